@@ -1,0 +1,43 @@
+"""Declare and cythonize kozyr's extensions; all metadata lives in pyproject.toml.
+
+KOZYR_DEBUG=1 builds a checked variant (bounds and wraparound checks on,
+no optimisation) for chasing a crash; the default build is the fast one.
+"""
+import os
+from glob import glob
+
+import numpy
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+DEBUG = os.environ.get("KOZYR_DEBUG", "") not in ("", "0")
+
+DIRECTIVES = {
+    "language_level": 3,
+    "boundscheck": DEBUG,
+    "wraparound": DEBUG,
+    "initializedcheck": DEBUG,
+    "cdivision": not DEBUG,
+    "embedsignature": True,
+}
+COMPILE_ARGS = ["-O0", "-g"] if DEBUG else ["-O3"]
+
+
+def extension(pyx: str) -> Extension:
+    module = pyx[len("src/"):-len(".pyx")].replace("/", ".")
+    return Extension(
+        module,
+        [pyx],
+        include_dirs=["src/kozyr", numpy.get_include()],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        extra_compile_args=COMPILE_ARGS,
+    )
+
+
+setup(
+    ext_modules=cythonize(
+        [extension(p) for p in sorted(glob("src/kozyr/**/*.pyx", recursive=True))],
+        compiler_directives=DIRECTIVES,
+        include_path=["src"],
+    ),
+)

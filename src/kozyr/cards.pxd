@@ -1,0 +1,54 @@
+# The C-level contract of the cards module, cimported by the other extensions.
+# A card is bit (16*suit + rank) of a uint64_t mask; rank 2..14, suit 0..3.
+from libc.stdint cimport uint64_t
+
+cdef extern from "_bits.h" nogil:
+    const uint64_t KZ_SUIT_LANE
+    const uint64_t KZ_DECK52
+    const uint64_t KZ_DECK36
+    const uint64_t KZ_DECK32
+    int kz_popcount(uint64_t m) noexcept
+    int kz_lowest(uint64_t m) noexcept
+    int kz_highest(uint64_t m) noexcept
+
+
+cdef inline int popcount(uint64_t m) noexcept nogil:
+    return kz_popcount(m)
+
+
+cdef inline int lowest_card(uint64_t m) noexcept nogil:
+    """The lowest card of a non-empty mask."""
+    return kz_lowest(m)
+
+
+cdef inline int highest_card(uint64_t m) noexcept nogil:
+    """The highest card of a non-empty mask."""
+    return kz_highest(m)
+
+
+cdef inline int pop_lowest(uint64_t *m) noexcept nogil:
+    """Remove and return the lowest card: `while m: c = pop_lowest(&m)`."""
+    cdef int c = kz_lowest(m[0])
+    m[0] &= m[0] - 1
+    return c
+
+
+cdef inline uint64_t card_bit(int c) noexcept nogil:
+    return (<uint64_t>1) << c
+
+
+cdef inline uint64_t suit_mask(int s) noexcept nogil:
+    """All 13 cards of suit s."""
+    return KZ_SUIT_LANE << (16 * s)
+
+
+cdef inline uint64_t above(int c) noexcept nogil:
+    """The cards of c's suit ranked above c (within the 52 cards)."""
+    return suit_mask(c >> 4) & ~((card_bit(c) << 1) - 1)
+
+
+cdef class CardSet:
+    cdef readonly uint64_t mask
+
+    @staticmethod
+    cdef CardSet wrap(uint64_t mask)
