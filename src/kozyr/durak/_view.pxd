@@ -1,0 +1,66 @@
+# The one thing a bot is handed: a plain C struct of what its seat may see.
+# Filled by the engine (_engine.fill_view), read by search.pyx, which cimports
+# this file and nothing of the engine.
+from libc.stdint cimport uint64_t
+
+cdef enum:
+    # move kinds; a move is the int (kind << 6) | card, card 0 for card-less kinds
+    MV_ATTACK = 0
+    MV_BEAT = 1
+    MV_TAKE = 2
+    MV_DONE = 3
+    MV_SWAP = 4
+    MV_RESIGN = 5
+    # phases, in the order of types.PHASES
+    PH_ATTACK = 0
+    PH_DEFEND = 1
+    PH_PILE_ON = 2
+    PH_OVER = 3
+    # outcomes: 0 while the deal runs
+    OUT_NONE = 0
+    OUT_FOOL = 1
+    OUT_DRAW = 2
+    OUT_RESIGN = 3
+    MAX_LEGAL = 48
+    MAX_BOUT = 6
+
+cdef struct BoutView:
+    int attacker
+    int defender
+    int cap
+    int size              # attack cards on the table
+    bint taken
+    int to_beat           # oldest unanswered attack card, -1 if none
+    int attack[6]         # attack cards in the order played
+    int beat[6]           # the card that beat attack[i], -1 if unanswered
+
+cdef struct DView:
+    int seat
+    int ply
+    int phase
+    int turn              # seat on turn, -1 when over
+    int trump             # trump suit 0..3
+    int turnup            # the turn-up while in the talon, else -1
+    int talon             # talon count, turn-up included
+    int heap
+    uint64_t hand
+    int count[2]
+    bint can_swap
+    int nlegal            # 0 when this seat is not on turn
+    int legal[48]         # moves in the reference order
+    bint over
+    int outcome
+    int fool              # seat, or -1
+    BoutView bout
+
+
+cdef inline int mv_kind(int move) noexcept nogil:
+    return move >> 6
+
+
+cdef inline int mv_card(int move) noexcept nogil:
+    return move & 63
+
+
+cdef inline int make_move(int kind, int card) noexcept nogil:
+    return (kind << 6) | card
