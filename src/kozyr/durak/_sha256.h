@@ -1,0 +1,137 @@
+/* A portable, header-only SHA-256 (FIPS 180-4) for kozyr's durak engine and bots.
+ *
+ * The deal's word stream and the bots' words are SHA-256 digests; this header
+ * computes them in C so that dealing and the random rung run without the GIL
+ * and without Python's hashlib. Everything is `static`, so each extension that
+ * includes it gets its own copy and no symbol clashes.
+ *
+ *   uint8_t out[32];
+ *   kz_sha256(data, len, out);                  one shot
+ *
+ *   kz_sha256_ctx c;                            incremental
+ *   kz_sha256_init(&c);
+ *   kz_sha256_update(&c, a, alen);
+ *   kz_sha256_update(&c, b, blen);
+ *   kz_sha256_final(&c, out);
+ *
+ *   kz_sha256_word32(data, len)                 first four digest bytes, big-endian
+ */
+#ifndef KOZYR_SHA256_H
+#define KOZYR_SHA256_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef struct {
+    uint32_t h[8];
+    uint64_t length;       /* bytes hashed so far */
+    uint8_t buf[64];
+    size_t used;           /* bytes waiting in buf */
+} kz_sha256_ctx;
+
+static const uint32_t KZ_SHA256_K[64] = {
+    0x428a2f98u, 0x71374491u, 0xb5c0fbcfu, 0xe9b5dba5u, 0x3956c25bu, 0x59f111f1u, 0x923f82a4u, 0xab1c5ed5u,
+    0xd807aa98u, 0x12835b01u, 0x243185beu, 0x550c7dc3u, 0x72be5d74u, 0x80deb1feu, 0x9bdc06a7u, 0xc19bf174u,
+    0xe49b69c1u, 0xefbe4786u, 0x0fc19dc6u, 0x240ca1ccu, 0x2de92c6fu, 0x4a7484aau, 0x5cb0a9dcu, 0x76f988dau,
+    0x983e5152u, 0xa831c66du, 0xb00327c8u, 0xbf597fc7u, 0xc6e00bf3u, 0xd5a79147u, 0x06ca6351u, 0x14292967u,
+    0x27b70a85u, 0x2e1b2138u, 0x4d2c6dfcu, 0x53380d13u, 0x650a7354u, 0x766a0abbu, 0x81c2c92eu, 0x92722c85u,
+    0xa2bfe8a1u, 0xa81a664bu, 0xc24b8b70u, 0xc76c51a3u, 0xd192e819u, 0xd6990624u, 0xf40e3585u, 0x106aa070u,
+    0x19a4c116u, 0x1e376c08u, 0x2748774cu, 0x34b0bcb5u, 0x391c0cb3u, 0x4ed8aa4au, 0x5b9cca4fu, 0x682e6ff3u,
+    0x748f82eeu, 0x78a5636fu, 0x84c87814u, 0x8cc70208u, 0x90befffau, 0xa4506cebu, 0xbef9a3f7u, 0xc67178f2u,
+};
+
+#define KZ_ROTR32(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
+
+static inline void kz_sha256_block(uint32_t h[8], const uint8_t *p)
+{
+    uint32_t w[64];
+    uint32_t a, b, c, d, e, f, g, hh, t1, t2;
+    int i;
+    for (i = 0; i < 16; i++)
+        w[i] = ((uint32_t)p[4 * i] << 24) | ((uint32_t)p[4 * i + 1] << 16)
+             | ((uint32_t)p[4 * i + 2] << 8) | (uint32_t)p[4 * i + 3];
+    for (i = 16; i < 64; i++) {
+        uint32_t s0 = KZ_ROTR32(w[i - 15], 7) ^ KZ_ROTR32(w[i - 15], 18) ^ (w[i - 15] >> 3);
+        uint32_t s1 = KZ_ROTR32(w[i - 2], 17) ^ KZ_ROTR32(w[i - 2], 19) ^ (w[i - 2] >> 10);
+        w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+    }
+    a = h[0]; b = h[1]; c = h[2]; d = h[3]; e = h[4]; f = h[5]; g = h[6]; hh = h[7];
+    for (i = 0; i < 64; i++) {
+        t1 = hh + (KZ_ROTR32(e, 6) ^ KZ_ROTR32(e, 11) ^ KZ_ROTR32(e, 25))
+           + ((e & f) ^ (~e & g)) + KZ_SHA256_K[i] + w[i];
+        t2 = (KZ_ROTR32(a, 2) ^ KZ_ROTR32(a, 13) ^ KZ_ROTR32(a, 22))
+           + ((a & b) ^ (a & c) ^ (b & c));
+        hh = g; g = f; f = e; e = d + t1; d = c; c = b; b = a; a = t1 + t2;
+    }
+    h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
+}
+
+static inline void kz_sha256_init(kz_sha256_ctx *c)
+{
+    c->h[0] = 0x6a09e667u; c->h[1] = 0xbb67ae85u; c->h[2] = 0x3c6ef372u; c->h[3] = 0xa54ff53au;
+    c->h[4] = 0x510e527fu; c->h[5] = 0x9b05688cu; c->h[6] = 0x1f83d9abu; c->h[7] = 0x5be0cd19u;
+    c->length = 0;
+    c->used = 0;
+}
+
+static inline void kz_sha256_update(kz_sha256_ctx *c, const uint8_t *data, size_t len)
+{
+    c->length += len;
+    if (c->used) {
+        size_t take = 64 - c->used;
+        if (take > len) take = len;
+        memcpy(c->buf + c->used, data, take);
+        c->used += take; data += take; len -= take;
+        if (c->used < 64) return;
+        kz_sha256_block(c->h, c->buf);
+        c->used = 0;
+    }
+    while (len >= 64) {
+        kz_sha256_block(c->h, data);
+        data += 64; len -= 64;
+    }
+    if (len) {
+        memcpy(c->buf, data, len);
+        c->used = len;
+    }
+}
+
+static inline void kz_sha256_final(kz_sha256_ctx *c, uint8_t out[32])
+{
+    uint64_t bits = c->length * 8;
+    int i;
+    c->buf[c->used++] = 0x80;
+    if (c->used > 56) {
+        memset(c->buf + c->used, 0, 64 - c->used);
+        kz_sha256_block(c->h, c->buf);
+        c->used = 0;
+    }
+    memset(c->buf + c->used, 0, 56 - c->used);
+    for (i = 0; i < 8; i++) c->buf[56 + i] = (uint8_t)(bits >> (56 - 8 * i));
+    kz_sha256_block(c->h, c->buf);
+    for (i = 0; i < 8; i++) {
+        out[4 * i] = (uint8_t)(c->h[i] >> 24);
+        out[4 * i + 1] = (uint8_t)(c->h[i] >> 16);
+        out[4 * i + 2] = (uint8_t)(c->h[i] >> 8);
+        out[4 * i + 3] = (uint8_t)c->h[i];
+    }
+}
+
+static inline void kz_sha256(const uint8_t *data, size_t len, uint8_t out[32])
+{
+    kz_sha256_ctx c;
+    kz_sha256_init(&c);
+    kz_sha256_update(&c, data, len);
+    kz_sha256_final(&c, out);
+}
+
+/* The first four bytes of SHA-256(data), read big-endian: the bots' word. */
+static inline uint32_t kz_sha256_word32(const uint8_t *data, size_t len)
+{
+    uint8_t out[32];
+    kz_sha256(data, len, out);
+    return ((uint32_t)out[0] << 24) | ((uint32_t)out[1] << 16) | ((uint32_t)out[2] << 8) | (uint32_t)out[3];
+}
+
+#endif /* KOZYR_SHA256_H */
