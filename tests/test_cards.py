@@ -1,5 +1,6 @@
 """kozyr.cards against frozenset, the names, and the refusals."""
 import pickle
+from typing import Any, Callable
 
 import pytest
 from hypothesis import given, settings
@@ -81,7 +82,8 @@ TestCardSetMachine = CardSetMachine.TestCase
 
 def test_foreign_operands_get_not_implemented() -> None:
     x = CardSet("AS")
-    for other in (frozenset([14]), {14}, 14, "AS", None):
+    foreign: list[Any] = [frozenset([14]), {14}, 14, "AS", None]
+    for other in foreign:
         assert x.__or__(other) is NotImplemented
         assert x.__and__(other) is NotImplemented
         assert x.__sub__(other) is NotImplemented
@@ -146,7 +148,7 @@ def test_names_of_known_cards() -> None:
     (lambda: CardSet([14, 99]), "99"),
     (lambda: CardSet.suit(CardSet(), 4), "suit 4"),
 ])
-def test_refusals_name_the_input(call, named: str) -> None:  # type: ignore[no-untyped-def]
+def test_refusals_name_the_input(call: Callable[[], object], named: str) -> None:
     with pytest.raises(ValueError) as info:
         call()
     assert named in str(info.value)
