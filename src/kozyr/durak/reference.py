@@ -1,0 +1,648 @@
+"""A plain-Python durak engine, written for clarity from the rules contract.
+
+This is the oracle: the Cython engine (`kozyr.durak._engine`) is played against
+it move for move, and it is the baseline the speed ratios are measured from.
+Everything here is ordinary Python lists, sets and dicts; every rule below
+cites the part of `shared/spec/durak.md` it comes from, and nothing here was
+transliterated from another engine.
+
+Cards are kozyr card ints (`16*suit + rank`, ranks 6..14 in durak). The deal's
+state is kept in plain form:
+
+- `_hands`: two sets of cards, seat 0 and seat 1;
+- `_talon`: a list in draw order (front first), the turn-up last while there;
+- `_heap`: the beaten-off cards (the spec keeps a count; we keep the cards too);
+- `_table`: the bout's pairs, each a two-item list `[attack card, beating card
+  or None]`, in the order the attack cards were played;
+- `_attacker`, `_defender`, `_cap`, `_taken`: the bout;
+- `_owner`: the seat owning the trump six's exchange right, or None;
+- `_events`, `_history`, `_result`.
+
+The phase and the seat on turn are derived from that state, never stored.
+
+Choices where the spec is silent (kept identical in the Cython engine's API):
+
+- When a bout opens: a bout is set up at the deal and right after each refill
+  (before the end check). Its cap is min(6, defender's hand size) at that
+  moment. Nothing can change the defender's hand before the first attack card:
+  the defender is not on turn in an empty bout, and a swap keeps hand sizes.
+- When the deal ends at a bout close, the bout left in the view is that
+  freshly set-up one: the next attacker (as in `bout_end`), the other seat as
+  defender, cap min(6, defender's hand), an empty table. After a resign the
+  bout stays exactly as it was.
+- `Bout.to_beat` is the oldest attack card without a beating card in every
+  phase, so in `pile_on` it is the card the defender failed to beat (None when
+  every card is answered).
+- A taken bout at its cap closes even when the attacker could swap (rule 1 of
+  "Forced positions" lists the cap first and on its own, as rule 2 does for
+  `capped`); the swap stops only the "no legal attack card" close.
+- `view(seat).turnup` is the original turn-up while it is still the last card
+  of the talon; after a swap the turn-up is in a hand, so it is None (the six
+  then lying under the talon is known from the `swap` event). `Game.turnup` is
+  always the original turn-up card.
+- `can_swap` in the view is the spec's formula (owner, holding the six,
+  turn-up in the talon), also when not on turn and also once the deal is over.
+- Six ownership: the seat dealt the trump six owns it (none when the turn-up
+  is the six); whoever draws the trump six from the talon becomes its owner;
+  a swap spends the right (owner None); a taken bout clears the attacker's
+  right if the six was among the table cards. A draw of the six once the
+  turn-up has left the talon (it can only be the talon's last card then) still
+  records the drawer as owner, which has no effect on play: a swap needs the
+  turn-up in the talon.
+- A move given as text is parsed with `Move.parse`; text whose first word is
+  `attack` or `beat` but whose card is missing or malformed is refused as
+  `card_not_held` (after the seat, turn and phase checks); any other text that
+  does not parse, and anything that is neither a Move nor a str, is
+  `not_legal`.
+- A seed given as str is encoded as UTF-8 and must then be exactly 32 bytes
+  (no implicit padding: use `types.pad_seed`).
+"""
+from __future__ import annotations
+
+import hashlib
+import operator
+from typing import Iterable, Optional, Union
+
+from kozyr.cards import CardSet, card_name
+from kozyr.durak.types import (
+    DONE, RESIGN, SWAP, TAKE, Bout, Event, IllegalMove, Move, Result, View,
+)
+
+__all__ = ["Game", "shuffled_order", "REFERENCE_ORDER", "REFERENCE_NUMBER", "power", "beats"]
+
+# -- cards ---------------------------------------------------------------------
+
+SIX = 6
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+
+# The reference order: spades, hearts, diamonds, clubs; within a suit from the
+# ace down to the six. The reference numbers the cards 1..36 in this order.
+REFERENCE_ORDER: tuple[int, ...] = tuple(16 * suit + rank for suit in range(4) for rank in range(14, 5, -1))
+REFERENCE_NUMBER: dict[int, int] = {card: i + 1 for i, card in enumerate(REFERENCE_ORDER)}
+DURAK_CARDS = frozenset(REFERENCE_ORDER)
+
+
+def power(card: int) -> int:
+    """6=0, 7=1, ..., A=8."""
+    return (card & 15) - 6
+
+
+def suit_of(card: int) -> int:
+    return card >> 4
+
+
+def rank_of(card: int) -> int:
+    return card & 15
+
+
+def beats(attack: int, defence: int, trump: int) -> bool:
+    """Whether `defence` beats `attack`: a higher trump over a trump; any trump
+    over a plain card; otherwise a higher card of the same suit."""
+    if suit_of(attack) == trump:
+        return suit_of(defence) == trump and rank_of(defence) > rank_of(attack)
+    if suit_of(defence) == trump:
+        return True
+    return suit_of(defence) == suit_of(attack) and rank_of(defence) > rank_of(attack)
+
+
+def in_reference_order(cards: Iterable[int]) -> list[int]:
+    return sorted(cards, key=REFERENCE_NUMBER.__getitem__)
+
+
+# Moves are interned: Move objects validate on construction, so build each once.
+ATTACK = {card: Move("attack", card) for card in REFERENCE_ORDER}
+BEAT = {card: Move("beat", card) for card in REFERENCE_ORDER}
+
+# -- the deal ------------------------------------------------------------------
+
+
+def _seed_bytes(seed: object) -> bytes:
+    if isinstance(seed, str):
+        raw = seed.encode("utf-8")
+    elif isinstance(seed, (bytes, bytearray, memoryview)):
+        raw = bytes(seed)
+    else:
+        raise IllegalMove("no_seed", f"seed {seed!r} is not bytes: a seed is exactly 32 bytes")
+    if len(raw) != 32:
+        raise IllegalMove("no_seed", f"seed {raw!r} is {len(raw)} bytes: a seed is exactly 32 bytes")
+    return raw
+
+
+def _deal_number(number: object) -> int:
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise IllegalMove("bad_deal", f"deal number {number!r} is not an integer from 1")
+    return number
+
+
+def _words(seed: bytes, number: int):
+    """The shuffle's stream of 32-bit words: block k is SHA-256 of the seed
+    followed by `deal:<number>:<k>`, read as eight big-endian words."""
+    k = 0
+    while True:
+        digest = hashlib.sha256(seed + f"deal:{number}:{k}".encode("ascii")).digest()
+        for i in range(0, 32, 4):
+            yield int.from_bytes(digest[i:i + 4], "big")
+        k += 1
+
+
+def shuffled_order(seed: bytes, number: int = 1) -> tuple[int, ...]:
+    """The 36 cards of deal `number` of `seed`, shuffled (Fisher-Yates from the last position down)."""
+    seed = _seed_bytes(seed)
+    number = _deal_number(number)
+    cards = list(REFERENCE_ORDER)
+    words = _words(seed, number)
+    for i in range(35, 0, -1):
+        n = i + 1
+        limit = (2 ** 32 // n) * n
+        word = next(words)
+        while word >= limit:
+            word = next(words)
+        j = word % n
+        cards[i], cards[j] = cards[j], cards[i]
+    return tuple(cards)
+
+
+def _check_order(cards: object) -> tuple[int, ...]:
+    try:
+        order = tuple(cards)  # type: ignore[arg-type]
+    except TypeError:
+        raise ValueError(f"{cards!r} is not a sequence of cards") from None
+    for c in order:
+        if isinstance(c, bool) or not isinstance(c, int):
+            raise ValueError(f"{c!r} is not a card int")
+        if c not in DURAK_CARDS:
+            raise ValueError(f"{c!r} is not a durak card (ranks 6..A, 16*suit + rank)")
+    seen: set[int] = set()
+    for c in order:
+        if c in seen:
+            raise ValueError(f"card {card_name(c)} appears twice in the order")
+        seen.add(c)
+    if len(order) != 36:
+        missing = " ".join(card_name(c) for c in REFERENCE_ORDER if c not in seen)
+        raise ValueError(f"an order has 36 cards, got {len(order)} (missing {missing})")
+    return order
+
+
+def _seat_index(seat: object) -> Optional[int]:
+    """0 or 1 for a seat that exists, else None."""
+    if isinstance(seat, bool):
+        return None
+    try:
+        s = operator.index(seat)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+    return s if s in (0, 1) else None
+
+
+# -- the game ------------------------------------------------------------------
+
+MoveLike = Union[Move, str]
+
+
+class Game:
+    """One two-seat deal of Podkidnoy durak, from a seed or a shuffled order."""
+
+    # -- construction ----------------------------------------------------------
+
+    def __init__(self, order: Iterable[int]) -> None:
+        order = _check_order(order)
+        self._order = order
+        # seat 0 takes positions 0, 2, ..., 10; seat 1 takes 1, 3, ..., 11
+        self._hands: list[set[int]] = [set(order[0:12:2]), set(order[1:12:2])]
+        # position 12 is the turn-up; the talon is 13..35 then the turn-up
+        self._turnup = order[12]
+        self._trump = suit_of(self._turnup)
+        self._six = 16 * self._trump + SIX
+        self._talon: list[int] = list(order[13:]) + [self._turnup]
+        self._heap: list[int] = []
+        # the trump six's owner: the seat dealt it (none when it is the turn-up)
+        self._owner: Optional[int] = None
+        for seat in (0, 1):
+            if self._six in self._hands[seat]:
+                self._owner = seat
+        # first attacker: the seat holding the lowest-power trump, else seat 0
+        first = 0
+        lowest = None
+        for seat in (0, 1):
+            for c in self._hands[seat]:
+                if suit_of(c) == self._trump and (lowest is None or power(c) < lowest):
+                    lowest, first = power(c), seat
+        self._table: list[list[Optional[int]]] = []
+        self._taken = False
+        self._attacker = first
+        self._defender = 1 - first
+        self._cap = 0
+        self._events: list[Event] = []
+        self._history: list[tuple[int, Move]] = []
+        self._result: Optional[Result] = None
+        self._open_bout(first)
+        self._advance()
+
+    @classmethod
+    def from_seed(cls, seed: Union[bytes, str], number: int = 1) -> "Game":
+        """Deal `number` (from 1) of a 32-byte seed."""
+        return cls(shuffled_order(seed, number))
+
+    @classmethod
+    def from_order(cls, cards: Iterable[int]) -> "Game":
+        """A deal from 36 distinct durak cards in shuffled order."""
+        return cls(cards)
+
+    @classmethod
+    def replay(cls, seed: Union[bytes, str], moves: Iterable[tuple[int, MoveLike]], number: int = 1) -> "Game":
+        """The deal after `moves` ((seat, move) pairs); IllegalMove at the first refused one."""
+        game = cls.from_seed(seed, number)
+        for i, item in enumerate(moves):
+            try:
+                seat, move = item
+            except (TypeError, ValueError):
+                raise IllegalMove("not_legal", f"replay item {i} {item!r} is not a (seat, move) pair") from None
+            try:
+                game.apply(seat, move)
+            except IllegalMove as refusal:
+                text = str(refusal).split(": ", 1)[1]
+                raise IllegalMove(refusal.code, f"replay move {i}: {text}") from None
+        return game
+
+    def copy(self) -> "Game":
+        twin = object.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin._hands = [set(self._hands[0]), set(self._hands[1])]
+        twin._talon = list(self._talon)
+        twin._heap = list(self._heap)
+        twin._table = [list(pair) for pair in self._table]
+        twin._events = list(self._events)
+        twin._history = list(self._history)
+        return twin
+
+    # -- derived state ---------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self._result is not None
+
+    @property
+    def phase(self) -> str:
+        if self._result is not None:
+            return "over"
+        if self._taken:
+            return "pile_on"
+        if self._unanswered() is not None:
+            return "defend"
+        return "attack"
+
+    @property
+    def turn(self) -> Optional[int]:
+        phase = self.phase
+        if phase == "over":
+            return None
+        return self._defender if phase == "defend" else self._attacker
+
+    def _unanswered(self) -> Optional[int]:
+        """The oldest attack card without a beating card, or None."""
+        for attack, beat in self._table:
+            if beat is None:
+                return attack
+        return None
+
+    def _table_cards(self) -> list[int]:
+        return [c for pair in self._table for c in pair if c is not None]
+
+    def _turnup_in_talon(self) -> bool:
+        # the turn-up is always the talon's last card while it is there
+        return bool(self._talon) and self._talon[-1] == self._turnup
+
+    def _can_swap(self, seat: int) -> bool:
+        """Owner, holding the six, turn-up still in the talon (on turn or not)."""
+        return self._owner == seat and self._six in self._hands[seat] and self._turnup_in_talon()
+
+    def _attack_cards(self) -> list[int]:
+        """The attacker's legal attack cards in reference order (any phase)."""
+        hand = self._hands[self._attacker]
+        if not self._table:
+            return in_reference_order(hand)
+        if len(self._table) >= self._cap:
+            return []
+        ranks = {rank_of(c) for c in self._table_cards()}
+        return in_reference_order(c for c in hand if rank_of(c) in ranks)
+
+    def _beating_cards(self) -> list[int]:
+        """The defender's cards beating the oldest unanswered attack card, in reference order."""
+        target = self._unanswered()
+        if target is None:
+            return []
+        return in_reference_order(c for c in self._hands[self._defender] if beats(target, c, self._trump))
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The moves of the seat on turn, in the spec's order."""
+        phase = self.phase
+        if phase == "over":
+            return ()
+        if phase == "defend":
+            can_swap = self._can_swap(self._defender)
+            cards = self._beating_cards()
+            moves = [BEAT[c] for c in cards]
+            if cards or can_swap:
+                moves.append(TAKE)
+        else:
+            can_swap = self._can_swap(self._attacker)
+            cards = self._attack_cards()
+            moves = [ATTACK[c] for c in cards]
+            if self._table and (cards or can_swap):
+                moves.append(DONE)
+        if can_swap:
+            moves.append(SWAP)
+        return tuple(moves)
+
+    # -- applying a move ----------------------------------------------------------
+
+    def apply(self, seat: int, move: MoveLike) -> tuple[Event, ...]:
+        """Apply `move` for `seat`, advance through forced positions, return the new events."""
+        seat_index, move = self._check(seat, move)
+        start = len(self._events)
+        self._history.append((seat_index, move))
+        kind = move.kind
+        if kind == "resign":
+            self._log(Event("resign", seat=seat_index))
+            self._end(Result("resign", seat_index))
+            return tuple(self._events[start:])
+        if kind == "attack":
+            self._hands[seat_index].remove(move.card)
+            self._table.append([move.card, None])
+            self._log(Event("attack", seat=seat_index, card=move.card))
+        elif kind == "beat":
+            for pair in self._table:
+                if pair[1] is None:
+                    pair[1] = move.card
+                    break
+            self._hands[seat_index].remove(move.card)
+            self._log(Event("beat", seat=seat_index, card=move.card))
+        elif kind == "take":
+            self._taken = True
+            self._log(Event("take", seat=seat_index))
+        elif kind == "done":
+            self._log(Event("done", seat=seat_index))
+            self._close("done")
+        elif kind == "swap":
+            hand = self._hands[seat_index]
+            hand.remove(self._six)
+            hand.add(self._turnup)
+            self._talon[-1] = self._six
+            self._owner = None  # the right is spent
+            self._log(Event("swap", seat=seat_index, card=self._turnup))
+        self._advance()
+        return tuple(self._events[start:])
+
+    def _position(self) -> str:
+        phase = self.phase
+        turn = self.turn
+        on_turn = "nobody" if turn is None else f"seat {turn}"
+        return f"ply {len(self._events)}, phase {phase}, {on_turn} on turn"
+
+    def _check(self, seat: object, move: object) -> tuple[int, Move]:
+        """Refuse a move with the first failing check, in the spec's order."""
+        # normalise the move; a missing or malformed card is remembered, not refused yet
+        kind: Optional[str] = None
+        card: Optional[int] = None
+        parsed: Optional[Move] = None
+        if isinstance(move, Move):
+            parsed, kind, card = move, move.kind, move.card
+        elif isinstance(move, str):
+            try:
+                parsed = Move.parse(move)
+                kind, card = parsed.kind, parsed.card
+            except ValueError:
+                words = move.split()
+                if words and words[0].lower() in ("attack", "beat"):
+                    kind = words[0].lower()
+        name = str(parsed) if parsed is not None else repr(move)
+        s = _seat_index(seat)
+
+        def refuse(code: str, why: str) -> IllegalMove:
+            return IllegalMove(code, f"seat {seat!r} {name}: {why} ({self._position()})")
+
+        if self._result is not None:
+            raise refuse("game_over", "the deal is over")
+        if s is None:
+            raise refuse("not_your_turn", f"there is no seat {seat!r}: seats are 0 and 1")
+        if kind is None:
+            raise refuse("not_legal", f"{move!r} is not a move")
+        if kind == "resign":
+            return s, RESIGN
+        turn = self.turn
+        if s != turn:
+            raise refuse("not_your_turn", f"seat {turn} is on turn")
+        phase = self.phase
+        allowed = {
+            "attack": ("attack", "pile_on"),
+            "beat": ("defend",),
+            "take": ("defend",),
+            "done": ("attack", "pile_on"),
+            "swap": ("attack", "defend", "pile_on"),
+        }[kind]
+        if phase not in allowed:
+            raise refuse("wrong_phase", f"{kind} is not a move in {phase}")
+        hand = self._hands[s]
+        if kind == "attack":
+            if card is None or card not in hand:
+                raise refuse("card_not_held", "the card is not in the hand" if card is not None
+                              else "the card is missing or malformed")
+            if len(self._table) >= self._cap:
+                raise refuse("bout_full", f"the bout is at its cap of {self._cap}")
+            if self._table and rank_of(card) not in {rank_of(c) for c in self._table_cards()}:
+                raise refuse("rank_not_in_bout", "that rank is not on the table")
+            return s, ATTACK[card]
+        if kind == "beat":
+            if card is None or card not in hand:
+                raise refuse("card_not_held", "the card is not in the hand" if card is not None
+                              else "the card is missing or malformed")
+            target = self._unanswered()
+            if not beats(target, card, self._trump):  # type: ignore[arg-type]
+                raise refuse("beats_nothing", f"it does not beat {card_name(target)}")  # type: ignore[arg-type]
+            return s, BEAT[card]
+        if kind == "done":
+            if not self._table:
+                raise refuse("must_attack", "the bout has no card yet")
+            return s, DONE
+        if kind == "swap":
+            if self._owner != s or self._six not in hand:
+                raise refuse("not_the_six", f"seat {s} does not own and hold the trump six")
+            if not self._turnup_in_talon():
+                raise refuse("talon_shut", "the turn-up has left the talon")
+            return s, SWAP
+        return s, TAKE
+
+    # -- forced positions, closing a bout, the end -------------------------------------
+
+    def _advance(self) -> None:
+        """Resolve forced positions until a seat has a real choice or the deal is over."""
+        while self._result is None:
+            if self._taken:
+                # 1. a taken bout closes at its cap, or when the attacker has nothing to add
+                if len(self._table) >= self._cap or (
+                        not self._attack_cards() and not self._can_swap(self._attacker)):
+                    self._close("taken")
+                    continue
+                return
+            if self._table and self._unanswered() is None:
+                # 2. every attack card beaten: spent (checked first), then capped
+                if not self._hands[self._defender]:
+                    self._close("spent")
+                    continue
+                if len(self._table) >= self._cap:
+                    self._close("capped")
+                    continue
+            if self._unanswered() is not None:
+                # 3. defend: no beating card and no swap -> the defender takes (no event)
+                if not self._beating_cards() and not self._can_swap(self._defender):
+                    self._taken = True
+                    continue
+                return
+            # 3. attack: a card on the table, nothing to add and no swap -> exhausted
+            if self._table and not self._attack_cards() and not self._can_swap(self._attacker):
+                self._close("exhausted")
+                continue
+            return
+
+    def _close(self, how: str) -> None:
+        """Close the bout: move the table, refill, check the end, open the next bout."""
+        taken = self._taken
+        attacker, defender = self._attacker, self._defender
+        cards = self._table_cards()
+        if taken:
+            self._hands[defender].update(cards)
+            if self._six in cards and self._owner == attacker:
+                self._owner = None
+            next_attacker = attacker
+        else:
+            self._heap.extend(cards)
+            next_attacker = defender
+        self._table = []
+        self._taken = False
+        self._log(Event("bout_end", taken=taken, how=how, cards=len(cards),
+                        heap=len(self._heap), attacker=next_attacker))
+        # refill: the bout's attacker draws up to six first, then the defender
+        drawn = [0, 0]
+        for seat in (attacker, defender):
+            hand = self._hands[seat]
+            while len(hand) < 6 and self._talon:
+                card = self._talon.pop(0)
+                hand.add(card)
+                drawn[seat] += 1
+                if card == self._six:
+                    self._owner = seat
+        self._log(Event("refill", drawn=(drawn[0], drawn[1]), talon=len(self._talon)))
+        self._open_bout(next_attacker)
+        # the end check: a seat is out with no cards and an empty talon
+        if not self._talon:
+            out = [seat for seat in (0, 1) if not self._hands[seat]]
+            for seat in out:
+                self._log(Event("out", seat=seat))
+            if len(out) == 2:
+                self._end(Result("draw", None))
+            elif len(out) == 1:
+                self._end(Result("fool", 1 - out[0]))
+
+    def _open_bout(self, attacker: int) -> None:
+        self._attacker = attacker
+        self._defender = 1 - attacker
+        self._cap = min(6, len(self._hands[self._defender]))
+        self._table = []
+        self._taken = False
+
+    def _end(self, result: Result) -> None:
+        self._result = result
+        self._log(Event("game_end", outcome=result.outcome, fool=result.fool))
+
+    def _log(self, event: Event) -> None:
+        self._events.append(event)
+
+    # -- what can be seen ------------------------------------------------------
+
+    def view(self, seat: int) -> View:
+        """What `seat` may see."""
+        s = _seat_index(seat)
+        if s is None:
+            raise IllegalMove("not_your_turn", f"there is no seat {seat!r}: seats are 0 and 1")
+        turn = self.turn
+        return View(
+            seat=s,
+            ply=len(self._events),
+            phase=self.phase,
+            turn=turn,
+            trump=self._trump,
+            turnup=self._turnup if self._turnup_in_talon() else None,
+            talon=len(self._talon),
+            heap=len(self._heap),
+            hand=CardSet(self._hands[s]),
+            counts=(len(self._hands[0]), len(self._hands[1])),
+            can_swap=self._can_swap(s),
+            legal=self.legal_moves() if s == turn else (),
+            over=self._result is not None,
+            result=self._result,
+            bout=self.bout,
+        )
+
+    @property
+    def bout(self) -> Bout:
+        return Bout(
+            attacker=self._attacker,
+            defender=self._defender,
+            cap=self._cap,
+            size=len(self._table),
+            taken=self._taken,
+            to_beat=self._unanswered(),
+            pairs=tuple((attack, beat) for attack, beat in self._table),
+        )
+
+    @property
+    def result(self) -> Optional[Result]:
+        return self._result
+
+    @property
+    def ply(self) -> int:
+        return len(self._events)
+
+    @property
+    def trump(self) -> int:
+        return self._trump
+
+    @property
+    def turnup(self) -> int:
+        return self._turnup
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        return self._order
+
+    @property
+    def history(self) -> tuple[tuple[int, Move], ...]:
+        return tuple(self._history)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def hands(self) -> tuple[CardSet, CardSet]:
+        return CardSet(self._hands[0]), CardSet(self._hands[1])
+
+    @property
+    def talon(self) -> tuple[int, ...]:
+        return tuple(self._talon)
+
+    @property
+    def heap(self) -> int:
+        return len(self._heap)
+
+    @property
+    def heap_cards(self) -> CardSet:
+        return CardSet(self._heap)
+
+    @property
+    def six_owner(self) -> Optional[int]:
+        return self._owner
+
+    def __repr__(self) -> str:
+        return (f"<durak reference Game trump {SUIT_NAMES[self._trump]}, {self._position()}, "
+                f"hands {CardSet(self._hands[0])} | {CardSet(self._hands[1])}>")
