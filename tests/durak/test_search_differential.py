@@ -1,0 +1,90 @@
+"""The Cython rungs against the plain-Python oracle (reference_bots) on many views.
+
+Views come from real deals played by the reference engine (every decision of
+every seat on turn), and from the same views perturbed (talon count, bout size,
+hand) to push the rung-3 take rule and the pair adjustment across their edges.
+Every rung, random words and a spread of thresholds are tried on each view.
+"""
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from kozyr.cards import CardSet
+from kozyr.durak import reference_bots
+from kozyr.durak.reference import Game
+from kozyr.durak.search import CHEAP_POWER, DEEP_TALON, best
+from kozyr.durak.types import pad_seed
+
+DURAK = [16 * s + r for s in range(4) for r in range(6, 15)]
+
+
+def _views(deals: int, rng: random.Random):
+    """Every on-turn view of `deals` reference deals with a mix of rungs playing."""
+    for d in range(deals):
+        game = Game.from_seed(pad_seed(f"search-diff-{d}"))
+        levels = (rng.randint(1, 3), rng.randint(1, 3))
+        while not game.over:
+            seat = game.turn
+            view = game.view(seat)
+            yield view
+            move = reference_bots.best(view, levels[seat], rng.getrandbits(32))
+            game.apply(seat, move)
+
+
+def _perturbed(view, rng: random.Random):
+    """The view with a different talon count, bout size and extra hand cards."""
+    extra = CardSet(rng.sample(DURAK, rng.randint(0, 8)))
+    bout = view.bout
+    bout = dataclasses.replace(bout, size=rng.randint(max(1, bout.size - 1), min(6, bout.size + 2)))
+    return dataclasses.replace(view, talon=rng.randint(0, 24), hand=view.hand | extra, bout=bout)
+
+
+def _agree(view, rng: random.Random) -> int:
+    checked = 0
+    for level in (-1, 0, 1, 2, 3, 4, 9):
+        word = rng.getrandbits(32)
+        deep, cheap = rng.choice([(DEEP_TALON, CHEAP_POWER), (rng.randint(-1, 25), rng.randint(-1, 9))])
+        want = reference_bots.best(view, level, word, deep_talon=deep, cheap_power=cheap)
+        got = best(view, level, word, deep_talon=deep, cheap_power=cheap)
+        assert got == want, (view, level, word, deep, cheap)
+        checked += 1
+    return checked
+
+
+def test_rungs_agree_with_the_oracle_on_played_views():
+    rng = random.Random(6)
+    n = sum(_agree(v, rng) for v in _views(150, rng))
+    assert n > 40_000
+
+
+def test_rungs_agree_with_the_oracle_on_perturbed_views():
+    rng = random.Random(7)
+    n = 0
+    for view in _views(60, rng):
+        for _ in range(3):
+            n += _agree(_perturbed(view, rng), rng)
+    assert n > 40_000
+
+
+def test_the_defaults_are_the_spec_bot():
+    assert (DEEP_TALON, CHEAP_POWER) == (reference_bots.DEEP_TALON, reference_bots.CHEAP_POWER) == (6, 3)
+
+
+def test_no_legal_move_is_none():
+    game = Game.from_seed(pad_seed("durak-one"))
+    idle = game.view(1 - game.turn)
+    assert idle.legal == ()
+    for level in (1, 2, 3):
+        assert best(idle, level, 5) is None
+
+
+def test_a_word_outside_32_bits_is_refused():
+    game = Game.from_seed(pad_seed("durak-one"))
+    view = game.view(game.turn)
+    with pytest.raises(ValueError):
+        best(view, 1, 1 << 32)
+    with pytest.raises(ValueError):
+        best(view, 1, -1)
