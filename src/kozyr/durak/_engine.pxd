@@ -77,7 +77,7 @@ cdef struct State:
 #   out:               seat << 4
 #   game_end:          outcome << 4 | (fool + 1) << 8
 cdef struct Sink:
-    int n                   # events written; reset it before st_apply
+    int n                   # events written by the last st_apply (it sets n = 0 first)
     uint32_t ev[8]
 
 cdef inline int ev_kind(uint32_t e) noexcept nogil:
@@ -110,8 +110,9 @@ cdef int st_legal(const State *s, int *out) noexcept nogil
 cdef void st_view(const State *s, int seat, DView *v) noexcept nogil
 # Apply `move` (a move code) for `seat`: 0 if applied (forced positions then
 # resolve themselves), else 1 + the index of the refusal in types.CODES and
-# nothing changes. Events are appended to sink (n advanced); sink may be NULL,
-# ply is counted either way. seat may be any int (not 0/1: not_your_turn).
+# nothing changes. The move's events are written to sink (sink.n = their
+# count, 0 on a refusal); sink may be NULL and ply is counted either way.
+# seat may be any int (not 0/1: not_your_turn); a negative move: not_legal.
 cdef int st_apply(State *s, int seat, int move, Sink *sink) noexcept nogil
 
 
@@ -123,3 +124,4 @@ cdef class Game:
     cdef uint16_t *hist         # move log: seat << 9 | move code
     cdef int nhist
     cdef int hcap
+    cdef int _reserve(self, int nev, int nhist) except -1
