@@ -48,7 +48,7 @@ cdef Params default_params() noexcept nogil:
 
 
 cdef inline int _power(int card) noexcept nogil:
-    """6 = 0 .. ace = 8: the durak deck starts at rank 6."""
+    """6 = 0 .. ace = 8: durak cards start at rank 6."""
     return (card & 15) - 6
 
 
