@@ -1,0 +1,78 @@
+"""Preferans scoring: contracts and bidding, deal scoring, the sheet and the
+settlement, in exact arithmetic (:class:`fractions.Fraction`).
+
+Pure Python; needs no card engine.  Every house rule is a field of
+:class:`Convention`; :data:`SOCHI` (default), :data:`LENINGRAD` and
+:data:`ROSTOV` are presets.
+
+>>> sheet = Sheet(["A", "B", "C"])
+>>> _ = sheet.add(Deal(["A", "B", "C"], declarer="A", contract="6C",
+...                    calls={"B": "whist", "C": "whist"}, tricks={"A": 6, "B": 2, "C": 2}))
+>>> dict(sheet.settle())
+{'A': Fraction(16, 3), 'B': Fraction(-8, 3), 'C': Fraction(-8, 3)}
+"""
+
+from .bidding import PASS, AuctionResult, Bidding
+from .contracts import (
+    LADDER,
+    MISERE,
+    VALUES,
+    Contract,
+    Strain,
+    defence_quota,
+    parse_contract,
+    whister_shares,
+)
+from .convention import (
+    LENINGRAD,
+    PRESETS,
+    ROSTOV,
+    SOCHI,
+    Convention,
+    Progression,
+    RaspasyMode,
+    Responsibility,
+    WhistType,
+    convention_named,
+)
+from .deal import Call, Deal
+from .errors import PreferansError
+from .scoring import Conditions, Entries, ScoredDeal, score_deal
+from .settlement import Columns, Settlement, round_to_sum_zero, settle
+from .sheet import Sheet
+
+__all__ = [
+    "AuctionResult",
+    "Bidding",
+    "Call",
+    "Columns",
+    "Conditions",
+    "Contract",
+    "Convention",
+    "Deal",
+    "Entries",
+    "LADDER",
+    "LENINGRAD",
+    "MISERE",
+    "PASS",
+    "PRESETS",
+    "PreferansError",
+    "Progression",
+    "ROSTOV",
+    "RaspasyMode",
+    "Responsibility",
+    "SOCHI",
+    "ScoredDeal",
+    "Settlement",
+    "Sheet",
+    "Strain",
+    "VALUES",
+    "WhistType",
+    "convention_named",
+    "defence_quota",
+    "parse_contract",
+    "round_to_sum_zero",
+    "score_deal",
+    "settle",
+    "whister_shares",
+]

@@ -1,0 +1,208 @@
+"""Settlement: the whole sheet in one currency, whists.
+
+With N players and the averages P̄ and Ḡ,
+
+    S_i = w_P (P_i − P̄) − w_G (G_i − Ḡ) + Σ_j (V_ij − V_ji)
+
+The saldos sum to zero by construction.  An unfinished pulya needs no closing
+(a player below the average pulya pays through the first term), and the
+textbook "amnesty then each writes 10·G/N on the others" method gives the same
+numbers; both are properties in the tests rather than second implementations.
+The division is by N, the gora's owner included, with 4 players too.
+
+Exact :class:`~fractions.Fraction` throughout; :meth:`Settlement.rounded`
+rounds for display with the largest-remainder method, so the rounded saldos
+still sum to zero.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Union
+
+from ._frozen import FrozenMap
+from .convention import SOCHI, Convention
+from .deal import check_players
+from .errors import PreferansError
+
+if TYPE_CHECKING:
+    from .sheet import Sheet
+
+__all__ = ["Columns", "Settlement", "settle", "round_to_sum_zero", "Number"]
+
+Number = Union[int, Fraction]
+ZERO = Fraction(0)
+
+
+def _number(field: str, value: object, *, allow_negative: bool = False) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+        if isinstance(value, str):
+            try:
+                parsed = Fraction(value.strip())
+            except (ValueError, ZeroDivisionError):
+                raise PreferansError("bad_number", f"{field}: {value!r} is not a number") from None
+            value = parsed
+        elif isinstance(value, float) and value.is_integer():
+            value = int(value)
+        else:
+            raise PreferansError("bad_number", f"{field}: {value!r} is not a whole number or fraction")
+    frac = Fraction(value)
+    if frac < 0 and not allow_negative:
+        raise PreferansError("negative", f"{field}: {value} is negative")
+    return frac
+
+
+@dataclass(frozen=True, init=False)
+class Columns:
+    """The three columns of a sheet: pulya P, gora G and whists V[i][j]
+    (written by i on j).  Missing entries are zero; names are checked."""
+
+    players: tuple[str, ...]
+    pulya: FrozenMap[str, Fraction]
+    gora: FrozenMap[str, Fraction]
+    whists: FrozenMap[tuple[str, str], Fraction]
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        pulya: Mapping[str, Number] | None = None,
+        gora: Mapping[str, Number] | None = None,
+        whists: Mapping[str, Mapping[str, Number]] | Mapping[tuple[str, str], Number] | None = None,
+    ) -> None:
+        names = check_players(players)
+        set_ = object.__setattr__
+        set_(self, "players", names)
+        for col_name, col in (("pulya", pulya), ("gora", gora)):
+            col = col or {}
+            if not isinstance(col, Mapping):
+                raise PreferansError("bad_column", f"{col_name}: {col!r} is not a mapping of player to points")
+            for who in col:
+                if who not in names:
+                    raise PreferansError("unknown_player", f"{col_name}: {who!r} is not one of {list(names)}")
+            set_(self, col_name, FrozenMap((p, _number(f"{col_name}[{p!r}]", col.get(p, 0))) for p in names))
+        flat: dict[tuple[str, str], Fraction] = {}
+        raw = whists or {}
+        if not isinstance(raw, Mapping):
+            raise PreferansError("bad_column", f"whists: {raw!r} is not a mapping")
+        for key, value in raw.items():
+            items: list[tuple[str, str, object]]
+            if isinstance(key, tuple):
+                if len(key) != 2:
+                    raise PreferansError("bad_column", f"whists: key {key!r} is not a (writer, target) pair")
+                items = [(key[0], key[1], value)]
+            else:
+                if not isinstance(value, Mapping):
+                    raise PreferansError("bad_column", f"whists[{key!r}]: {value!r} is not a mapping of target to whists")
+                items = [(key, target, amount) for target, amount in value.items()]
+            for writer, target, amount in items:
+                for who in (writer, target):
+                    if who not in names:
+                        raise PreferansError("unknown_player", f"whists: {who!r} is not one of {list(names)}")
+                if writer == target:
+                    raise PreferansError("self_whist", f"whists[{writer!r}][{target!r}]: a player cannot write whists on himself")
+                amt = _number(f"whists[{writer!r}][{target!r}]", amount)
+                flat[(writer, target)] = flat.get((writer, target), ZERO) + amt
+        set_(self, "whists", FrozenMap((k, v) for k, v in flat.items() if v))
+
+    def whist(self, writer: str, target: str) -> Fraction:
+        """V[writer][target]."""
+        return self.whists.get((writer, target), ZERO)
+
+
+@dataclass(frozen=True)
+class Settlement(Mapping[str, Fraction]):
+    """Each player's saldo in whists (positive: he is owed).  A mapping from
+    player to :class:`Fraction` in seating order."""
+
+    saldo: FrozenMap[str, Fraction]
+
+    def __getitem__(self, key: str) -> Fraction:
+        return self.saldo[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.saldo)
+
+    def __len__(self) -> int:
+        return len(self.saldo)
+
+    def rounded(self, unit: Number = 1) -> dict[str, Fraction]:
+        """Saldos rounded to multiples of ``unit`` that still sum to zero."""
+        return round_to_sum_zero(self.saldo, unit)
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{p!r}: {_fmt(v)}" for p, v in self.saldo.items())
+        return f"Settlement({{{inner}}})"
+
+
+def _fmt(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def round_to_sum_zero(values: Mapping[str, Fraction], unit: Number = 1) -> dict[str, Fraction]:
+    """Largest-remainder rounding to multiples of ``unit``.
+
+    Every value goes down to a multiple of ``unit``; the units lost in total
+    are handed back one each to the values with the largest remainders (ties
+    to the earlier key).  If the values sum to a multiple of ``unit`` (zero for
+    saldos), so do the results, and each is within one unit of its exact value.
+    """
+    u = Fraction(unit)
+    if u <= 0:
+        raise PreferansError("bad_unit", f"unit: {unit} must be positive")
+    keys = list(values)
+    floors = {k: Fraction(math.floor(values[k] / u)) * u for k in keys}
+    lost = sum((values[k] for k in keys), ZERO) - sum(floors.values(), ZERO)
+    extra = int(lost / u)  # whole units to hand back (0 ≤ extra < len)
+    order = sorted(keys, key=lambda k: (-(values[k] - floors[k]), keys.index(k)))
+    for k in order[:extra]:
+        floors[k] += u
+    return {k: floors[k] for k in keys}
+
+
+SettleSource = Union["Sheet", Columns, tuple[Mapping[str, Number], Mapping[str, Number], Mapping[str, Mapping[str, Number]]]]
+
+
+def settle(source: SettleSource, convention: Convention | None = None) -> Settlement:
+    """Saldo of every player.
+
+    ``source`` is a :class:`~kozyr.preferans.sheet.Sheet` (its own convention
+    is used unless one is given), a :class:`Columns`, or a triple
+    ``(pulya, gora, whists)`` of mappings (``whists[i][j]`` by i on j; the
+    players are the keys of ``pulya``, in order).
+    """
+    from .sheet import Sheet  # local: sheet imports this module
+
+    if isinstance(source, Sheet):
+        cols = source.columns
+        conv = convention if convention is not None else source.convention
+    elif isinstance(source, Columns):
+        cols = source
+        conv = convention if convention is not None else SOCHI
+    elif isinstance(source, tuple) and len(source) == 3:
+        pulya, gora, whists = source
+        if not isinstance(pulya, Mapping):
+            raise PreferansError("bad_column", f"pulya: {pulya!r} is not a mapping of player to points")
+        cols = Columns(tuple(pulya), pulya, gora, whists)
+        conv = convention if convention is not None else SOCHI
+    else:
+        raise PreferansError("bad_source", f"settle: {source!r} is not a Sheet, Columns or (pulya, gora, whists)")
+    if not isinstance(conv, Convention):
+        raise PreferansError("bad_convention", f"convention: {conv!r} is not a Convention")
+    return _settle_columns(cols, conv)
+
+
+def _settle_columns(cols: Columns, conv: Convention) -> Settlement:
+    n = len(cols.players)
+    p_mean = sum(cols.pulya.values(), ZERO) / n
+    g_mean = sum(cols.gora.values(), ZERO) / n
+    saldo: dict[str, Fraction] = {}
+    for i in cols.players:
+        s = conv.w_pulya * (cols.pulya[i] - p_mean) - conv.w_gora * (cols.gora[i] - g_mean)
+        for j in cols.players:
+            if j != i:
+                s += cols.whist(i, j) - cols.whist(j, i)
+        saldo[i] = s
+    return Settlement(FrozenMap(saldo))
