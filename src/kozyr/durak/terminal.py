@@ -1,0 +1,408 @@
+"""`kozyr play`: one deal of two-seat durak against a bot, in a terminal.
+
+The program is a loop over the engine: the seat on turn moves (you through a
+key, the bot through its rung), the events of the move become a line of
+narration, and the table is drawn again from your seat's view, so the screen
+can show nothing the rules hide. On a terminal the table is redrawn in place
+(80x24, colour through rich); when stdout is not a terminal the same game
+prints a plain transcript and reads keys line by line, so it can be scripted
+by piping stdin.
+
+A deal is replayable: the seed text (random unless given) is padded to the
+engine's 32 bytes with `pad_seed`, the bot's rung-1 words come from the bot
+seed `<seed>:bot`, and the end line prints the command that replays it.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import shlex
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any, NoReturn, Optional, Protocol, Sequence, TextIO
+
+from rich.console import Console
+from rich.text import Text
+
+from kozyr.durak.terminal_keys import Command, Refusal, legal_keys, move_key, parse_key
+from kozyr.durak.terminal_render import Look, move_phrase, narrate, render_table, verdict
+from kozyr.durak.types import RESIGN, Event, Move, View, pad_seed
+
+# The engine and the bots, imported here and nowhere else in the terminal game,
+# so switching to the plain-Python oracles (kozyr.durak.reference.Game,
+# kozyr.durak.reference_bots.best) is a change of these lines only.
+from kozyr.durak._engine import Game  # noqa: E402  (the compiled engine)
+from kozyr.durak.bots import Bot
+from kozyr.durak.search import best
+
+HINT_LEVEL = 3  # the hint is the best rung's choice
+DEFAULT_LEVEL = 2
+DEFAULT_DELAY = 0.6  # seconds a bot move stays on a live screen before the next one
+
+
+@dataclass(frozen=True)
+class Options:
+    """One game's settings, parsed from the command line."""
+
+    level: int = DEFAULT_LEVEL
+    seat: int = 0
+    seed: str = ""
+    ascii: bool = False
+    delay: float = DEFAULT_DELAY
+
+    @property
+    def bot_seed(self) -> str:
+        return f"{self.seed}:bot"
+
+    def replay_command(self) -> str:
+        return f"kozyr play --seed {shlex.quote(self.seed)} --level {self.level} --seat {self.seat}"
+
+
+# -- the two screens: live (redrawn in place) and transcript (plain lines) ----
+
+class Screen(Protocol):
+    """Where the game shows itself and reads keys; the loop does not know which kind."""
+
+    look: Look
+
+    def show(self, view: View, status: str, keys: str) -> None: ...
+    def tell(self, lines: Sequence[str]) -> None: ...
+    def notice(self, view: View, message: str, keys: str) -> None: ...
+    def wait(self, view: View) -> None: ...
+    def ask(self, prompt: str) -> Optional[str]: ...
+    def close(self, lines: Sequence[str]) -> None: ...
+
+
+@dataclass
+class LiveScreen:
+    """A terminal: the table is cleared and drawn again after every move, narration kept below it."""
+
+    console: Console
+    look: Look
+    header: str
+    delay: float
+    log: list[str] = field(default_factory=list)
+
+    def show(self, view: View, status: str, keys: str) -> None:
+        self.console.clear()
+        for line in render_table(view, self.look, header=self.header, log=self.log, status=status, keys=keys):
+            self.console.print(line, no_wrap=True, overflow="crop")
+
+    def tell(self, lines: Sequence[str]) -> None:
+        self.log.extend(lines)
+
+    def notice(self, view: View, message: str, keys: str) -> None:
+        self.show(view, message, keys)
+
+    def wait(self, view: View) -> None:
+        """Show the table while the bot is on turn, long enough for a person to see the last move."""
+        self.show(view, "The bot is thinking...", "")
+        if self.delay > 0:
+            time.sleep(self.delay)
+
+    def ask(self, prompt: str) -> Optional[str]:
+        return _read_line(prompt, echo=False, out=self.console.file)
+
+    def close(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self.console.print(Text(line, style="bold" if self.look.colour else ""))
+
+
+@dataclass
+class TranscriptScreen:
+    """A pipe or a file: plain lines in order, the table printed before each of your turns."""
+
+    out: TextIO
+    look: Look
+    header: str
+
+    def __post_init__(self) -> None:
+        self._print(self.header)
+
+    def _print(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def show(self, view: View, status: str, keys: str) -> None:
+        self._print()
+        for line in render_table(view, self.look, status=status, keys=keys):
+            self._print(line.plain.rstrip())
+
+    def tell(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self._print(line)
+
+    def notice(self, view: View, message: str, keys: str) -> None:
+        self._print(message)
+
+    def wait(self, view: View) -> None:
+        """Nothing: a transcript shows the table only when you are asked to move."""
+
+    def ask(self, prompt: str) -> Optional[str]:
+        return _read_line(prompt, echo=True, out=self.out)
+
+    def close(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self._print(line)
+
+
+def _read_line(prompt: str, *, echo: bool, out: Any) -> Optional[str]:
+    """One line from stdin after the prompt; None at the end of input.
+
+    A transcript echoes the line, because piped input is not echoed by anyone
+    and the transcript should read as the game was played.
+    """
+    out.write(prompt)
+    out.flush()
+    line = sys.stdin.readline()
+    if not line:
+        out.write("\n")
+        out.flush()
+        return None
+    if echo:
+        out.write(line if line.endswith("\n") else line + "\n")
+        out.flush()
+    return line.rstrip("\r\n")
+
+
+# -- the game loop --------------------------------------------------------------
+
+class Session:
+    """One deal between you and a bot, played on a screen until it ends or you quit."""
+
+    def __init__(self, options: Options, screen: Screen) -> None:
+        self.options = options
+        self.screen = screen
+        self.look = screen.look
+        self.you = options.seat
+        self.game = Game.from_seed(pad_seed(options.seed))
+        self.bot = Bot(options.level, options.bot_seed)
+        self.quit = False
+
+    def view(self) -> View:
+        return self.game.view(self.you)
+
+    def run(self) -> int:
+        """Play to the end (or to q / end of input); 0 in both cases, the deal's verdict printed last."""
+        while not self.game.over and not self.quit:
+            if self.game.turn == self.you:
+                self.your_turn()
+            else:
+                self.bot_turn()
+        self.finish()
+        return 0
+
+    def your_turn(self) -> None:
+        """Ask until a key does something: a move, a resign or a quit; bad keys only get a message."""
+        view = self.view()
+        self.screen.show(view, your_status(view, self.look), keys_help(view))
+        while True:
+            line = self.screen.ask(prompt(view))
+            if line is None:
+                self.screen.tell(["End of input: leaving the deal unfinished."])
+                self.quit = True
+                return
+            message = self.press(line)
+            if message is None:
+                return
+            self.screen.notice(view, message, keys_help(view))
+
+    def press(self, line: str) -> Optional[str]:
+        """Act on one line typed at your prompt; the message to show if the deal did not move."""
+        view = self.view()
+        choice = parse_key(line, view, self.look.card)
+        if isinstance(choice, Refusal):
+            return choice.message
+        if isinstance(choice, Command):
+            if choice.name == "hint":
+                return self.hint(view)
+            if choice.name == "quit":
+                self.quit = True
+                return None
+            choice = RESIGN
+        self.play(self.you, choice)
+        return None
+
+    def hint(self, view: View) -> str:
+        """What the best rung would play here, and the key that plays it."""
+        move = best(view, HINT_LEVEL, 0)
+        if move is None:
+            return "No hint: you have no move."
+        return f"Hint: {move_phrase(move, view, self.look)} (key {move_key(view, move)})."
+
+    def bot_turn(self) -> None:
+        """Let the bot move, after the table has stood for a moment on a live screen."""
+        seat = 1 - self.you
+        self.screen.wait(self.view())
+        move = self.bot.choose(self.game.view(seat))
+        if move is None:  # the engine never leaves a seat on turn without a move
+            raise RuntimeError(f"the bot has no move at ply {self.game.ply}")
+        self.play(seat, move)
+
+    def play(self, seat: int, move: Move) -> tuple[Event, ...]:
+        """Apply a legal move and narrate it from your seat."""
+        before = self.view()
+        events: tuple[Event, ...] = tuple(self.game.apply(seat, move))
+        self.screen.tell(narrate(events, before, self.view(), self.look))
+        return events
+
+    def finish(self) -> None:
+        """The last table, then the verdict and the command that replays the deal, last line."""
+        view = self.view()
+        if self.quit:
+            self.screen.show(view, "You left the deal.", "")
+            self.screen.close([f"Deal left unfinished. Replay: {self.options.replay_command()}"])
+            return
+        result = self.game.result
+        outcome, fool = (result.outcome, result.fool) if result is not None else (None, None)
+        self.screen.show(view, "Game over.", "")
+        self.screen.close([f"{verdict(outcome, fool, self.you)}. Replay: {self.options.replay_command()}"])
+
+
+def your_status(view: View, look: Look) -> str:
+    """What you are asked to do, in a sentence."""
+    bout = view.bout
+    has_card = any(m.card is not None for m in view.legal)
+    if view.phase == "defend":
+        target = look.card(bout.to_beat) if bout.to_beat is not None else "the card"
+        return f"Beat {target}, or t to take." if has_card else f"Nothing of yours beats {target}: t to take."
+    room = bout.cap - bout.size
+    if view.phase == "pile_on":
+        more = f"up to {room} more" if has_card else "nothing fits"
+        return f"The bot takes: throw in cards ({more}), then d when done."
+    if bout.size == 0:
+        return "Your attack: lead any card."
+    if not has_card:
+        return "Nothing to throw in: d when done."
+    return "Throw in a card of a rank on the table, or d when done."
+
+
+def keys_help(view: View) -> str:
+    return f"Keys: {' '.join(legal_keys(view))}   h hint   r resign   q quit"
+
+
+def prompt(view: View) -> str:
+    """The prompt lists the keys of your legal moves, so a script can read what it may answer."""
+    return f"Your move [{' '.join(legal_keys(view))}]: "
+
+
+# -- command line ----------------------------------------------------------------
+
+def _level(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"level {text!r} is not 1, 2 or 3") from None
+    if value not in (1, 2, 3):
+        raise argparse.ArgumentTypeError(f"level {value} is not 1, 2 or 3")
+    return value
+
+
+def _seat(text: str) -> int:
+    if text not in ("0", "1"):
+        raise argparse.ArgumentTypeError(f"seat {text!r} is not 0 or 1")
+    return int(text)
+
+
+def _seed(text: str) -> str:
+    try:
+        pad_seed(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed {text!r} is not ASCII text of at most 32 bytes") from None
+    return text
+
+
+def _delay(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"delay {text!r} is not 0 to 10 seconds")
+    return value
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """The `play` options, on either the `kozyr` subcommand or the standalone parser of `main`."""
+    parser.description = "Play one deal of two-seat durak against a bot."
+    parser.add_argument("--level", type=_level, default=DEFAULT_LEVEL,
+                        help="the bot's rung: 1 random, 2 cheap, 3 careful (default 2)")
+    parser.add_argument("--seat", type=_seat, default=0, help="your seat, 0 or 1 (default 0)")
+    parser.add_argument("--seed", type=_seed, default=None,
+                        help="the deal's seed text, at most 32 ASCII bytes (default: random, printed at the end)")
+    parser.add_argument("--ascii", action="store_true", help="plain output: suits as S H D C, no colour")
+    parser.add_argument("--delay", type=_delay, default=DEFAULT_DELAY,
+                        help=f"seconds each bot move stays on screen on a terminal (default {DEFAULT_DELAY})")
+    parser.set_defaults(func=run)
+    _one_line_errors(parser)
+
+
+def _one_line_errors(parser: argparse.ArgumentParser) -> None:
+    """Bad arguments end with one line on stderr and status 2, not argparse's usage block."""
+
+    def error(message: str) -> NoReturn:
+        parser.exit(2, f"{parser.prog}: error: {message}\n")
+
+    parser.error = error  # type: ignore[method-assign]
+
+
+def register(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the `play` command to the `kozyr` console script's subparsers."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "play", help="play a deal of durak against a bot in the terminal")
+    configure(parser)
+    return parser
+
+
+def options_from(args: argparse.Namespace) -> Options:
+    seed = args.seed if args.seed is not None else secrets.token_hex(6)
+    return Options(level=args.level, seat=args.seat, seed=seed, ascii=args.ascii, delay=args.delay)
+
+
+def make_screen(options: Options, out: TextIO) -> Screen:
+    """A live screen on a terminal, a transcript otherwise; ASCII and colour as asked and possible."""
+    live = out.isatty()
+    plain = options.ascii or bool(os.environ.get("NO_COLOR")) or not _can_write_suits(out)
+    look = Look(ascii=plain, colour=live and not plain)
+    header = f"kozyr durak   you (seat {options.seat}) against the level {options.level} bot   seed {options.seed}"
+    if not live:
+        return TranscriptScreen(out=out, look=look, header=header)
+    console = Console(file=out, no_color=not look.colour, highlight=False, markup=False, emoji=False,
+                      width=max(80, Console(file=out).width))
+    return LiveScreen(console=console, look=look, header=header, delay=options.delay)
+
+
+def _can_write_suits(out: TextIO) -> bool:
+    try:
+        "\u2660\u2665\u2666\u2663\u25ae\u25b2".encode(getattr(out, "encoding", None) or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def run(args: argparse.Namespace) -> int:
+    """The `play` command: one deal on stdin/stdout; Ctrl-C ends it with the replay line."""
+    options = options_from(args)
+    session = Session(options, make_screen(options, sys.stdout))
+    try:
+        return session.run()
+    except KeyboardInterrupt:
+        sys.stdout.write(f"\nInterrupted. Replay: {options.replay_command()}\n")
+        return 130
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """`kozyr play` on its own: parse the play options from argv and run; the exit status."""
+    parser = argparse.ArgumentParser(prog="kozyr play")
+    configure(parser)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else 2
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,314 @@
+"""Drawing the durak table and narrating moves, from a seat's view alone.
+
+Everything here is a pure function of a `View` (and the events of a move), so
+it can be tested on views built by hand and cannot show what the seat may not
+see: the bot's cards are drawn as backs because the view holds only a count.
+The table is a list of rich `Text` lines that fits 80x24 with the prompt; the
+same lines print as plain text (`.plain`) when colour is off.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+from rich.cells import cell_len
+from rich.text import Text
+
+from kozyr.cards import SUIT_LETTERS, SUIT_SYMBOLS, pretty, suit_of
+from kozyr.durak.terminal_keys import hand_order
+from kozyr.durak.types import Event, Move, View
+
+WIDTH = 80
+HEIGHT = 24
+LOG_LINES = 4  # narration lines kept on the live screen
+
+RED_SUITS = (1, 2)  # hearts, diamonds
+
+
+@dataclass(frozen=True)
+class Look:
+    """How to draw: Unicode suits or the letters S H D C, with colour or without.
+
+    Plain output (ASCII, or no colour) marks the cards you may play with
+    brackets, because dimming is invisible there.
+    """
+
+    ascii: bool = False
+    colour: bool = True
+
+    def card(self, c: int) -> str:
+        """A card as text: `10♦`, or `10D` in ASCII."""
+        text = pretty(c)
+        return text[:-1] + SUIT_LETTERS[suit_of(c)] if self.ascii else text
+
+    def suit(self, s: int) -> str:
+        return SUIT_LETTERS[s] if self.ascii else SUIT_SYMBOLS[s]
+
+    def card_style(self, c: int) -> str:
+        return "red" if self.colour and suit_of(c) in RED_SUITS else ""
+
+    @property
+    def back(self) -> str:
+        return "#" if self.ascii else "\u25ae"  # a card back: '#', or a black vertical rectangle
+
+
+def who(seat: int, you: int) -> str:
+    return "You" if seat == you else "The bot"
+
+
+def verb(seat: int, you: int, plain: str, third: str) -> str:
+    """`You take` / `The bot takes`: the verb agreeing with the seat."""
+    return f"{who(seat, you)} {plain if seat == you else third}"
+
+
+# -- the table ----------------------------------------------------------------
+
+def render_table(
+    view: View,
+    look: Look,
+    *,
+    header: str = "",
+    log: Sequence[str] = (),
+    status: str = "",
+    keys: str = "",
+) -> list[Text]:
+    """The whole screen above the prompt for the seat of `view`: at most 23 lines of 80 columns."""
+    lines: list[Text] = []
+    if header:
+        lines += [_clip(Text(header, style="bold" if look.colour else "")), Text()]
+    lines.append(_opponent_line(view, look))
+    lines.append(_talon_line(view, look))
+    lines.append(Text())
+    lines += _bout_lines(view, look)
+    lines.append(Text())
+    lines += _hand_lines(view, look)
+    if log:
+        lines.append(Text())
+        lines += [_clip(Text(entry, style="italic" if look.colour else "")) for entry in log[-LOG_LINES:]]
+    if status or keys:
+        lines.append(Text())
+    if status:
+        lines.append(_clip(Text(status, style="bold" if look.colour else "")))
+    if keys:
+        lines.append(_clip(Text(keys, style="dim" if look.colour else "")))
+    return lines
+
+
+def _clip(text: Text) -> Text:
+    """A line cut to the screen width, so a long seed or message cannot wrap the table."""
+    if cell_len(text.plain) > WIDTH:
+        text.truncate(WIDTH - 1, overflow="ellipsis")
+    return text
+
+
+def _opponent_line(view: View, look: Look) -> Text:
+    """The bot's hand as backs and a count: the view has no faces to show."""
+    other = 1 - view.seat
+    n = view.counts[other]
+    line = Text("The bot  ")
+    line.append(look.back * min(n, 36), style="blue" if look.colour else "")
+    line.append(f"  {n} card{'s' if n != 1 else ''}")
+    if view.turn == other:
+        line.append("  (to play)", style="dim" if look.colour else "")
+    return line
+
+
+def _talon_line(view: View, look: Look) -> Text:
+    """Trump, the turn-up while it is still the talon's last card, talon and heap counts."""
+    line = Text("Trump ")
+    line.append(look.suit(view.trump), style="red" if look.colour and view.trump in RED_SUITS else "")
+    if view.turnup is not None:
+        line.append("   turn-up ")
+        line.append(look.card(view.turnup), style=look.card_style(view.turnup))
+    line.append(f"   talon {view.talon}   heap {view.heap}")
+    return line
+
+
+def _bout_lines(view: View, look: Look) -> list[Text]:
+    """The bout as columns: attack cards on one row, their beating cards under them."""
+    bout = view.bout
+    you = view.seat
+    attacks = "you attack" if bout.attacker == you else "the bot attacks"
+    defends = "you defend" if bout.defender == you else "the bot defends"
+    head = Text(f"Bout: {attacks}, {defends}   {bout.size} of {bout.cap} cards")
+    if bout.taken:
+        head.append(f"   {'you take' if bout.defender == you else 'the bot takes'}",
+                    style="bold yellow" if look.colour else "")
+    if view.over:
+        return [Text("Bout: none, the deal is over")]
+    if not bout.pairs:
+        return [head, Text("  attack  (no cards yet)"), Text("  beaten")]
+    attack = Text("  attack ")
+    beaten = Text("  beaten ")
+    to_beat = None if bout.taken else bout.to_beat  # a taken bout has nothing left to beat
+    for card, answer in bout.pairs:
+        marked = card == to_beat
+        attack.append(" ")
+        attack.append(f"{look.card(card):<4}", style=_join(look.card_style(card), "reverse bold" if marked and look.colour else ""))
+        beaten.append(" ")
+        if answer is not None:
+            beaten.append(f"{look.card(answer):<4}", style=look.card_style(answer))
+        else:
+            beaten.append(f"{'^^' if look.ascii else '▲▲':<4}" if marked else "    ", style="bold" if look.colour else "")
+    if to_beat is not None:
+        beaten.append(f"  {'^^' if look.ascii else '▲▲'} to beat: {look.card(to_beat)}")
+    return [head, attack, beaten]
+
+
+def _hand_lines(view: View, look: Look) -> list[Text]:
+    """Your hand numbered in table order, one row per suit; playable cards bright, others dim."""
+    order = hand_order(view.hand, view.trump)
+    playable = {m.card for m in view.legal if m.card is not None}
+    head = Text(f"Your hand  {len(order)} card{'s' if len(order) != 1 else ''}")
+    if view.can_swap and view.turnup is not None:
+        six = 16 * view.trump + 6
+        head.append(f"   x: exchange {look.card(six)} for {look.card(view.turnup)}",
+                    style="bold green" if look.colour else "")
+    lines = [head]
+    row: Optional[Text] = None
+    current = -1
+    for number, card in enumerate(order, 1):
+        if suit_of(card) != current:
+            current = suit_of(card)
+            row = Text(" ")
+            lines.append(row)
+        assert row is not None
+        can = card in playable
+        label = f"{number}:{look.card(card)}"
+        if look.colour:
+            row.append(" ")
+            row.append(f"{number}:", style="bold cyan" if can else "dim")
+            row.append(look.card(card), style=_join(look.card_style(card), "bold" if can else "dim"))
+            row.append(" ")
+        else:
+            row.append(f"[{label}]" if can else f" {label} ")
+    return lines
+
+
+def _join(*styles: str) -> str:
+    return " ".join(s for s in styles if s)
+
+
+# -- narration ----------------------------------------------------------------
+
+def narrate(events: Sequence[Event], before: View, after: View, look: Look) -> list[str]:
+    """The sentences telling one move and what it caused, as seen from `before.seat`.
+
+    `before` supplies what an event leaves out (the card a beat answered, the
+    bout's attacker for the order of drawing); the automatic take writes no
+    event of its own, so it is read from the bout turning taken without a
+    `take` event.
+    """
+    you = before.seat
+    kinds = [e.kind for e in events]
+    thrown = [e.card for e in events if e.kind == "attack" and e.card is not None]
+    forced = not before.bout.taken and "take" not in kinds and (
+        after.bout.taken or any(e.kind == "bout_end" and e.taken for e in events))
+    phrases: list[str] = []
+    for event in events:
+        if forced and event.kind == "bout_end":
+            continue
+        phrase = _phrase(event, before, look, you)
+        if phrase:
+            phrases.append(phrase)
+    if forced:
+        defender = before.bout.defender
+        card = look.card(thrown[-1]) if thrown else "it"
+        taken = [e.cards or 0 for e in events if e.kind == "bout_end"]
+        then = f"take{'s' if defender != you else ''} {_cards(taken[0])}" if taken else "must take"
+        phrases.insert(1 if thrown else 0, f"{who(defender, you)} cannot beat {card} and {then}")
+    return _pack(phrases)
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
+def _phrase(event: Event, before: View, look: Look, you: int) -> str:
+    """One event as a clause, or '' for an event not worth a word (an empty refill)."""
+    kind, seat = event.kind, event.seat
+    if kind == "attack" and seat is not None and event.card is not None:
+        if before.bout.size == 0:
+            return f"{verb(seat, you, 'lead', 'leads')} {look.card(event.card)}"
+        return f"{verb(seat, you, 'throw', 'throws')} in {look.card(event.card)}"
+    if kind == "beat" and seat is not None and event.card is not None:
+        target = before.bout.to_beat
+        beaten = look.card(target) if target is not None else "the card"
+        return f"{verb(seat, you, 'beat', 'beats')} {beaten} with {look.card(event.card)}"
+    if kind == "take" and seat is not None:
+        return f"{verb(seat, you, 'give', 'gives')} up and will take"
+    if kind == "done" and seat is not None:
+        return f"{verb(seat, you, 'are', 'is')} done"
+    if kind == "swap" and seat is not None and event.card is not None:
+        six = 16 * before.trump + 6
+        return f"{verb(seat, you, 'exchange', 'exchanges')} {look.card(six)} for the turn-up {look.card(event.card)}"
+    if kind == "resign" and seat is not None:
+        return f"{verb(seat, you, 'resign', 'resigns')}"
+    if kind == "bout_end":
+        return _bout_end(event, before, you)
+    if kind == "refill":
+        return _refill(event, before, you)
+    if kind == "out" and seat is not None:
+        return f"{verb(seat, you, 'are', 'is')} out of cards"
+    if kind == "game_end":
+        return verdict(event.outcome, event.fool, you)
+    return ""
+
+
+def _bout_end(event: Event, before: View, you: int) -> str:
+    cards = event.cards or 0
+    if event.taken:
+        return f"{verb(before.bout.defender, you, 'take', 'takes')} {_cards(cards)}"
+    why = {"exhausted": " (nothing to throw in)", "capped": " (bout full)"}.get(event.how or "", "")
+    return f"Bout beaten off{why}: {_cards(cards)} to the heap"
+
+
+def _refill(event: Event, before: View, you: int) -> str:
+    drawn = event.drawn or (0, 0)
+    first = before.bout.attacker  # the attacker of the bout just closed draws first
+    parts = [f"{verb(seat, you, 'draw', 'draws')} {drawn[seat]}" for seat in (first, 1 - first) if drawn[seat]]
+    if not parts:
+        return ""
+    parts = [parts[0]] + [p[0].lower() + p[1:] for p in parts[1:]]
+    left = "the talon is empty" if event.talon == 0 else f"{event.talon} left in the talon"
+    return f"{' and '.join(parts)}; {left}"
+
+
+def verdict(outcome: Optional[str], fool: Optional[int], you: int) -> str:
+    """Who is the fool, or a draw: the sentence the deal ends with."""
+    if outcome == "draw" or fool is None:
+        return "A draw: nobody is the fool"
+    if outcome == "resign":
+        return "You resigned: you are the fool" if fool == you else "The bot resigned: the bot is the fool"
+    return "You are the fool" if fool == you else "The bot is the fool"
+
+
+def _pack(phrases: Sequence[str]) -> list[str]:
+    """Sentences joined into as few lines of at most 80 columns as they fit in."""
+    lines: list[str] = []
+    for phrase in phrases:
+        sentence = phrase[0].upper() + phrase[1:] + "."
+        if lines and cell_len(lines[-1]) + 1 + cell_len(sentence) <= WIDTH:
+            lines[-1] += " " + sentence
+        else:
+            lines.append(sentence)
+    return lines
+
+
+def move_phrase(move: Move, view: View, look: Look) -> str:
+    """A move said in words for a hint: `beat 9♦ with J♦`, `take`, `throw in 8♠`."""
+    if move.kind == "beat" and move.card is not None:
+        target = view.bout.to_beat
+        return f"beat {look.card(target)} with {look.card(move.card)}" if target is not None else f"beat with {look.card(move.card)}"
+    if move.kind == "attack" and move.card is not None:
+        return f"{'lead' if view.bout.size == 0 else 'throw in'} {look.card(move.card)}"
+    return {"take": "take", "done": "done: stop attacking", "swap": "exchange the trump six", "resign": "resign"}[move.kind]
+
+
+def screen_fits(lines: Sequence[Text], prompt: str = "") -> bool:
+    """Whether the lines plus the prompt line fit an 80x24 terminal."""
+    texts = [t.plain for t in lines] + ([prompt] if prompt else [])
+    return len(texts) <= HEIGHT and all(cell_len(t) <= WIDTH for t in texts)
+
+
+__all__ = ["Look", "render_table", "narrate", "verdict", "move_phrase", "screen_fits"]
