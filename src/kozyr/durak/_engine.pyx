@@ -690,6 +690,8 @@ cdef inline int _seat_index(object seat):
     """0 or 1, or 2 for anything that is not a seat."""
     if seat is 0 or seat is 1:            # small-int fast path
         return <int>seat
+    if isinstance(seat, bool):            # True is not seat 1
+        return 2
     try:
         i = operator.index(seat)
     except Exception:
