@@ -12,8 +12,8 @@ state is kept in plain form:
 - `_hands`: two sets of cards, seat 0 and seat 1;
 - `_talon`: a list in draw order (front first), the turn-up last while there;
 - `_heap`: the beaten-off cards (the spec keeps a count; we keep the cards too);
-- `_table`: the bout's pairs, each a two-item list `[attack card, beating card
-  or None]`, in the order the attack cards were played;
+- `_table`: the bout's pairs `(attack card, beating card or None)`, in the
+  order the attack cards were played;
 - `_attacker`, `_defender`, `_cap`, `_taken`: the bout;
 - `_owner`: the seat owning the trump six's exchange right, or None;
 - `_events`, `_history`, `_result`.
@@ -145,12 +145,10 @@ def _words(seed: bytes, number: int):
         k += 1
 
 
-def shuffled_order(seed: bytes, number: int = 1) -> tuple[int, ...]:
+def shuffled_order(seed: Union[bytes, str], number: int = 1) -> tuple[int, ...]:
     """The 36 cards of deal `number` of `seed`, shuffled (Fisher-Yates from the last position down)."""
-    seed = _seed_bytes(seed)
-    number = _deal_number(number)
+    words = _words(_seed_bytes(seed), _deal_number(number))
     cards = list(REFERENCE_ORDER)
-    words = _words(seed, number)
     for i in range(35, 0, -1):
         n = i + 1
         limit = (2 ** 32 // n) * n
@@ -162,9 +160,9 @@ def shuffled_order(seed: bytes, number: int = 1) -> tuple[int, ...]:
     return tuple(cards)
 
 
-def _check_order(cards: object) -> tuple[int, ...]:
+def _check_order(cards: Iterable[int]) -> tuple[int, ...]:
     try:
-        order = tuple(cards)  # type: ignore[arg-type]
+        order = tuple(cards)
     except TypeError:
         raise ValueError(f"{cards!r} is not a sequence of cards") from None
     for c in order:
@@ -227,7 +225,7 @@ class Game:
             for c in self._hands[seat]:
                 if suit_of(c) == self._trump and (lowest is None or power(c) < lowest):
                     lowest, first = power(c), seat
-        self._table: list[list[Optional[int]]] = []
+        self._table: list[tuple[int, Optional[int]]] = []
         self._taken = False
         self._attacker = first
         self._defender = 1 - first
@@ -270,7 +268,7 @@ class Game:
         twin._hands = [set(self._hands[0]), set(self._hands[1])]
         twin._talon = list(self._talon)
         twin._heap = list(self._heap)
-        twin._table = [list(pair) for pair in self._table]
+        twin._table = list(self._table)
         twin._events = list(self._events)
         twin._history = list(self._history)
         return twin
@@ -366,15 +364,14 @@ class Game:
             self._log(Event("resign", seat=seat_index))
             self._end(Result("resign", seat_index))
             return tuple(self._events[start:])
-        if kind == "attack":
+        if kind == "attack" and move.card is not None:
             self._hands[seat_index].remove(move.card)
-            self._table.append([move.card, None])
+            self._table.append((move.card, None))
             self._log(Event("attack", seat=seat_index, card=move.card))
-        elif kind == "beat":
-            for pair in self._table:
-                if pair[1] is None:
-                    pair[1] = move.card
-                    break
+        elif kind == "beat" and move.card is not None:
+            # the beating card answers the oldest unanswered attack card
+            i = next(i for i, (_, beat) in enumerate(self._table) if beat is None)
+            self._table[i] = (self._table[i][0], move.card)
             self._hands[seat_index].remove(move.card)
             self._log(Event("beat", seat=seat_index, card=move.card))
         elif kind == "take":
@@ -592,7 +589,7 @@ class Game:
             size=len(self._table),
             taken=self._taken,
             to_beat=self._unanswered(),
-            pairs=tuple((attack, beat) for attack, beat in self._table),
+            pairs=tuple(self._table),
         )
 
     @property

@@ -59,7 +59,7 @@ def best(view: View, level: int, word: int, *, deep_talon: int = DEEP_TALON,
     if SWAP in legal:
         return SWAP
     if view.phase == "defend":
-        beating = [m.card for m in legal if m.kind == "beat"]
+        beating = [m.card for m in legal if m.kind == "beat" and m.card is not None]
         if not beating:
             return TAKE
         card = _cheapest(beating, view, +1)  # +1 for rung 2 everywhere and rung 3 defending
@@ -67,7 +67,7 @@ def best(view: View, level: int, word: int, *, deep_talon: int = DEEP_TALON,
                 and view.talon > deep_talon and view.bout.size <= 2 and TAKE in legal):
             return TAKE
         return Move("beat", card)
-    attacking = [m.card for m in legal if m.kind == "attack"]
+    attacking = [m.card for m in legal if m.kind == "attack" and m.card is not None]
     if not attacking:
         return DONE if DONE in legal else legal[0]
     card = _cheapest(attacking, view, +1 if level == 2 else -2)
