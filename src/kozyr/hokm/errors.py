@@ -1,0 +1,62 @@
+"""The one error type of kozyr.hokm.
+
+Every refusal, whether a malformed trick handed to the resolver or an illegal
+play at the table, is a `HokmError` (a `ValueError`, so callers that already
+catch bad input keep working) with a short, stable `.code` that a program can
+branch on and a message that names the offending input for a person. A
+refused operation changes nothing.
+"""
+from __future__ import annotations
+
+__all__ = ["HokmError", "IllegalPlay", "TRICK_CODES", "PLAY_CODES", "CONFIG_CODES"]
+
+#: Codes raised by the resolver (`resolve_trick`, `Trick.record_winner`,
+#: `provisional_winner`).
+TRICK_CODES = frozenset({
+    "incomplete_trick",     # not exactly four plays (at most four when provisional)
+    "malformed_play",       # a play that is not a (seat, card) pair
+    "missing_lead_suit",    # the trick records no lead suit
+    "lead_suit_mismatch",   # the recorded lead suit is not the first card's suit
+    "unknown_suit",         # trump or lead suit is not 0..3
+    "unknown_seat",         # a seat that is not 0..3
+    "duplicate_seat",       # a seat plays twice in one trick
+    "unknown_card",         # not a card of the 52-card deck
+    "duplicate_card",       # a card appears twice in one trick
+    "no_winner",            # every competing card has strength <= 0
+})
+
+#: Codes raised at the table (`Hand` and `Match`).
+PLAY_CODES = frozenset({
+    "wrong_phase",          # e.g. playing a card before trump is named
+    "not_your_turn",        # the seat is not the one to act
+    "card_not_held",        # the seat does not hold that card
+    "must_follow_suit",     # off-suit while holding the led suit
+    "game_over",            # the hand (or match) has ended
+    "unknown_card",         # not a card at all
+    "unknown_seat",         # not a seat 0..3
+    "unknown_suit",         # trump named is not a suit
+})
+
+#: Codes raised when building a configuration or a game from one.
+CONFIG_CODES = frozenset({"bad_config"})
+
+
+class HokmError(ValueError):
+    """A refusal: `.code` says what kind, the message says which input.
+
+    Subclasses `ValueError` because every refusal is about a bad value handed
+    in by the caller; nothing is changed when one is raised.
+    """
+
+    code: str
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code!r}, {str(self)!r})"
+
+
+class IllegalPlay(HokmError):
+    """A refusal at the table (`play`, `choose_trump`): the move was not made."""
