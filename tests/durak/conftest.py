@@ -1,0 +1,156 @@
+"""Fixtures for the durak rules tests: the engine under test and written positions.
+
+`engine` is the module whose `Game` a rules test drives: the plain-Python
+oracle (`kozyr.durak.reference`) and the Cython engine (`kozyr.durak._engine`).
+A missing engine is an error, never a skip: a skip would hide it in CI.
+
+Positions are written as a deal (`order_of`: both hands, the turn-up and the
+front of the talon) plus a script of moves; nothing here asks an engine where a
+position is.
+"""
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any, Callable
+
+import pytest
+
+from kozyr.cards import parse_card
+
+ENGINES = {"reference": "kozyr.durak.reference", "cython": "kozyr.durak._engine"}
+
+# Reference order: spades, hearts, diamonds, clubs; ace down to six.
+REFERENCE_ORDER = tuple(16 * s + r for s in range(4) for r in range(14, 5, -1))
+
+
+@pytest.fixture(params=list(ENGINES), ids=list(ENGINES))
+def engine(request: pytest.FixtureRequest) -> ModuleType:
+    return importlib.import_module(ENGINES[request.param])
+
+
+def cards(text: str) -> list[int]:
+    """`"AS TD 6C"` -> the card ints, in the written order."""
+    return [parse_card(name) for name in text.split()]
+
+
+def order_of(hand0: str, hand1: str, turnup: str, talon: str = "") -> tuple[int, ...]:
+    """The shuffled order dealing `hand0` to seat 0, `hand1` to seat 1 (six each),
+    `turnup` at position 12, then `talon` at the talon's front; the cards not
+    written follow in reference order."""
+    h0, h1, up, front = cards(hand0), cards(hand1), cards(turnup), cards(talon)
+    assert len(h0) == 6 and len(h1) == 6 and len(up) == 1
+    order: list[int] = []
+    for a, b in zip(h0, h1):
+        order += [a, b]
+    order += up + front
+    order += [c for c in REFERENCE_ORDER if c not in order]
+    assert len(order) == 36 and len(set(order)) == 36, "a written deal repeats a card"
+    return tuple(order)
+
+
+def script(text: str) -> list[tuple[int, str]]:
+    """`"0 attack 6H; 1 beat QH; 0 done"` -> [(0, 'attack 6H'), (1, 'beat QH'), (0, 'done')]."""
+    moves = []
+    for item in text.split(";"):
+        item = item.strip()
+        if item:
+            seat, move = item.split(None, 1)
+            moves.append((int(seat), move))
+    return moves
+
+
+def run(game: Any, text: str) -> list[Any]:
+    """Apply a script; the events of all its moves."""
+    events: list[Any] = []
+    for seat, move in script(text):
+        events += game.apply(seat, move)
+    return events
+
+
+def snapshot(game: Any) -> dict[str, Any]:
+    """Everything a refused move must leave unchanged."""
+    return {
+        "views": (game.view(0), game.view(1)),
+        "history": game.history,
+        "events": game.events,
+        "hands": game.hands,
+        "talon": game.talon,
+        "heap": (game.heap, game.heap_cards),
+        "bout": game.bout,
+        "state": (game.turn, game.phase, game.over, game.result, game.ply, game.six_owner),
+        "legal": game.legal_moves(),
+    }
+
+
+def refuse(game: Any, seat: Any, move: Any, code: str) -> Exception:
+    """Assert that `move` by `seat` is refused with `code` and changes nothing."""
+    from kozyr.durak.types import IllegalMove
+
+    before = snapshot(game)
+    with pytest.raises(IllegalMove) as info:
+        game.apply(seat, move)
+    assert info.value.code == code, f"{move!r} by {seat!r}: got {info.value.code}, wanted {code}: {info.value}"
+    assert snapshot(game) == before, f"refused {move!r} changed the game"
+    return info.value
+
+
+# The burn: a written deal whose first two bouts empty the talon.
+# Trump clubs. Bout 1: seat 0 (it holds the lowest trump, 8C against 9C) attacks
+# six cards, seat 1 beats all six and is spent; seat 0 draws BURN_0, seat 1
+# draws BURN_1. Bout 2: seat 1 attacks six, seat 0 beats them all (spent); seat 1
+# then draws the next six talon cards, seat 0 the last six, the turn-up last.
+# Bout 3 opens with seat 0 attacking, the talon empty and the heap at 24. The
+# twelve cards left for the end are END_POOL; the turn-up is one of 6C and 7C.
+BURN_HAND_0 = "6H 6D 8C QS KH KD"
+BURN_HAND_1 = "QH 8D 9C KS AH AD"
+BURN_0 = "TC JC AS QC KC AC"
+BURN_1 = "7H 7D JS TS QD JD"
+BURN_SCRIPT = ("0 attack 6H; 1 beat QH; 0 attack 6D; 1 beat 8D; 0 attack 8C; 1 beat 9C; "
+               "0 attack QS; 1 beat KS; 0 attack KH; 1 beat AH; 0 attack KD; 1 beat AD; "
+               "1 attack 7H; 0 beat TC; 1 attack 7D; 0 beat JC; 1 attack JS; 0 beat AS; "
+               "1 attack TS; 0 beat QC; 1 attack QD; 0 beat KC; 1 attack JD; 0 beat AC")
+END_POOL = frozenset(cards("6C 7C 6S 7S 8H 9D TH 8S 9S 9H TD JH"))
+
+
+def burned_order(end1: str, end0: str) -> tuple[int, ...]:
+    """The burn deal ending with seat 1 holding `end1` and seat 0 `end0` (six cards,
+    in draw order; its last card is the turn-up)."""
+    e1, e0 = cards(end1), cards(end0)
+    assert len(e1) == 6 and len(e0) == 6 and set(e1) | set(e0) == END_POOL
+    talon = " ".join([BURN_0, BURN_1, end1, " ".join(end0.split()[:5])])
+    return order_of(BURN_HAND_0, BURN_HAND_1, end0.split()[5], talon)
+
+
+@pytest.fixture
+def deal(engine: ModuleType) -> Callable[..., Any]:
+    """deal(hand0, hand1, turnup, talon='') -> a Game of the engine under test."""
+    def make(hand0: str, hand1: str, turnup: str, talon: str = "") -> Any:
+        return engine.Game.from_order(order_of(hand0, hand1, turnup, talon))
+    return make
+
+
+@pytest.fixture
+def burned(engine: ModuleType) -> Callable[..., Any]:
+    """burned(end1, end0) -> a Game at bout 3 of the burn deal (talon empty, seat 0 to attack)."""
+    def make(end1: str, end0: str) -> Any:
+        game = engine.Game.from_order(burned_order(end1, end0))
+        run(game, BURN_SCRIPT)
+        return game
+    return make
+
+
+# The helpers as fixtures, so that test modules need not import conftest.
+@pytest.fixture(name="run")
+def _run() -> Callable[[Any, str], list[Any]]:
+    return run
+
+
+@pytest.fixture(name="refuse")
+def _refuse() -> Callable[..., Exception]:
+    return refuse
+
+
+@pytest.fixture(name="snapshot")
+def _snapshot() -> Callable[[Any], dict[str, Any]]:
+    return snapshot
