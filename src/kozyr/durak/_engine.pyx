@@ -14,7 +14,7 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
-from kozyr.cards cimport CardSet, above, card_bit, highest_card, lowest_card, popcount, suit_mask
+from kozyr.cards cimport CardSet, above, card_bit, highest_card, lowest_card, suit_mask
 from kozyr.durak._view cimport (
     MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_RESIGN, MV_SWAP, MV_TAKE, OUT_DRAW, OUT_FOOL,
     OUT_NONE, OUT_RESIGN, PH_ATTACK, PH_DEFEND, PH_OVER, PH_PILE_ON, BoutView, DView,
@@ -57,6 +57,20 @@ cdef enum:
 # One rank bit in every lane: ranks (bits 0..15) times this is the cards of those ranks.
 cdef uint64_t LANES = 0x0001000100010001ULL
 cdef uint64_t DECK36 = 0x7FC07FC07FC07FC0ULL
+
+
+cdef inline int popcount(uint64_t m) noexcept nogil:
+    """SWAR popcount: without -mpopcnt the builtin is a libgcc call, slower than this."""
+    m = m - ((m >> 1) & 0x5555555555555555ULL)
+    m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL)
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0FULL
+    return <int>((m * 0x0101010101010101ULL) >> 56)
+
+
+cdef inline uint64_t lanes_reversed(uint64_t m) noexcept nogil:
+    """Suit lane s moved to lane 3 - s: the reference order is then highest bit first
+    (spades' ace first), and bit b is card b ^ 48."""
+    return (m << 48) | ((m << 16) & 0x0000FFFF00000000ULL) | ((m >> 16) & 0x00000000FFFF0000ULL) | (m >> 48)
 
 
 # -- the reference order ---------------------------------------------------
@@ -288,16 +302,24 @@ cdef int st_talon(const State *s) noexcept nogil:
 
 cdef inline int _cards_in_ref_order(uint64_t m, int kind, int *out, int n) noexcept nogil:
     """Append kind << 6 | card for the cards of m: suits 0..3, each ace down to six."""
-    cdef uint64_t lane
-    cdef int suit, c
-    for suit in range(4):
-        lane = m & suit_mask(suit)
-        while lane:
-            c = highest_card(lane)
-            lane ^= card_bit(c)
-            out[n] = (kind << 6) | c
-            n += 1
+    cdef uint64_t r = lanes_reversed(m)
+    cdef int b
+    kind <<= 6
+    while r:
+        b = highest_card(r)
+        r ^= card_bit(b)
+        out[n] = kind | (b ^ 48)
+        n += 1
     return n
+
+
+cdef inline int _kth_in_ref_order(uint64_t m, int k) noexcept nogil:
+    """The k-th card (from 0) of m in the reference order."""
+    cdef uint64_t r = lanes_reversed(m)
+    while k:
+        r ^= card_bit(highest_card(r))
+        k -= 1
+    return highest_card(r) ^ 48
 
 
 cdef int st_legal(const State *s, int *out) noexcept nogil:
@@ -381,7 +403,7 @@ cdef inline int _draw(State *s, int seat) noexcept nogil:
 
 cdef void _close_bout(State *s, int how, Sink *sink) noexcept nogil:
     """Close the bout `how` (HOW_*): bout_end, refill, then the end check or the next bout."""
-    cdef int ncards = popcount(s.table)
+    cdef int ncards = s.natt + s.nbeat
     cdef int att = s.attacker, dfd = s.defender, nxt, d0, d1, i
     cdef bint e0, e1
     if s.taken:
@@ -398,9 +420,6 @@ cdef void _close_bout(State *s, int how, Sink *sink) noexcept nogil:
     s.bouts += 1
     s.table = 0
     s.ranks = 0
-    for i in range(s.natt):
-        s.attack[i] = -1
-        s.beat[i] = -1
     s.natt = 0
     s.nbeat = 0
     s.taken = 0
@@ -554,6 +573,33 @@ cdef int st_apply(State *s, int seat, int move, Sink *sink) noexcept nogil:
     return 0
 
 
+cdef inline int _random_legal(const State *s, uint64_t *rng) noexcept nogil:
+    """A uniformly random legal move of the seat on turn: st_legal(s)[k], k uniform,
+    found without writing the list. The deal must be running."""
+    cdef uint64_t m
+    cdef bint sw, extra
+    cdef int kind, other, ncard, k
+    if not s.taken and s.nbeat < s.natt:
+        m = _beat_mask(s)
+        sw = _can_swap(s, s.defender)
+        kind = MV_BEAT
+        other = MV_TAKE
+        extra = m != 0 or sw
+    else:
+        m = _attack_mask(s)
+        sw = _can_swap(s, s.attacker)
+        kind = MV_ATTACK
+        other = MV_DONE
+        extra = s.natt > 0 and (m != 0 or sw)
+    ncard = popcount(m)
+    k = fast_below(rng, ncard + extra + sw)
+    if k < ncard:
+        return (kind << 6) | _kth_in_ref_order(m, k)
+    if extra and k == ncard:
+        return other << 6
+    return MV_SWAP << 6
+
+
 cdef inline void _apply_legal(State *s, int seat, int move) noexcept nogil:
     """Apply a move known to be legal for the seat on turn; no events."""
     cdef int kind = move >> 6
@@ -591,18 +637,14 @@ def random_playouts(Py_ssize_t n, seed=0):
     cdef int[::1] moves = moves_a
     cdef int[::1] bouts = bouts_a
     cdef State s
-    cdef int legal[MAX_LEGAL]
     cdef uint64_t deal_rng, choice = base ^ 0xD1B54A32D192ED03ULL
     cdef Py_ssize_t i
-    cdef int k, turn
     with nogil:
         for i in range(n):
             deal_rng = base + <uint64_t>i
             st_deal_rng(&s, &deal_rng)
             while s.outcome == OUT_NONE:
-                turn = _turn(&s)
-                k = st_legal(&s, legal)
-                _apply_legal(&s, turn, legal[fast_below(&choice, k)])
+                _apply_legal(&s, _turn(&s), _random_legal(&s, &choice))
             fool[i] = <signed char>s.fool
             moves[i] = s.moves
             bouts[i] = s.bouts
