@@ -1,0 +1,274 @@
+"""The terminal game's parts without a terminal: table, keys, narration, arguments.
+
+The table and the narration are pure functions of views and events, so they
+are tested on views written by hand (a 20-card hand, a full bout) and on the
+events of real moves; the keys are tested against a whole deal: at every one of
+your decisions every kind of bad key is pressed and the game must not move.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import io
+import re
+from typing import Any, Callable
+
+import pytest
+from rich.cells import cell_len
+
+from kozyr.cards import DECK36, CardSet, parse_card, suit_of
+from kozyr.durak.terminal import Options, Session, TranscriptScreen, keys_help, main, prompt, register
+from kozyr.durak.terminal_keys import Command, Refusal, hand_order, legal_keys, move_key, parse_key
+from kozyr.durak.terminal_render import HEIGHT, WIDTH, Look, narrate, render_table, screen_fits
+from kozyr.durak.types import Bout, Event, Move, View
+
+LOOKS = [Look(), Look(ascii=True, colour=False), Look(ascii=False, colour=False)]
+
+
+def c(name: str) -> int:
+    return parse_card(name)
+
+
+def make_view(hand: CardSet, *, legal: tuple[Move, ...] = (), phase: str = "defend", trump: int = 2,
+              pairs: tuple[tuple[int, int | None], ...] = (), to_beat: int | None = None,
+              taken: bool = False, counts: tuple[int, int] | None = None) -> View:
+    """A view of seat 0 written by hand; the bot (seat 1) attacks."""
+    bout = Bout(attacker=1, defender=0, cap=6, size=len(pairs), taken=taken, to_beat=to_beat, pairs=pairs)
+    return View(seat=0, ply=41, phase=phase, turn=0, trump=trump, turnup=16 * trump + 10, talon=13, heap=4,
+                hand=hand, counts=counts or (len(hand), 3), can_swap=Move("swap") in legal, legal=legal,
+                over=False, result=None, bout=bout)
+
+
+def session(seed: str = "terminal-test", seat: int = 0, level: int = 1, look: Look = Look(ascii=True, colour=False)) -> tuple[Session, io.StringIO]:
+    out = io.StringIO()
+    screen = TranscriptScreen(out=out, look=look, header="test")
+    return Session(Options(level=level, seat=seat, seed=seed, delay=0), screen), out
+
+
+# -- the table -------------------------------------------------------------------
+
+def twenty_card_view() -> View:
+    """The widest table there is: 20 cards in hand, a full bout of tens, a long narration."""
+    hand = CardSet([card for card in DECK36 if suit_of(card) != 3][:20])
+    pairs = ((c("TS"), c("JS")), (c("TH"), c("QH")), (c("TC"), c("AC")), (c("9C"), c("KC")), (c("9S"), c("KS")), (c("AH"), None))
+    legal = tuple(Move("beat", card) for card in hand if card > c("AH") or suit_of(card) == 2) + (Move("take"), Move("swap"))
+    return make_view(hand, legal=legal, pairs=pairs, to_beat=c("AH"), counts=(20, 30))
+
+
+@pytest.mark.parametrize("look", LOOKS, ids=["colour", "ascii", "plain"])
+def test_a_twenty_card_hand_fits_80_by_24(look: Look) -> None:
+    view = twenty_card_view()
+    log = ["You beat 10♦ with Q♦. The bot throws in 10♣. You cannot beat 10♣ and take 11 cards."] * 6
+    header = "kozyr durak   you (seat 0) against the level 3 bot   seed " + "s" * 32
+    status = "Beat A♥, or t to take. " * 3
+    lines = render_table(view, look, header=header, log=log, status=status, keys=keys_help(view))
+    texts = [line.plain for line in lines] + [prompt(view)]
+    assert len(texts) <= HEIGHT, f"{len(texts)} lines"
+    for text in texts:
+        assert cell_len(text) <= WIDTH, f"{cell_len(text)} columns: {text!r}"
+    assert screen_fits(lines, prompt(view))
+    shown = "\n".join(texts)
+    for number in range(1, 21):  # every card numbered, bot's 30 cards as backs
+        assert f"{number}:" in shown
+    assert (look.back * 30) in shown and "30 cards" in shown
+
+
+def test_the_hand_is_sorted_by_suit_then_rank_trumps_last() -> None:
+    hand = CardSet("AS 6D TH 7S KD 9C 6H")
+    assert [c for c in hand_order(hand, trump=2)] == [c(n) for n in "7S AS 6H TH 9C 6D KD".split()]
+
+
+def test_playable_cards_are_marked_and_the_rest_are_not() -> None:
+    hand = CardSet("7S AS 6H TH")
+    view = make_view(hand, legal=(Move("beat", c("AS")), Move("take")), pairs=((c("KS"), None),), to_beat=c("KS"), trump=1)
+    plain = "\n".join(line.plain for line in render_table(view, Look(ascii=True, colour=False)))
+    assert "[2:AS]" in plain and " 1:7S " in plain and " 3:6H " in plain
+    coloured = render_table(view, Look())
+    styles = {row.plain[span.start:span.end]: str(span.style) for row in coloured for span in row.spans}
+    assert "bold" in styles["A♠"] and "dim" in styles["7♠"] and "dim" in styles["10♥"]
+
+
+def test_the_card_to_beat_is_marked_and_the_bot_shows_only_backs() -> None:
+    view = make_view(CardSet("7S AS"), pairs=((c("9D"), c("JD")), (c("9H"), None)), to_beat=c("9H"), counts=(2, 5))
+    text = "\n".join(line.plain for line in render_table(view, Look(ascii=True, colour=False)))
+    assert "to beat: 9H" in text and "#####  5 cards" in text
+    assert "9D" in text and "JD" in text
+    taken = make_view(CardSet("7S AS"), pairs=((c("9H"), None),), to_beat=c("9H"), taken=True, phase="pile_on")
+    assert "to beat" not in "\n".join(line.plain for line in render_table(taken, Look(ascii=True, colour=False)))
+
+
+def test_ascii_look_has_no_suit_symbols() -> None:
+    view = twenty_card_view()
+    text = "\n".join(line.plain for line in render_table(view, Look(ascii=True, colour=False), keys=keys_help(view)))
+    assert not set(text) & set("♠♥♦♣▮▲"), text
+    assert all(line.spans == [] for line in render_table(view, Look(ascii=True, colour=False)))
+
+
+# -- keys -------------------------------------------------------------------------
+
+def test_numbers_play_cards_as_the_phase_says() -> None:
+    hand = CardSet("7S AS 6H TH")
+    defend = make_view(hand, legal=(Move("beat", c("AS")), Move("take")), pairs=((c("KS"), None),), to_beat=c("KS"), trump=1)
+    assert parse_key("2", defend) == Move("beat", c("AS"))
+    assert parse_key(" t ", defend) == Move("take")
+    assert isinstance(parse_key("1", defend), Refusal)  # 7S does not beat KS
+    attack = make_view(hand, legal=tuple(Move("attack", card) for card in hand), phase="attack", trump=1)
+    assert parse_key("4", attack) == Move("attack", c("TH"))
+    assert legal_keys(defend) == ["2", "t"]
+    assert move_key(attack, Move("attack", c("TH"))) == "4"
+    assert parse_key("h", attack) == Command("hint") and parse_key("Q", attack) == Command("quit")
+
+
+BAD_KEYS = ["", "zz", "0", "99", "-1", "1.5", "attack", "tt", "x", "d", "t", "?", " 7 7 "]
+
+
+def illegal_numbers(view: View) -> list[str]:
+    """The hand numbers of cards that may not be played now."""
+    order = hand_order(view.hand, view.trump)
+    playable = {m.card for m in view.legal}
+    return [str(i) for i, card in enumerate(order, 1) if card not in playable]
+
+
+def test_bad_keys_leave_the_deal_unchanged(snapshot: Callable[[Any], dict[str, Any]]) -> None:
+    """At every decision of a whole deal, each bad key gets a message and moves nothing."""
+    for seat in (0, 1):
+        game_session, out = session(seed=f"bad-keys-{seat}", seat=seat)
+        decisions = 0
+        while not game_session.game.over:
+            if game_session.game.turn != seat:
+                game_session.bot_turn()
+                continue
+            view = game_session.view()
+            bad = [k for k in BAD_KEYS + illegal_numbers(view) if not isinstance(parse_key(k, view), (Move, Command))]
+            assert "zz" in bad and "99" in bad
+            for key in bad:
+                before = snapshot(game_session.game)
+                message = game_session.press(key)
+                assert message, f"no message for bad key {key!r}"
+                assert len(message) <= WIDTH and "\n" not in message
+                assert snapshot(game_session.game) == before, f"bad key {key!r} changed the deal"
+                assert game_session.view() == view
+            before = snapshot(game_session.game)
+            assert (game_session.press("h") or "").startswith("Hint:")
+            assert snapshot(game_session.game) == before, "a hint changed the deal"
+            assert game_session.press(legal_keys(view)[0]) is None
+            assert game_session.game.ply > view.ply
+            decisions += 1
+        assert decisions > 5 and game_session.game.result is not None
+
+
+def test_the_hint_is_the_best_rungs_move() -> None:
+    from kozyr.durak.search import best
+
+    game_session, _ = session(seed="hint", seat=0)
+    while game_session.game.turn != 0:
+        game_session.bot_turn()
+    view = game_session.view()
+    move = best(view, 3, 0)
+    assert move is not None
+    assert f"(key {move_key(view, move)})" in (game_session.press("h") or "")
+
+
+def test_resign_makes_you_the_fool_and_quit_leaves() -> None:
+    game_session, out = session(seed="resign", seat=1)
+    while game_session.game.turn != 1:
+        game_session.bot_turn()
+    assert game_session.press("r") is None
+    assert game_session.game.result is not None and game_session.game.result.fool == 1
+    game_session.finish()
+    assert out.getvalue().rstrip().splitlines()[-1].startswith("You resigned: you are the fool.")
+
+
+def test_quit_leaves_the_deal_unfinished(monkeypatch: pytest.MonkeyPatch) -> None:
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    monkeypatch.setattr("sys.stdout", out)
+    assert main(["--seed", "quit", "--seat", "0", "--level", "2"]) == 0
+    last = out.getvalue().rstrip().splitlines()[-1]
+    assert last == "Deal left unfinished. Replay: kozyr play --seed quit --level 2 --seat 0"
+
+
+# -- narration ----------------------------------------------------------------------
+
+def test_narration_of_a_beat_names_both_cards() -> None:
+    view = make_view(CardSet("7S"), pairs=((c("9D"), None),), to_beat=c("9D"))
+    bot_view = dataclasses.replace(view, seat=1)
+    event = Event("beat", seat=1, card=c("JD"))
+    assert narrate([event], view, view, Look()) == ["The bot beats 9♦ with J♦."]
+    assert narrate([event], view, view, Look(ascii=True, colour=False)) == ["The bot beats 9D with JD."]
+    assert narrate([Event("beat", seat=1, card=c("JD"))], bot_view, bot_view, Look()) == ["You beat 9♦ with J♦."]
+
+
+def test_narration_of_bout_ends_and_refills() -> None:
+    view = make_view(CardSet("7S"), pairs=((c("9D"), c("JD")),))  # the bot attacked, you defended
+    done = [Event("done", seat=1), Event("bout_end", taken=False, how="done", cards=6, heap=10, attacker=0),
+            Event("refill", drawn=(2, 3), talon=7)]
+    assert narrate(done, view, view, Look()) == [
+        "The bot is done. Bout beaten off: 6 cards to the heap.",
+        "The bot draws 3 and you draw 2; 7 left in the talon.",
+    ]
+    taken = make_view(CardSet("7S"), pairs=((c("9D"), None),), to_beat=c("9D"), taken=True, phase="pile_on")
+    took = [Event("done", seat=1), Event("bout_end", taken=True, how="done", cards=3, heap=0, attacker=1),
+            Event("refill", drawn=(0, 0), talon=7)]
+    assert narrate(took, taken, taken, Look()) == ["The bot is done. You take 3 cards."]
+
+
+def test_narration_of_an_automatic_take_which_has_no_event() -> None:
+    before = make_view(CardSet("7S"), phase="pile_on", pairs=((c("9D"), c("JD")),), to_beat=None)
+    after = make_view(CardSet("7S"), phase="pile_on", pairs=((c("9D"), c("JD")), (c("9S"), None)), to_beat=c("9S"), taken=True)
+    lines = narrate([Event("attack", seat=1, card=c("9S"))], before, after, Look())
+    assert lines == ["The bot throws in 9♠. You cannot beat 9♠ and must take."]
+
+
+def test_every_event_of_real_deals_is_narrated_without_error() -> None:
+    """Whole deals of every event kind: each move gives at least one line, each fits 80 columns."""
+    kinds: set[str] = set()
+    for n in range(12):
+        game_session, out = session(seed=f"narrate-{n}", seat=n % 2, level=1 + n % 3)
+        while not game_session.game.over:
+            seat = game_session.game.turn
+            if seat == game_session.you:
+                view = game_session.view()
+                game_session.press(legal_keys(view)[n % len(legal_keys(view))] if n % 4 else "x" if "x" in legal_keys(view) else legal_keys(view)[0])
+            else:
+                game_session.bot_turn()
+        kinds |= {e.kind for e in game_session.game.events}
+        lines = [line for line in out.getvalue().splitlines() if line.endswith(".")]
+        assert all(cell_len(line) <= WIDTH for line in lines)
+    assert {"attack", "beat", "bout_end", "refill", "game_end"} <= kinds
+
+
+# -- arguments ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("argv", [["--level", "0"], ["--level", "4"], ["--level", "two"], ["--seat", "2"],
+                                  ["--seat", "-1"], ["--seed", "x" * 33], ["--bogus"]])
+def test_bad_arguments_give_one_line_and_status_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "error" in err, err
+
+
+def test_register_adds_play_to_a_parent_parser(capsys: pytest.CaptureFixture[str]) -> None:
+    parser = argparse.ArgumentParser(prog="kozyr")
+    register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["play", "--level", "3", "--seat", "1", "--seed", "abc", "--ascii"])
+    assert (args.level, args.seat, args.seed, args.ascii) == (3, 1, "abc", True)
+    assert callable(args.func)
+    with pytest.raises(SystemExit) as stop:
+        parser.parse_args(["play", "--seat", "7"])
+    assert stop.value.code == 2
+    assert len(capsys.readouterr().err.splitlines()) == 1
+
+
+def test_the_game_plays_on_the_compiled_engine() -> None:
+    game_session, _ = session()
+    assert type(game_session.game).__module__ == "kozyr.durak._engine"
+
+
+def test_a_random_seed_is_printed_for_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    monkeypatch.setattr("sys.stdout", out)
+    assert main([]) == 0
+    seed = re.search(r"--seed (\S+) --level 2 --seat 0$", out.getvalue().rstrip())
+    assert seed and out.getvalue().startswith(f"kozyr durak   you (seat 0) against the level 2 bot   seed {seed.group(1)}")
