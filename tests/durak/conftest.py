@@ -60,12 +60,12 @@ def script(text: str) -> list[tuple[int, str]]:
     return moves
 
 
-def run(game: Any, text: str) -> list[Any]:
+def run(game: Any, text: str) -> tuple[Any, ...]:
     """Apply a script; the events of all its moves."""
     events: list[Any] = []
     for seat, move in script(text):
         events += game.apply(seat, move)
-    return events
+    return tuple(events)
 
 
 def snapshot(game: Any) -> dict[str, Any]:
@@ -131,6 +131,14 @@ def deal(engine: ModuleType) -> Callable[..., Any]:
 
 
 @pytest.fixture
+def unburned(engine: ModuleType) -> Callable[..., Any]:
+    """unburned(end1, end0) -> the burn deal before its first move."""
+    def make(end1: str, end0: str) -> Any:
+        return engine.Game.from_order(burned_order(end1, end0))
+    return make
+
+
+@pytest.fixture
 def burned(engine: ModuleType) -> Callable[..., Any]:
     """burned(end1, end0) -> a Game at bout 3 of the burn deal (talon empty, seat 0 to attack)."""
     def make(end1: str, end0: str) -> Any:
@@ -142,7 +150,7 @@ def burned(engine: ModuleType) -> Callable[..., Any]:
 
 # The helpers as fixtures, so that test modules need not import conftest.
 @pytest.fixture(name="run")
-def _run() -> Callable[[Any, str], list[Any]]:
+def _run() -> Callable[[Any, str], tuple[Any, ...]]:
     return run
 
 
