@@ -167,6 +167,11 @@ def check_invariants(m: Match, last_scores: tuple[int, int]) -> None:
         count += p.bit_count()
     assert union == DECK_MASK and count == 52, "a card is missing"
     assert len(h.completed) == sum(h.tricks_won) <= 13
+    for team in range(2):  # each pile holds exactly its team's tricks
+        assert places[6 + team].bit_count() == 4 * h.tricks_won[team]
+    if h.completed:  # the last trick went to the pile of its winner's team
+        last = h.completed[-1]
+        assert all(places[6 + last.result.team] >> c & 1 for _, c in last.plays)
     assert len(h.trick.plays) < 4
     s = m.scores
     assert s[0] >= last_scores[0] and s[1] >= last_scores[1], "a score went down"
@@ -214,3 +219,19 @@ def test_soak_1000_seeded_random_matches() -> None:
     elapsed = time.perf_counter() - started
     print(f"soak: 1000 matches, {hands} hands, {plays} plays in {elapsed:.1f} s")
     assert elapsed < 60
+
+
+def test_random_first_hakem_is_seeded_and_reaches_every_seat() -> None:
+    firsts = {Match(config=RANDOM_FIRST, rng=s).first_hakem for s in range(40)}
+    assert firsts == {0, 1, 2, 3}
+    a = Match(config=RANDOM_FIRST, rng=np.random.default_rng(3))
+    b = Match(config=RANDOM_FIRST, rng=np.random.default_rng(3))
+    assert a.first_hakem == b.first_hakem and a.hand.deal_order == b.hand.deal_order
+    assert a.ace_deal == ()
+
+
+def test_view_carries_match_scores_and_hand_number() -> None:
+    m = Match(config=RANDOM_FIRST, rng=Rigged([sweep_deal(0, 2), list(DECK)], 2))
+    play_out(m)
+    v = m.view(1)
+    assert v.scores == m.scores == (2, 0) and v.hand_number == 2 and v.match_target == 7

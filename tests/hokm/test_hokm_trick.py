@@ -155,6 +155,7 @@ BAD_TRICKS = [
     ("unknown_card", lambda: Trick(SPADES, cast(Any, [(0, 50), (1, 51), (2, 52), (3, "AS")])), "'AS'"),
     ("unknown_card", lambda: Trick(SPADES, [(0, 50), (1, 51), (2, 52), (3, 1 << 80)]), "is not a card"),
     ("malformed_play", lambda: Trick(SPADES, cast(Any, [(0, 50), (1, 51), (2, 52), (3,)]), lead_suit=3), "(3,)"),
+    ("malformed_play", lambda: Trick(SPADES, cast(Any, [(0, 50), (1, 51), (2, 52), 7]), lead_suit=3), "play 7"),
 ]
 
 

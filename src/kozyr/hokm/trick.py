@@ -144,7 +144,9 @@ class Trick:
         lead_suit: int | None | _Infer = INFER,
     ) -> None:
         self.trump = trump
-        self.plays = [tuple(p) for p in plays]  # type: ignore[misc]
+        # Pairs given as lists become tuples; anything else is kept as it is
+        # for the resolver to refuse (`malformed_play`).
+        self.plays = [tuple(p) if isinstance(p, list) else p for p in plays]
         if lead_suit is INFER:
             first = self.plays[0][1] if self.plays and len(self.plays[0]) == 2 else None
             lead_suit = first >> 4 if first in _CARD_BIT else None
