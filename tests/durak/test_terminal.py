@@ -119,6 +119,7 @@ def test_numbers_play_cards_as_the_phase_says() -> None:
     assert parse_key("h", attack) == Command("hint") and parse_key("Q", attack) == Command("quit")
 
 
+LETTER_MOVES = {"t": Move("take"), "d": Move("done"), "x": Move("swap")}
 BAD_KEYS = ["", "zz", "0", "99", "-1", "1.5", "attack", "tt", "x", "d", "t", "?", " 7 7 "]
 
 
@@ -139,12 +140,13 @@ def test_bad_keys_leave_the_deal_unchanged(snapshot: Callable[[Any], dict[str, A
                 game_session.bot_turn()
                 continue
             view = game_session.view()
-            bad = [k for k in BAD_KEYS + illegal_numbers(view) if not isinstance(parse_key(k, view), (Move, Command))]
+            bad = [k for k in BAD_KEYS if LETTER_MOVES.get(k) not in view.legal] + illegal_numbers(view)
             assert "zz" in bad and "99" in bad
             for key in bad:
                 before = snapshot(game_session.game)
                 message = game_session.press(key)
                 assert message, f"no message for bad key {key!r}"
+                assert not message.startswith("Refused"), f"{key!r} reached the engine: {message}"
                 assert len(message) <= WIDTH and "\n" not in message
                 assert snapshot(game_session.game) == before, f"bad key {key!r} changed the deal"
                 assert game_session.view() == view
@@ -191,7 +193,7 @@ def test_quit_leaves_the_deal_unfinished(monkeypatch: pytest.MonkeyPatch) -> Non
 # -- narration ----------------------------------------------------------------------
 
 def test_narration_of_a_beat_names_both_cards() -> None:
-    view = make_view(CardSet("7S"), pairs=((c("9D"), None),), to_beat=c("9D"))
+    view = make_view(CardSet("7S"), pairs=((c("9H"), c("KH")), (c("9D"), None)), to_beat=c("9D"))
     bot_view = dataclasses.replace(view, seat=1)
     event = Event("beat", seat=1, card=c("JD"))
     assert narrate([event], view, view, Look()) == ["The bot beats 9♦ with J♦."]
@@ -272,3 +274,26 @@ def test_a_random_seed_is_printed_for_replay(monkeypatch: pytest.MonkeyPatch) ->
     assert main([]) == 0
     seed = re.search(r"--seed (\S+) --level 2 --seat 0$", out.getvalue().rstrip())
     assert seed and out.getvalue().startswith(f"kozyr durak   you (seat 0) against the level 2 bot   seed {seed.group(1)}")
+
+
+def test_the_bot_plays_the_spec_word_of_the_bot_seed() -> None:
+    """Replayed on the plain-Python oracles, every bot move is rung 1 with the word of `<seed>:bot`."""
+    from kozyr.durak import reference, reference_bots
+    from kozyr.durak.types import pad_seed
+
+    for seat in (0, 1):
+        game_session, _ = session(seed=f"word-{seat}", seat=seat, level=1)
+        while not game_session.game.over:
+            if game_session.game.turn == seat:
+                game_session.press(legal_keys(game_session.view())[-1])
+            else:
+                game_session.bot_turn()
+        oracle = reference.Game.from_seed(pad_seed(f"word-{seat}"))
+        bot_moves = 0
+        for mover, move in game_session.game.history:
+            if mover != seat:
+                view = oracle.view(mover)
+                assert reference_bots.best(view, 1, reference_bots.word(f"word-{seat}:bot", mover, view.ply)) == move
+                bot_moves += 1
+            oracle.apply(mover, move)
+        assert bot_moves > 5 and oracle.result == game_session.game.result

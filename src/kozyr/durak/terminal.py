@@ -28,7 +28,7 @@ from rich.text import Text
 
 from kozyr.durak.terminal_keys import Command, Refusal, legal_keys, move_key, parse_key
 from kozyr.durak.terminal_render import Look, move_phrase, narrate, render_table, verdict
-from kozyr.durak.types import RESIGN, Event, Move, View, pad_seed
+from kozyr.durak.types import RESIGN, Event, IllegalMove, Move, View, pad_seed
 
 # The engine and the bots, imported here and nowhere else in the terminal game,
 # so switching to the plain-Python oracles (kozyr.durak.reference.Game,
@@ -222,7 +222,10 @@ class Session:
                 self.quit = True
                 return None
             choice = RESIGN
-        self.play(self.you, choice)
+        try:
+            self.play(self.you, choice)
+        except IllegalMove as refused:  # the keys offer only legal moves; a refusal still changes nothing
+            return f"Refused by the rules ({refused.code}): nothing changed."
         return None
 
     def hint(self, view: View) -> str:
