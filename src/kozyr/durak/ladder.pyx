@@ -56,7 +56,7 @@ cdef extern from "_sha256.h" nogil:
 
 __all__ = [
     "ladder", "LadderResult", "Rate", "deal_seed", "deal_game", "players", "replay", "a_seat",
-    "c_word", "c_fast_word", "PARAMS",
+    "c_word", "c_fast_word", "PARAMS", "play", "table_bots",
 ]
 
 cdef enum:
@@ -153,30 +153,65 @@ cdef struct Outcome:
     int8_t largest
 
 
+cdef struct Seat:
+    const Side *side
+    bint fast             # words from the mix with `key`, else SHA-256 of buf
+    uint64_t key
+    int head              # buf holds `<bot seed>:<seat + 1>:`, head bytes
+    unsigned char buf[WORD_BUF]
+
+
+cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
+    """Play the dealt State to its end; 0, or -1 when a move was refused or the deal ran away."""
+    cdef DView v
+    cdef Seat *st
+    cdef int t, m, c, big = 6
+    cdef uint32_t w
+    while True:
+        t = st_turn(s)
+        if t < 0:
+            break
+        st_view(s, t, &v)
+        c = v.count[0] if v.count[0] > v.count[1] else v.count[1]
+        if c > big:
+            big = c
+        st = &seats[t]
+        w = 0
+        if st.side.level == 1:
+            w = fast_word(st.key, t, v.ply) if st.fast else sha_word(st.buf, st.head, v.ply)
+        m = best_move(&v, st.side.level, w, &st.side.p)
+        if st_apply(s, t, m, NULL) != 0 or s.moves > MAX_MOVES:
+            return -1
+    for t in range(2):
+        c = popcount(s.hand[t])
+        if c > big:
+            big = c
+    largest[0] = big
+    return 0
+
+
+cdef void bot_words(Seat *st, const Side *side, int seat) noexcept nogil:
+    """Words of a Bot: its own seed, in every deal."""
+    st.side = side
+    st.fast = side.words == WORDS_BOT_FAST
+    st.key = side.key
+    st.head = word_head(st.buf, side.text, side.textlen, seat) if side.words == WORDS_BOT_SHA else 0
+
+
 cdef int play_deal(const Plan *pl, long long i, Outcome *out) noexcept nogil:
     """Play deal i (from 1) of the plan; 0, or -1 when a move was refused or the deal ran away."""
     cdef State s
-    cdef DView v
+    cdef Seat seats[2]
     cdef int a_seat = <int>(i & 1)
-    cdef int side_of[2]
-    cdef const Side *sd
-    cdef const Side *at[2]
-    cdef uint64_t rng
-    cdef uint64_t dkey[2]
+    cdef uint64_t rng, base
     cdef unsigned char text[DEAL_TEXT]
     cdef unsigned char seed32[32]
-    cdef unsigned char wbuf[2][WORD_BUF]
-    cdef int whead[2]
-    cdef int tlen = 0, seat, t, m, big, c, k
-    cdef uint32_t w
-    side_of[a_seat] = 0
-    side_of[1 - a_seat] = 1
-    at[a_seat] = &pl.side[0]
-    at[1 - a_seat] = &pl.side[1]
+    cdef int tlen = 0, seat, k, big
+    bot_words(&seats[a_seat], &pl.side[0], a_seat)
+    bot_words(&seats[1 - a_seat], &pl.side[1], 1 - a_seat)
     if pl.mode == MODE_FAST:
-        rng = mix64(pl.key + <uint64_t>i * MIX_STEP)
-        dkey[0] = mix64(rng + SEAT_STEP)
-        dkey[1] = mix64(rng + 2 * SEAT_STEP)
+        base = mix64(pl.key + <uint64_t>i * MIX_STEP)
+        rng = base
         st_deal_rng(&s, &rng)
     else:
         memcpy(text, pl.prefix, pl.prefixlen)
@@ -188,46 +223,22 @@ cdef int play_deal(const Plan *pl, long long i, Outcome *out) noexcept nogil:
         else:
             kz_sha256(text, tlen, seed32)
         st_deal_seed(&s, seed32, 1)
-    # the word prefixes `<bot seed>:<seat>:` of the seats whose rung draws words
+    # rung ints draw their words from per-deal bot seeds
     for seat in range(2):
-        sd = at[seat]
-        whead[seat] = 0
-        if sd.level != 1:
+        if seats[seat].side.words != WORDS_DEAL:
             continue
-        if sd.words == WORDS_BOT_SHA:
-            whead[seat] = word_head(wbuf[seat], sd.text, sd.textlen, seat)
-        elif sd.words == WORDS_DEAL and pl.mode != MODE_FAST:
+        if pl.mode == MODE_FAST:
+            seats[seat].fast = True
+            seats[seat].key = mix64(base + <uint64_t>(seat + 1) * SEAT_STEP)
+        else:
             # bot seed `<deal text>:bot<seat + 1>`, then `:<seat + 1>:`
-            memcpy(wbuf[seat], text, tlen)
-            memcpy(wbuf[seat] + tlen, b":bot", 4)
-            wbuf[seat][tlen + 4] = <unsigned char>(49 + seat)
-            whead[seat] = seat_tail(wbuf[seat], tlen + 5, seat)
-    big = 6
-    while True:
-        t = st_turn(&s)
-        if t < 0:
-            break
-        st_view(&s, t, &v)
-        c = v.count[0] if v.count[0] > v.count[1] else v.count[1]
-        if c > big:
-            big = c
-        sd = at[t]
-        w = 0
-        if sd.level == 1:
-            if sd.words == WORDS_BOT_FAST:
-                w = fast_word(sd.key, t, v.ply)
-            elif sd.words == WORDS_DEAL and pl.mode == MODE_FAST:
-                w = fast_word(dkey[t], t, v.ply)
-            else:
-                w = sha_word(wbuf[t], whead[t], v.ply)
-        m = best_move(&v, sd.level, w, &sd.p)
-        if st_apply(&s, t, m, NULL) != 0 or s.moves > MAX_MOVES:
-            return -1
-    for seat in range(2):
-        c = popcount(s.hand[seat])
-        if c > big:
-            big = c
-    out.fool = -1 if s.outcome == OUT_DRAW or s.fool < 0 else <int8_t>side_of[s.fool]
+            memcpy(seats[seat].buf, text, tlen)
+            memcpy(seats[seat].buf + tlen, b":bot", 4)
+            seats[seat].buf[tlen + 4] = <unsigned char>(49 + seat)
+            seats[seat].head = seat_tail(seats[seat].buf, tlen + 5, seat)
+    if play_out(&s, seats, &big) != 0:
+        return -1
+    out.fool = -1 if s.outcome == OUT_DRAW or s.fool < 0 else <int8_t>(s.fool != a_seat)
     out.moves = s.moves
     out.bouts = <int16_t>s.bouts
     out.largest = <int8_t>big
@@ -446,6 +457,64 @@ def replay(a, b, seed, i, *, reference=False, fast=True, params=None, engine=Non
     game = deal_game(seed, i, reference=reference, fast=fast, engine=engine)
     _play_python(game, players(a, b, seed, i, reference=reference, fast=fast, params=params))
     return game
+
+
+def _seed_and_text(seed):
+    """(32 seed bytes, the seed's text for bot seeds): text is padded, bytes are stripped."""
+    if isinstance(seed, str):
+        return pad_seed(seed), seed.encode("ascii")
+    if isinstance(seed, (bytes, bytearray)) and len(seed) == 32:
+        return bytes(seed), bytes(seed).rstrip(b" ")
+    raise ValueError(f"seed {seed!r} is not text (padded to 32 bytes) or 32 bytes")
+
+
+def table_bots(seed, a, b):
+    """The two Bots of `play`/`kozyr replay`: rung ints become Bot(rung, '<seed>:<seat + 1>')."""
+    from kozyr.durak.bots import Bot
+    _, text = _seed_and_text(seed)
+    out = []
+    for seat, side in enumerate((a, b)):
+        kind = _kind(side)
+        if kind == "callable":
+            raise ValueError("play() runs in C: sides are rung ints or Bots")
+        out.append(Bot(side, text + b":" + str(seat + 1).encode("ascii")) if kind == "rung" else side)
+    return tuple(out)
+
+
+def play(seed, a, b, *, number=1):
+    """One deal from an explicit seed, played in C: side a in seat 0, b in seat 1.
+
+    `seed` is text (padded with spaces to 32 bytes) or 32 bytes; rung ints play
+    with the bot seeds `<seed>:1` and `<seed>:2`, as the spec's replay vectors
+    do. Returns a dict: outcome, fool (seat or None), moves, ply, bouts, heap,
+    largest.
+    """
+    cdef State s
+    cdef Seat seats[2]
+    cdef Plan plan
+    cdef int big = 0, bad
+    cdef bytes raw
+    cdef unsigned int num
+    raw, _ = _seed_and_text(seed)
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number < (1 << 32):
+        raise ValueError(f"deal number {number!r} is not an int from 1")
+    num = number
+    bots = table_bots(seed, a, b)
+    _fill_side(&plan.side[0], bots[0], DEEP_TALON, CHEAP_POWER)
+    _fill_side(&plan.side[1], bots[1], DEEP_TALON, CHEAP_POWER)
+    cdef const unsigned char *sp = raw
+    with nogil:
+        st_deal_seed(&s, sp, num)
+        bot_words(&seats[0], &plan.side[0], 0)
+        bot_words(&seats[1], &plan.side[1], 1)
+        bad = play_out(&s, seats, &big)
+    if bad:
+        raise RuntimeError("a bot's move was refused or the deal ran away (an engine or bot fault)")
+    return {
+        "outcome": ("running", "fool", "draw", "resign")[s.outcome],
+        "fool": None if s.fool < 0 else s.fool,
+        "moves": s.moves, "ply": s.ply, "bouts": s.bouts, "heap": s.heap, "largest": big,
+    }
 
 
 # -- the summary ---------------------------------------------------------------

@@ -19,7 +19,7 @@ spades, hearts, diamonds, clubs and ace down within a suit.
 """
 from libc.stdint cimport uint64_t
 
-from kozyr.cards cimport popcount
+from kozyr.cards cimport highest_card, lowest_card, suit_mask
 from kozyr.durak._view cimport (
     DView, MAX_BOUT, MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_SWAP, MV_TAKE,
     OUT_DRAW, OUT_FOOL, OUT_NONE, OUT_RESIGN, PH_DEFEND,
@@ -35,9 +35,8 @@ cdef enum:
 DEEP_TALON = DEEP_TALON_C
 CHEAP_POWER = CHEAP_POWER_C
 
-# one bit per suit at rank 0; shifted by a rank it selects that rank's 4 cards
-cdef uint64_t _RANK_LANES = 0x0001000100010001ULL
-cdef int _NO_COST = 1 << 20
+cdef enum:
+    NO_COST = 1 << 20
 
 
 cdef Params default_params() noexcept nogil:
@@ -52,60 +51,83 @@ cdef inline int _power(int card) noexcept nogil:
     return (card & 15) - 6
 
 
-cdef inline int _cost(const DView *v, int card, int pair) noexcept nogil:
-    cdef int c = _power(card)
-    if (card >> 4) == v.trump:
-        c += 20
-    if popcount(v.hand & (_RANK_LANES << (card & 15))) >= 2:
-        c += pair
-    return c
+cdef inline uint64_t _lane_or(uint64_t m) noexcept nogil:
+    """The ranks present in any suit of m, as one 16-bit lane."""
+    return (m | (m >> 16) | (m >> 32) | (m >> 48)) & 0xFFFF
+
+
+cdef inline int _cheapest(const DView *v, uint64_t pool, int pair) noexcept nogil:
+    """The card of lowest cost in pool, whose cards are all trumps or all not.
+
+    Within such a pool the cost of a card depends on its rank only: power,
+    plus `pair` when the hand holds two or more of the rank. So the cheapest
+    unpaired rank is the lowest one, the cheapest paired rank too, and at most
+    these two ranks tie. Ties go to the earlier card of the spec's card
+    sequence: the lower suit, then the higher rank within the suit.
+    """
+    cdef uint64_t h = v.hand
+    cdef uint64_t l0 = h & 0xFFFF, l1 = (h >> 16) & 0xFFFF, l2 = (h >> 32) & 0xFFFF, l3 = h >> 48
+    cdef uint64_t paired = (l0 & (l1 | l2 | l3)) | (l1 & (l2 | l3)) | (l2 & l3)
+    cdef uint64_t ranks = _lane_or(pool)
+    cdef uint64_t single = ranks & ~paired, double = ranks & paired
+    cdef uint64_t want = 0, cards, lane
+    cdef int cost = NO_COST, r
+    if single:
+        r = lowest_card(single)
+        cost = r
+        want = (<uint64_t>1) << r
+    if double:
+        r = lowest_card(double)
+        if r + pair < cost:
+            want = (<uint64_t>1) << r
+        elif r + pair == cost:
+            want |= (<uint64_t>1) << r
+    cards = pool & (want * 0x0001000100010001ULL)
+    lane = cards & (0xFFFFULL << (lowest_card(cards) & 48))
+    return highest_card(lane)
 
 
 cdef int best_move(const DView *v, int level, unsigned int word, const Params *p) noexcept nogil:
     """The move code the rung plays from this view, or -1 when it has no legal move."""
     cdef int n = v.nlegal
-    cdef int i, m, k, c
-    cdef int best = -1, best_cost = _NO_COST, take = -1, done = -1, swap = -1
+    cdef int i, m, card, kind = 0
+    cdef unsigned int kinds = 0          # bit k: a card-less move of kind k is legal
+    cdef uint64_t cards = 0, trumps
     cdef bint defending
-    cdef int pair
     if n <= 0:
         return -1
     if n > MAX_LEGAL:
         n = MAX_LEGAL
     if level <= 1:
         return v.legal[word % <unsigned int>n]
-    defending = v.phase == PH_DEFEND
-    # the pair adjustment: +1 for rung 2 everywhere and rung 3 defending,
-    # -2 for rung 3 attacking or piling on (keep pairs together to throw in)
-    pair = 1 if (level == 2 or defending) else -2
     for i in range(n):
         m = v.legal[i]
-        k = m >> 6
-        if k == MV_ATTACK or k == MV_BEAT:
-            c = _cost(v, m & 63, pair)
-            if c < best_cost:
-                best_cost = c
-                best = m
-        elif k == MV_TAKE:
-            take = m
-        elif k == MV_DONE:
-            done = m
-        elif k == MV_SWAP:
-            swap = m
-    if swap >= 0:
-        return swap
-    if best < 0:
-        if defending and take >= 0:
-            return take
-        if done >= 0:
-            return done
+        if m < (MV_TAKE << 6):           # attack or beat: a card
+            cards |= (<uint64_t>1) << (m & 63)
+            kind = m >> 6
+        else:
+            kinds |= 1u << (m >> 6)
+    if kinds & (1u << MV_SWAP):
+        return MV_SWAP << 6
+    defending = v.phase == PH_DEFEND
+    if cards == 0:
+        if defending and kinds & (1u << MV_TAKE):
+            return MV_TAKE << 6
+        if kinds & (1u << MV_DONE):
+            return MV_DONE << 6
         return v.legal[0]
-    if level >= 3 and defending and take >= 0:
-        m = best & 63
-        if ((m >> 4) == v.trump and _power(m) > p.cheap_power
+    # the pair adjustment: +1 for rung 2 everywhere and rung 3 defending,
+    # -2 for rung 3 attacking or piling on (keep pairs together to throw in);
+    # any plain card costs less than any trump (power <= 8 + 1 < 20 - 2)
+    trumps = cards & suit_mask(v.trump)
+    if cards != trumps:
+        card = _cheapest(v, cards & ~trumps, 1 if (level == 2 or defending) else -2)
+    else:
+        card = _cheapest(v, cards, 1 if (level == 2 or defending) else -2)
+        if (level >= 3 and defending and kinds & (1u << MV_TAKE) and _power(card) > p.cheap_power
                 and v.talon > p.deep_talon and v.bout.size <= 2):
-            return take
-    return best
+            return MV_TAKE << 6
+    return (kind << 6) | card
 
 
 cdef dict _OUTCOMES = {"fool": OUT_FOOL, "draw": OUT_DRAW, "resign": OUT_RESIGN}
