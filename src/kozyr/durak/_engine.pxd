@@ -116,12 +116,12 @@ cdef void st_view(const State *s, int seat, DView *v) noexcept nogil
 cdef int st_apply(State *s, int seat, int move, Sink *sink) noexcept nogil
 
 
+# The Python face. It keeps the State and the move log only; the event log is
+# rebuilt on demand by replaying the moves from the dealt order (deterministic),
+# which keeps a Game at a few hundred bytes.
 cdef class Game:
     cdef State st
-    cdef uint32_t *ev           # event log (packed), malloc'd
-    cdef int nev
-    cdef int evcap
-    cdef uint16_t *hist         # move log: seat << 9 | move code
+    cdef uint16_t *hist         # move log: seat << 9 | move code, malloc'd
     cdef int nhist
     cdef int hcap
-    cdef int _reserve(self, int nev, int nhist) except -1
+    cdef int _reserve(self, int nhist) except -1

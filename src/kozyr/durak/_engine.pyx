@@ -754,7 +754,7 @@ cdef inline tuple _moves_tuple(const int *codes, int n):
 
 cdef Game _new_game():
     cdef Game g = Game.__new__(Game)
-    g._reserve(1, 1)
+    g._reserve(1)
     return g
 
 
@@ -776,34 +776,21 @@ cdef class Game:
     """
 
     def __cinit__(self):
-        self.ev = NULL
         self.hist = NULL
-        self.nev = 0
-        self.evcap = 0
         self.nhist = 0
         self.hcap = 0
 
     def __dealloc__(self):
-        PyMem_Free(self.ev)
         PyMem_Free(self.hist)
 
     def __init__(self, *args, **kwargs):
         raise TypeError("build a Game with Game.from_seed(seed), Game.from_order(cards) or Game.from_rng(seed)")
 
-    cdef int _reserve(self, int nev, int nhist) except -1:
+    cdef int _reserve(self, int nhist) except -1:
         cdef int cap
         cdef void *p
-        if nev > self.evcap:
-            cap = self.evcap * 2 if self.evcap else 128
-            while cap < nev:
-                cap *= 2
-            p = PyMem_Realloc(self.ev, cap * sizeof(uint32_t))
-            if p == NULL:
-                raise MemoryError()
-            self.ev = <uint32_t *>p
-            self.evcap = cap
         if nhist > self.hcap:
-            cap = self.hcap * 2 if self.hcap else 96
+            cap = self.hcap * 2 if self.hcap else 64
             while cap < nhist:
                 cap *= 2
             p = PyMem_Realloc(self.hist, cap * sizeof(uint16_t))
@@ -892,11 +879,9 @@ cdef class Game:
     def copy(self):
         """An independent copy of this deal, logs included."""
         cdef Game g = Game.__new__(Game)
-        g._reserve(max(self.nev, 1), max(self.nhist, 1))
+        g._reserve(max(self.nhist, 1))
         g.st = self.st
-        memcpy(g.ev, self.ev, self.nev * sizeof(uint32_t))
         memcpy(g.hist, self.hist, self.nhist * sizeof(uint16_t))
-        g.nev = self.nev
         g.nhist = self.nhist
         return g
 
@@ -907,7 +892,7 @@ cdef class Game:
         return self.copy()
 
     def __sizeof__(self):
-        return type(self).__basicsize__ + self.evcap * sizeof(uint32_t) + self.hcap * sizeof(uint16_t)
+        return type(self).__basicsize__ + self.hcap * sizeof(uint16_t)
 
     # -- playing --------------------------------------------------------------
     def legal_moves(self):
@@ -927,13 +912,12 @@ cdef class Game:
         cdef object e
         if r:
             raise IllegalMove(CODES[r - 1], _refusal_text(&self.st, seat, move))
-        self._reserve(self.nev + sink.n, self.nhist + 1)
+        if self.nhist == self.hcap:
+            self._reserve(self.nhist + 1)
         self.hist[self.nhist] = <uint16_t>((s << 9) | code)
         self.nhist += 1
         out = PyTuple_New(sink.n)
         for i in range(sink.n):
-            self.ev[self.nev] = sink.ev[i]
-            self.nev += 1
             e = _event(sink.ev[i])
             Py_INCREF(e)
             PyTuple_SET_ITEM(out, i, e)
@@ -1020,7 +1004,22 @@ cdef class Game:
 
     @property
     def events(self):
-        return tuple([_event(self.ev[i]) for i in range(self.nev)])
+        """Every event so far, rebuilt by replaying the move log from the dealt order."""
+        cdef State t
+        cdef Sink sink
+        cdef int order[36]
+        cdef int i, j, h
+        for i in range(36):
+            order[i] = self.st.order[i]
+        st_deal_order(&t, order)
+        out = []
+        for i in range(self.nhist):
+            h = self.hist[i]
+            if st_apply(&t, h >> 9, h & 511, &sink):
+                raise RuntimeError("the move log does not replay")  # cannot happen
+            for j in range(sink.n):
+                out.append(_event(sink.ev[j]))
+        return tuple(out)
 
     @property
     def hands(self):
