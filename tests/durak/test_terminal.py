@@ -18,7 +18,7 @@ from rich.cells import cell_len
 
 from kozyr.cards import DECK36, CardSet, parse_card, suit_of
 from kozyr.durak.terminal import Options, Session, TranscriptScreen, keys_help, main, prompt, register
-from kozyr.durak.terminal_keys import Command, Refusal, hand_order, legal_keys, move_key, parse_key
+from kozyr.durak.terminal_keys import Command, Refusal, hand_order, key_summary, legal_keys, move_key, parse_key
 from kozyr.durak.terminal_render import HEIGHT, WIDTH, Look, narrate, render_table, screen_fits
 from kozyr.durak.types import Bout, Event, Move, View
 
@@ -73,6 +73,18 @@ def test_a_twenty_card_hand_fits_80_by_24(look: Look) -> None:
     assert (look.back * 30) in shown and "30 cards" in shown
 
 
+def test_every_hand_size_fits() -> None:
+    """0 to 36 cards, suits mixed as they come: the hand never wraps and the screen never grows past 24."""
+    deck = sorted(DECK36, key=lambda card: (card * 7) % 37)
+    for n in range(37):
+        hand = CardSet(deck[:n])
+        legal = tuple(Move("attack", card) for card in hand) + (Move("done"), Move("swap"))
+        view = make_view(hand, legal=legal, phase="attack", counts=(n, 36 - n))
+        for look in LOOKS:
+            lines = render_table(view, look, header="h" * 90, log=["l" * 90] * 9, status="s" * 90, keys=keys_help(view))
+            assert screen_fits(lines, prompt(view)), (n, look, [line.plain for line in lines])
+
+
 def test_the_hand_is_sorted_by_suit_then_rank_trumps_last() -> None:
     hand = CardSet("AS 6D TH 7S KD 9C 6H")
     assert [c for c in hand_order(hand, trump=2)] == [c(n) for n in "7S AS 6H TH 9C 6D KD".split()]
@@ -115,6 +127,8 @@ def test_numbers_play_cards_as_the_phase_says() -> None:
     attack = make_view(hand, legal=tuple(Move("attack", card) for card in hand), phase="attack", trump=1)
     assert parse_key("4", attack) == Move("attack", c("TH"))
     assert legal_keys(defend) == ["2", "t"]
+    assert prompt(defend) == "Your move [2 t]: " and prompt(attack) == "Your move [1-4]: "
+    assert key_summary(["1", "2", "3", "5", "7", "8", "t", "x"]) == "1-3 5 7-8 t x"
     assert move_key(attack, Move("attack", c("TH"))) == "4"
     assert parse_key("h", attack) == Command("hint") and parse_key("Q", attack) == Command("quit")
 

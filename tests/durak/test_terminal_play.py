@@ -46,7 +46,8 @@ def child_env(**extra: str) -> dict[str, str]:
 
 
 def first_key(keys: str) -> str:
-    return keys.split()[0]
+    """The first key a prompt offers; numbers come as ranges, `1-6 9 t`."""
+    return keys.split()[0].split("-")[0]
 
 
 def last_line(text: str) -> str:

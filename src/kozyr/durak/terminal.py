@@ -26,7 +26,7 @@ from typing import Any, NoReturn, Optional, Protocol, Sequence, TextIO
 from rich.console import Console
 from rich.text import Text
 
-from kozyr.durak.terminal_keys import Command, Refusal, legal_keys, move_key, parse_key
+from kozyr.durak.terminal_keys import Command, Refusal, key_summary, legal_keys, move_key, parse_key
 from kozyr.durak.terminal_render import Look, move_phrase, narrate, render_table, verdict
 from kozyr.durak.types import RESIGN, Event, IllegalMove, Move, View, pad_seed
 
@@ -283,12 +283,16 @@ def your_status(view: View, look: Look) -> str:
 
 
 def keys_help(view: View) -> str:
-    return f"Keys: {' '.join(legal_keys(view))}   h hint   r resign   q quit"
+    """The keys by name; which numbers are playable shows in the hand itself."""
+    names = {"t": "t take", "d": "d done", "x": "x exchange"}
+    keys = legal_keys(view)
+    moves = (["a card number"] if any(k.isdigit() for k in keys) else []) + [names[k] for k in keys if k in names]
+    return f"Keys: {', '.join(moves)}   h hint  r resign  q quit"
 
 
 def prompt(view: View) -> str:
-    """The prompt lists the keys of your legal moves, so a script can read what it may answer."""
-    return f"Your move [{' '.join(legal_keys(view))}]: "
+    """The prompt lists the keys of your legal moves (`1-3 5 t`), so a script can read what it may answer."""
+    return f"Your move [{key_summary(legal_keys(view))}]: "
 
 
 # -- command line ----------------------------------------------------------------

@@ -181,7 +181,7 @@ def _hand_lines(view: View, look: Look) -> list[Text]:
             row.append(look.card(card), style=_join(look.card_style(card), "bold" if can else "dim"))
             row.append(" ")
         else:
-            row.append(f"[{label}]" if can else f" {label} ")
+            row.append(f" [{label}]" if can else f"  {label} ")
     return lines
 
 
