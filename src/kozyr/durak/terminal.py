@@ -334,13 +334,13 @@ def _delay(text: str) -> float:
 def configure(parser: argparse.ArgumentParser) -> None:
     """The `play` options, on either the `kozyr` subcommand or the standalone parser of `main`."""
     parser.description = "Play one deal of two-seat durak against a bot."
-    parser.add_argument("--level", type=_level, default=DEFAULT_LEVEL,
+    parser.add_argument("--level", type=_level, metavar="{1,2,3}", default=DEFAULT_LEVEL,
                         help="the bot's rung: 1 random, 2 cheap, 3 careful (default 2)")
-    parser.add_argument("--seat", type=_seat, default=0, help="your seat, 0 or 1 (default 0)")
-    parser.add_argument("--seed", type=_seed, default=None,
+    parser.add_argument("--seat", type=_seat, metavar="{0,1}", default=0, help="your seat, 0 or 1 (default 0)")
+    parser.add_argument("--seed", type=_seed, metavar="TEXT", default=None,
                         help="the deal's seed text, at most 32 ASCII bytes (default: random, printed at the end)")
     parser.add_argument("--ascii", action="store_true", help="plain output: suits as S H D C, no colour")
-    parser.add_argument("--delay", type=_delay, default=DEFAULT_DELAY,
+    parser.add_argument("--delay", type=_delay, metavar="SECONDS", default=DEFAULT_DELAY,
                         help=f"seconds each bot move stays on screen on a terminal (default {DEFAULT_DELAY})")
     parser.set_defaults(func=run)
     _one_line_errors(parser)
