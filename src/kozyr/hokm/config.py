@@ -97,6 +97,11 @@ class HokmConfig:
     #: Strength of every card int 0..63 (0 for ints that are not cards): the
     #: resolver's lookup table, derived from rank_strength.
     card_strength: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: For each suit s, a 64-entry table: the card's strength if it is of
+    #: suit s and its strength is positive, else 0. With it the resolver
+    #: scores the competing suit's cards in one lookup each, and a card that
+    #: does not compete or cannot win scores 0.
+    competing_strength: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         table = self.rank_strength
@@ -133,6 +138,10 @@ class HokmConfig:
             for rank in RANKS:
                 strengths[16 * suit + rank] = frozen_table[rank]
         object.__setattr__(self, "card_strength", tuple(strengths))
+        object.__setattr__(self, "competing_strength", tuple(
+            tuple(max(strengths[c], 0) if c >> 4 == suit else 0 for c in range(64))
+            for suit in range(4)
+        ))
 
     def __hash__(self) -> int:
         return hash((

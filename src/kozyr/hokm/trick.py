@@ -51,6 +51,9 @@ _CARD_BIT: dict[int, int] = {
 }
 #: seat -> its bit; the four bits together are 15.
 _SEAT_BIT: dict[int, int] = {0: 1, 1: 2, 2: 4, 3: 8}
+#: Building a TrickResult through tuple.__new__ skips the named tuple's
+#: Python-level __new__: a measurable share of the resolver's time.
+_new_tuple = tuple.__new__
 #: suit -> the 16-bit lane of that suit in a card mask.
 _LANE: dict[int, int] = {s: 0xFFFF << (16 * s) for s in range(4)}
 
@@ -290,31 +293,16 @@ def resolve_trick(trick: Trick, config: HokmConfig = DEFAULT_CONFIG) -> TrickRes
         raise _diagnose(trick, partial=False)
     trump_played = mask & trump_lane != 0
     suit = trump if trump_played else lead
-    strength = config.card_strength
-    best = 0
-    win = -1
-    # Unrolled over the four plays: strict ">" keeps the earlier card on a
-    # tie and skips strengths <= 0 (best starts at 0).
-    if c0 >> 4 == suit:
-        v = strength[c0]
-        if v > best:
-            best, win = v, 0
-    if c1 >> 4 == suit:
-        v = strength[c1]
-        if v > best:
-            best, win = v, 1
-    if c2 >> 4 == suit:
-        v = strength[c2]
-        if v > best:
-            best, win = v, 2
-    if c3 >> 4 == suit:
-        v = strength[c3]
-        if v > best:
-            best, win = v, 3
-    if win < 0:
+    # One lookup per card: its strength if it competes and can win, else 0.
+    key = config.competing_strength[suit]
+    values = (key[c0], key[c1], key[c2], key[c3])
+    best = max(values)
+    if best <= 0:
         raise _no_winner(trick, suit, trump_played)
-    seat, card = plays[win]
-    return TrickResult(seat, seat & 1, lead, trump, trump_played, card, best)
+    # index() finds the first card of the best strength: the earlier card
+    # stays on a tie.
+    seat, card = plays[values.index(best)]
+    return _new_tuple(TrickResult, (seat, seat & 1, lead, trump, trump_played, card, best))
 
 
 def provisional_winner(
@@ -340,6 +328,7 @@ def provisional_winner(
         trick = inferred
         plays = trick.plays
     lead = trick.lead_suit
+    assert lead is not None  # recorded or inferred above
     trump = trick.trump
     try:
         mask = 0
@@ -356,17 +345,10 @@ def provisional_winner(
     if not ok:
         raise _diagnose(trick, partial=True)
     trump_played = mask & trump_lane != 0
-    suit = trump if trump_played else lead
-    strength = config.card_strength
-    best = 0
-    win = -1
-    for i, (_, c) in enumerate(plays):
-        if c >> 4 == suit:
-            v = strength[c]
-            if v > best:
-                best, win = v, i
-    if win < 0:
+    key = config.competing_strength[trump if trump_played else lead]
+    values = [key[c] for _, c in plays]
+    best = max(values)
+    if best <= 0:
         return None
-    seat, card = plays[win]
-    assert lead is not None
+    seat, card = plays[values.index(best)]
     return TrickResult(seat, seat & 1, lead, trump, trump_played, card, best)
