@@ -3,7 +3,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from importlib import import_module
 from typing import Optional, Sequence
+
+# Each of these modules adds its commands with `register(subparsers)`.
+_GAME_COMMANDS = ("kozyr.durak.terminal", "kozyr.hokm.cli", "kozyr.preferans.cli")
 
 
 def _cards_demo(args: argparse.Namespace) -> int:
@@ -25,6 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
     cards = commands.add_parser("cards", help="show a set of cards in kozyr's encoding")
     cards.add_argument("cards", nargs="?", default="AS TD 6C KH 9H", help="card names, e.g. 'AS TD 6C'")
     cards.set_defaults(func=_cards_demo)
+    for module in _GAME_COMMANDS:
+        import_module(module).register(commands)
     return parser
 
 
