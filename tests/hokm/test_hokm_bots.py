@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import kozyr.hokm.bots as bots_module
-from kozyr.cards import CLUBS, DIAMONDS, HEARTS, SPADES, CardSet, parse_card
+from kozyr.cards import CLUBS, HEARTS, SPADES, CardSet, parse_card
 from kozyr.hokm import (
     DEFAULT_CONFIG,
     BOTS,

@@ -24,7 +24,7 @@ time on rules rather than set objects; the public API speaks `CardSet`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import NoReturn, Sequence
 
 from kozyr.cards import CardSet
 
@@ -127,6 +127,9 @@ class Hand:
     `random.Random` or a numpy `Generator`; never the global random state).
     `deck=` gives an explicit deal order instead (52 distinct cards, dealt
     from the front), for replays and worked examples.
+
+    `scores` and `hand_number` only label the views (a `Match` passes its
+    scores at the start of the hand); they do not affect play.
 
     A hand needs a configuration in which every rank can win
     (`config.every_rank_can_win`): with a rank disabled, a trick could end
@@ -351,7 +354,7 @@ class Hand:
             self._score()                           # 5. the hand is decided
         return result
 
-    def _refuse_phase(self, seat: int, card: object) -> None:
+    def _refuse_phase(self, seat: int, card: object) -> NoReturn:
         if self.phase is Phase.OVER:
             raise IllegalPlay("game_over", f"hand is over; seat {seat} cannot play {self._cname(card)}")
         raise IllegalPlay(

@@ -26,7 +26,7 @@ passing the lead are separate steps done by `kozyr.hokm.hand.Hand`.
 from __future__ import annotations
 
 import enum
-from typing import Iterable, NamedTuple, Sequence
+from typing import Iterable, NamedTuple
 
 from .config import DEFAULT_CONFIG, HokmConfig
 from .errors import HokmError
