@@ -766,6 +766,11 @@ cdef str _refusal_text(const State *s, seat, move):
     return f"{what!r} by seat {seat!r} refused {where}"
 
 
+def shuffled_order(seed, number=1):
+    """The 36 cards of deal `number` (from 1) of a 32-byte seed, in shuffled order."""
+    return Game.from_seed(seed, number).order
+
+
 cdef class Game:
     """One deal of two-seat durak; build it with from_seed, from_order or from_rng.
 
