@@ -234,7 +234,7 @@ class Game:
         self._history: list[tuple[int, Move]] = []
         self._result: Optional[Result] = None
         self._open_bout(first)
-        self._advance()
+        self._advance()  # nothing is forced at the deal (the attacker holds six cards); kept for uniformity
 
     @classmethod
     def from_seed(cls, seed: Union[bytes, str], number: int = 1) -> "Game":
@@ -263,7 +263,8 @@ class Game:
         return game
 
     def copy(self) -> "Game":
-        twin = object.__new__(Game)
+        """An independent game in the same position."""
+        twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
         twin._hands = [set(self._hands[0]), set(self._hands[1])]
         twin._talon = list(self._talon)
