@@ -6,7 +6,7 @@ import hashlib
 import pytest
 
 from kozyr.cards import CardSet, parse_card
-from kozyr.durak import reference, reference_bots
+from kozyr.durak import reference
 from kozyr.durak.reference_bots import best, cost, word
 from kozyr.durak.types import Bout, Move, View, pad_seed
 
