@@ -33,6 +33,8 @@ from kozyr.durak.types import (
 
 cnp.import_array()
 
+__all__ = ["Game", "IllegalMove", "random_playouts", "shuffled_order"]
+
 cdef extern from "_sha256.h" nogil:
     void kz_sha256(const uint8_t *data, size_t len, uint8_t *out)
 
@@ -752,6 +754,22 @@ cdef inline tuple _moves_tuple(const int *codes, int n):
     return t
 
 
+cdef _check_seats(seats):
+    if seats is not 2 and (isinstance(seats, bool) or seats != 2):
+        raise IllegalMove("bad_seats", f"{seats!r} seats: this durak is played by exactly two")
+
+
+def _probe(Game game, seat, move, int cap):
+    """Test hook: the refusal code st_apply gives on a copy of the position with
+    the bout's cap set to `cap`, or None if it would apply. The forced positions
+    close a bout as soon as it reaches its cap, so `bout_full` cannot be reached
+    by play; this is how the tests see that check and its place in the order."""
+    cdef State t = game.st
+    t.cap = cap
+    cdef int r = st_apply(&t, _seat_index(seat), _move_code(move), NULL)
+    return CODES[r - 1] if r else None
+
+
 cdef Game _new_game():
     cdef Game g = Game.__new__(Game)
     g._reserve(1)
@@ -807,8 +825,11 @@ cdef class Game:
 
     # -- constructors ---------------------------------------------------------
     @staticmethod
-    def from_seed(seed, number=1):
-        """The spec's deal: a 32-byte seed (bytes, or text encoded UTF-8) and a deal number from 1."""
+    def from_seed(seed, number=1, *, seats=2):
+        """The spec's deal: a 32-byte seed (bytes, or text encoded UTF-8) and a deal number from 1.
+
+        Refusals in the spec's order: no_seed, bad_deal, bad_seats (seats must be 2).
+        """
         cdef bytes raw
         if isinstance(seed, str):
             try:
@@ -826,6 +847,7 @@ cdef class Game:
         cdef bytes num = str(int(number)).encode("ascii")
         if len(num) > 40:
             raise IllegalMove("bad_deal", f"deal number {number!r} has more than 40 digits")
+        _check_seats(seats)
         cdef Game g = _new_game()
         cdef const unsigned char *sp = raw
         cdef const char *np_ = num
@@ -833,7 +855,7 @@ cdef class Game:
         return g
 
     @staticmethod
-    def from_order(cards):
+    def from_order(cards, *, seats=2):
         """A deal from 36 distinct durak cards in shuffled order (ints or names)."""
         cdef int order[36]
         cdef uint64_t seen = 0
@@ -854,14 +876,16 @@ cdef class Game:
                 raise ValueError(f"position {i}: card {card_name(c)} appears twice")
             seen |= card_bit(c)
             order[i] = c
+        _check_seats(seats)
         cdef Game g = _new_game()
         st_deal_order(&g.st, order)
         return g
 
     @staticmethod
-    def from_rng(seed):
+    def from_rng(seed, *, seats=2):
         """A deal from the fast splitmix64 generator (NOT the spec's shuffle)."""
         cdef uint64_t rng = <uint64_t>(operator.index(seed) & 0xFFFFFFFFFFFFFFFF)
+        _check_seats(seats)
         cdef Game g = _new_game()
         st_deal_rng(&g.st, &rng)
         return g
