@@ -104,7 +104,7 @@ def test_progress_is_reported_up_to_the_total():
 def test_summary_rates_and_intervals():
     r = ladder(3, 2, 4000, 2)
     n = r.deals
-    assert r.a_fool.count == r.a_fools and r.a_fool.total == n
+    assert r.a_fool.hits == r.a_fools and r.a_fool.total == n
     p = r.a_fools / n
     half = 2 * math.sqrt(p * (1 - p) / n)
     assert r.a_fool.rate == pytest.approx(p) and r.a_fool.high - r.a_fool.rate == pytest.approx(half)

@@ -28,9 +28,11 @@ def _views(deals: int, rng: random.Random):
         levels = (rng.randint(1, 3), rng.randint(1, 3))
         while not game.over:
             seat = game.turn
+            assert seat is not None
             view = game.view(seat)
             yield view
             move = reference_bots.best(view, levels[seat], rng.getrandbits(32))
+            assert move is not None
             game.apply(seat, move)
 
 

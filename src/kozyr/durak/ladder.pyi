@@ -16,7 +16,7 @@ class Rate(NamedTuple):
     rate: float
     low: float
     high: float
-    count: int
+    hits: int
     total: int
 
 class LadderResult:

@@ -518,8 +518,8 @@ def play(seed, a, b, *, number=1):
 
 
 # -- the summary ---------------------------------------------------------------
-Rate = namedtuple("Rate", "rate low high count total")
-Rate.__doc__ = "A rate count/total with its 2-sigma interval [low, high] (normal approximation)."
+Rate = namedtuple("Rate", "rate low high hits total")
+Rate.__doc__ = "A rate hits/total with its 2-sigma interval [low, high] (normal approximation)."
 
 
 def _rate(count, total):
@@ -573,7 +573,7 @@ class LadderResult:
     def summary(self):
         """The summary as plain JSON-ready values."""
         def rate(r):
-            return {"rate": r.rate, "low": r.low, "high": r.high, "count": r.count, "total": r.total}
+            return {"rate": r.rate, "low": r.low, "high": r.high, "hits": r.hits, "total": r.total}
         return {
             "a": _describe(self.a), "b": _describe(self.b), "seed": str(self.seed), "mode": self.mode,
             "deals": self.deals, "a_fools": self.a_fools, "b_fools": self.b_fools, "draws": self.draws,
