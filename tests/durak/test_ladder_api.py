@@ -135,7 +135,7 @@ def test_bad_arguments_are_value_errors(bad):
 
 def test_play_and_table_bots():
     bots = table_bots("durak-replay-1", 3, 2)
-    assert bots == (Bot(3, b"durak-replay-1:1"), Bot(2, b"durak-replay-1:2"))
+    assert bots == (Bot(3, "durak-replay-1:1"), Bot(2, "durak-replay-1:2"))
     assert play(b"durak-replay-1".ljust(32), 3, 2) == play("durak-replay-1", 3, 2)
     with pytest.raises(ValueError):
         play("x", lambda v: None, 2)

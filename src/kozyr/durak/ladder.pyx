@@ -477,7 +477,11 @@ def table_bots(seed, a, b):
         kind = _kind(side)
         if kind == "callable":
             raise ValueError("play() runs in C: sides are rung ints or Bots")
-        out.append(Bot(side, text + b":" + str(seat + 1).encode("ascii")) if kind == "rung" else side)
+        if kind == "rung":
+            name = text + b":" + str(seat + 1).encode("ascii")
+            out.append(Bot(side, name.decode("ascii") if name.isascii() else name))
+        else:
+            out.append(side)
     return tuple(out)
 
 

@@ -1,0 +1,129 @@
+"""`kozyr ladder`, `kozyr sweep`, `kozyr replay`: output, JSON, exit status 2 on bad arguments."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from kozyr.durak import cli
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = cli.main(list(argv))
+    except SystemExit as stop:
+        code = int(stop.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_replay_prints_the_deal_and_the_spec_vector_result(capsys):
+    code, out, _ = run(capsys, "replay", "durak-replay-1", "--rungs", "3", "2")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "deal 1 of seed 'durak-replay-1': trump hearts, turn-up 6H"
+    assert "seat 0 attacks first" in out
+    assert sum(1 for line in lines if line[:5].strip().rstrip(".").isdigit()) == 42
+    assert lines[-1] == "result: seat 1 (rung 2) is the fool after 42 moves (68 events), heap 28"
+
+
+def test_replay_defaults_and_number(capsys):
+    code, out, _ = run(capsys, "replay", "durak-one", "--number", "3")
+    assert code == 0 and out.startswith("deal 3 of seed 'durak-one'") and "result:" in out
+
+
+def test_ladder_plain_table(capsys, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    code, out, _ = run(capsys, "ladder", "3", "2", "--deals", "2000", "--seed", "t")
+    assert code == 0
+    assert "a: rung 3 (careful)" in out and "b: rung 2 (cheap)" in out and "draws" in out
+    assert "2,000 deals" in out and "deals/s" in out and "±" in out
+    assert "┃" not in out
+
+
+def test_ladder_json_matches_the_api(capsys):
+    from kozyr.durak.ladder import ladder
+
+    code, out, _ = run(capsys, "ladder", "3", "1", "--deals", "3000", "--seed", "j", "--json", "--workers", "2",
+                       "--set", "DEEP_TALON=9", "--set", "cheap_power=2")
+    assert code == 0
+    got = json.loads(out)
+    want = ladder(3, 1, 3000, "j", params={"DEEP_TALON": 9, "CHEAP_POWER": 2})
+    assert (got["a_fools"], got["b_fools"], got["draws"]) == (want.a_fools, want.b_fools, want.draws)
+    assert got["params"] == {"DEEP_TALON": 9, "CHEAP_POWER": 2}
+    code, out, _ = run(capsys, "ladder", "3", "2", "--deals", "50", "--reference", "--json")
+    assert json.loads(out)["mode"] == "reference"
+
+
+@pytest.mark.parametrize("argv", [
+    ["ladder", "4", "2"], ["ladder", "x", "2"], ["ladder", "0", "2"], ["ladder", "3"],
+    ["ladder", "3", "2", "--deals", "-1"], ["ladder", "3", "2", "--deals", "many"],
+    ["ladder", "3", "2", "--workers", "0"],
+    ["ladder", "3", "2", "--set", "DEEP_TALON"], ["ladder", "3", "2", "--set", "DEEP_TALON=x"],
+    ["ladder", "3", "2", "--set", "SPEED=3"], ["ladder", "3", "2", "--set", "A=1=2"],
+    ["ladder", "3", "2", "--reference", "--sha"],
+    ["ladder", "3", "2", "--reference", "--seed", "s" * 30],
+    ["sweep", "--deals", "10"], ["sweep", "--grid", "DEEP_TALON="], ["sweep", "--grid", "NOPE=1,2"],
+    ["sweep", "--grid", "DEEP_TALON=1", "--grid", "DEEP_TALON=2"],
+    ["replay", "s" * 33], ["replay", "x", "--rungs", "3"], ["replay", "x", "--rungs", "3", "9"],
+    ["replay", "x", "--number", "0"],
+])
+def test_bad_arguments_exit_2_with_one_error_line(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    errors = [line for line in err.splitlines() if "error:" in line]
+    assert len(errors) == 1, err
+    assert out == ""
+
+
+def test_sweep_table_and_json(capsys, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    code, out, _ = run(capsys, "sweep", "--deals", "1000", "--grid", "DEEP_TALON=0,6", "--grid", "CHEAP_POWER=3")
+    assert code == 0
+    rows = [line for line in out.splitlines() if line[:2].strip().isdigit()]
+    assert len(rows) == 2 and "DEEP_TALON" in out and "CHEAP_POWER" in out
+    code, out, _ = run(capsys, "sweep", "--deals", "500", "--grid", "cheap_power=1,5", "--json")
+    got = json.loads(out)
+    assert [g["params"] for g in got] == [{"CHEAP_POWER": 1}, {"CHEAP_POWER": 5}]
+
+
+def test_sweep_plot(capsys, tmp_path: Path):
+    pytest.importorskip("matplotlib")
+    png = tmp_path / "sweep.png"
+    code, _, err = run(capsys, "sweep", "--deals", "500", "--grid", "DEEP_TALON=0,6", "--grid",
+                       "CHEAP_POWER=1,3", "--plot", str(png))
+    assert code == 0 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and "plot written" in err
+
+
+def test_sweep_plot_without_matplotlib_is_a_clear_error(capsys, monkeypatch, tmp_path: Path):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib -> ImportError
+    code, out, err = run(capsys, "sweep", "--deals", "10", "--grid", "DEEP_TALON=1", "--plot",
+                         str(tmp_path / "x.png"))
+    assert code == 2 and "pip install 'kozyr[plot]'" in err and out == ""
+
+
+def test_register_adds_three_commands_with_funcs():
+    parser = argparse.ArgumentParser(prog="kozyr")
+    sub = parser.add_subparsers(dest="command")
+    cli.register(sub)
+    for argv in (["ladder", "3", "2"], ["sweep", "--grid", "DEEP_TALON=1"], ["replay", "s"]):
+        args = parser.parse_args(argv)
+        assert callable(args.func)
+
+
+def test_progress_bar_and_rich_table_on_a_terminal():
+    pexpect = pytest.importorskip("pexpect")
+    env = dict(os.environ, COLUMNS="100", PYTHONPATH=os.pathsep.join(sys.path))
+    env.pop("NO_COLOR", None)
+    child = pexpect.spawn(sys.executable, ["-m", "kozyr.durak.cli", "ladder", "3", "2", "--deals", "400000"],
+                          env=env, encoding="utf-8", timeout=120, dimensions=(40, 100))
+    child.expect(pexpect.EOF)
+    child.close()
+    text = child.before
+    assert child.exitstatus == 0, text
+    assert "rung 3 vs rung 2" in text and "━" in text      # the bar was drawn
+    assert "┃" in text and "a: rung 3 (careful)" in text    # then a rich table
