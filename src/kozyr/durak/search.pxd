@@ -1,6 +1,12 @@
-# The rungs' C-level contract: the ladder cimports this and calls best_move on
-# every decision. It sees a DView (a copy of one seat's view) and nothing else.
-from kozyr.durak._view cimport DView
+# The rungs' C kernel: `best_move(view, level, word, params)` -> a move code.
+# It lives here, inline, so that the ladder's nogil loop (which cimports this
+# file) compiles it into its own body: no call through a function pointer per
+# decision. It reads a DView (a copy of one seat's view) and nothing else;
+# tests/durak/test_blind.py holds this file and search.pyx to that.
+from libc.stdint cimport uint64_t
+
+from kozyr.cards cimport highest_card, lowest_card, suit_mask
+from kozyr.durak._view cimport MAX_LEGAL, MV_DONE, MV_SWAP, MV_TAKE, PH_DEFEND, DView
 
 
 cdef struct Params:
@@ -10,6 +16,91 @@ cdef struct Params:
     int cheap_power        # trumps of power above this are "costly"
 
 
-cdef Params default_params() noexcept nogil
+cdef enum:
+    NO_COST = 1 << 20
 
-cdef int best_move(const DView *v, int level, unsigned int word, const Params *p) noexcept nogil
+
+cdef inline int _power(int card) noexcept nogil:
+    """6 = 0 .. ace = 8: durak cards start at rank 6."""
+    return (card & 15) - 6
+
+
+cdef inline uint64_t _lane_or(uint64_t m) noexcept nogil:
+    """The ranks present in any suit of m, as one 16-bit lane."""
+    return (m | (m >> 16) | (m >> 32) | (m >> 48)) & 0xFFFF
+
+
+cdef inline int _cheapest(const DView *v, uint64_t pool, int pair) noexcept nogil:
+    """The card of lowest cost in pool, whose cards are all trumps or all not.
+
+    Within such a pool the cost of a card depends on its rank only: power,
+    plus `pair` when the hand holds two or more of the rank. So the cheapest
+    unpaired rank is the lowest one, the cheapest paired rank too, and at most
+    these two ranks tie. Ties go to the earlier card of the spec's card
+    sequence: the lower suit, then the higher rank within the suit.
+    """
+    cdef uint64_t h = v.hand
+    cdef uint64_t l0 = h & 0xFFFF, l1 = (h >> 16) & 0xFFFF, l2 = (h >> 32) & 0xFFFF, l3 = h >> 48
+    cdef uint64_t paired = (l0 & (l1 | l2 | l3)) | (l1 & (l2 | l3)) | (l2 & l3)
+    cdef uint64_t ranks = _lane_or(pool)
+    cdef uint64_t single = ranks & ~paired, double = ranks & paired
+    cdef uint64_t want = 0, cards, lane
+    cdef int cost = NO_COST, r
+    if single:
+        r = lowest_card(single)
+        cost = r
+        want = (<uint64_t>1) << r
+    if double:
+        r = lowest_card(double)
+        if r + pair < cost:
+            want = (<uint64_t>1) << r
+        elif r + pair == cost:
+            want |= (<uint64_t>1) << r
+    cards = pool & (want * 0x0001000100010001ULL)
+    lane = cards & (0xFFFFULL << (lowest_card(cards) & 48))
+    return highest_card(lane)
+
+
+cdef inline int best_move(const DView *v, int level, unsigned int word, const Params *p) noexcept nogil:
+    """The move code the rung plays from this view, or -1 when it has no legal move."""
+    cdef int n = v.nlegal
+    cdef int i, m, card, kind = 0
+    cdef unsigned int kinds = 0          # bit k: a card-less move of kind k is legal
+    cdef uint64_t cards = 0, trumps
+    cdef bint defending
+    if n <= 0:
+        return -1
+    if n > MAX_LEGAL:
+        n = MAX_LEGAL
+    if level <= 1:
+        return v.legal[word % <unsigned int>n]
+    for i in range(n):
+        m = v.legal[i]
+        if m < (MV_TAKE << 6):           # attack or beat: a card
+            cards |= (<uint64_t>1) << (m & 63)
+            kind = m >> 6
+        else:
+            kinds |= 1u << (m >> 6)
+    if kinds & (1u << MV_SWAP):
+        return MV_SWAP << 6
+    defending = v.phase == PH_DEFEND
+    if cards == 0:
+        if defending and kinds & (1u << MV_TAKE):
+            return MV_TAKE << 6
+        if kinds & (1u << MV_DONE):
+            return MV_DONE << 6
+        return v.legal[0]
+    # the pair adjustment: +1 for rung 2 everywhere and rung 3 defending,
+    # -2 for rung 3 attacking or piling on (keep pairs together to throw in);
+    # any plain card costs less than any trump (power <= 8 + 1 < 20 - 2)
+    trumps = cards & suit_mask(v.trump)
+    if cards != trumps:
+        card = _cheapest(v, cards & ~trumps, 1 if (level == 2 or defending) else -2)
+    else:
+        card = _cheapest(v, cards, 1 if (level == 2 or defending) else -2)
+        if (level >= 3 and defending and kinds & (1u << MV_TAKE) and _power(card) > p.cheap_power
+                and v.talon > p.deep_talon and v.bout.size <= 2):
+            return MV_TAKE << 6
+    return (kind << 6) | card
+
+
