@@ -106,7 +106,7 @@ cdef int st_talon(const State *s) noexcept nogil          # talon count, turn-up
 # Legal moves of the seat on turn in the reference order, as move codes
 # (kind << 6 | card); returns the count (0 when over), at most MAX_LEGAL.
 cdef int st_legal(const State *s, int *out) noexcept nogil
-# What `seat` may see, legal moves included when it is on turn.
+# What `seat` (0 or 1; not checked) may see, legal moves included when it is on turn.
 cdef void st_view(const State *s, int seat, DView *v) noexcept nogil
 # Apply `move` (a move code) for `seat`: 0 if applied (forced positions then
 # resolve themselves), else 1 + the index of the refusal in types.CODES and

@@ -13,6 +13,7 @@ class Playouts(TypedDict):
     fool: npt.NDArray[np.int8]
     moves: npt.NDArray[np.int32]
     bouts: npt.NDArray[np.int32]
+    ply: npt.NDArray[np.int32]
 
 def random_playouts(n: int, seed: int = ...) -> Playouts: ...
 def _probe(game: "Game", seat: object, move: object, cap: int) -> Optional[str]: ...

@@ -627,7 +627,8 @@ def random_playouts(Py_ssize_t n, seed=0):
     Deal i is `Game.from_rng(seed + i)` (the fast generator, not the spec's
     shuffle); the moves are chosen uniformly among the legal ones (by index in
     the reference order) from a second splitmix64 stream seeded by `seed`.
-    Returns {'fool': int8 (seat, -1 for a draw), 'moves': int32, 'bouts': int32}.
+    Returns {'fool': int8 (seat, -1 for a draw), 'moves': int32, 'bouts': int32,
+    'ply': int32 (events, counted without writing any)}.
     """
     if n < 0:
         raise ValueError(f"n must be at least 0, not {n}")
@@ -635,9 +636,11 @@ def random_playouts(Py_ssize_t n, seed=0):
     cdef cnp.ndarray fool_a = np.empty(n, dtype=np.int8)
     cdef cnp.ndarray moves_a = np.empty(n, dtype=np.int32)
     cdef cnp.ndarray bouts_a = np.empty(n, dtype=np.int32)
+    cdef cnp.ndarray ply_a = np.empty(n, dtype=np.int32)
     cdef signed char[::1] fool = fool_a
     cdef int[::1] moves = moves_a
     cdef int[::1] bouts = bouts_a
+    cdef int[::1] ply = ply_a
     cdef State s
     cdef uint64_t deal_rng, choice = base ^ 0xD1B54A32D192ED03ULL
     cdef Py_ssize_t i
@@ -650,7 +653,8 @@ def random_playouts(Py_ssize_t n, seed=0):
             fool[i] = <signed char>s.fool
             moves[i] = s.moves
             bouts[i] = s.bouts
-    return {"fool": fool_a, "moves": moves_a, "bouts": bouts_a}
+            ply[i] = s.ply
+    return {"fool": fool_a, "moves": moves_a, "bouts": bouts_a, "ply": ply_a}
 
 
 # -- the Python face -----------------------------------------------------------
