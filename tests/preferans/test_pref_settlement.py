@@ -70,3 +70,10 @@ def test_settlement_refusals() -> None:
     with pytest.raises(PreferansError) as info:
         settle("nonsense")  # type: ignore[arg-type]
     assert info.value.code == "bad_source"
+
+
+def test_settlement_is_a_mapping_equal_to_a_dict() -> None:
+    s = settle(({"a": 0, "b": 0, "c": 0, "d": 0}, {"a": 6}, {}))
+    assert s == {"a": -45, "b": 15, "c": 15, "d": 15}
+    assert list(s) == ["a", "b", "c", "d"] and len(s) == 4
+    assert hash(s) == hash(settle(({"a": 0, "b": 0, "c": 0, "d": 0}, {"a": 6}, {})))

@@ -112,12 +112,21 @@ class Columns:
         return self.whists.get((writer, target), ZERO)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Settlement(Mapping[str, Fraction]):
     """Each player's saldo in whists (positive: he is owed).  A mapping from
-    player to :class:`Fraction` in seating order."""
+    player to :class:`Fraction` in seating order; it compares equal to any
+    mapping with the same items (a plain dict included)."""
 
     saldo: FrozenMap[str, Fraction]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Mapping):
+            return dict(self.saldo) == dict(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.saldo)
 
     def __getitem__(self, key: str) -> Fraction:
         return self.saldo[key]
