@@ -43,7 +43,7 @@ def test_ladder_10k_two_workers(benchmark: Any) -> None:
 
 def test_best_from_python(benchmark: Any) -> None:
     g = Game.from_rng(7)
-    view = g.view(g.turn)
+    view = g.view(g.turn or 0)
     benchmark(best, view, 3, 0)
 
 
