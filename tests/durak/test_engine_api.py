@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+import pickle
 import random
 import sys
 from typing import Any
@@ -91,6 +92,16 @@ def test_copy_is_independent() -> None:
     c.apply(c.turn or 0, c.legal_moves()[0])
     assert c.ply > g.ply and len(c.history) == len(g.history) + 1
     assert g.events == c.events[:g.ply]
+
+
+def test_pickle_round_trip() -> None:
+    g = Game.from_seed(b"p" * 32)
+    rnd = random.Random(2)
+    for _ in range(25):
+        g.apply(g.turn or 0, rnd.choice(g.legal_moves()))
+    h = pickle.loads(pickle.dumps(g))
+    assert h.events == g.events and h.history == g.history and h.view(0) == g.view(0)
+    assert h.view(1) == g.view(1) and h.talon == g.talon and h.ply == g.ply
 
 
 def test_a_game_stays_under_one_kibibyte() -> None:

@@ -391,15 +391,19 @@ cdef void st_view(const State *s, int seat, DView *v) noexcept nogil:
 # -- moving ------------------------------------------------------------------
 cdef inline int _draw(State *s, int seat) noexcept nogil:
     """Draw seat's hand up to six from the talon; the number drawn."""
-    cdef int want = 6 - popcount(s.hand[seat])
-    cdef int k = 0, c
-    while k < want and s.drawn < 24:
-        c = _talon_card(s, s.drawn)
-        s.drawn += 1
-        s.hand[seat] |= card_bit(c)
-        if c == s.six:
-            s.six_owner = seat
-        k += 1
+    cdef int k = 6 - popcount(s.hand[seat])
+    cdef int j
+    cdef uint64_t m = 0
+    if k > 24 - s.drawn:
+        k = 24 - s.drawn
+    if k <= 0:
+        return 0
+    for j in range(s.drawn, s.drawn + k):
+        m |= card_bit(_talon_card(s, j))
+    s.drawn += k
+    s.hand[seat] |= m
+    if m & card_bit(s.six):
+        s.six_owner = seat
     return k
 
 
@@ -793,6 +797,21 @@ def shuffled_order(seed, number=1):
     return Game.from_seed(seed, number).order
 
 
+def _rebuild(order, log):
+    """Unpickle: deal the order, replay the packed move log (seat << 9 | code)."""
+    cdef Game g = Game.from_order(order)
+    cdef int h
+    for x in log:
+        h = x
+        if st_apply(&g.st, h >> 9, h & 511, NULL):
+            raise ValueError(f"pickled move {x} does not replay")
+        if g.nhist == g.hcap:
+            g._reserve(g.nhist + 1)
+        g.hist[g.nhist] = <uint16_t>h
+        g.nhist += 1
+    return g
+
+
 cdef class Game:
     """One deal of two-seat durak; build it with from_seed, from_order or from_rng.
 
@@ -917,6 +936,10 @@ cdef class Game:
         memcpy(g.hist, self.hist, self.nhist * sizeof(uint16_t))
         g.nhist = self.nhist
         return g
+
+    def __reduce__(self):
+        """Pickle as the dealt order and the move log (replayed on load)."""
+        return (_rebuild, (self.order, tuple([self.hist[i] for i in range(self.nhist)])))
 
     def __copy__(self):
         return self.copy()
