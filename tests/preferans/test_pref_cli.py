@@ -122,3 +122,19 @@ def test_register_wires_into_a_parent_parser() -> None:
 def test_usage_error_exit_status() -> None:
     code, _, err = run("pref", "frobnicate")
     assert code == 2 and "invalid choice" in err
+
+
+def test_convention_table_in_toml(tmp_path: Path) -> None:
+    path = tmp_path / "deals.toml"
+    path.write_text(
+        'players = ["A", "B", "C"]\n'
+        'convention = {preset = "sochi", raspasy_progression = "geometric", raspasy_cap = "4", raspasy_exit = [6, 7, 7]}\n'
+        + '[[deals]]\nraspasy = true\ntricks = {A = 2, B = 4, C = 4}\n' * 4
+    )
+    code, out, _ = run("pref", "score", str(path))
+    assert code == 0
+    assert "next deal: minimum level 7, raspasy price 4" in out
+    assert "(price 4)" in out and "(price 8)" not in out
+    path.write_text('players = ["A", "B", "C"]\nconvention = {preset = "sochi", colour = "red"}\n')
+    code, _, err = run("pref", "score", str(path))
+    assert code == 2 and "convention.colour" in err

@@ -37,6 +37,7 @@ def columns(draw: st.DrawFn) -> Columns:
     return Columns(players, pulya, gora, whists)
 
 
+@settings(deadline=None)  # exact Fractions; CI machines are noisy
 @given(columns(), st.sampled_from(CONVENTIONS))
 def test_saldos_sum_to_zero(cols: Columns, conv: Convention) -> None:
     s = settle(cols, conv)
@@ -46,6 +47,7 @@ def test_saldos_sum_to_zero(cols: Columns, conv: Convention) -> None:
     assert all(abs(r[p] - s[p]) < 1 for p in cols.players)
 
 
+@settings(deadline=None)  # exact Fractions; CI machines are noisy
 @given(st.dictionaries(st.sampled_from(NAMES), amounts.map(lambda x: x - 100), min_size=3),
        st.sampled_from([F(1), F(5), F(1, 2)]))
 def test_largest_remainder_rounding(values: dict[str, F], unit: F) -> None:
@@ -58,6 +60,7 @@ def test_largest_remainder_rounding(values: dict[str, F], unit: F) -> None:
     assert all((v / unit).denominator == 1 and abs(v - values[k]) < unit for k, v in r.items())
 
 
+@settings(deadline=None)  # exact Fractions; CI machines are noisy
 @given(columns(), st.sampled_from(CONVENTIONS))
 def test_amnesty_changes_nothing(cols: Columns, conv: Convention) -> None:
     low = min(cols.gora.values())
@@ -65,6 +68,7 @@ def test_amnesty_changes_nothing(cols: Columns, conv: Convention) -> None:
     assert settle(amnestied, conv) == settle(cols, conv)
 
 
+@settings(deadline=None)  # exact Fractions; CI machines are noisy
 @given(columns(), st.sampled_from(CONVENTIONS), amounts)
 def test_closing_the_pulya_into_gora_changes_nothing(cols: Columns, conv: Convention, extra: F) -> None:
     target = max(cols.pulya.values()) + extra
@@ -74,7 +78,8 @@ def test_closing_the_pulya_into_gora_changes_nothing(cols: Columns, conv: Conven
     assert settle(closed, conv) == settle(cols, conv)
 
 
-@given(columns(), st.sampled_from([SOCHI, SOCHI.replace(w_pulya=F(10), w_gora=F(10))]))
+@settings(deadline=None)  # exact Fractions; CI machines are noisy
+@given(columns(), st.sampled_from([SOCHI, SOCHI.replace(w_pulya=F(20), w_gora=F(20))]))
 def test_closing_literally_when_points_are_equal(cols: Columns, conv: Convention) -> None:
     target = max(cols.pulya.values())
     gora = {p: cols.gora[p] + target - cols.pulya[p] for p in cols.players}
@@ -82,6 +87,7 @@ def test_closing_literally_when_points_are_equal(cols: Columns, conv: Convention
     assert settle(closed, conv) == settle(cols, conv)
 
 
+@settings(deadline=None)  # exact Fractions; CI machines are noisy
 @given(columns(), st.sampled_from(CONVENTIONS))
 def test_textbook_method_agrees(cols: Columns, conv: Convention) -> None:
     """Close the pulya into gora, amnesty, each other player writes w_G·G_i/N
@@ -126,6 +132,7 @@ def played_deals(draw: st.DrawFn) -> Deal:
                 calls=dict(zip(defenders, calls)), tricks=tricks, open=draw(st.booleans()))
 
 
+@settings(deadline=None)  # exact Fractions; CI machines are noisy
 @given(played_deals(), st.sampled_from(CONVENTIONS), st.sampled_from(list(WhistType)),
        st.sampled_from(list(WhistType)))
 def test_whist_type_only_moves_whists_between_defenders(
@@ -145,8 +152,8 @@ def test_whist_type_only_moves_whists_between_defenders(
         assert on_d == on_d_ref  # with two whisters the whist type plays no part
 
 
+@settings(deadline=None, max_examples=50)
 @given(st.lists(played_deals().filter(lambda d: len(d.players) == 3), max_size=6), st.sampled_from(CONVENTIONS))
-@settings(max_examples=50)
 def test_sheet_saldo_is_sum_of_deal_saldos(deals: list[Deal], conv: Convention) -> None:
     sheet = Sheet(NAMES[:3], conv, deals=deals)
     total = {p: F(0) for p in NAMES[:3]}

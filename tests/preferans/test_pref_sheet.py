@@ -74,7 +74,7 @@ def test_refused_edit_leaves_the_sheet() -> None:
         sheet.edit(5, made("A"))
     assert info.value.code == "bad_index" and "5" in str(info.value)
     with pytest.raises(PreferansError) as info:
-        sheet.add(made("C", "6S").__class__(P3, declarer="C", contract="6S", calls={"A": "pass", "B": "pass"}))
+        sheet.add(made("C"))
         sheet.add(Deal.raspasy({"A": 2, "B": 3, "C": 5}))
         sheet.add(made("A", "6D"))
     assert info.value.code == "below_minimum"

@@ -72,7 +72,8 @@ def _unit(text: str) -> Fraction:
 
 
 def _fail(message: str, err: TextIO) -> int:
-    print(f"kozyr pref: error: {message}", file=err)
+    one_line = " ".join(message.split())
+    print(f"kozyr pref: error: {one_line}", file=err)
     return 2
 
 
