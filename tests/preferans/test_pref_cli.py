@@ -76,7 +76,9 @@ def test_unit_option(tmp_path: Path) -> None:
         ("two.json", json.dumps({"players": ["A", "B"], "pulya": {}}), "3 or 4"),
         ("neg.json", json.dumps({"players": ["A", "B", "C"], "gora": {"A": -1}}), "gora['A']: -1 is negative"),
         ("who.json", json.dumps({"players": ["A", "B", "C"], "gora": {"Q": 1}}), "'Q'"),
-        ("conv.json", json.dumps({"players": ["A", "B", "C"], "convention": "moscow"}), "'moscow'"),
+        ("conv.json", json.dumps({"players": ["A", "B", "C"], "convention": "moscow", "pulya": {}}), "'moscow'"),
+        ("deals.json", json.dumps({"players": ["A", "B", "C"], "deals": []}), "kozyr pref score"),
+        ("empty.json", json.dumps({"players": ["A", "B", "C"]}), "at least one of pulya"),
     ],
 )
 def test_settle_bad_input(tmp_path: Path, name: str, content: str, needle: str) -> None:

@@ -123,6 +123,12 @@ def _players(doc: Mapping[str, Any]) -> tuple[str, ...]:
 def columns_from(doc: Mapping[str, Any]) -> Columns:
     """The columns of a settlement file."""
     players = _players(doc)
+    unknown = sorted(set(doc) - {"players", "convention", "pulya", "gora", "whists"})
+    if unknown:
+        hint = " (a list of deals is read by `kozyr pref score`)" if "deals" in unknown else ""
+        raise PreferansError("bad_sheet", f"a sheet has players, pulya, gora and whists, not {', '.join(unknown)}{hint}")
+    if not any(name in doc for name in ("pulya", "gora", "whists")):
+        raise PreferansError("bad_sheet", "a sheet needs at least one of pulya, gora, whists")
     cols: dict[str, Any] = {}
     for name in ("pulya", "gora", "whists"):
         col = doc.get(name, {})
