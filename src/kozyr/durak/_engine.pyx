@@ -2,13 +2,13 @@
 
 The rules are `noexcept nogil` C functions over a plain `State` struct (see
 _engine.pxd, cimported by the ladder); `Game` is a thin Python wrapper that
-speaks the vocabulary of `kozyr.durak.types` and keeps the move and event logs
-as packed ints. `random_playouts` plays whole deals in C with the GIL released.
+speaks the vocabulary of `kozyr.durak.types`; it keeps the State and a packed
+move log, and rebuilds the event log on demand by replaying the moves. `random_playouts` plays whole deals in C with the GIL released.
 
 The contract is shared/spec/durak.md; `kozyr.durak.reference` is the same rules
 in plain Python, and the two are played side by side in the tests.
 """
-from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from cpython.mem cimport PyMem_Free, PyMem_Realloc
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
@@ -17,7 +17,7 @@ from libc.string cimport memcpy
 from kozyr.cards cimport CardSet, above, card_bit, highest_card, lowest_card, suit_mask
 from kozyr.durak._view cimport (
     MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_RESIGN, MV_SWAP, MV_TAKE, OUT_DRAW, OUT_FOOL,
-    OUT_NONE, OUT_RESIGN, PH_ATTACK, PH_DEFEND, PH_OVER, PH_PILE_ON, BoutView, DView,
+    OUT_NONE, OUT_RESIGN, PH_ATTACK, PH_DEFEND, PH_OVER, PH_PILE_ON, DView,
 )
 
 import operator
@@ -56,8 +56,6 @@ cdef enum:
     R_NOT_THE_SIX = 13
     R_TALON_SHUT = 14
 
-# One rank bit in every lane: ranks (bits 0..15) times this is the cards of those ranks.
-cdef uint64_t LANES = 0x0001000100010001ULL
 cdef uint64_t DECK36 = 0x7FC07FC07FC07FC0ULL
 
 
@@ -265,7 +263,8 @@ cdef inline uint64_t _attack_mask(const State *s) noexcept nogil:
         return 0
     if s.natt == 0:
         return s.hand[s.attacker]
-    return s.hand[s.attacker] & (<uint64_t>s.ranks * LANES)
+    # ranks (bits 0..15) times one bit per lane: every card of those ranks
+    return s.hand[s.attacker] & (<uint64_t>s.ranks * 0x0001000100010001ULL)
 
 
 cdef inline uint64_t _beaters(const State *s, int a) noexcept nogil:
