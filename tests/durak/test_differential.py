@@ -17,6 +17,7 @@ import pytest
 from kozyr.durak import _engine, reference
 from kozyr.durak.types import Move
 
+
 def _all_moves() -> tuple[Move, ...]:
     moves = []
     for code in range(6 << 6):

@@ -7,6 +7,31 @@ move log, and rebuilds the event log on demand by replaying the moves. `random_p
 
 The contract is shared/spec/durak.md; `kozyr.durak.reference` is the same rules
 in plain Python, and the two are played side by side in the tests.
+
+Choices where the spec is silent (the same in reference.py, checked by the
+differential test):
+- A bout opens at the deal and right after each refill; its cap is then
+  min(6, defender's hand). When the deal ends at a close, the bout left in the
+  view is that freshly opened one (next attacker, empty table); a resign leaves
+  the bout as it was.
+- `Bout.to_beat` is the oldest attack card without a beating card in every
+  phase (in pile_on: the card the defender did not beat).
+- A taken bout at its cap closes even when the attacker could swap; the swap
+  stops only the "nothing to add" close (and the automatic take, exhausted).
+- Six ownership: dealt (none when the turn-up is the six), drawn from the
+  talon (also as its last card, harmless: the turn-up is gone by then), spent
+  by the swap, cleared when a taken bout hands the attacker's six to the
+  defender. Beaten off, the six goes to the heap and the right is moot.
+- `moves` counts every move a player applied, resign included.
+- Move text: `Move.parse`; `attack`/`beat` with a missing or malformed card is
+  card_not_held (after the seat, turn and phase checks); other unparsable text
+  or a non-move object is not_legal. A seat that is not 0 or 1 (bools
+  included) is not_your_turn. A str seed is UTF-8 and must be 32 bytes.
+- `seats=` (keyword, default 2) exists only to give `bad_seats` a meaning;
+  `bout_full` cannot be reached by play (a bout at its cap closes at once), so
+  the tests reach it through `_probe`.
+- `from_rng` and `random_playouts` deal with splitmix64, NOT the spec's
+  SHA-256 shuffle: fast and varied, not reference-compatible.
 """
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
 from cpython.ref cimport Py_INCREF
