@@ -39,6 +39,8 @@ cdef inline int _cheapest(const DView *v, uint64_t pool, int pair) noexcept nogi
     these two ranks tie. Ties go to the earlier card of the spec's card
     sequence: the lower suit, then the higher rank within the suit.
     """
+    if pool & (pool - 1) == 0:     # one card: nothing to compare
+        return lowest_card(pool)
     cdef uint64_t h = v.hand
     cdef uint64_t l0 = h & 0xFFFF, l1 = (h >> 16) & 0xFFFF, l2 = (h >> 32) & 0xFFFF, l3 = h >> 48
     cdef uint64_t paired = (l0 & (l1 | l2 | l3)) | (l1 & (l2 | l3)) | (l2 & l3)
