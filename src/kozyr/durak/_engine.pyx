@@ -720,7 +720,16 @@ cdef object _make_event(uint32_t e):
     return Event("game_end", outcome=_OUTCOMES[(e >> 4) & 3], fool=None if fool < 0 else fool)
 
 
+cdef list _EVENTS_LOW = [None] * 16384     # the same for packed events below 2**14 (every move event)
+
+
 cdef inline object _event(uint32_t e):
+    if e < 16384:
+        obj = _EVENTS_LOW[e]
+        if obj is None:
+            obj = _make_event(e)
+            _EVENTS_LOW[e] = obj
+        return obj
     obj = _EVENTS.get(e)
     if obj is None:
         obj = _make_event(e)
