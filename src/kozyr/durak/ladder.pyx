@@ -34,7 +34,7 @@ from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from kozyr.cards cimport popcount
-from kozyr.durak._engine cimport State, st_apply, st_deal_rng, st_deal_seed, st_turn, st_view
+from kozyr.durak._engine cimport State, st_apply, st_deal_rng, st_deal_seed, st_legal, st_turn, st_view
 from kozyr.durak._view cimport OUT_DRAW, DView
 from kozyr.durak.search cimport Params, best_move
 
@@ -161,32 +161,44 @@ cdef struct Seat:
     unsigned char buf[WORD_BUF]
 
 
+cdef inline int bigger_hand(const State *s, int big) noexcept nogil:
+    cdef int c0 = popcount(s.hand[0]), c1 = popcount(s.hand[1])
+    if c0 > big:
+        big = c0
+    return c1 if c1 > big else big
+
+
 cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
-    """Play the dealt State to its end; 0, or -1 when a move was refused or the deal ran away."""
+    """Play the dealt State to its end; 0, or -1 when a move was refused or the deal ran away.
+
+    Rungs 2 and 3 get the full view. Rung 1 reads nothing of a view but its
+    legal list (and the ply, for its word), so for it the ladder fills just
+    those two fields: the same decision for a third of the work. Hands grow
+    only when a bout closes, so the largest hand is looked at then.
+    """
     cdef DView v
     cdef Seat *st
-    cdef int t, m, c, big = 6
+    cdef int t, m, level, bouts = -1, big = bigger_hand(s, 0)
     cdef uint32_t w
     while True:
         t = st_turn(s)
         if t < 0:
             break
-        st_view(s, t, &v)
-        c = v.count[0] if v.count[0] > v.count[1] else v.count[1]
-        if c > big:
-            big = c
+        if s.bouts != bouts:
+            bouts = s.bouts
+            big = bigger_hand(s, big)
         st = &seats[t]
-        w = 0
-        if st.side.level == 1:
-            w = fast_word(st.key, t, v.ply) if st.fast else sha_word(st.buf, st.head, v.ply)
-        m = best_move(&v, st.side.level, w, &st.side.p)
+        level = st.side.level
+        if level == 1:
+            v.nlegal = st_legal(s, v.legal)
+            w = fast_word(st.key, t, s.ply) if st.fast else sha_word(st.buf, st.head, s.ply)
+        else:
+            st_view(s, t, &v)
+            w = 0
+        m = best_move(&v, level, w, &st.side.p)
         if st_apply(s, t, m, NULL) != 0 or s.moves > MAX_MOVES:
             return -1
-    for t in range(2):
-        c = popcount(s.hand[t])
-        if c > big:
-            big = c
-    largest[0] = big
+    largest[0] = bigger_hand(s, big)
     return 0
 
 
