@@ -39,7 +39,9 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
-from kozyr.cards cimport CardSet, above, card_bit, highest_card, lowest_card, suit_mask
+from kozyr.cards cimport (
+    KZ_DECK36, CardSet, above, card_bit, highest_card, lowest_card, popcount, suit_mask,
+)
 from kozyr.durak._view cimport (
     MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_RESIGN, MV_SWAP, MV_TAKE, OUT_DRAW, OUT_FOOL,
     OUT_NONE, OUT_RESIGN, PH_ATTACK, PH_DEFEND, PH_OVER, PH_PILE_ON, DView,
@@ -81,15 +83,7 @@ cdef enum:
     R_NOT_THE_SIX = 13
     R_TALON_SHUT = 14
 
-cdef uint64_t DECK36 = 0x7FC07FC07FC07FC0ULL
-
-
-cdef inline int popcount(uint64_t m) noexcept nogil:
-    """SWAR popcount: without -mpopcnt the builtin is a libgcc call, slower than this."""
-    m = m - ((m >> 1) & 0x5555555555555555ULL)
-    m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL)
-    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0FULL
-    return <int>((m * 0x0101010101010101ULL) >> 56)
+cdef uint64_t DECK36 = KZ_DECK36
 
 
 cdef inline uint64_t lanes_reversed(uint64_t m) noexcept nogil:

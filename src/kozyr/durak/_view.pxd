@@ -1,5 +1,5 @@
 # The one thing a bot is handed: a plain C struct of what its seat may see.
-# Filled by the engine (_engine.fill_view), read by search.pyx, which cimports
+# Filled by the engine (_engine.st_view), read by search.pyx, which cimports
 # this file and nothing of the engine.
 from libc.stdint cimport uint64_t
 
