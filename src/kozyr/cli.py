@@ -7,7 +7,7 @@ from importlib import import_module
 from typing import Optional, Sequence
 
 # Each of these modules adds its commands with `register(subparsers)`.
-_GAME_COMMANDS = ("kozyr.durak.terminal", "kozyr.hokm.cli", "kozyr.preferans.cli")
+_GAME_COMMANDS = ("kozyr.durak.cli", "kozyr.durak.terminal", "kozyr.hokm.cli", "kozyr.preferans.cli")
 
 
 def _cards_demo(args: argparse.Namespace) -> int:

@@ -131,6 +131,11 @@ class Event:
     outcome: Optional[str] = None
     fool: Optional[int] = None
 
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__[1:]
+                           if getattr(self, name) is not None)
+        return f"Event({self.kind!r}{', ' if fields else ''}{fields})"
+
     def __str__(self) -> str:
         parts = [self.kind]
         for name in ("seat", "card", "taken", "how", "cards", "heap", "attacker", "drawn", "talon", "outcome", "fool"):

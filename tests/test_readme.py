@@ -1,0 +1,11 @@
+"""The README's `>>>` examples run as doctests, so the tour cannot drift from the code."""
+import doctest
+from pathlib import Path
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def test_readme_examples_run() -> None:
+    failures, tried = doctest.testfile(str(README), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert tried > 20
+    assert failures == 0
