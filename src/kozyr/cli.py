@@ -6,6 +6,8 @@ import sys
 from importlib import import_module
 from typing import Optional, Sequence
 
+from kozyr._argparse import OneLineParser
+
 # Each of these modules adds its commands with `register(subparsers)`.
 _GAME_COMMANDS = ("kozyr.durak.cli", "kozyr.durak.terminal", "kozyr.hokm.cli", "kozyr.preferans.cli")
 
@@ -24,7 +26,7 @@ def _cards_demo(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="kozyr", description="Trump card games: durak, hokm, preferans.")
+    parser = OneLineParser(prog="kozyr", description="Trump card games: durak, hokm, preferans.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     cards = commands.add_parser("cards", help="show a set of cards in kozyr's encoding")
     cards.add_argument("cards", nargs="?", default="AS TD 6C KH 9H", help="card names, e.g. 'AS TD 6C'")

@@ -18,6 +18,7 @@ import os
 import sys
 from typing import Any, Callable, Optional, Sequence
 
+from kozyr._argparse import OneLineParser
 from kozyr.durak.ladder import PARAMS, LadderResult, Rate, ladder, table_bots
 from kozyr.durak.types import pad_seed
 
@@ -356,7 +357,7 @@ def register(subparsers: Any) -> None:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run one command; the exit status (2 for bad arguments)."""
-    parser = argparse.ArgumentParser(prog="kozyr", description="Durak bots: ladder, sweep, replay.")
+    parser = OneLineParser(prog="kozyr", description="Durak bots: ladder, sweep, replay.")
     register(parser.add_subparsers(dest="command", metavar="COMMAND", required=True))
     args = parser.parse_args(argv)
     try:

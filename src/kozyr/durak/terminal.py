@@ -21,11 +21,12 @@ import shlex
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any, NoReturn, Optional, Protocol, Sequence, TextIO
+from typing import Any, Optional, Protocol, Sequence, TextIO
 
 from rich.console import Console
 from rich.text import Text
 
+from kozyr._argparse import OneLineParser
 from kozyr.durak.terminal_keys import Command, Refusal, key_summary, legal_keys, move_key, parse_key
 from kozyr.durak.terminal_render import Look, move_phrase, narrate, render_table, verdict
 from kozyr.durak.types import RESIGN, Event, IllegalMove, Move, View, pad_seed
@@ -343,16 +344,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--delay", type=_delay, metavar="SECONDS", default=DEFAULT_DELAY,
                         help=f"seconds each bot move stays on screen on a terminal (default {DEFAULT_DELAY})")
     parser.set_defaults(func=run)
-    _one_line_errors(parser)
-
-
-def _one_line_errors(parser: argparse.ArgumentParser) -> None:
-    """Bad arguments end with one line on stderr and status 2, not argparse's usage block."""
-
-    def error(message: str) -> NoReturn:
-        parser.exit(2, f"{parser.prog}: error: {message}\n")
-
-    parser.error = error  # type: ignore[method-assign]
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -402,7 +393,7 @@ def run(args: argparse.Namespace) -> int:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """`kozyr play` on its own: parse the play options from argv and run; the exit status."""
-    parser = argparse.ArgumentParser(prog="kozyr play")
+    parser = OneLineParser(prog="kozyr play")
     configure(parser)
     try:
         args = parser.parse_args(argv)

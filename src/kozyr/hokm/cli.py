@@ -21,20 +21,15 @@ import math
 import random
 import sys
 import time
-from typing import Any, NoReturn, Sequence
+from typing import Any, Sequence
+
+from kozyr._argparse import OneLineParser
 
 from .arena import play_match
 from .bots import BOTS, make_bot
 from .config import HokmConfig
 
 __all__ = ["register", "main", "run_matches", "wilson"]
-
-
-class _OneLineParser(argparse.ArgumentParser):
-    """Bad arguments: one line on stderr and exit status 2, no usage dump."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
 
 
 def _positive_int(text: str) -> int:
@@ -132,7 +127,7 @@ def register(subparsers: Any) -> None:
     )
     hokm.set_defaults(func=_cmd_missing)
     commands = hokm.add_subparsers(
-        dest="hokm_command", metavar="COMMAND", parser_class=_OneLineParser
+        dest="hokm_command", metavar="COMMAND", parser_class=OneLineParser
     )
     match = commands.add_parser(
         "match",
@@ -152,7 +147,7 @@ def register(subparsers: Any) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `hokm ...` as if it were `kozyr hokm ...`; returns the exit status."""
-    parser = _OneLineParser(prog="kozyr", description="kozyr command line (hokm only)")
+    parser = OneLineParser(prog="kozyr", description="kozyr command line (hokm only)")
     register(parser.add_subparsers(dest="command", metavar="COMMAND", required=True))
     try:
         args = parser.parse_args(argv)

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, TextIO
 
+from kozyr._argparse import OneLineParser
+
 from .errors import PreferansError
 from .files import columns_from, convention_from, load_document, sheet_from
 from .settlement import Columns, Settlement, settle
@@ -146,7 +148,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list or args_list[0] != "pref":
         args_list.insert(0, "pref")
-    parser = argparse.ArgumentParser(prog="kozyr")
+    parser = OneLineParser(prog="kozyr")
     register(parser.add_subparsers(dest="command"))
     err_stream = err or sys.stderr
     try:
