@@ -86,12 +86,6 @@ cdef enum:
 cdef uint64_t DECK36 = KZ_DECK36
 
 
-cdef inline uint64_t lanes_reversed(uint64_t m) noexcept nogil:
-    """Suit lane s moved to lane 3 - s: the reference order is then highest bit first
-    (spades' ace first), and bit b is card b ^ 48."""
-    return (m << 48) | ((m << 16) & 0x0000FFFF00000000ULL) | ((m >> 16) & 0x00000000FFFF0000ULL) | (m >> 48)
-
-
 # -- the reference order ---------------------------------------------------
 cdef int REF_CARD[36]       # reference number - 1 -> kozyr card: AS KS .. 6S AH .. 6C
 cdef int _i
@@ -100,13 +94,6 @@ for _i in range(36):
 
 
 # -- events ----------------------------------------------------------------
-cdef inline void emit(State *s, Sink *sink, uint32_t e) noexcept nogil:
-    s.ply += 1
-    if sink != NULL:
-        sink.ev[sink.n] = e
-        sink.n += 1
-
-
 cdef inline uint32_t ev_move(int kind, int seat, int card) noexcept nogil:
     return <uint32_t>kind | (<uint32_t>seat << 4) | (<uint32_t>card << 8)
 
@@ -150,21 +137,24 @@ cdef void st_deal_order(State *s, const int *order36) noexcept nogil:
     s.heap_cards = 0
     s.table = 0
     s.ranks = 0
-    s.natt = 0
+    s.bout.size = 0
+    s.bout.to_beat = -1
     s.nbeat = 0
-    s.taken = 0
+    s.bout.taken = 0
+    s.count[0] = 6
+    s.count[1] = 6
     for i in range(6):
-        s.attack[i] = -1
-        s.beat[i] = -1
+        s.bout.attack[i] = -1
+        s.bout.beat[i] = -1
     # first attacker: the lowest trump; seat 0 when neither holds one
     tr = suit_mask(s.trump)
     lo0 = s.hand[0] & tr
     lo1 = s.hand[1] & tr
-    s.attacker = 0
+    s.bout.attacker = 0
     if lo1 and (not lo0 or lowest_card(lo1) < lowest_card(lo0)):
-        s.attacker = 1
-    s.defender = 1 - s.attacker
-    s.cap = 6
+        s.bout.attacker = 1
+    s.bout.defender = 1 - s.bout.attacker
+    s.bout.cap = 6
     s.ply = 0
     s.moves = 0
     s.bouts = 0
@@ -253,59 +243,6 @@ cdef void st_deal_rng(State *s, uint64_t *rng) noexcept nogil:
 
 
 # -- the position ------------------------------------------------------------
-cdef inline int _phase(const State *s) noexcept nogil:
-    if s.outcome != OUT_NONE:
-        return PH_OVER
-    if s.taken:
-        return PH_PILE_ON
-    if s.nbeat < s.natt:
-        return PH_DEFEND
-    return PH_ATTACK
-
-
-cdef inline int _turn(const State *s) noexcept nogil:
-    if s.outcome != OUT_NONE:
-        return -1
-    if not s.taken and s.nbeat < s.natt:
-        return s.defender
-    return s.attacker
-
-
-cdef inline bint _can_swap(const State *s, int seat) noexcept nogil:
-    return (s.six_owner == seat and (s.hand[seat] >> s.six) & 1
-            and s.drawn < 24 and not s.swapped)
-
-
-cdef inline uint64_t _attack_mask(const State *s) noexcept nogil:
-    """The attacker's legal attack cards (attack or pile_on)."""
-    if s.natt >= s.cap:
-        return 0
-    if s.natt == 0:
-        return s.hand[s.attacker]
-    # ranks (bits 0..15) times one bit per lane: every card of those ranks
-    return s.hand[s.attacker] & (<uint64_t>s.ranks * 0x0001000100010001ULL)
-
-
-cdef inline uint64_t _beaters(const State *s, int a) noexcept nogil:
-    """Every card that beats card a."""
-    if (a >> 4) == s.trump:
-        return above(a)
-    return above(a) | suit_mask(s.trump)
-
-
-cdef inline uint64_t _beat_mask(const State *s) noexcept nogil:
-    """The defender's beating cards for the oldest unanswered attack card."""
-    return s.hand[s.defender] & _beaters(s, s.attack[s.nbeat])
-
-
-cdef inline int _talon_card(const State *s, int k) noexcept nogil:
-    return s.order[13 + k] if k < 23 else s.talon_last
-
-
-cdef int st_turn(const State *s) noexcept nogil:
-    return _turn(s)
-
-
 cdef int st_phase(const State *s) noexcept nogil:
     return _phase(s)
 
@@ -320,19 +257,6 @@ cdef int st_talon(const State *s) noexcept nogil:
     return 24 - s.drawn
 
 
-cdef inline int _cards_in_ref_order(uint64_t m, int kind, int *out, int n) noexcept nogil:
-    """Append kind << 6 | card for the cards of m: suits 0..3, each ace down to six."""
-    cdef uint64_t r = lanes_reversed(m)
-    cdef int b
-    kind <<= 6
-    while r:
-        b = highest_card(r)
-        r ^= card_bit(b)
-        out[n] = kind | (b ^ 48)
-        n += 1
-    return n
-
-
 cdef inline int _kth_in_ref_order(uint64_t m, int k) noexcept nogil:
     """The k-th card (from 0) of m in the reference order."""
     cdef uint64_t r = lanes_reversed(m)
@@ -342,194 +266,7 @@ cdef inline int _kth_in_ref_order(uint64_t m, int k) noexcept nogil:
     return highest_card(r) ^ 48
 
 
-cdef int st_legal(const State *s, int *out) noexcept nogil:
-    cdef int n = 0
-    cdef uint64_t m
-    cdef bint sw
-    if s.outcome != OUT_NONE:
-        return 0
-    if not s.taken and s.nbeat < s.natt:
-        m = _beat_mask(s)
-        if m:
-            n = _cards_in_ref_order(m, MV_BEAT, out, 0)
-        sw = _can_swap(s, s.defender)
-        if m or sw:
-            out[n] = MV_TAKE << 6
-            n += 1
-        if sw:
-            out[n] = MV_SWAP << 6
-            n += 1
-        return n
-    m = _attack_mask(s)
-    if m:
-        n = _cards_in_ref_order(m, MV_ATTACK, out, 0)
-    sw = _can_swap(s, s.attacker)
-    if s.natt > 0 and (m or sw):
-        out[n] = MV_DONE << 6
-        n += 1
-    if sw:
-        out[n] = MV_SWAP << 6
-        n += 1
-    return n
-
-
-cdef void st_view(const State *s, int seat, DView *v) noexcept nogil:
-    cdef int i
-    v.seat = seat
-    v.ply = s.ply
-    v.phase = _phase(s)
-    v.turn = _turn(s)
-    v.trump = s.trump
-    v.turnup = s.turnup if (s.drawn < 24 and not s.swapped) else -1
-    v.talon = 24 - s.drawn
-    v.heap = s.heap
-    v.hand = s.hand[seat]
-    v.count[0] = popcount(s.hand[0])
-    v.count[1] = popcount(s.hand[1])
-    v.can_swap = _can_swap(s, seat)
-    v.nlegal = st_legal(s, v.legal) if v.turn == seat else 0
-    v.over = s.outcome != OUT_NONE
-    v.outcome = s.outcome
-    v.fool = s.fool
-    v.bout.attacker = s.attacker
-    v.bout.defender = s.defender
-    v.bout.cap = s.cap
-    v.bout.size = s.natt
-    v.bout.taken = s.taken
-    v.bout.to_beat = s.attack[s.nbeat] if s.nbeat < s.natt else -1
-    for i in range(6):
-        if i < s.natt:
-            v.bout.attack[i] = s.attack[i]
-            v.bout.beat[i] = s.beat[i]
-        else:
-            v.bout.attack[i] = -1
-            v.bout.beat[i] = -1
-
-
 # -- moving ------------------------------------------------------------------
-cdef inline int _draw(State *s, int seat) noexcept nogil:
-    """Draw seat's hand up to six from the talon; the number drawn."""
-    cdef int k = 6 - popcount(s.hand[seat])
-    cdef int j
-    cdef uint64_t m = 0
-    if k > 24 - s.drawn:
-        k = 24 - s.drawn
-    if k <= 0:
-        return 0
-    for j in range(s.drawn, s.drawn + k):
-        m |= card_bit(_talon_card(s, j))
-    s.drawn += k
-    s.hand[seat] |= m
-    if m & card_bit(s.six):
-        s.six_owner = seat
-    return k
-
-
-cdef void _close_bout(State *s, int how, Sink *sink) noexcept nogil:
-    """Close the bout `how` (HOW_*): bout_end, refill, then the end check or the next bout."""
-    cdef int ncards = s.natt + s.nbeat
-    cdef int att = s.attacker, dfd = s.defender, nxt, d0, d1, i
-    cdef bint e0, e1
-    if s.taken:
-        s.hand[dfd] |= s.table
-        if (s.table >> s.six) & 1 and s.six_owner == att:
-            s.six_owner = -1
-        nxt = att
-    else:
-        s.heap_cards |= s.table
-        s.heap += ncards
-        nxt = dfd
-    emit(s, sink, <uint32_t>EV_BOUT_END | (<uint32_t>(s.taken != 0) << 4) | (<uint32_t>how << 5)
-         | (<uint32_t>ncards << 8) | (<uint32_t>s.heap << 16) | (<uint32_t>nxt << 24))
-    s.bouts += 1
-    s.table = 0
-    s.ranks = 0
-    s.natt = 0
-    s.nbeat = 0
-    s.taken = 0
-    # refill: the attacker of the closed bout first
-    if att == 0:
-        d0 = _draw(s, 0)
-        d1 = _draw(s, 1)
-    else:
-        d1 = _draw(s, 1)
-        d0 = _draw(s, 0)
-    emit(s, sink, <uint32_t>EV_REFILL | (<uint32_t>d0 << 4) | (<uint32_t>d1 << 8)
-         | (<uint32_t>(24 - s.drawn) << 16))
-    s.attacker = nxt
-    s.defender = 1 - nxt
-    s.cap = popcount(s.hand[s.defender])
-    if s.cap > 6:
-        s.cap = 6
-    if s.drawn == 24:
-        e0 = s.hand[0] == 0
-        e1 = s.hand[1] == 0
-        if e0 or e1:
-            if e0:
-                emit(s, sink, <uint32_t>EV_OUT | (0 << 4))
-            if e1:
-                emit(s, sink, <uint32_t>EV_OUT | (1 << 4))
-            if e0 and e1:
-                s.outcome = OUT_DRAW
-                s.fool = -1
-            else:
-                s.outcome = OUT_FOOL
-                s.fool = 1 if e0 else 0
-            emit(s, sink, <uint32_t>EV_GAME_END | (<uint32_t>s.outcome << 4) | (<uint32_t>(s.fool + 1) << 8))
-
-
-cdef void _advance(State *s, Sink *sink) noexcept nogil:
-    """Resolve forced positions until a seat has a real choice or the deal is over."""
-    while s.outcome == OUT_NONE:
-        if s.taken:
-            if s.natt >= s.cap or (_attack_mask(s) == 0 and not _can_swap(s, s.attacker)):
-                _close_bout(s, HOW_TAKEN, sink)
-                continue
-            return
-        if s.nbeat < s.natt:
-            if _beat_mask(s) == 0 and not _can_swap(s, s.defender):
-                s.taken = 1          # the automatic take: no event
-                continue
-            return
-        if s.natt > 0:
-            if s.hand[s.defender] == 0:
-                _close_bout(s, HOW_SPENT, sink)
-                continue
-            if s.natt >= s.cap:
-                _close_bout(s, HOW_CAPPED, sink)
-                continue
-            if _attack_mask(s) == 0 and not _can_swap(s, s.attacker):
-                _close_bout(s, HOW_EXHAUSTED, sink)
-                continue
-        return
-
-
-cdef inline void _play_attack(State *s, int card) noexcept nogil:
-    cdef uint64_t b = card_bit(card)
-    s.hand[s.attacker] &= ~b
-    s.table |= b
-    s.ranks |= 1u << (card & 15)
-    s.attack[s.natt] = <signed char>card
-    s.beat[s.natt] = -1
-    s.natt += 1
-
-
-cdef inline void _play_beat(State *s, int card) noexcept nogil:
-    cdef uint64_t b = card_bit(card)
-    s.hand[s.defender] &= ~b
-    s.table |= b
-    s.ranks |= 1u << (card & 15)
-    s.beat[s.nbeat] = <signed char>card
-    s.nbeat += 1
-
-
-cdef inline void _play_swap(State *s, int seat) noexcept nogil:
-    s.hand[seat] = (s.hand[seat] & ~card_bit(s.six)) | card_bit(s.turnup)
-    s.talon_last = s.six
-    s.swapped = 1
-    s.six_owner = -1
-
-
 cdef int st_apply(State *s, int seat, int move, Sink *sink) noexcept nogil:
     cdef int kind, card, turn, phase
     if sink != NULL:
@@ -551,7 +288,7 @@ cdef int st_apply(State *s, int seat, int move, Sink *sink) noexcept nogil:
         s.fool = seat
         emit(s, sink, <uint32_t>EV_GAME_END | (<uint32_t>OUT_RESIGN << 4) | (<uint32_t>(seat + 1) << 8))
         return 0
-    turn = _turn(s)
+    turn = st_turn(s)
     if seat != turn:
         return R_NOT_YOUR_TURN
     phase = _phase(s)
@@ -560,9 +297,9 @@ cdef int st_apply(State *s, int seat, int move, Sink *sink) noexcept nogil:
             return R_WRONG_PHASE
         if not (s.hand[seat] >> card) & 1:
             return R_CARD_NOT_HELD
-        if s.natt >= s.cap:
+        if s.bout.size >= s.bout.cap:
             return R_BOUT_FULL
-        if s.natt > 0 and not (s.ranks >> (card & 15)) & 1:
+        if s.bout.size > 0 and not (s.ranks >> (card & 15)) & 1:
             return R_RANK_NOT_IN_BOUT
         _play_attack(s, card)
     elif kind == MV_BEAT:
@@ -570,17 +307,17 @@ cdef int st_apply(State *s, int seat, int move, Sink *sink) noexcept nogil:
             return R_WRONG_PHASE
         if not (s.hand[seat] >> card) & 1:
             return R_CARD_NOT_HELD
-        if not (_beaters(s, s.attack[s.nbeat]) >> card) & 1:
+        if not (_beaters(s, s.bout.attack[s.nbeat]) >> card) & 1:
             return R_BEATS_NOTHING
         _play_beat(s, card)
     elif kind == MV_TAKE:
         if phase != PH_DEFEND:
             return R_WRONG_PHASE
-        s.taken = 1
+        s.bout.taken = 1
     elif kind == MV_DONE:
         if phase == PH_DEFEND:
             return R_WRONG_PHASE
-        if s.natt == 0:
+        if s.bout.size == 0:
             return R_MUST_ATTACK
     else:  # MV_SWAP, any phase
         if s.six_owner != seat or not (s.hand[seat] >> s.six) & 1:
@@ -603,18 +340,18 @@ cdef inline int _random_legal(const State *s, uint64_t *rng) noexcept nogil:
     cdef uint64_t m
     cdef bint sw, extra
     cdef int kind, other, ncard, k
-    if not s.taken and s.nbeat < s.natt:
+    if not s.bout.taken and s.nbeat < s.bout.size:
         m = _beat_mask(s)
-        sw = _can_swap(s, s.defender)
+        sw = _can_swap(s, s.bout.defender)
         kind = MV_BEAT
         other = MV_TAKE
         extra = m != 0 or sw
     else:
         m = _attack_mask(s)
-        sw = _can_swap(s, s.attacker)
+        sw = _can_swap(s, s.bout.attacker)
         kind = MV_ATTACK
         other = MV_DONE
-        extra = s.natt > 0 and (m != 0 or sw)
+        extra = s.bout.size > 0 and (m != 0 or sw)
     ncard = popcount(m)
     k = fast_below(rng, ncard + extra + sw)
     if k < ncard:
@@ -622,24 +359,6 @@ cdef inline int _random_legal(const State *s, uint64_t *rng) noexcept nogil:
     if extra and k == ncard:
         return other << 6
     return MV_SWAP << 6
-
-
-cdef inline void _apply_legal(State *s, int seat, int move) noexcept nogil:
-    """Apply a move known to be legal for the seat on turn; no events."""
-    cdef int kind = move >> 6
-    s.ply += 1
-    s.moves += 1
-    if kind == MV_ATTACK:
-        _play_attack(s, move & 63)
-    elif kind == MV_BEAT:
-        _play_beat(s, move & 63)
-    elif kind == MV_TAKE:
-        s.taken = 1
-    elif kind == MV_DONE:
-        _close_bout(s, HOW_DONE, NULL)
-    else:
-        _play_swap(s, seat)
-    _advance(s, NULL)
 
 
 # -- bulk playouts -------------------------------------------------------------
@@ -671,7 +390,7 @@ def random_playouts(Py_ssize_t n, seed=0):
             deal_rng = base + <uint64_t>i
             st_deal_rng(&s, &deal_rng)
             while s.outcome == OUT_NONE:
-                _apply_legal(&s, _turn(&s), _random_legal(&s, &choice))
+                st_apply_legal(&s, st_turn(&s), _random_legal(&s, &choice))
             fool[i] = <signed char>s.fool
             moves[i] = s.moves
             bouts[i] = s.bouts
@@ -800,7 +519,7 @@ def _probe(Game game, seat, move, int cap):
     close a bout as soon as it reaches its cap, so `bout_full` cannot be reached
     by play; this is how the tests see that check and its place in the order."""
     cdef State t = game.st
-    t.cap = cap
+    t.bout.cap = cap
     cdef int r = st_apply(&t, _seat_index(seat), _move_code(move), NULL)
     return CODES[r - 1] if r else None
 
@@ -812,7 +531,7 @@ cdef Game _new_game():
 
 
 cdef str _refusal_text(const State *s, seat, move):
-    cdef int t = _turn(s)
+    cdef int t = st_turn(s)
     where = (f"at ply {s.ply}, phase {PHASES[_phase(s)]}, "
              + ("deal over" if t < 0 else f"seat {t} on turn"))
     what = str(move) if isinstance(move, (Move, str)) else repr(move)
@@ -1029,7 +748,7 @@ cdef class Game:
     @property
     def turn(self):
         """The seat on turn, None when the deal is over."""
-        cdef int t = _turn(&self.st)
+        cdef int t = st_turn(&self.st)
         return None if t < 0 else t
 
     @property
@@ -1130,9 +849,9 @@ cdef class Game:
     def bout(self):
         cdef int i
         cdef State *s = &self.st
-        pairs = tuple([(s.attack[i], s.beat[i] if s.beat[i] >= 0 else None) for i in range(s.natt)])
-        return Bout(s.attacker, s.defender, s.cap, s.natt, bool(s.taken),
-                    s.attack[s.nbeat] if s.nbeat < s.natt else None, pairs)
+        pairs = tuple([(s.bout.attack[i], s.bout.beat[i] if s.bout.beat[i] >= 0 else None) for i in range(s.bout.size)])
+        return Bout(s.bout.attacker, s.bout.defender, s.bout.cap, s.bout.size, bool(s.bout.taken),
+                    s.bout.attack[s.nbeat] if s.nbeat < s.bout.size else None, pairs)
 
     @property
     def six_owner(self):
@@ -1140,6 +859,6 @@ cdef class Game:
         return None if self.st.six_owner < 0 else self.st.six_owner
 
     def __repr__(self):
-        t = _turn(&self.st)
+        t = st_turn(&self.st)
         return (f"<durak Game ply={self.st.ply} phase={PHASES[_phase(&self.st)]} "
                 f"turn={None if t < 0 else t} result={self.result}>")

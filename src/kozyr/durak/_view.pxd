@@ -47,6 +47,8 @@ cdef struct DView:
     int count[2]
     bint can_swap
     int nlegal            # 0 when this seat is not on turn
+    uint64_t legal_cards  # the cards of the attack/beat moves in legal, as a mask
+    unsigned int legal_kinds  # bit k set when legal holds a move of kind k
     int legal[48]         # moves in the reference order
     bint over
     int outcome

@@ -33,9 +33,8 @@ CHEAP_POWER for the rung-int sides (rung 3 reads them; rungs 1, 2 ignore them).
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
-from kozyr.cards cimport popcount
-from kozyr.durak._engine cimport State, st_apply, st_deal_rng, st_deal_seed, st_legal, st_turn, st_view
-from kozyr.durak._view cimport OUT_DRAW, DView
+from kozyr.durak._engine cimport State, st_apply_legal, st_deal_rng, st_deal_seed, st_legal, st_turn, st_view_turn
+from kozyr.durak._view cimport OUT_DRAW, OUT_NONE, DView
 from kozyr.durak.search cimport Params, best_move
 
 import hashlib
@@ -162,28 +161,28 @@ cdef struct Seat:
 
 
 cdef inline int bigger_hand(const State *s, int big) noexcept nogil:
-    cdef int c0 = popcount(s.hand[0]), c1 = popcount(s.hand[1])
+    cdef int c0 = s.count[0], c1 = s.count[1]
     if c0 > big:
         big = c0
     return c1 if c1 > big else big
 
 
 cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
-    """Play the dealt State to its end; 0, or -1 when a move was refused or the deal ran away.
+    """Play the dealt State to its end; 0, or -1 when a bot had no move or the deal ran away.
 
-    Rungs 2 and 3 get the full view. Rung 1 reads nothing of a view but its
-    legal list (and the ply, for its word), so for it the ladder fills just
-    those two fields: the same decision for a third of the work. Hands grow
-    only when a bout closes, so the largest hand is looked at then.
+    Rungs 2 and 3 get the full view of the seat on turn. Rung 1 reads nothing
+    of a view but its legal list (and the ply, for its word), so for it the
+    ladder fills just those two fields: the same decision for a third of the
+    work. A bot's move comes from the legal list it was shown, so it is applied
+    without re-validation (st_apply_legal). Hands grow only when a bout
+    closes, so the largest hand is looked at then.
     """
     cdef DView v
     cdef Seat *st
     cdef int t, m, level, bouts = -1, big = bigger_hand(s, 0)
     cdef uint32_t w
-    while True:
+    while s.outcome == OUT_NONE:
         t = st_turn(s)
-        if t < 0:
-            break
         if s.bouts != bouts:
             bouts = s.bouts
             big = bigger_hand(s, big)
@@ -193,11 +192,12 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
             v.nlegal = st_legal(s, v.legal)
             w = fast_word(st.key, t, s.ply) if st.fast else sha_word(st.buf, st.head, s.ply)
         else:
-            st_view(s, t, &v)
+            st_view_turn(s, &v)
             w = 0
         m = best_move(&v, level, w, &st.side.p)
-        if st_apply(s, t, m, NULL) != 0 or s.moves > MAX_MOVES:
+        if m < 0 or s.moves >= MAX_MOVES:
             return -1
+        st_apply_legal(s, t, m)
     largest[0] = bigger_hand(s, big)
     return 0
 

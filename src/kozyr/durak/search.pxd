@@ -6,7 +6,7 @@
 from libc.stdint cimport uint64_t
 
 from kozyr.cards cimport highest_card, lowest_card, suit_mask
-from kozyr.durak._view cimport MAX_LEGAL, MV_DONE, MV_SWAP, MV_TAKE, PH_DEFEND, DView
+from kozyr.durak._view cimport MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_SWAP, MV_TAKE, PH_DEFEND, DView
 
 
 cdef struct Params:
@@ -66,9 +66,9 @@ cdef inline int _cheapest(const DView *v, uint64_t pool, int pair) noexcept nogi
 cdef inline int best_move(const DView *v, int level, unsigned int word, const Params *p) noexcept nogil:
     """The move code the rung plays from this view, or -1 when it has no legal move."""
     cdef int n = v.nlegal
-    cdef int i, m, card, kind = 0
-    cdef unsigned int kinds = 0          # bit k: a card-less move of kind k is legal
-    cdef uint64_t cards = 0, trumps
+    cdef int card, kind
+    cdef unsigned int kinds = v.legal_kinds    # bit k: a move of kind k is legal
+    cdef uint64_t cards = v.legal_cards, trumps
     cdef bint defending
     if n <= 0:
         return -1
@@ -76,13 +76,7 @@ cdef inline int best_move(const DView *v, int level, unsigned int word, const Pa
         n = MAX_LEGAL
     if level <= 1:
         return v.legal[word % <unsigned int>n]
-    for i in range(n):
-        m = v.legal[i]
-        if m < (MV_TAKE << 6):           # attack or beat: a card
-            cards |= (<uint64_t>1) << (m & 63)
-            kind = m >> 6
-        else:
-            kinds |= 1u << (m >> 6)
+    kind = MV_BEAT if kinds & (1u << MV_BEAT) else MV_ATTACK
     if kinds & (1u << MV_SWAP):
         return MV_SWAP << 6
     defending = v.phase == PH_DEFEND

@@ -18,7 +18,9 @@ Cost of a card: power (6=0 .. A=8), +20 for a trump, and a pair adjustment
 Ties go to the earlier card of the legal list, whose cards are listed
 spades, hearts, diamonds, clubs and ace down within a suit.
 """
-from kozyr.durak._view cimport MAX_BOUT, MAX_LEGAL, OUT_DRAW, OUT_FOOL, OUT_NONE, OUT_RESIGN, DView
+from libc.stdint cimport uint64_t
+
+from kozyr.durak._view cimport MAX_BOUT, MAX_LEGAL, MV_TAKE, OUT_DRAW, OUT_FOOL, OUT_NONE, OUT_RESIGN, DView
 
 from kozyr.durak.types import PHASES, Move
 
@@ -35,7 +37,7 @@ cdef dict _OUTCOMES = {"fool": OUT_FOOL, "draw": OUT_DRAW, "resign": OUT_RESIGN}
 
 cdef int _fill(DView *d, object view) except -1:
     """Copy a Python View into the C struct the kernel reads."""
-    cdef int i
+    cdef int i, m
     d.seat = view.seat
     d.ply = view.ply
     d.phase = PHASES.index(view.phase)
@@ -52,8 +54,14 @@ cdef int _fill(DView *d, object view) except -1:
     if len(legal) > MAX_LEGAL:
         raise ValueError(f"a view lists {len(legal)} legal moves; at most {MAX_LEGAL} fit")
     d.nlegal = len(legal)
+    d.legal_cards = 0
+    d.legal_kinds = 0
     for i in range(d.nlegal):
-        d.legal[i] = legal[i].code
+        m = legal[i].code
+        d.legal[i] = m
+        d.legal_kinds |= 1u << (m >> 6)
+        if m < (MV_TAKE << 6):
+            d.legal_cards |= (<uint64_t>1) << (m & 63)
     d.over = bool(view.over)
     if view.result is None:
         d.outcome = OUT_NONE
