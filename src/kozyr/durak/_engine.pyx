@@ -166,6 +166,7 @@ cdef void _deal_seed_text(State *s, const unsigned char *seed32, const char *num
     """The spec's shuffle, the deal number given as its decimal text."""
     cdef uint8_t msg[32 + 5 + 40 + 1 + 12]
     cdef uint8_t digest[32]
+    cdef uint32_t words[8]
     cdef int cards[36]
     cdef int i, j, n, t, head, used = 8
     cdef unsigned int block = 0, b
@@ -185,7 +186,7 @@ cdef void _deal_seed_text(State *s, const unsigned char *seed32, const char *num
         limit = (<uint64_t>4294967296ULL // <uint64_t>n) * <uint64_t>n
         while True:
             if used == 8:
-                # digest of seed + "deal:<number>:<block>"
+                # digest of seed + "deal:<number>:<block>", as eight big-endian words
                 b = block
                 t = 0
                 while True:
@@ -196,11 +197,16 @@ cdef void _deal_seed_text(State *s, const unsigned char *seed32, const char *num
                         break
                 for j in range(t):
                     msg[head + j] = <uint8_t>digits[t - 1 - j]
-                kz_sha256(msg, head + t, digest)
+                if head + t <= 55:
+                    kz_sha256_short(msg, head + t, words)
+                else:
+                    kz_sha256(msg, head + t, digest)
+                    for j in range(8):
+                        words[j] = ((<uint32_t>digest[4 * j] << 24) | (<uint32_t>digest[4 * j + 1] << 16)
+                                    | (<uint32_t>digest[4 * j + 2] << 8) | <uint32_t>digest[4 * j + 3])
                 block += 1
                 used = 0
-            w = ((<uint32_t>digest[4 * used] << 24) | (<uint32_t>digest[4 * used + 1] << 16)
-                 | (<uint32_t>digest[4 * used + 2] << 8) | <uint32_t>digest[4 * used + 3])
+            w = words[used]
             used += 1
             if <uint64_t>w < limit:
                 break
@@ -536,6 +542,15 @@ cdef str _refusal_text(const State *s, seat, move):
              + ("deal over" if t < 0 else f"seat {t} on turn"))
     what = str(move) if isinstance(move, (Move, str)) else repr(move)
     return f"{what!r} by seat {seat!r} refused {where}"
+
+
+def _sha_ni(allow=None):
+    """Test hook: whether dealing compresses SHA-256 blocks with the CPU's SHA
+    extensions; `allow=False` forces the portable code (True: back to the
+    run-time choice). The ladder's own copy is not affected."""
+    if allow is not None:
+        kz_sha_ni_allow(1 if allow else 0)
+    return bool(kz_sha_ni_used())
 
 
 def shuffled_order(seed, number=1):

@@ -33,7 +33,10 @@ CHEAP_POWER for the rung-int sides (rung 3 reads them; rungs 1, 2 ignore them).
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
-from kozyr.durak._engine cimport State, st_apply_legal, st_deal_rng, st_deal_seed, st_legal, st_turn, st_view_turn
+from kozyr.durak._engine cimport (
+    State, kz_sha256_any, kz_sha256_short, st_apply_legal, st_deal_rng, st_deal_seed, st_legal, st_turn,
+    st_view_turn,
+)
 from kozyr.durak._view cimport OUT_DRAW, OUT_NONE, DView
 from kozyr.durak.search cimport Params, best_move
 
@@ -124,7 +127,11 @@ cdef inline int put_uint(unsigned char *out, unsigned long long x) noexcept nogi
 cdef inline uint32_t sha_word(unsigned char *buf, int head, int ply) noexcept nogil:
     """The spec's word: buf holds `<bot seed>:<seat>:` (head bytes); the ply is appended."""
     cdef uint8_t digest[32]
+    cdef uint32_t h[8]
     cdef int n = head + put_uint(buf + head, <unsigned long long>ply)
+    if n <= 55:
+        kz_sha256_short(buf, n, h)
+        return h[0]
     kz_sha256(buf, n, digest)
     return ((<uint32_t>digest[0] << 24) | (<uint32_t>digest[1] << 16)
             | (<uint32_t>digest[2] << 8) | <uint32_t>digest[3])
@@ -233,7 +240,7 @@ cdef int play_deal(const Plan *pl, long long i, Outcome *out) noexcept nogil:
             for k in range(tlen, 32):
                 seed32[k] = 32
         else:
-            kz_sha256(text, tlen, seed32)
+            kz_sha256_any(text, tlen, seed32)
         st_deal_seed(&s, seed32, 1)
     # rung ints draw their words from per-deal bot seeds
     for seat in range(2):
