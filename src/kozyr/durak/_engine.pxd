@@ -17,7 +17,7 @@
 # A State is a value: copy it with `t = s` (no pointers inside).
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from kozyr.cards cimport above, card_bit, highest_card, suit_mask
 from kozyr.durak._view cimport (
@@ -379,7 +379,7 @@ cdef inline void _view_common(const State *s, int seat, DView *v) noexcept nogil
     v.over = s.outcome != OUT_NONE
     v.outcome = s.outcome
     v.fool = s.fool
-    v.bout = s.bout
+    memcpy(&v.bout, &s.bout, sizeof(BoutView))   # a struct assignment goes through a stack temporary
 
 
 cdef inline void st_view_turn(const State *s, DView *v) noexcept nogil:
