@@ -300,18 +300,20 @@ cdef inline int _talon_card(const State *s, int k) noexcept nogil:
 cdef inline uint64_t lanes_reversed(uint64_t m) noexcept nogil:
     """Suit lane s moved to lane 3 - s: the reference order is then highest bit first
     (spades' ace first), and bit b is card b ^ 48."""
-    return (m << 48) | ((m << 16) & 0x0000FFFF00000000ULL) | ((m >> 16) & 0x00000000FFFF0000ULL) | (m >> 48)
+    m = (m << 32) | (m >> 32)
+    return ((m & 0x0000FFFF0000FFFFULL) << 16) | ((m >> 16) & 0x0000FFFF0000FFFFULL)
 
 
 cdef inline int _cards_in_ref_order(uint64_t m, int kind, int *out) noexcept nogil:
     """Write kind << 6 | card for the cards of m (suits 0..3, each ace down to six); the count."""
     cdef uint64_t r = lanes_reversed(m)
-    cdef int b, n = 0
-    kind = (kind << 6) ^ 48
+    cdef int z, n = 0
+    # z leading zeros of r: its highest bit is 63 - z, which is card (63 - z) ^ 48 = z ^ 15
+    kind = (kind << 6) ^ 15
     while r:
-        b = highest_card(r)
-        r ^= card_bit(b)
-        out[n] = kind ^ b
+        z = 63 - highest_card(r)
+        r ^= 0x8000000000000000ULL >> z
+        out[n] = kind ^ z
         n += 1
     return n
 
