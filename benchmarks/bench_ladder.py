@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from kozyr.durak._engine import Game
+from kozyr.durak._engine import Game, _sha_ni
 from kozyr.durak.ladder import ladder
 from kozyr.durak.search import best
 
@@ -67,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=300_000, help="deals per timing (default 300000)")
     parser.add_argument("--rss-deals", type=int, default=1_000_000, help="deals for the peak-RSS run")
     args = parser.parse_args(argv)
-    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; "
+          f"SHA-256 blocks {'with the CPU SHA extensions' if _sha_ni() else 'in portable C'}")
     rows = [
         ("rung 3 vs rung 2, fast deals", 3, 2, {}),
         ("rung 3 vs rung 2, reference mode", 3, 2, {"reference": True}),
