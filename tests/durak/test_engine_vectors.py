@@ -112,3 +112,22 @@ def test_random_playouts_average_about_80_moves() -> None:
     out = random_playouts(20_000, 11)
     mean = float(out["moves"].mean())
     assert 78 < mean < 83, mean   # the spec: rung 1 against rung 1 averages about 80
+
+
+def test_the_portable_sha256_deals_as_the_cpu_extensions_do() -> None:
+    """Dealing by seed runs on SHA-NI where the CPU has it; the portable code must agree."""
+    from kozyr.durak import _engine
+    from kozyr.durak.types import pad_seed
+
+    had = _engine._sha_ni()
+    try:
+        _engine._sha_ni(False)
+        assert _engine._sha_ni() is False
+        portable = [_engine.shuffled_order(pad_seed(f"sha-{i}"), n) for i in range(200) for n in (1, 7, 10**12)]
+        _engine._sha_ni(True)
+        fast = [_engine.shuffled_order(pad_seed(f"sha-{i}"), n) for i in range(200) for n in (1, 7, 10**12)]
+    finally:
+        _engine._sha_ni(had)
+    assert portable == fast
+    from kozyr.durak.reference import shuffled_order as reference_order
+    assert portable[:30] == [reference_order(pad_seed(f"sha-{i}"), n) for i in range(10) for n in (1, 7, 10**12)]

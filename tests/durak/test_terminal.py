@@ -14,6 +14,8 @@ import re
 from typing import Any, Callable
 
 import pytest
+
+from kozyr._argparse import OneLineParser
 from rich.cells import cell_len
 
 from kozyr.cards import DECK36, CardSet, parse_card, suit_of
@@ -265,7 +267,7 @@ def test_bad_arguments_give_one_line_and_status_2(argv: list[str], capsys: pytes
 
 
 def test_register_adds_play_to_a_parent_parser(capsys: pytest.CaptureFixture[str]) -> None:
-    parser = argparse.ArgumentParser(prog="kozyr")
+    parser = OneLineParser(prog="kozyr")  # as kozyr.cli builds it; subparsers inherit its errors
     register(parser.add_subparsers(dest="command"))
     args = parser.parse_args(["play", "--level", "3", "--seat", "1", "--seed", "abc", "--ascii"])
     assert (args.level, args.seat, args.seed, args.ascii) == (3, 1, "abc", True)

@@ -134,4 +134,129 @@ static inline uint32_t kz_sha256_word32(const uint8_t *data, size_t len)
     return ((uint32_t)out[0] << 24) | ((uint32_t)out[1] << 16) | ((uint32_t)out[2] << 8) | (uint32_t)out[3];
 }
 
+
+/* -- one-block messages, on the CPU's SHA extensions when it has them ------
+ *
+ * kz_sha256_short(data, len, h): SHA-256 of at most 55 bytes (one block),
+ * h = the eight state words (big-endian words of the digest). The block is
+ * compressed with the x86 SHA extensions when the CPU has them (checked once
+ * at run time with cpuid; only kz_sha256_block_ni is compiled for them, so the
+ * default build runs on any x86-64 and elsewhere), else by kz_sha256_block.
+ * kz_sha256_any(data, len, out) is the digest bytes of any message, by the
+ * same route when it fits one block. Each extension including this header has
+ * its own switch: kz_sha_ni_allow(0) forces the portable code (a test hook).
+ */
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define KZ_SHA_X86 1
+#include <cpuid.h>
+#include <immintrin.h>
+__attribute__((target("sha,sse4.1,ssse3")))
+static void kz_sha256_block_ni(uint32_t state[8], const uint8_t *data)
+{
+    __m128i s0, s1, tmp, msg, abef, cdgh, w[4];
+    const __m128i mask = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+    int g;
+    tmp = _mm_loadu_si128((const __m128i *)&state[0]);
+    s1 = _mm_loadu_si128((const __m128i *)&state[4]);
+    tmp = _mm_shuffle_epi32(tmp, 0xB1);          /* CDAB */
+    s1 = _mm_shuffle_epi32(s1, 0x1B);            /* EFGH */
+    s0 = _mm_alignr_epi8(tmp, s1, 8);            /* ABEF */
+    s1 = _mm_blend_epi16(s1, tmp, 0xF0);         /* CDGH */
+    abef = s0;
+    cdgh = s1;
+    for (g = 0; g < 16; g++) {
+        __m128i cur;
+        if (g < 4) {
+            cur = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(data + 16 * g)), mask);
+        } else {
+            cur = _mm_sha256msg1_epu32(w[g & 3], w[(g + 1) & 3]);
+            cur = _mm_add_epi32(cur, _mm_alignr_epi8(w[(g + 3) & 3], w[(g + 2) & 3], 4));
+            cur = _mm_sha256msg2_epu32(cur, w[(g + 3) & 3]);
+        }
+        w[g & 3] = cur;
+        msg = _mm_add_epi32(cur, _mm_loadu_si128((const __m128i *)&KZ_SHA256_K[4 * g]));
+        s1 = _mm_sha256rnds2_epu32(s1, s0, msg);
+        msg = _mm_shuffle_epi32(msg, 0x0E);
+        s0 = _mm_sha256rnds2_epu32(s0, s1, msg);
+    }
+    s0 = _mm_add_epi32(s0, abef);
+    s1 = _mm_add_epi32(s1, cdgh);
+    tmp = _mm_shuffle_epi32(s0, 0x1B);           /* FEBA */
+    s1 = _mm_shuffle_epi32(s1, 0xB1);            /* DCHG */
+    s0 = _mm_blend_epi16(tmp, s1, 0xF0);         /* DCBA */
+    s1 = _mm_alignr_epi8(s1, tmp, 8);            /* HGFE */
+    _mm_storeu_si128((__m128i *)&state[0], s0);
+    _mm_storeu_si128((__m128i *)&state[4], s1);
+}
+static int kz_sha_ni = -1;                       /* -1: not checked yet */
+static int kz_sha_ni_check(void)
+{
+    unsigned int a, b, c, d, ok = 0;
+    if (__get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 19)) && (c & (1u << 9))
+            && __get_cpuid_max(0, 0) >= 7) {
+        __cpuid_count(7, 0, a, b, c, d);
+        ok = (b >> 29) & 1u;
+    }
+    kz_sha_ni = (int)ok;                         /* idempotent: a race writes the same */
+    return (int)ok;
+}
+#endif
+
+static inline void kz_sha256_compress(uint32_t h[8], const uint8_t *block)
+{
+#ifdef KZ_SHA_X86
+    int ni = kz_sha_ni;
+    if (ni < 0) ni = kz_sha_ni_check();
+    if (ni) { kz_sha256_block_ni(h, block); return; }
+#endif
+    kz_sha256_block(h, block);
+}
+
+static inline int kz_sha_ni_used(void)
+{
+#ifdef KZ_SHA_X86
+    return kz_sha_ni < 0 ? kz_sha_ni_check() : kz_sha_ni;
+#else
+    return 0;
+#endif
+}
+
+static inline void kz_sha_ni_allow(int on)
+{
+#ifdef KZ_SHA_X86
+    kz_sha_ni = on ? kz_sha_ni_check() : 0;
+#else
+    (void)on;
+#endif
+}
+
+static inline void kz_sha256_short(const uint8_t *data, size_t len, uint32_t h[8])
+{
+    uint8_t block[64];
+    uint64_t bits = (uint64_t)len * 8;
+    int i;
+    memcpy(block, data, len);
+    block[len] = 0x80;
+    memset(block + len + 1, 0, 63 - len);
+    for (i = 0; i < 8; i++) block[56 + i] = (uint8_t)(bits >> (56 - 8 * i));
+    h[0] = 0x6a09e667u; h[1] = 0xbb67ae85u; h[2] = 0x3c6ef372u; h[3] = 0xa54ff53au;
+    h[4] = 0x510e527fu; h[5] = 0x9b05688cu; h[6] = 0x1f83d9abu; h[7] = 0x5be0cd19u;
+    kz_sha256_compress(h, block);
+}
+
+static inline void kz_sha256_any(const uint8_t *data, size_t len, uint8_t out[32])
+{
+    uint32_t h[8];
+    int i;
+    if (len > 55) { kz_sha256(data, len, out); return; }
+    kz_sha256_short(data, len, h);
+    for (i = 0; i < 8; i++) {
+        out[4 * i] = (uint8_t)(h[i] >> 24);
+        out[4 * i + 1] = (uint8_t)(h[i] >> 16);
+        out[4 * i + 2] = (uint8_t)(h[i] >> 8);
+        out[4 * i + 3] = (uint8_t)h[i];
+    }
+}
+
 #endif /* KOZYR_SHA256_H */
