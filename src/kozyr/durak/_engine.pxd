@@ -97,6 +97,21 @@ cdef extern from "_sha256.h":
     void kz_sha_ni_allow(int on) noexcept nogil  # test hook: 0 forces the portable code
 
 
+cdef inline int put_uint(unsigned char *out, unsigned long long x) noexcept nogil:
+    """Write x in decimal at out; the number of digits."""
+    cdef unsigned char digits[24]
+    cdef int n = 0, j
+    while True:
+        digits[n] = <unsigned char>(48 + x % 10)
+        n += 1
+        x //= 10
+        if x == 0:
+            break
+    for j in range(n):
+        out[j] = digits[n - 1 - j]
+    return n
+
+
 # -- dealing ---------------------------------------------------------------
 # The spec's deal: SHA-256 word stream over seed32 + "deal:<number>:<k>",
 # rejection Fisher-Yates from the reference order; number >= 1.

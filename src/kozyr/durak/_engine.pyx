@@ -219,18 +219,8 @@ cdef void _deal_seed_text(State *s, const unsigned char *seed32, const char *num
 
 
 cdef void st_deal_seed(State *s, const unsigned char *seed32, unsigned int number) noexcept nogil:
-    cdef char digits[12]
-    cdef char text[12]
-    cdef int t = 0, j
-    while True:
-        digits[t] = <char>(48 + number % 10)
-        t += 1
-        number //= 10
-        if number == 0:
-            break
-    for j in range(t):
-        text[j] = digits[t - 1 - j]
-    _deal_seed_text(s, seed32, text, t)
+    cdef unsigned char text[24]
+    _deal_seed_text(s, seed32, <const char *>text, put_uint(text, number))
 
 
 cdef void st_deal_rng(State *s, uint64_t *rng) noexcept nogil:

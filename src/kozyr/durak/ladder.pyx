@@ -34,7 +34,7 @@ from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from kozyr.durak._engine cimport (
-    State, kz_sha256_any, kz_sha256_short, st_apply_legal, st_deal_rng, st_deal_seed, st_legal, st_turn,
+    State, kz_sha256_any, kz_sha256_short, put_uint, st_apply_legal, st_deal_rng, st_deal_seed, st_legal, st_turn,
     st_view_turn,
 )
 from kozyr.durak._view cimport OUT_DRAW, OUT_NONE, DView
@@ -107,21 +107,6 @@ cdef inline uint64_t mix64(uint64_t z) noexcept nogil:
 
 cdef inline uint32_t fast_word(uint64_t key, int seat, int ply) noexcept nogil:
     return <uint32_t>(mix64(key + ((((<uint64_t>(seat + 1)) << 32) | <uint32_t>ply) * MIX_STEP)) >> 32)
-
-
-cdef inline int put_uint(unsigned char *out, unsigned long long x) noexcept nogil:
-    """Write x in decimal at out; the number of digits."""
-    cdef unsigned char digits[24]
-    cdef int n = 0, j
-    while True:
-        digits[n] = <unsigned char>(48 + x % 10)
-        n += 1
-        x //= 10
-        if x == 0:
-            break
-    for j in range(n):
-        out[j] = digits[n - 1 - j]
-    return n
 
 
 cdef inline uint32_t sha_word(unsigned char *buf, int head, int ply) noexcept nogil:
