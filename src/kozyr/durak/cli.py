@@ -18,7 +18,7 @@ import os
 import sys
 from typing import Any, Callable, Optional, Sequence
 
-from kozyr._argparse import OneLineParser
+from kozyr._argparse import OneLineParser, count, positive
 from kozyr.durak.ladder import PARAMS, LadderResult, Rate, ladder, table_bots
 from kozyr.durak.types import pad_seed
 
@@ -37,23 +37,6 @@ def _rung(text: str) -> int:
         value = 0
     if value not in RUNGS:
         raise argparse.ArgumentTypeError(f"unknown rung {text!r}: rungs are 1 (random), 2 (cheap), 3 (careful)")
-    return value
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is negative: a count is 0 or more")
-    return value
-
-
-def _positive(text: str) -> int:
-    value = _count(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r}: need at least 1")
     return value
 
 
@@ -314,9 +297,9 @@ def _replay_command(args: argparse.Namespace) -> int:
 
 # -- wiring --------------------------------------------------------------------------------
 def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--deals", type=_count, default=20_000, help="deals to play (default 20000)")
+    p.add_argument("--deals", type=count, default=20_000, help="deals to play (default 20000)")
     p.add_argument("--seed", default=DEFAULT_SEED, help="base seed text (default 'ladder')")
-    p.add_argument("--workers", type=_positive, default=1, help="threads playing chunks in parallel (default 1)")
+    p.add_argument("--workers", type=positive, default=1, help="threads playing chunks in parallel (default 1)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--reference", action="store_true",
@@ -349,7 +332,7 @@ def register(subparsers: Any) -> None:
                               description="Deal SEED (padded to 32 bytes) and let two rungs play it; rung ints "
                                           "use the bot seeds '<SEED>:1' and '<SEED>:2'.")
     p.add_argument("seed", metavar="SEED", help="seed text, at most 32 bytes")
-    p.add_argument("--number", type=_positive, default=1, help="deal number (default 1)")
+    p.add_argument("--number", type=positive, default=1, help="deal number (default 1)")
     p.add_argument("--rungs", type=_rung, nargs=2, default=[3, 2], metavar=("SEAT0", "SEAT1"),
                    help="rungs of seat 0 and seat 1 (default 3 2)")
     p.set_defaults(func=_replay_command, parser=p)

@@ -23,23 +23,13 @@ import sys
 import time
 from typing import Any, Sequence
 
-from kozyr._argparse import OneLineParser
+from kozyr._argparse import OneLineParser, positive
 
 from .arena import play_match
 from .bots import BOTS, make_bot
 from .config import HokmConfig
 
 __all__ = ["register", "main", "run_matches", "wilson"]
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
-    return value
 
 
 def _seed(text: str) -> int:
@@ -139,7 +129,7 @@ def register(subparsers: Any) -> None:
         "--bots", nargs=2, metavar=("FIRST", "SECOND"), choices=sorted(BOTS),
         default=["greedy", "random"], help="the two bots (default: greedy random)",
     )
-    match.add_argument("--matches", type=_positive_int, default=100,
+    match.add_argument("--matches", type=positive, default=100,
                        help="how many matches (default 100)")
     match.add_argument("--seed", type=_seed, default=0, help="seed (default 0)")
     match.set_defaults(func=_cmd_match)
