@@ -14,12 +14,12 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, TextIO
 
-from kozyr._argparse import OneLineParser
+from kozyr.cli._common import OneLineParser
 
-from .errors import PreferansError
-from .files import columns_from, convention_from, load_document, sheet_from
-from .settlement import Columns, Settlement, settle
-from .sheet import Sheet
+from kozyr.preferans.errors import PreferansError
+from kozyr.preferans.files import columns_from, convention_from, load_document, sheet_from
+from kozyr.preferans.settlement import Columns, Settlement, settle
+from kozyr.preferans.sheet import Sheet
 
 __all__ = ["register", "main", "format_table"]
 

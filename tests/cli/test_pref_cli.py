@@ -1,4 +1,4 @@
-"""The ``pref`` command, run through ``kozyr.preferans.cli.main``."""
+"""The ``pref`` command, run through ``kozyr.cli.pref.main``."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import kozyr.preferans
-from kozyr.preferans.cli import main, register
+from kozyr.cli.pref import main, register
 
 EXAMPLES = Path(kozyr.preferans.__file__).parent / "examples"
 

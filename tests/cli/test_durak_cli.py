@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from kozyr.durak import cli
+from kozyr import cli
+from kozyr.cli import durak as durak_cli
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -109,7 +110,7 @@ def test_sweep_plot_without_matplotlib_is_a_clear_error(capsys, monkeypatch, tmp
 def test_register_adds_three_commands_with_funcs():
     parser = argparse.ArgumentParser(prog="kozyr")
     sub = parser.add_subparsers(dest="command")
-    cli.register(sub)
+    durak_cli.register(sub)
     for argv in (["ladder", "3", "2"], ["sweep", "--grid", "DEEP_TALON=1"], ["replay", "s"]):
         args = parser.parse_args(argv)
         assert callable(args.func)
@@ -119,7 +120,7 @@ def test_progress_bar_and_rich_table_on_a_terminal():
     pexpect = pytest.importorskip("pexpect")
     env = dict(os.environ, COLUMNS="100", PYTHONPATH=os.pathsep.join(sys.path))
     env.pop("NO_COLOR", None)
-    child = pexpect.spawn(sys.executable, ["-m", "kozyr.durak.cli", "ladder", "3", "2", "--deals", "400000"],
+    child = pexpect.spawn(sys.executable, ["-m", "kozyr.cli", "ladder", "3", "2", "--deals", "400000"],
                           env=env, encoding="utf-8", timeout=120, dimensions=(40, 100))
     child.expect(pexpect.EOF)
     child.close()

@@ -26,9 +26,9 @@ from typing import Any, Optional, Protocol, Sequence, TextIO
 from rich.console import Console
 from rich.text import Text
 
-from kozyr._argparse import OneLineParser
-from kozyr.durak.terminal_keys import Command, Refusal, key_summary, legal_keys, move_key, parse_key
-from kozyr.durak.terminal_render import Look, move_phrase, narrate, render_table, verdict
+from kozyr.cli._common import OneLineParser
+from kozyr.cli.play_keys import Command, Refusal, key_summary, legal_keys, move_key, parse_key
+from kozyr.cli.play_render import Look, move_phrase, narrate, render_table, verdict
 from kozyr.durak.types import RESIGN, Event, IllegalMove, Move, View, pad_seed
 
 # The engine and the bots, imported here and nowhere else in the terminal game,
@@ -389,18 +389,3 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         sys.stdout.write(f"\nInterrupted. Replay: {options.replay_command()}\n")
         return 130
-
-
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    """`kozyr play` on its own: parse the play options from argv and run; the exit status."""
-    parser = OneLineParser(prog="kozyr play")
-    configure(parser)
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as stop:
-        return stop.code if isinstance(stop.code, int) else 2
-    return int(args.func(args))
-
-
-if __name__ == "__main__":
-    sys.exit(main())

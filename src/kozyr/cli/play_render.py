@@ -15,7 +15,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from kozyr.cards import SUIT_LETTERS, SUIT_SYMBOLS, pretty, suit_of
-from kozyr.durak.terminal_keys import hand_order
+from kozyr.cli.play_keys import hand_order
 from kozyr.durak.types import Event, Move, View
 
 WIDTH = 80

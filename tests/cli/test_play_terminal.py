@@ -20,14 +20,19 @@ import pytest
 from rich.cells import cell_len
 
 import kozyr
-from kozyr.durak.terminal import main
+from kozyr.cli import main as kozyr_main
+
+
+def main(argv: list[str]) -> int:
+    """`kozyr play ARGV` in this process; the exit status."""
+    return kozyr_main(["play", *argv])
 
 PROMPT = re.compile(r"Your move \[([^\]]*)\]: ")
 PROMPT_AT_END = re.compile(r"Your move \[([^\]]*)\]: $")
 VERDICT = re.compile(r"^(You are the fool|The bot is the fool|You resigned: you are the fool|A draw: nobody is the fool)\. "
                      r"Replay: kozyr play --seed \S+ --level [123] --seat [01]$")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-PROGRAM = "import sys; from kozyr.durak.terminal import main; sys.exit(main(sys.argv[1:]))"
+PROGRAM = "import sys; from kozyr.cli import main; sys.exit(main(['play', *sys.argv[1:]]))"
 CASES = [("play-1", 1, 0), ("play-2", 2, 1), ("play-3", 3, 0), ("durak-one", 3, 1)]
 
 

@@ -18,7 +18,7 @@ import os
 import sys
 from typing import Any, Callable, Optional, Sequence
 
-from kozyr._argparse import OneLineParser, count, positive
+from kozyr.cli._common import OneLineParser, count, positive
 from kozyr.durak.ladder import PARAMS, LadderResult, Rate, ladder, table_bots
 from kozyr.durak.types import pad_seed
 
@@ -336,19 +336,3 @@ def register(subparsers: Any) -> None:
     p.add_argument("--rungs", type=_rung, nargs=2, default=[3, 2], metavar=("SEAT0", "SEAT1"),
                    help="rungs of seat 0 and seat 1 (default 3 2)")
     p.set_defaults(func=_replay_command, parser=p)
-
-
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Run one command; the exit status (2 for bad arguments)."""
-    parser = OneLineParser(prog="kozyr", description="Durak bots: ladder, sweep, replay.")
-    register(parser.add_subparsers(dest="command", metavar="COMMAND", required=True))
-    args = parser.parse_args(argv)
-    try:
-        return int(args.func(args))
-    except ValueError as err:
-        args.parser.error(str(err))
-    return 0  # unreachable: error() exits
-
-
-if __name__ == "__main__":
-    sys.exit(main())

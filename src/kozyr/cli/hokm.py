@@ -23,11 +23,11 @@ import sys
 import time
 from typing import Any, Sequence
 
-from kozyr._argparse import OneLineParser, positive
+from kozyr.cli._common import OneLineParser, positive
 
-from .arena import play_match
-from .bots import BOTS, make_bot
-from .config import HokmConfig
+from kozyr.hokm.arena import play_match
+from kozyr.hokm.bots import BOTS, make_bot
+from kozyr.hokm.config import HokmConfig
 
 __all__ = ["register", "main", "run_matches", "wilson"]
 

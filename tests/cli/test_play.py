@@ -15,14 +15,20 @@ from typing import Any, Callable
 
 import pytest
 
-from kozyr._argparse import OneLineParser
+from kozyr.cli._common import OneLineParser
 from rich.cells import cell_len
 
 from kozyr.cards import DECK36, CardSet, parse_card, suit_of
-from kozyr.durak.terminal import Options, Session, TranscriptScreen, keys_help, main, prompt, register
-from kozyr.durak.terminal_keys import Command, Refusal, hand_order, key_summary, legal_keys, move_key, parse_key
-from kozyr.durak.terminal_render import HEIGHT, WIDTH, Look, narrate, render_table, screen_fits
+from kozyr.cli import main as kozyr_main
+from kozyr.cli.play import Options, Session, TranscriptScreen, keys_help, prompt, register
+from kozyr.cli.play_keys import Command, Refusal, hand_order, key_summary, legal_keys, move_key, parse_key
+from kozyr.cli.play_render import HEIGHT, WIDTH, Look, narrate, render_table, screen_fits
 from kozyr.durak.types import Bout, Event, Move, View
+
+
+def main(argv: list[str]) -> int:
+    """`kozyr play ARGV` in this process; the exit status."""
+    return kozyr_main(["play", *argv])
 
 LOOKS = [Look(), Look(ascii=True, colour=False), Look(ascii=False, colour=False)]
 

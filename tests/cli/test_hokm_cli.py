@@ -5,7 +5,7 @@ import argparse
 
 import pytest
 
-from kozyr.hokm.cli import main, register, run_matches, wilson
+from kozyr.cli.hokm import main, register, run_matches, wilson
 
 
 def test_match_reports_rates_with_intervals(capsys: pytest.CaptureFixture[str]) -> None:

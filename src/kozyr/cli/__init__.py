@@ -1,0 +1,66 @@
+"""The `kozyr` console script: the shell over the game libraries.
+
+The games (`kozyr.durak`, `kozyr.hokm`, `kozyr.preferans`) are plain
+libraries; every command, the terminal game, tables, progress bars and the
+error convention live here. Each command module has `register(subparsers)`.
+
+Errors: a `KozyrError` (any refusal of bad input) or a bad argument is one
+line on stderr and exit status 2; Ctrl-C is one line and exit status 130; a
+closed pipe on stdout ends the command quietly with status 0.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Optional, Sequence
+
+import kozyr
+from kozyr.cli import cards, durak, hokm, play, pref
+from kozyr.cli._common import OneLineParser
+
+__all__ = ["main", "build_parser"]
+
+COMMAND_MODULES = (cards, durak, play, hokm, pref)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = OneLineParser(prog="kozyr", description="Trump card games: durak, hokm, preferans.")
+    parser.add_argument("--version", action="version", version=f"kozyr {kozyr.__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for module in COMMAND_MODULES:
+        module.register(commands)
+    return parser
+
+
+def _quiet_broken_pipe() -> int:
+    """The reader went away: point stdout at /dev/null so the interpreter's final flush is silent."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run one command; the exit status (0, 2 for refused input, 130 for Ctrl-C)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # --help, --version, or a bad argument (already reported)
+        return stop.code if isinstance(stop.code, int) else 2
+    prog = f"kozyr {args.command}"
+    try:
+        status = int(args.func(args))
+        sys.stdout.flush()
+        return status
+    except ValueError as err:  # KozyrError: every refusal of bad input
+        print(f"{prog}: error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt as err:
+        note = str(err) or "interrupted"
+        print(f"{prog}: {note}", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return _quiet_broken_pipe()

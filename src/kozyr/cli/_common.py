@@ -1,0 +1,130 @@
+"""What every `kozyr` command shares: the parser, argument types, tables, progress, rates.
+
+One convention for the whole shell: a bad argument or a refused input is one
+line on stderr (`kozyr <command>: error: ...`) and exit status 2; Ctrl-C is
+one line and exit status 130; a reader that goes away (`| head`) ends the
+command quietly. `kozyr.cli.main` applies it; commands raise `KozyrError`
+(or call `parser.error`) and never print tracebacks or exit themselves.
+
+Output is a rich table on a terminal and plain text when stdout is not a
+terminal or NO_COLOR is set, so scripts and tests read stable columns.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any, Callable, NoReturn, Optional, Sequence
+
+from kozyr.errors import shown
+from kozyr.stats import Rate
+
+__all__ = [
+    "OneLineParser", "count", "positive", "plain", "print_table", "format_table", "progress",
+    "fmt_rate", "fmt_interval",
+]
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse with one-line errors: argparse's default prints the whole usage block first."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def count(text: str) -> int:
+    """An argparse type: a whole number, 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is negative: a count is 0 or more")
+    return value
+
+
+def positive(text: str) -> int:
+    """An argparse type: a whole number, 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is below 1: give a whole number, 1 or more")
+    return value
+
+
+# -- output --------------------------------------------------------------------------
+def plain() -> bool:
+    """Plain text when stdout is not a terminal or NO_COLOR is set (any value)."""
+    return "NO_COLOR" in os.environ or not sys.stdout.isatty()
+
+
+def fmt_interval(r: Rate) -> str:
+    """`47.71% [46.99, 48.43]`: the rate and its 2-sigma interval, in per cent; `-` when empty."""
+    if r.rate is None or r.low is None or r.high is None:
+        return "-"
+    return f"{100 * r.rate:6.2f}% [{100 * r.low:.2f}, {100 * r.high:.2f}]"
+
+
+fmt_rate = fmt_interval
+
+
+def format_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """Plain columns, left-aligned, two spaces apart, trailing spaces stripped."""
+    widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(header)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(header, widths)).rstrip()]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in rows]
+    return "\n".join(lines)
+
+
+def print_table(title: str, header: Sequence[str], rows: Sequence[Sequence[str]], notes: Sequence[str] = ()) -> None:
+    """A titled table and notes under it: rich on a terminal, plain text otherwise."""
+    if plain():
+        print(title)
+        print(format_table(header, rows))
+        for note in notes:
+            print(note)
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left")
+    for i, h in enumerate(header):
+        table.add_column(h, justify="left" if i == 0 else "right")
+    for row in rows:
+        table.add_row(*row)
+    console = Console()
+    console.print(table)
+    for note in notes:
+        console.print(note, highlight=False)
+
+
+def progress(total: int, label: str) -> tuple[Callable[[int, int], None], Callable[[], None]]:
+    """A progress bar on stderr (none when stderr is not a terminal): (update(done, total), close())."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    console = Console(stderr=True)
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                   console=console, transient=True, disable=not console.is_terminal)
+    bar.start()
+    task = bar.add_task(label, total=total)
+
+    def update(done: int, _total: int) -> None:
+        bar.update(task, completed=done)
+
+    return update, bar.stop
+
+
+def need(module: str, extra: str, parser: Optional[argparse.ArgumentParser] = None) -> Any:
+    """Import an optional dependency or stop with one line naming the extra that provides it."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        message = f"this needs {module.split('.')[0]}: pip install 'kozyr[{extra}]'"
+        if parser is not None:
+            parser.error(message)
+        raise SystemExit(f"kozyr: error: {message}") from None

@@ -1,0 +1,69 @@
+"""The one root of every refusal kozyr raises: `KozyrError`.
+
+Every game refuses bad input the same way: a `KozyrError` (a `ValueError`, so
+code that already catches bad values keeps working) with a short stable
+`.code` that a program branches on, a message that names the offending input
+for a person, and the offending input itself in structured fields, so that no
+caller ever has to parse a message. A refused operation changes nothing.
+
+The games' own errors (`kozyr.durak.IllegalMove`, `kozyr.hokm.HokmError`,
+`kozyr.preferans.PreferansError`) derive from it; the command line catches
+this one class and prints its message as one line.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["KozyrError", "shown"]
+
+SHOWN_MAX = 60
+
+
+def shown(value: Any, limit: int = SHOWN_MAX) -> str:
+    """`repr(value)` cut to `limit` characters, so that a 5,000-digit input makes a short message.
+
+    >>> shown("x" * 100, 12)
+    "'xxxxxxxx...(102 chars)"
+    """
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr raises must not turn a refusal into a crash
+        text = f"<{type(value).__name__} object>"
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit - 4]}...({len(text)} chars)"
+
+
+class KozyrError(ValueError):
+    """A refusal: `.code` says what kind, the message which input; nothing was changed.
+
+    Extra keyword arguments are kept as attributes (and in `.fields`), for
+    example the offending `value`, the `field` or `move` it came from.
+
+    >>> e = KozyrError("bad_deals", "deals -1 is below 0", field="deals", value=-1)
+    >>> e.code, e.field, e.value, str(e)
+    ('bad_deals', 'deals', -1, 'deals -1 is below 0')
+    """
+
+    code: str
+    detail: str
+
+    def __init__(self, code: str, message: str, **fields: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.detail = message
+        self.fields = fields
+        for name, value in fields.items():
+            setattr(self, name, value)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), self.code, self.detail, self.fields))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code!r}, {self.detail!r})"
+
+
+def _rebuild(cls: type, code: str, detail: str, fields: dict[str, Any]) -> KozyrError:
+    err = KozyrError.__new__(cls)
+    KozyrError.__init__(err, code, detail, **fields)
+    return err
