@@ -23,7 +23,7 @@ import pytest
 
 from kozyr.durak._engine import Game, _sha_ni
 from kozyr.durak.ladder import ladder
-from kozyr.durak.search import best
+from kozyr.durak.rungs import best
 
 N = 10_000
 

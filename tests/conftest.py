@@ -85,7 +85,7 @@ def snapshot(game: Any) -> dict[str, Any]:
 
 def refuse(game: Any, seat: Any, move: Any, code: str) -> Exception:
     """Assert that `move` by `seat` is refused with `code` and changes nothing."""
-    from kozyr.durak.types import IllegalMove
+    from kozyr.durak import IllegalMove
 
     before = snapshot(game)
     with pytest.raises(IllegalMove) as info:

@@ -42,7 +42,7 @@ def test_ladder_plain_table(capsys, monkeypatch):
     code, out, _ = run(capsys, "ladder", "3", "2", "--deals", "2000", "--seed", "t")
     assert code == 0
     assert "a: rung 3 (careful)" in out and "b: rung 2 (cheap)" in out and "draws" in out
-    assert "2,000 deals" in out and "deals/s" in out and "±" in out
+    assert "2,000 deals" in out and "deals/s" in out and "% [" in out and "2-sigma" in out
     assert "┃" not in out
 
 
@@ -57,7 +57,9 @@ def test_ladder_json_matches_the_api(capsys):
     assert (got["a_fools"], got["b_fools"], got["draws"]) == (want.a_fools, want.b_fools, want.draws)
     assert got["params"] == {"DEEP_TALON": 9, "CHEAP_POWER": 2}
     code, out, _ = run(capsys, "ladder", "3", "2", "--deals", "50", "--reference", "--json")
-    assert json.loads(out)["mode"] == "reference"
+    assert json.loads(out)["deal"] == "reference"
+    code, out, _ = run(capsys, "ladder", "3", "2", "--deals", "0", "--json")
+    assert code == 0 and json.loads(out)["a_fool"]["rate"] is None and "NaN" not in out
 
 
 @pytest.mark.parametrize("argv", [
@@ -68,6 +70,10 @@ def test_ladder_json_matches_the_api(capsys):
     ["ladder", "3", "2", "--set", "SPEED=3"], ["ladder", "3", "2", "--set", "A=1=2"],
     ["ladder", "3", "2", "--reference", "--sha"],
     ["ladder", "3", "2", "--reference", "--seed", "s" * 30],
+    ["ladder", "3", "2", "--set", "DEEP_TALON=-3"], ["ladder", "3", "2", "--set", "CHEAP_POWER=9"],
+    ["ladder", "3", "2", "--set", "DEEP_TALON=25"],
+    ["ladder", "2", "1", "--set", "DEEP_TALON=3"], ["ladder", "3", "2", "--seed", "é"],
+    ["sweep", "--deals", "10", "--grid", "DEEP_TALON=1", "--plot", "/nonexistent/dir/x.png"],
     ["sweep", "--deals", "10"], ["sweep", "--grid", "DEEP_TALON="], ["sweep", "--grid", "NOPE=1,2"],
     ["sweep", "--grid", "DEEP_TALON=1", "--grid", "DEEP_TALON=2"],
     ["replay", "s" * 33], ["replay", "x", "--rungs", "3"], ["replay", "x", "--rungs", "3", "9"],

@@ -23,7 +23,7 @@ from kozyr.cli import main as kozyr_main
 from kozyr.cli.play import Options, Session, TranscriptScreen, keys_help, prompt, register
 from kozyr.cli.play_keys import Command, Refusal, hand_order, key_summary, legal_keys, move_key, parse_key
 from kozyr.cli.play_render import HEIGHT, WIDTH, Look, narrate, render_table, screen_fits
-from kozyr.durak.types import Bout, Event, Move, View
+from kozyr.durak import Bout, Event, Move, View
 
 
 def main(argv: list[str]) -> int:
@@ -182,7 +182,7 @@ def test_bad_keys_leave_the_deal_unchanged(snapshot: Callable[[Any], dict[str, A
 
 
 def test_the_hint_is_the_best_rungs_move() -> None:
-    from kozyr.durak.search import best
+    from kozyr.durak.rungs import best
 
     game_session, _ = session(seed="hint", seat=0)
     while game_session.game.turn != 0:
@@ -301,7 +301,7 @@ def test_a_random_seed_is_printed_for_replay(monkeypatch: pytest.MonkeyPatch) ->
 def test_the_bot_plays_the_spec_word_of_the_bot_seed() -> None:
     """Replayed on the plain-Python oracles, every bot move is rung 1 with the word of `<seed>:bot`."""
     from kozyr.durak import reference, reference_bots
-    from kozyr.durak.types import pad_seed
+    from kozyr.durak import pad_seed
 
     for seat in (0, 1):
         game_session, _ = session(seed=f"word-{seat}", seat=seat, level=1)

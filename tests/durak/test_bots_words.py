@@ -9,11 +9,15 @@ import random
 
 import pytest
 
+from kozyr.errors import KozyrError
+
 from kozyr.durak import reference_bots
-from kozyr.durak.bots import Bot, fast_key, fast_word, mix64, word
-from kozyr.durak.ladder import c_fast_word, c_word, ladder
+from kozyr.durak.bots import Bot
+from kozyr.durak.seeds import fast_key, fast_word, mix64, word
+from kozyr.durak.ladder import ladder
+from kozyr.durak.testing import c_fast_word, c_word
 from kozyr.durak.reference import Game as RefGame
-from kozyr.durak.types import pad_seed
+from kozyr.durak import pad_seed
 
 
 def test_the_word_is_sha256_of_seed_seat_ply_three_ways():
@@ -55,14 +59,15 @@ def test_bot_choose_is_best_with_its_word():
 
 
 def test_bot_arguments():
-    assert Bot(7, "s").rung == 3 and Bot(-1, "s").rung == 1
+    assert Bot(3, "s").rung == 3
     Bot(3, 12, fast=True, deep_talon=9, cheap_power=2)
-    for bad in (dict(level="3"), dict(level=True), dict(seed=1.5), dict(seed="é"), dict(seed="x" * 201),
-                dict(deep_talon="6"), dict(cheap_power=1 << 40)):
-        args = dict(level=3, seed="s")
+    for bad in (dict(rung="3"), dict(rung=True), dict(rung=7), dict(rung=0), dict(seed=1.5), dict(seed="é"),
+                dict(seed="x" * 201), dict(deep_talon="6"), dict(cheap_power=1 << 40), dict(fast=1)):
+        args = dict(rung=3, seed="s")
         args.update(bad)
-        with pytest.raises(ValueError):
-            Bot(args.pop("level"), args.pop("seed"), **args)
+        with pytest.raises(KozyrError) as info:
+            Bot(args.pop("rung"), args.pop("seed"), **args)
+        assert info.value.code in ("bad_rung", "bad_seed", "bad_param")
     with pytest.raises(TypeError):
         Bot(3, "s", True)  # fast is keyword-only
 

@@ -8,9 +8,10 @@ import numpy as np
 import pytest
 
 from kozyr.durak.bots import Bot
-from kozyr.durak.ladder import (
-    LadderResult, a_seat, deal_game, deal_seed, ladder, play, players, replay, table_bots,
-)
+from kozyr.durak.ladder import LadderResult, a_seat, deal_game, deal_seed, ladder, play, replay, table_bots
+from kozyr.durak.testing import players
+from kozyr.errors import KozyrError
+from kozyr.stats import wilson
 
 
 def _same(r1, r2):
@@ -29,7 +30,7 @@ def test_arrays_have_one_entry_per_deal_and_sane_values():
     assert r.moves.min() > 0 and r.bouts.min() > 0 and 6 <= r.largest.min() and r.largest.max() <= 36
 
 
-@pytest.mark.parametrize("kw", [{}, {"fast": False}, {"reference": True}])
+@pytest.mark.parametrize("kw", [{}, {"deal": "sha"}, {"deal": "reference"}])
 def test_workers_and_chunks_do_not_change_a_single_deal(kw):
     one = ladder(1, 3, 3000, "w", **kw)
     _same(one, ladder(1, 3, 3000, "w", workers=2, chunk=257, **kw))
@@ -37,7 +38,7 @@ def test_workers_and_chunks_do_not_change_a_single_deal(kw):
 
 
 def test_any_deal_replays_alone():
-    for kw in ({}, {"fast": False}, {"reference": True}):
+    for kw in ({}, {"deal": "sha"}, {"deal": "reference"}):
         r = ladder(1, 2, 200, "solo", **kw)
         for i in (1, 2, 99, 200):
             game = replay(1, 2, "solo", i, **kw)
@@ -57,8 +58,8 @@ def test_side_a_alternates_seats():
 
 
 def test_deal_seeds():
-    assert deal_seed("ladder", 3, reference=True) == b"ladder-3".ljust(32)
-    assert len(deal_seed("x", 3, fast=False)) == 32 and deal_seed("x", 3, fast=False) != deal_seed("x", 4, fast=False)
+    assert deal_seed("ladder", 3, deal="reference") == b"ladder-3".ljust(32)
+    assert len(deal_seed("x", 3, "sha")) == 32 and deal_seed("x", 3, "sha") != deal_seed("x", 4, "sha")
     s = deal_seed("x", 3)
     assert isinstance(s, int) and 0 <= s < 1 << 64 and s != deal_seed("x", 4) and s != deal_seed("y", 3)
     with pytest.raises(ValueError):
@@ -67,19 +68,19 @@ def test_deal_seeds():
 
 def test_bots_play_in_c_and_keep_their_own_seed():
     bot = Bot(1, "alice")
-    r = ladder(bot, 2, 300, "b", reference=True)
+    r = ladder(bot, 2, 300, "b", deal="reference")
     for i in (1, 2, 150):
-        game = deal_game("b", i, reference=True)
+        game = deal_game("b", i, deal="reference")
         seats = [None, None]
         seats[a_seat(i)] = bot.choose
-        seats[1 - a_seat(i)] = players(1, 2, "b", i, reference=True)[1 - a_seat(i)]
+        seats[1 - a_seat(i)] = players(1, 2, "b", i, deal="reference")[1 - a_seat(i)]
         while not game.over:
             t = game.turn
             game.apply(t, seats[t](game.view(t)))
         assert r.moves[i - 1] == game.moves
     # a Python callable takes the slow path and gives the same arrays
-    slow = ladder(lambda v: bot.choose(v), 2, 60, "b", reference=True)
-    _same(slow, ladder(bot, 2, 60, "b", reference=True))
+    slow = ladder(lambda v: bot.choose(v), 2, 60, "b", deal="reference")
+    _same(slow, ladder(bot, 2, 60, "b", deal="reference"))
     fast_bot = Bot(1, "alice", fast=True)
     _same(ladder(lambda v: fast_bot.choose(v), 3, 60, "f"), ladder(fast_bot, 3, 60, "f"))
 
@@ -106,30 +107,33 @@ def test_summary_rates_and_intervals():
     n = r.deals
     assert r.a_fool.hits == r.a_fools and r.a_fool.total == n
     p = r.a_fools / n
-    half = 2 * math.sqrt(p * (1 - p) / n)
-    assert r.a_fool.rate == pytest.approx(p) and r.a_fool.high - r.a_fool.rate == pytest.approx(half)
+    assert r.a_fool.rate == pytest.approx(p) and (r.a_fool.low, r.a_fool.high) == wilson(r.a_fools, n)
+    assert r.a_fool.low < p < r.a_fool.high
     assert r.a_fool_decided.total == n - r.draws
     assert r.a_fool_decided.rate + r.b_fool_decided.rate == pytest.approx(1)
     assert r.mean_moves == pytest.approx(r.moves.mean()) and r.mean_bouts == pytest.approx(r.bouts.mean())
     assert r.deals_per_second > 0
     s = json.loads(json.dumps(r.summary()))
-    assert s["deals"] == n and s["a"] == "rung 3" and s["mode"] == "fast"
+    assert s["deals"] == n and s["a"] == "rung 3" and s["deal"] == "fast"
 
 
 def test_zero_deals():
     r = ladder(3, 2, 0)
-    assert r.deals == 0 and math.isnan(r.a_fool.rate)
+    assert r.deals == 0 and r.a_fool.rate is None and r.mean_moves is None
+    text = json.dumps(r.summary(), allow_nan=False)  # strict JSON: null, never NaN
+    assert '"rate": null' in text
 
 
 @pytest.mark.parametrize("bad", [
     dict(a=0), dict(a=4), dict(a="3"), dict(a=True), dict(deals=-1), dict(deals=2.5), dict(workers=0),
     dict(params={"DEEP": 3}), dict(params={"DEEP_TALON": "x"}), dict(params=[1]), dict(seed=1.5),
-    dict(seed="x" * 40, reference=True), dict(seed="é"),
+    dict(seed="x" * 40, deal="reference"), dict(seed="é"), dict(deal="slow"), dict(chunk=0), dict(chunk=-1),
+    dict(workers=10**6), dict(deals=10**12), dict(progress=3),
 ])
-def test_bad_arguments_are_value_errors(bad):
+def test_bad_arguments_are_kozyr_errors(bad):
     args = dict(a=3, b=2, deals=10, seed=1)
     args.update(bad)
-    with pytest.raises(ValueError):
+    with pytest.raises(KozyrError):
         ladder(args.pop("a"), args.pop("b"), args.pop("deals"), args.pop("seed"), **args)
 
 
@@ -137,5 +141,5 @@ def test_play_and_table_bots():
     bots = table_bots("durak-replay-1", 3, 2)
     assert bots == (Bot(3, "durak-replay-1:1"), Bot(2, "durak-replay-1:2"))
     assert play(b"durak-replay-1".ljust(32), 3, 2) == play("durak-replay-1", 3, 2)
-    with pytest.raises(ValueError):
+    with pytest.raises(KozyrError):
         play("x", lambda v: None, 2)

@@ -16,20 +16,21 @@ import pytest
 
 from kozyr.durak import reference_bots
 from kozyr.durak.bots import Bot
-from kozyr.durak.ladder import a_seat, deal_game, ladder, play, players
+from kozyr.durak.ladder import a_seat, deal_game, ladder, play
+from kozyr.durak.testing import players
 from kozyr.durak.reference import Game as RefGame
-from kozyr.durak.types import pad_seed
+from kozyr.durak import pad_seed
 
 
 def test_a_million_reference_deals_match_the_reference_counts():
-    r = ladder(3, 2, 1_000_000, "ladder", reference=True, workers=min(2, os.cpu_count() or 1))
+    r = ladder(3, 2, 1_000_000, "ladder", deal="reference", workers=min(2, os.cpu_count() or 1))
     assert (r.a_fools, r.b_fools, r.draws) == (461_172, 499_724, 39_104)
     assert round(r.mean_moves, 3) == 51.006
     assert round(r.mean_bouts, 3) == 13.882
 
 
 def test_the_first_reference_deals_follow_the_seating_rule():
-    r = ladder(3, 2, 6, "ladder", reference=True)
+    r = ladder(3, 2, 6, "ladder", deal="reference")
     for i in range(1, 7):
         game = RefGame.from_seed(pad_seed(f"ladder-{i}"))
         seat3 = i % 2
@@ -65,7 +66,7 @@ def test_random_rungs_replay_the_reference_bots_move_for_move(a, b):
     """Rung-1 words from the ladder's C SHA-256 equal reference_bots.word on the
     reference engine: whole deals agree in fool, moves and bouts."""
     n = 40
-    r = ladder(a, b, n, "ladder", reference=True)
+    r = ladder(a, b, n, "ladder", deal="reference")
     for i in range(1, n + 1):
         game = RefGame.from_seed(pad_seed(f"ladder-{i}"))
         rung = {a_seat(i): a, 1 - a_seat(i): b}
@@ -81,7 +82,7 @@ def test_random_rungs_replay_the_reference_bots_move_for_move(a, b):
 
 
 def test_the_python_path_replays_the_c_loop_in_every_mode():
-    for kw in ({"reference": True}, {"fast": False}, {"fast": True}):
+    for kw in ({"deal": "reference"}, {"deal": "sha"}, {"deal": "fast"}):
         r = ladder(1, 3, 30, "ladder", **kw)
         for i in (1, 2, 17, 30):
             game = deal_game("ladder", i, **kw)

@@ -8,7 +8,7 @@ import pytest
 from kozyr.cards import CardSet, parse_card
 from kozyr.durak import reference
 from kozyr.durak.reference_bots import best, cost, word
-from kozyr.durak.types import Bout, Move, View, pad_seed
+from kozyr.durak import Bout, Move, View, pad_seed
 
 HEARTS = 1
 TAKE, DONE, SWAP = Move("take"), Move("done"), Move("swap")

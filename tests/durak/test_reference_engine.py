@@ -12,7 +12,7 @@ import pytest
 from kozyr.cards import parse_card
 from kozyr.durak import reference
 from kozyr.durak.reference import REFERENCE_NUMBER, REFERENCE_ORDER, Game, beats, power
-from kozyr.durak.types import IllegalMove, pad_seed
+from kozyr.durak import IllegalMove, pad_seed
 
 SRC = Path(reference.__file__).parent
 
@@ -110,7 +110,8 @@ def test_written_independently_of_the_cython_engine():
                 imported.add(node.module)
             elif isinstance(node, ast.Import):
                 imported.update(alias.name for alias in node.names)
-        assert imported <= {"__future__", "hashlib", "operator", "typing", "kozyr.cards", "kozyr.durak.types"}
+        assert imported <= {"__future__", "hashlib", "operator", "typing", "kozyr.cards", "kozyr.durak.codes",
+                            "kozyr.durak.events", "kozyr.durak.moves", "kozyr.durak.views"}
 
 
 def test_copy_is_independent():

@@ -6,7 +6,7 @@ the expected events are worked out by hand from the spec, not read off an engine
 from __future__ import annotations
 
 from kozyr.cards import parse_card
-from kozyr.durak.types import Event, Move, Result, pad_seed
+from kozyr.durak import Event, Move, Result, pad_seed
 
 
 def C(name):

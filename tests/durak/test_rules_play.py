@@ -7,7 +7,7 @@ import random
 import pytest
 
 from kozyr.cards import CardSet
-from kozyr.durak.types import BOUT_ENDINGS, Event, IllegalMove, Move, View, pad_seed
+from kozyr.durak import BOUT_ENDINGS, Event, IllegalMove, Move, View, pad_seed
 
 DURAK = [16 * s + r for s in range(4) for r in range(6, 15)]
 CANDIDATES = ([Move("attack", c) for c in DURAK] + [Move("beat", c) for c in DURAK]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from kozyr.cards import parse_card
-from kozyr.durak.types import CODES, Event, Move, Result
+from kozyr.durak import CODES, Event, Move, Result
 
 HAND_0 = "6H 7S 7D 9C KS QD"
 HAND_1 = "8S 8C JD AC TS 7H"

@@ -1,13 +1,9 @@
-"""`kozyr ladder`, `kozyr sweep` and `kozyr replay`: the bots measured from the shell.
+"""`kozyr ladder`, `kozyr sweep` and `kozyr replay`: the durak bots measured from the shell.
 
-`register(subparsers)` adds the three commands to the `kozyr` console script;
-`main(argv)` runs them alone (tests use it). Bad arguments (an unknown rung, a
-negative deal count, a malformed or unknown `--set`/`--grid`) end in one line
-on stderr and exit status 2, as argparse's `parser.error` does.
-
-The ladder runs in chunks with a callback, so that a rich progress bar can
-follow it; output is a rich table on a terminal, plain text when stdout is
-not a terminal or NO_COLOR is set, or JSON with `--json`.
+The ladder runs in chunks with a callback, so that a progress bar can follow
+it; output is a table (rich on a terminal, plain text when stdout is not a
+terminal or NO_COLOR is set), or JSON with `--json`. Every rate is shown with
+its 2-sigma Wilson interval (`kozyr.stats`).
 """
 from __future__ import annotations
 
@@ -16,17 +12,18 @@ import itertools
 import json
 import os
 import sys
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Optional
 
-from kozyr.cli._common import OneLineParser, count, positive
-from kozyr.durak.ladder import PARAMS, LadderResult, Rate, ladder, table_bots
-from kozyr.durak.types import pad_seed
+from kozyr.cli._common import count, fmt_interval, need, positive, print_table, progress
+from kozyr.durak import RUNG_NAMES, RUNGS, pad_seed
+from kozyr.durak.ladder import PARAMS, LadderResult, ladder, table_bots
+from kozyr.durak.rungs import PARAM_RANGES
+from kozyr.errors import KozyrError, shown
 
-__all__ = ["register", "main"]
+__all__ = ["register"]
 
-RUNGS = (1, 2, 3)
-RUNG_NAMES = {1: "random", 2: "cheap", 3: "careful"}
 DEFAULT_SEED = "ladder"
+PARAM_RUNGS = {"DEEP_TALON": (3,), "CHEAP_POWER": (3,)}   # the rungs that read each setting
 
 
 # -- argument types: each raises ArgumentTypeError, which argparse turns into exit 2
@@ -36,31 +33,33 @@ def _rung(text: str) -> int:
     except ValueError:
         value = 0
     if value not in RUNGS:
-        raise argparse.ArgumentTypeError(f"unknown rung {text!r}: rungs are 1 (random), 2 (cheap), 3 (careful)")
+        names = ", ".join(f"{r} ({RUNG_NAMES[r]})" for r in RUNGS)
+        raise argparse.ArgumentTypeError(f"unknown rung {shown(text)}: rungs are {names}")
     return value
 
 
 def _param_name(text: str) -> str:
     name = text.strip().upper()
     if name not in PARAMS:
-        raise argparse.ArgumentTypeError(f"unknown parameter {text.strip()!r}: expected {' or '.join(PARAMS)}")
+        raise argparse.ArgumentTypeError(f"unknown parameter {shown(text.strip())}: expected {' or '.join(PARAMS)}")
     return name
 
 
 def _param_int(name: str, text: str) -> int:
+    low, high = PARAM_RANGES[name]
     try:
         value = int(text.strip())
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{name}={text!r}: the value must be a whole number") from None
-    if not -(1 << 30) < value < (1 << 30):
-        raise argparse.ArgumentTypeError(f"{name}={text!r} is out of range")
+        raise argparse.ArgumentTypeError(f"{name}={shown(text)}: the value must be a whole number") from None
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"{name}={shown(text)} is out of range: {name} is {low} to {high}")
     return value
 
 
 def _setting(text: str) -> tuple[str, int]:
     """`DEEP_TALON=6` -> ('DEEP_TALON', 6)."""
     if text.count("=") != 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE (e.g. DEEP_TALON=6)")
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not NAME=VALUE (e.g. DEEP_TALON=6)")
     name, value = text.split("=")
     key = _param_name(name)
     return key, _param_int(key, value)
@@ -69,108 +68,86 @@ def _setting(text: str) -> tuple[str, int]:
 def _grid(text: str) -> tuple[str, tuple[int, ...]]:
     """`DEEP_TALON=0,6,12` -> ('DEEP_TALON', (0, 6, 12))."""
     if text.count("=") != 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=V1,V2,... (e.g. DEEP_TALON=0,6,12)")
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not NAME=V1,V2,... (e.g. DEEP_TALON=0,6,12)")
     name, values = text.split("=")
     key = _param_name(name)
-    items = [v for v in values.split(",")]
+    items = values.split(",")
     if not items or any(not v.strip() for v in items):
-        raise argparse.ArgumentTypeError(f"{text!r}: list the values separated by commas")
+        raise argparse.ArgumentTypeError(f"{shown(text)}: list the values separated by commas")
     return key, tuple(dict.fromkeys(_param_int(key, v) for v in items))
 
 
-# -- output ------------------------------------------------------------------------
-def _plain() -> bool:
-    """Plain text when stdout is not a terminal or NO_COLOR is set (any value)."""
-    return "NO_COLOR" in os.environ or not sys.stdout.isatty()
-
-
-def _pct(r: Rate) -> str:
-    if r.total == 0:
-        return "-"
-    return f"{100 * r.rate:6.2f}% ± {100 * (r.high - r.rate):.2f}"
-
-
-def _progress(total: int, label: str) -> tuple[Callable[[int, int], None], Callable[[], None]]:
-    """A rich progress bar on stderr (none when stderr is not a terminal): (update, close)."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    console = Console(stderr=True)
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                   console=console, transient=True, disable=not console.is_terminal)
-    bar.start()
-    task = bar.add_task(label, total=total)
-
-    def update(done: int, _total: int) -> None:
-        bar.update(task, completed=done)
-
-    return update, bar.stop
-
-
-def _print_table(title: str, header: Sequence[str], rows: Sequence[Sequence[str]], notes: Sequence[str]) -> None:
-    if _plain():
-        widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]
-        print(title)
-        print("  ".join(h.ljust(w) for h, w in zip(header, widths)).rstrip())
-        for row in rows:
-            print("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip())
-        for note in notes:
-            print(note)
-        return
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title=title, title_justify="left")
-    for i, h in enumerate(header):
-        table.add_column(h, justify="left" if i == 0 else "right")
-    for row in rows:
-        table.add_row(*row)
-    console = Console()
-    console.print(table)
-    for note in notes:
-        console.print(note, highlight=False)
+def _deal_mode(args: argparse.Namespace) -> str:
+    return "reference" if args.reference else ("sha" if args.sha else "fast")
 
 
 def _run_ladder(a: Any, b: Any, deals: int, args: argparse.Namespace, params: dict[str, int],
                 update: Optional[Callable[[int, int], None]]) -> LadderResult:
-    chunk = max(2048, deals // 200 + 1)
-    return ladder(a, b, deals, args.seed, reference=args.reference, fast=not args.sha,
-                  workers=args.workers, params=params or None, progress=update, chunk=chunk)
+    return ladder(a, b, deals, args.seed, deal=_deal_mode(args), workers=args.workers, params=params or None,
+                  progress=update)
+
+
+def _interrupted(err: KeyboardInterrupt, done_before: int, total: int) -> KeyboardInterrupt:
+    """The ladder's 'interrupted after N of M deals', counted over a whole command."""
+    text = str(err)
+    try:
+        done = int(text.split("after ", 1)[1].split(" of ", 1)[0].replace(",", ""))
+    except (IndexError, ValueError):
+        done = 0
+    return KeyboardInterrupt(f"interrupted after {done_before + done:,} of {total:,} deals")
+
+
+def _fmt_moves(r: LadderResult) -> str:
+    if r.mean_moves is None or r.mean_bouts is None:
+        return "per deal: no deals played"
+    return f"per deal: {r.mean_moves:.3f} moves, {r.mean_bouts:.3f} bouts, largest hand {r.max_largest}"
 
 
 # -- kozyr ladder ----------------------------------------------------------------------
 def _ladder_command(args: argparse.Namespace) -> int:
     params = dict(args.set or [])
-    update, close = _progress(args.deals, f"rung {args.a} vs rung {args.b}")
+    used = {k: v for k, v in params.items() if set(PARAM_RUNGS[k]) & {args.a, args.b}}
+    ignored = sorted(set(params) - set(used))
+    if ignored:
+        args.parser.error(f"--set {', '.join(ignored)}: only rung 3 reads it, and neither side is rung 3")
+    update, close = progress(args.deals, f"rung {args.a} vs rung {args.b}")
     try:
         r = _run_ladder(args.a, args.b, args.deals, args, params, update)
     finally:
         close()
     if args.json:
-        out = r.summary()
-        out["params"] = {name: params.get(name, default) for name, default in zip(PARAMS, (6, 3))}
-        print(json.dumps(out, indent=2))
+        print(json.dumps(r.summary(), indent=2, allow_nan=False))
         return 0
-    mode = "reference" if args.reference else ("sha" if args.sha else "fast")
     rows = [
-        [f"a: rung {args.a} ({RUNG_NAMES[args.a]})", str(r.a_fools), _pct(r.a_fool), _pct(r.a_fool_decided)],
-        [f"b: rung {args.b} ({RUNG_NAMES[args.b]})", str(r.b_fools), _pct(r.b_fool), _pct(r.b_fool_decided)],
-        ["draws", str(r.draws), _pct(r.draw_rate), ""],
+        [f"a: rung {args.a} ({RUNG_NAMES[args.a]})", str(r.a_fools), fmt_interval(r.a_fool),
+         fmt_interval(r.a_fool_decided)],
+        [f"b: rung {args.b} ({RUNG_NAMES[args.b]})", str(r.b_fools), fmt_interval(r.b_fool),
+         fmt_interval(r.b_fool_decided)],
+        ["draws", str(r.draws), fmt_interval(r.draw_rate), ""],
     ]
+    speed = "-" if r.deals_per_second is None else f"{r.deals_per_second:,.0f}"
     notes = [
-        f"{r.deals:,} deals ({mode} deals, seed {args.seed!r}); a sits in seat i % 2 of deal i; "
-        f"intervals are 2 sigma",
-        f"per deal: {r.mean_moves:.3f} moves, {r.mean_bouts:.3f} bouts, largest hand {r.max_largest}",
-        f"{r.deals_per_second:,.0f} deals/s ({r.seconds:.2f} s, {args.workers} worker"
-        f"{'s' if args.workers != 1 else ''})",
+        f"{r.deals:,} deals ({r.deal} deals, seed {shown(args.seed)}); a sits in seat i % 2 of deal i; "
+        f"[2-sigma intervals]",
+        _fmt_moves(r),
+        f"{speed} deals/s ({r.seconds:.2f} s, {args.workers} worker{'s' if args.workers != 1 else ''})",
     ]
-    if params:
-        notes.append("rung-3 settings: " + ", ".join(f"{k}={v}" for k, v in sorted(params.items())))
-    _print_table("kozyr ladder: who is the fool", ["side", "fools", "of all deals", "draws left out"], rows, notes)
+    if used:
+        notes.append("rung-3 settings: " + ", ".join(f"{k}={v}" for k, v in sorted(used.items())))
+    print_table("kozyr ladder: who is the fool", ["side", "fools", "of all deals", "draws left out"], rows, notes)
     return 0
 
 
 # -- kozyr sweep ------------------------------------------------------------------------
+def _check_output_path(path: str) -> None:
+    """Refuse an output file that cannot be written, before any deal is played."""
+    folder = os.path.dirname(os.path.abspath(path)) or "."
+    if not os.path.isdir(folder):
+        raise KozyrError("bad_path", f"--plot {shown(path)}: the folder {shown(folder)} does not exist", value=path)
+    if not os.access(folder, os.W_OK) or os.path.isdir(path):
+        raise KozyrError("bad_path", f"--plot {shown(path)}: cannot write there", value=path)
+
+
 def _sweep_command(args: argparse.Namespace) -> int:
     grid: dict[str, tuple[int, ...]] = {}
     for name, values in args.grid or []:
@@ -180,42 +157,41 @@ def _sweep_command(args: argparse.Namespace) -> int:
     if not grid:
         args.parser.error("give at least one --grid NAME=V1,V2,...")
     if args.plot:
-        _need_matplotlib(args.parser)
+        need("matplotlib", "plot", args.parser)
+        _check_output_path(args.plot)
     names = list(grid)
     settings = [dict(zip(names, combo)) for combo in itertools.product(*(grid[n] for n in names))]
-    update, close = _progress(args.deals * len(settings), "sweep")
+    total = args.deals * len(settings)
+    update, close = progress(total, "sweep")
     results = []
     try:
         for k, params in enumerate(settings):
             offset = k * args.deals
 
-            def step(done: int, total: int, offset: int = offset) -> None:
+            def step(done: int, _total: int, offset: int = offset) -> None:
                 update(offset + done, total)
 
-            results.append((params, _run_ladder(3, 2, args.deals, args, params, step)))
+            try:
+                results.append((params, _run_ladder(3, 2, args.deals, args, params, step)))
+            except KeyboardInterrupt as err:
+                raise _interrupted(err, offset, total) from None
     finally:
         close()
     if args.json:
-        print(json.dumps([dict(params=p, **r.summary()) for p, r in results], indent=2))
+        print(json.dumps([r.summary() for _, r in results], indent=2, allow_nan=False))
     else:
-        rows = [[*(str(p[n]) for n in names), _pct(r.a_fool_decided), _pct(r.a_fool), str(r.draws),
-                 f"{r.mean_moves:.2f}"] for p, r in results]
-        notes = [f"rung 3 (with each setting) against rung 2, {args.deals:,} deals each, seed {args.seed!r}; "
-                 "the spec's bot is DEEP_TALON=6, CHEAP_POWER=3; lower is better for rung 3"]
-        _print_table("kozyr sweep: rung 3's fool rate", [*names, "draws left out", "of all deals", "draws", "moves"],
-                     rows, notes)
+        rows = [[*(str(p[n]) for n in names), fmt_interval(r.a_fool_decided), fmt_interval(r.a_fool),
+                 str(r.draws), "-" if r.mean_moves is None else f"{r.mean_moves:.2f}"] for p, r in results]
+        notes = [f"rung 3 (with each setting) against rung 2, {args.deals:,} deals each, seed {shown(args.seed)}; "
+                 "the reference bot is DEEP_TALON=6, CHEAP_POWER=3; lower is better for rung 3; "
+                 "[2-sigma intervals]"]
+        print_table("kozyr sweep: rung 3's fool rate", [*names, "draws left out", "of all deals", "draws", "moves"],
+                    rows, notes)
     if args.plot:
         _plot(args.plot, names, results)
         sys.stdout.flush()
         print(f"plot written to {args.plot}", file=sys.stderr)
     return 0
-
-
-def _need_matplotlib(parser: argparse.ArgumentParser) -> None:
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        parser.error("--plot needs matplotlib: pip install 'kozyr[plot]'")
 
 
 def _plot(path: str, names: list[str], results: list[tuple[dict[str, int], LadderResult]]) -> None:
@@ -227,18 +203,18 @@ def _plot(path: str, names: list[str], results: list[tuple[dict[str, int], Ladde
     x_name = names[0]
     line_name = names[1] if len(names) > 1 else None
     fig, ax = plt.subplots(figsize=(7, 4.5))
-    lines: dict[Any, list[tuple[int, Rate]]] = {}
+    lines: dict[Any, list[tuple[int, Any]]] = {}
     for params, r in results:
         lines.setdefault(params[line_name] if line_name else None, []).append((params[x_name], r.a_fool_decided))
     for key, points in lines.items():
-        points.sort()
-        xs = [p[0] for p in points]
-        ys = [100 * p[1].rate for p in points]
-        err = [100 * (p[1].high - p[1].rate) for p in points]
+        points = sorted((x, rate) for x, rate in points if rate.rate is not None)
+        xs = [x for x, _ in points]
+        ys = [100 * rate.rate for _, rate in points]
+        err = [[100 * (rate.rate - rate.low) for _, rate in points], [100 * (rate.high - rate.rate) for _, rate in points]]
         ax.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label=f"{line_name}={key}" if line_name else None)
     ax.set_xlabel(x_name)
     ax.set_ylabel("rung 3 fool rate vs rung 2, draws left out (%)")
-    ax.set_title("kozyr sweep (2-sigma bars)")
+    ax.set_title("kozyr sweep (2-sigma Wilson bars)")
     ax.grid(alpha=0.3)
     if line_name:
         ax.legend()
@@ -250,12 +226,9 @@ def _plot(path: str, names: list[str], results: list[tuple[dict[str, int], Ladde
 # -- kozyr replay ------------------------------------------------------------------------
 def _replay_command(args: argparse.Namespace) -> int:
     from kozyr.cards import CardSet, card_name
-    from kozyr.durak._engine import Game
+    from kozyr.durak import Game
 
-    try:
-        seed = pad_seed(args.seed)
-    except ValueError as err:
-        args.parser.error(str(err).split(": ", 1)[-1])
+    seed = pad_seed(args.seed)
     a, b = args.rungs
     bots = table_bots(args.seed, a, b)
     game = Game.from_seed(seed, args.number)
@@ -305,26 +278,27 @@ def _common(p: argparse.ArgumentParser) -> None:
     mode.add_argument("--reference", action="store_true",
                       help="the reference distribution's deals and words: deal i is seed '<seed>-<i>'")
     mode.add_argument("--sha", action="store_true",
-                      help="the spec's SHA-256 shuffle and words from seeds derived from --seed "
+                      help="the rules' SHA-256 shuffle and words from seeds derived from --seed "
                            "(default: the fast generator)")
 
 
 def register(subparsers: Any) -> None:
     """Add `ladder`, `sweep` and `replay` to a subparsers object of the `kozyr` parser."""
+    ranges = ", ".join(f"{k} {lo}..{hi}" for k, (lo, hi) in PARAM_RANGES.items())
     p = subparsers.add_parser("ladder", help="play rung against rung over many deals",
                               description="Play rung A against rung B over many deals, seats alternating.")
     p.add_argument("a", type=_rung, help="rung of side a: 1 random, 2 cheap, 3 careful")
     p.add_argument("b", type=_rung, help="rung of side b")
     _common(p)
     p.add_argument("--set", action="append", type=_setting, metavar="NAME=VALUE",
-                   help="a rung-3 setting: DEEP_TALON=6, CHEAP_POWER=3 (repeatable)")
+                   help=f"a rung-3 setting ({ranges}; the reference bot is DEEP_TALON=6, CHEAP_POWER=3)")
     p.set_defaults(func=_ladder_command, parser=p)
 
     p = subparsers.add_parser("sweep", help="rung 3 with a grid of settings against rung 2",
                               description="Play rung 3 with each setting of a grid against rung 2.")
     _common(p)
     p.add_argument("--grid", action="append", type=_grid, metavar="NAME=V1,V2,...",
-                   help="values to try: DEEP_TALON=0,6,12 (repeatable)")
+                   help=f"values to try: DEEP_TALON=0,6,12 (repeatable; {ranges})")
     p.add_argument("--plot", metavar="FILE.png", help="also draw the fool rates (needs kozyr[plot])")
     p.set_defaults(func=_sweep_command, parser=p)
 

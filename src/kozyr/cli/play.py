@@ -29,14 +29,14 @@ from rich.text import Text
 from kozyr.cli._common import OneLineParser
 from kozyr.cli.play_keys import Command, Refusal, key_summary, legal_keys, move_key, parse_key
 from kozyr.cli.play_render import Look, move_phrase, narrate, render_table, verdict
-from kozyr.durak.types import RESIGN, Event, IllegalMove, Move, View, pad_seed
+from kozyr.durak import RESIGN, Event, IllegalMove, Move, View, pad_seed
 
 # The engine and the bots, imported here and nowhere else in the terminal game,
 # so switching to the plain-Python oracles (kozyr.durak.reference.Game,
 # kozyr.durak.reference_bots.best) is a change of these lines only.
-from kozyr.durak._engine import Game  # noqa: E402  (the compiled engine)
+from kozyr.durak import Game  # the compiled engine
 from kozyr.durak.bots import Bot
-from kozyr.durak.search import best
+from kozyr.durak.rungs import best
 
 HINT_LEVEL = 3  # the hint is the best rung's choice
 DEFAULT_LEVEL = 2

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Callable, Union
 
 from kozyr.cards import CardSet, pretty, rank_of, suit_of
-from kozyr.durak.types import DONE, SWAP, TAKE, Move, View
+from kozyr.durak import DONE, SWAP, TAKE, Move, View
 
 # The one-letter keys of the card-less moves, and the commands that are not moves.
 MOVE_KEYS: dict[str, Move] = {"t": TAKE, "d": DONE, "x": SWAP}

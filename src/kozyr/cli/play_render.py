@@ -16,7 +16,7 @@ from rich.text import Text
 
 from kozyr.cards import SUIT_LETTERS, SUIT_SYMBOLS, pretty, suit_of
 from kozyr.cli.play_keys import hand_order
-from kozyr.durak.types import Event, Move, View
+from kozyr.durak import Event, Move, View
 
 WIDTH = 80
 HEIGHT = 24

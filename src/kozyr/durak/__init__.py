@@ -1,20 +1,29 @@
 """Two-seat Podkidnoy durak: a Cython engine, its plain-Python twin, bots and a ladder.
 
 The names here are the fast ones: `Game` is the Cython engine, `best` and
-`Bot` the compiled rungs, `ladder` the nogil bulk loop. `kozyr.durak.reference`
-(a plain-Python engine of the same rules) and `kozyr.durak.reference_bots` are
-the oracles they are tested against.
+`Bot` the compiled rungs, `kozyr.durak.ladder` the module of the nogil bulk
+loop (`from kozyr.durak.ladder import ladder, replay`).
+`kozyr.durak.reference` (a plain-Python engine of the same rules) and
+`kozyr.durak.reference_bots` are the oracles they are tested against, and
+`kozyr.durak.testing` drives the two side by side. The rules are
+docs/rules/durak.md.
+
+The package is a library: it imports no command-line or terminal code.
 """
-from kozyr.durak.types import (
-    BOUT_ENDINGS, CODES, KINDS, PHASES, Bout, Event, IllegalMove, Move, Result, View, pad_seed,
-)
+from kozyr.durak import ladder
 from kozyr.durak._engine import Game, random_playouts, shuffled_order
-from kozyr.durak.search import best
-from kozyr.durak.bots import Bot
-from kozyr.durak.ladder import LadderResult, Rate, deal_seed, ladder, replay
+from kozyr.durak.bots import RUNG_NAMES, RUNGS, Bot
+from kozyr.durak.codes import BOUT_ENDINGS, CODES, KINDS, OUTCOMES, PHASES, IllegalMove
+from kozyr.durak.events import Event, Result
+from kozyr.durak.ladder import LadderResult, deal_seed, replay
+from kozyr.durak.moves import DONE, RESIGN, SWAP, TAKE, Move
+from kozyr.durak.rungs import best
+from kozyr.durak.seeds import DEALS, pad_seed
+from kozyr.durak.views import Bout, View
+from kozyr.stats import Rate
 
 __all__ = [
-    "BOUT_ENDINGS", "CODES", "KINDS", "PHASES", "Bot", "Bout", "Event", "Game", "IllegalMove",
-    "LadderResult", "Move", "Rate", "Result", "View", "best", "deal_seed", "ladder", "pad_seed",
-    "random_playouts", "replay", "shuffled_order",
+    "BOUT_ENDINGS", "CODES", "DEALS", "DONE", "KINDS", "OUTCOMES", "PHASES", "RESIGN", "RUNGS", "RUNG_NAMES",
+    "SWAP", "TAKE", "Bot", "Bout", "Event", "Game", "IllegalMove", "LadderResult", "Move", "Rate", "Result",
+    "View", "best", "deal_seed", "ladder", "pad_seed", "random_playouts", "replay", "shuffled_order",
 ]

@@ -5,7 +5,10 @@ import numpy as np
 import numpy.typing as npt
 
 from kozyr.cards import CardSet
-from kozyr.durak.types import Bout, Event, IllegalMove as IllegalMove, Move, Result, View
+from kozyr.durak.codes import IllegalMove as IllegalMove
+from kozyr.durak.events import Event, Result
+from kozyr.durak.moves import Move
+from kozyr.durak.views import Bout, View
 
 MoveLike = Union[Move, str]
 

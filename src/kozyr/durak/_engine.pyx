@@ -1,50 +1,47 @@
-"""The durak engine: two-seat Podkidnoy over 64-bit card masks.
+"""The durak engine's Python face: `Game`, and `random_playouts` in bulk.
 
-The rules are `noexcept nogil` C functions over a plain `State` struct (see
-_engine.pxd, cimported by the ladder); `Game` is a thin Python wrapper that
-speaks the vocabulary of `kozyr.durak.types`; it keeps the State and a packed
-move log, and rebuilds the event log on demand by replaying the moves. `random_playouts` plays whole deals in C with the GIL released.
+The rules themselves are inline C over a plain `State` struct (_state.pxd,
+_rules.pxd, _deal.pxd), shared with the ladder's nogil loop. `Game` is a thin
+wrapper that speaks kozyr.durak's vocabulary (`Move`, `Event`, `View`); it
+keeps the State and a packed move log, and rebuilds the event log on demand by
+replaying the moves, which keeps a Game at a few hundred bytes.
 
-The contract is shared/spec/durak.md; `kozyr.durak.reference` is the same rules
-in plain Python, and the two are played side by side in the tests.
+The rules are docs/rules/durak.md, including the choices kozyr makes where the
+rules are silent (listed there once); `kozyr.durak.reference` is the same rules
+in plain Python, and the two are played side by side in the tests
+(`kozyr.durak.testing`).
 
-Choices where the spec is silent (the same in reference.py, checked by the
-differential test):
-- A bout opens at the deal and right after each refill; its cap is then
-  min(6, defender's hand). When the deal ends at a close, the bout left in the
-  view is that freshly opened one (next attacker, empty table); a resign leaves
-  the bout as it was.
-- `Bout.to_beat` is the oldest attack card without a beating card in every
-  phase (in pile_on: the card the defender did not beat).
-- A taken bout at its cap closes even when the attacker could swap; the swap
-  stops only the "nothing to add" close (and the automatic take, exhausted).
-- Six ownership: dealt (none when the turn-up is the six), drawn from the
-  talon (also as its last card, harmless: the turn-up is gone by then), spent
-  by the swap, cleared when a taken bout hands the attacker's six to the
-  defender. Beaten off, the six goes to the heap and the right is moot.
-- `moves` counts every move a player applied, resign included.
-- Move text: `Move.parse`; `attack`/`beat` with a missing or malformed card is
-  card_not_held (after the seat, turn and phase checks); other unparsable text
-  or a non-move object is not_legal. A seat that is not 0 or 1 (bools
-  included) is not_your_turn. A str seed is UTF-8 and must be 32 bytes.
-- `seats=` (keyword, default 2) exists only to give `bad_seats` a meaning;
-  `bout_full` cannot be reached by play (a bout at its cap closes at once), so
-  the tests reach it through `_probe`.
-- `from_rng` and `random_playouts` deal with splitmix64, NOT the spec's
-  SHA-256 shuffle: fast and varied, not reference-compatible.
+API choices: a move given as text is parsed with `Move.parse`; `attack`/`beat`
+with a missing or malformed card is card_not_held (after the seat, turn and
+phase checks); other unparsable text or a non-move object is not_legal. A seat
+that is not 0 or 1 (bools included) is not_your_turn. A str seed is UTF-8 and
+must be 32 bytes. `bad_seats` is never raised: a Game is always two seats.
+`bout_full` cannot be reached by play (a bout at its cap closes at once);
+`kozyr.durak.testing.probe` reaches it. `from_rng` and `random_playouts` deal
+with splitmix64, NOT the rules' SHA-256 shuffle: fast and varied, not
+reference-compatible.
 """
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
-from kozyr.cards cimport (
-    KZ_DECK36, CardSet, above, card_bit, highest_card, lowest_card, popcount, suit_mask,
+from kozyr.cards cimport KZ_DECK36, CardSet, card_bit
+from kozyr.durak._deal cimport st_deal_order, st_deal_rng, st_deal_seed_text
+from kozyr.durak._rules cimport (
+    R_BAD_DEAL, R_BAD_SEATS, R_BEATS_NOTHING, R_BOUT_FULL, R_CARD_NOT_HELD, R_GAME_OVER, R_MUST_ATTACK,
+    R_NO_SEED, R_NOT_LEGAL, R_NOT_THE_SIX, R_NOT_YOUR_TURN, R_RANK_NOT_IN_BOUT, R_TALON_SHUT, R_WRONG_PHASE,
+    st_apply, st_apply_legal, st_legal, st_phase, st_random_legal, st_talon_card, st_turn, st_view,
+)
+from kozyr.durak._seeds cimport kz_sha_ni_allow, kz_sha_ni_used
+from kozyr.durak._state cimport (
+    EV_ATTACK, EV_BEAT, EV_BOUT_END, EV_DONE, EV_GAME_END, EV_OUT, EV_REFILL, EV_RESIGN, EV_SWAP, EV_TAKE,
+    HOW_CAPPED, HOW_DONE, HOW_EXHAUSTED, HOW_SPENT, HOW_TAKEN, Sink, State,
 )
 from kozyr.durak._view cimport (
-    MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_RESIGN, MV_SWAP, MV_TAKE, OUT_DRAW, OUT_FOOL,
-    OUT_NONE, OUT_RESIGN, PH_ATTACK, PH_DEFEND, PH_OVER, PH_PILE_ON, DView,
+    MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_RESIGN, MV_SWAP, MV_TAKE, OUT_DRAW, OUT_FOOL, OUT_NONE,
+    OUT_RESIGN, PH_ATTACK, PH_DEFEND, PH_OVER, PH_PILE_ON, DView,
 )
 
 import operator
@@ -54,307 +51,16 @@ import numpy as np
 cimport numpy as cnp
 
 from kozyr.cards import card_name, parse_card
-from kozyr.durak.types import (
-    BOUT_ENDINGS, CODES, KINDS, PHASES, Bout, Event, IllegalMove, Move, Result, View,
-)
+from kozyr.durak.codes import BOUT_ENDINGS, CODES, KINDS, PHASES, IllegalMove
+from kozyr.durak.events import Event, Result
+from kozyr.durak.moves import Move
+from kozyr.durak.views import Bout, View
 
 cnp.import_array()
 
 __all__ = ["Game", "IllegalMove", "random_playouts", "shuffled_order"]
 
-cdef extern from "_sha256.h" nogil:
-    void kz_sha256(const uint8_t *data, size_t len, uint8_t *out)
-
-
-# -- refusal codes: 1 + the index in types.CODES ---------------------------
-cdef enum:
-    R_NO_SEED = 1
-    R_BAD_DEAL = 2
-    R_BAD_SEATS = 3
-    R_GAME_OVER = 4
-    R_NOT_YOUR_TURN = 5
-    R_WRONG_PHASE = 6
-    R_NOT_LEGAL = 7
-    R_CARD_NOT_HELD = 8
-    R_BEATS_NOTHING = 9
-    R_RANK_NOT_IN_BOUT = 10
-    R_BOUT_FULL = 11
-    R_MUST_ATTACK = 12
-    R_NOT_THE_SIX = 13
-    R_TALON_SHUT = 14
-
 cdef uint64_t DECK36 = KZ_DECK36
-
-
-# -- the reference order ---------------------------------------------------
-cdef int REF_CARD[36]       # reference number - 1 -> kozyr card: AS KS .. 6S AH .. 6C
-cdef int _i
-for _i in range(36):
-    REF_CARD[_i] = 16 * (_i // 9) + 14 - _i % 9
-
-
-# -- events ----------------------------------------------------------------
-cdef inline uint32_t ev_move(int kind, int seat, int card) noexcept nogil:
-    return <uint32_t>kind | (<uint32_t>seat << 4) | (<uint32_t>card << 8)
-
-
-# -- the generator (not reference-compatible) --------------------------------
-cdef uint64_t fast_next(uint64_t *rng) noexcept nogil:
-    cdef uint64_t z
-    rng[0] += 0x9E3779B97F4A7C15ULL
-    z = rng[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-
-cdef int fast_below(uint64_t *rng, int n) noexcept nogil:
-    return <int>(((fast_next(rng) >> 32) * <uint64_t>n) >> 32)
-
-
-# -- dealing -----------------------------------------------------------------
-cdef void st_deal_order(State *s, const int *order36) noexcept nogil:
-    cdef int i, c, t
-    cdef uint64_t tr, lo0, lo1
-    s.hand[0] = 0
-    s.hand[1] = 0
-    for i in range(36):
-        s.order[i] = <unsigned char>order36[i]
-    for i in range(12):
-        s.hand[i & 1] |= card_bit(order36[i])
-    s.turnup = order36[12]
-    s.trump = s.turnup >> 4
-    s.six = 16 * s.trump + 6
-    s.six_owner = -1
-    if s.hand[0] & card_bit(s.six):
-        s.six_owner = 0
-    elif s.hand[1] & card_bit(s.six):
-        s.six_owner = 1
-    s.talon_last = s.turnup
-    s.drawn = 0
-    s.swapped = 0
-    s.heap = 0
-    s.heap_cards = 0
-    s.table = 0
-    s.ranks = 0
-    s.bout.size = 0
-    s.bout.to_beat = -1
-    s.nbeat = 0
-    s.bout.taken = 0
-    s.count[0] = 6
-    s.count[1] = 6
-    for i in range(6):
-        s.bout.attack[i] = -1
-        s.bout.beat[i] = -1
-    # first attacker: the lowest trump; seat 0 when neither holds one
-    tr = suit_mask(s.trump)
-    lo0 = s.hand[0] & tr
-    lo1 = s.hand[1] & tr
-    s.bout.attacker = 0
-    if lo1 and (not lo0 or lowest_card(lo1) < lowest_card(lo0)):
-        s.bout.attacker = 1
-    s.bout.defender = 1 - s.bout.attacker
-    s.bout.cap = 6
-    s.ply = 0
-    s.moves = 0
-    s.bouts = 0
-    s.outcome = OUT_NONE
-    s.fool = -1
-
-
-cdef void _deal_seed_text(State *s, const unsigned char *seed32, const char *num, int numlen) noexcept nogil:
-    """The spec's shuffle, the deal number given as its decimal text."""
-    cdef uint8_t msg[32 + 5 + 40 + 1 + 12]
-    cdef uint8_t digest[32]
-    cdef uint32_t words[8]
-    cdef int cards[36]
-    cdef int i, j, n, t, head, used = 8
-    cdef unsigned int block = 0, b
-    cdef uint32_t w
-    cdef uint64_t limit
-    cdef char digits[12]
-    for i in range(36):
-        cards[i] = REF_CARD[i]
-    memcpy(msg, seed32, 32)
-    memcpy(msg + 32, b"deal:", 5)
-    memcpy(msg + 37, num, numlen)
-    msg[37 + numlen] = 58  # ':'
-    head = 38 + numlen
-    i = 35
-    while i >= 1:
-        n = i + 1
-        limit = (<uint64_t>4294967296ULL // <uint64_t>n) * <uint64_t>n
-        while True:
-            if used == 8:
-                # digest of seed + "deal:<number>:<block>", as eight big-endian words
-                b = block
-                t = 0
-                while True:
-                    digits[t] = <char>(48 + b % 10)
-                    t += 1
-                    b //= 10
-                    if b == 0:
-                        break
-                for j in range(t):
-                    msg[head + j] = <uint8_t>digits[t - 1 - j]
-                if head + t <= 55:
-                    kz_sha256_short(msg, head + t, words)
-                else:
-                    kz_sha256(msg, head + t, digest)
-                    for j in range(8):
-                        words[j] = ((<uint32_t>digest[4 * j] << 24) | (<uint32_t>digest[4 * j + 1] << 16)
-                                    | (<uint32_t>digest[4 * j + 2] << 8) | <uint32_t>digest[4 * j + 3])
-                block += 1
-                used = 0
-            w = words[used]
-            used += 1
-            if <uint64_t>w < limit:
-                break
-        j = <int>(w % <uint32_t>n)
-        t = cards[i]
-        cards[i] = cards[j]
-        cards[j] = t
-        i -= 1
-    st_deal_order(s, cards)
-
-
-cdef void st_deal_seed(State *s, const unsigned char *seed32, unsigned int number) noexcept nogil:
-    cdef unsigned char text[24]
-    _deal_seed_text(s, seed32, <const char *>text, put_uint(text, number))
-
-
-cdef void st_deal_rng(State *s, uint64_t *rng) noexcept nogil:
-    cdef int cards[36]
-    cdef int i, j, t
-    for i in range(36):
-        cards[i] = REF_CARD[i]
-    i = 35
-    while i >= 1:
-        j = fast_below(rng, i + 1)
-        t = cards[i]
-        cards[i] = cards[j]
-        cards[j] = t
-        i -= 1
-    st_deal_order(s, cards)
-
-
-# -- the position ------------------------------------------------------------
-cdef int st_phase(const State *s) noexcept nogil:
-    return _phase(s)
-
-
-cdef bint st_can_swap(const State *s, int seat) noexcept nogil:
-    if seat != 0 and seat != 1:
-        return 0
-    return _can_swap(s, seat)
-
-
-cdef int st_talon(const State *s) noexcept nogil:
-    return 24 - s.drawn
-
-
-cdef inline int _kth_in_ref_order(uint64_t m, int k) noexcept nogil:
-    """The k-th card (from 0) of m in the reference order."""
-    cdef uint64_t r = lanes_reversed(m)
-    while k:
-        r ^= card_bit(highest_card(r))
-        k -= 1
-    return highest_card(r) ^ 48
-
-
-# -- moving ------------------------------------------------------------------
-cdef int st_apply(State *s, int seat, int move, Sink *sink) noexcept nogil:
-    cdef int kind, card, turn, phase
-    if sink != NULL:
-        sink.n = 0
-    if s.outcome != OUT_NONE:
-        return R_GAME_OVER
-    if seat != 0 and seat != 1:
-        return R_NOT_YOUR_TURN
-    if move < 0 or move >= (6 << 6):
-        return R_NOT_LEGAL
-    kind = move >> 6
-    card = move & 63
-    if kind >= MV_TAKE and card != 0:
-        return R_NOT_LEGAL
-    if kind == MV_RESIGN:
-        emit(s, sink, ev_move(MV_RESIGN, seat, 0))
-        s.moves += 1
-        s.outcome = OUT_RESIGN
-        s.fool = seat
-        emit(s, sink, <uint32_t>EV_GAME_END | (<uint32_t>OUT_RESIGN << 4) | (<uint32_t>(seat + 1) << 8))
-        return 0
-    turn = st_turn(s)
-    if seat != turn:
-        return R_NOT_YOUR_TURN
-    phase = _phase(s)
-    if kind == MV_ATTACK:
-        if phase == PH_DEFEND:
-            return R_WRONG_PHASE
-        if not (s.hand[seat] >> card) & 1:
-            return R_CARD_NOT_HELD
-        if s.bout.size >= s.bout.cap:
-            return R_BOUT_FULL
-        if s.bout.size > 0 and not (s.ranks >> (card & 15)) & 1:
-            return R_RANK_NOT_IN_BOUT
-        _play_attack(s, card)
-    elif kind == MV_BEAT:
-        if phase != PH_DEFEND:
-            return R_WRONG_PHASE
-        if not (s.hand[seat] >> card) & 1:
-            return R_CARD_NOT_HELD
-        if not (_beaters(s, s.bout.attack[s.nbeat]) >> card) & 1:
-            return R_BEATS_NOTHING
-        _play_beat(s, card)
-    elif kind == MV_TAKE:
-        if phase != PH_DEFEND:
-            return R_WRONG_PHASE
-        s.bout.taken = 1
-    elif kind == MV_DONE:
-        if phase == PH_DEFEND:
-            return R_WRONG_PHASE
-        if s.bout.size == 0:
-            return R_MUST_ATTACK
-    else:  # MV_SWAP, any phase
-        if s.six_owner != seat or not (s.hand[seat] >> s.six) & 1:
-            return R_NOT_THE_SIX
-        if s.drawn >= 24 or s.swapped:
-            return R_TALON_SHUT
-        _play_swap(s, seat)
-        card = s.turnup
-    emit(s, sink, ev_move(kind, seat, card))
-    s.moves += 1
-    if kind == MV_DONE:
-        _close_bout(s, HOW_DONE, sink)
-    _advance(s, sink)
-    return 0
-
-
-cdef inline int _random_legal(const State *s, uint64_t *rng) noexcept nogil:
-    """A uniformly random legal move of the seat on turn: st_legal(s)[k], k uniform,
-    found without writing the list. The deal must be running."""
-    cdef uint64_t m
-    cdef bint sw, extra
-    cdef int kind, other, ncard, k
-    if not s.bout.taken and s.nbeat < s.bout.size:
-        m = _beat_mask(s)
-        sw = _can_swap(s, s.bout.defender)
-        kind = MV_BEAT
-        other = MV_TAKE
-        extra = m != 0 or sw
-    else:
-        m = _attack_mask(s)
-        sw = _can_swap(s, s.bout.attacker)
-        kind = MV_ATTACK
-        other = MV_DONE
-        extra = s.bout.size > 0 and (m != 0 or sw)
-    ncard = popcount(m)
-    k = fast_below(rng, ncard + extra + sw)
-    if k < ncard:
-        return (kind << 6) | _kth_in_ref_order(m, k)
-    if extra and k == ncard:
-        return other << 6
-    return MV_SWAP << 6
 
 
 # -- bulk playouts -------------------------------------------------------------
@@ -386,7 +92,7 @@ def random_playouts(Py_ssize_t n, seed=0):
             deal_rng = base + <uint64_t>i
             st_deal_rng(&s, &deal_rng)
             while s.outcome == OUT_NONE:
-                st_apply_legal(&s, st_turn(&s), _random_legal(&s, &choice))
+                st_apply_legal(&s, st_turn(&s), st_random_legal(&s, &choice))
             fool[i] = <signed char>s.fool
             moves[i] = s.moves
             bouts[i] = s.bouts
@@ -504,11 +210,6 @@ cdef inline tuple _moves_tuple(const int *codes, int n):
     return t
 
 
-cdef _check_seats(seats):
-    if seats is not 2 and (isinstance(seats, bool) or seats != 2):
-        raise IllegalMove("bad_seats", f"{seats!r} seats: this durak is played by exactly two")
-
-
 def _probe(Game game, seat, move, int cap):
     """Test hook: the refusal code st_apply gives on a copy of the position with
     the bout's cap set to `cap`, or None if it would apply. The forced positions
@@ -528,7 +229,7 @@ cdef Game _new_game():
 
 cdef str _refusal_text(const State *s, seat, move):
     cdef int t = st_turn(s)
-    where = (f"at ply {s.ply}, phase {PHASES[_phase(s)]}, "
+    where = (f"at ply {s.ply}, phase {PHASES[st_phase(s)]}, "
              + ("deal over" if t < 0 else f"seat {t} on turn"))
     what = str(move) if isinstance(move, (Move, str)) else repr(move)
     return f"{what!r} by seat {seat!r} refused {where}"
@@ -599,10 +300,10 @@ cdef class Game:
 
     # -- constructors ---------------------------------------------------------
     @staticmethod
-    def from_seed(seed, number=1, *, seats=2):
+    def from_seed(seed, number=1):
         """The spec's deal: a 32-byte seed (bytes, or text encoded UTF-8) and a deal number from 1.
 
-        Refusals in the spec's order: no_seed, bad_deal, bad_seats (seats must be 2).
+        Refusals in the rules' order: no_seed, then bad_deal.
         """
         cdef bytes raw
         if isinstance(seed, str):
@@ -621,15 +322,14 @@ cdef class Game:
         cdef bytes num = str(int(number)).encode("ascii")
         if len(num) > 40:
             raise IllegalMove("bad_deal", f"deal number {number!r} has more than 40 digits")
-        _check_seats(seats)
         cdef Game g = _new_game()
         cdef const unsigned char *sp = raw
         cdef const char *np_ = num
-        _deal_seed_text(&g.st, sp, np_, len(num))
+        st_deal_seed_text(&g.st, sp, np_, len(num))
         return g
 
     @staticmethod
-    def from_order(cards, *, seats=2):
+    def from_order(cards):
         """A deal from 36 distinct durak cards in shuffled order (ints or names)."""
         cdef int order[36]
         cdef uint64_t seen = 0
@@ -650,16 +350,14 @@ cdef class Game:
                 raise ValueError(f"position {i}: card {card_name(c)} appears twice")
             seen |= card_bit(c)
             order[i] = c
-        _check_seats(seats)
         cdef Game g = _new_game()
         st_deal_order(&g.st, order)
         return g
 
     @staticmethod
-    def from_rng(seed, *, seats=2):
+    def from_rng(seed):
         """A deal from the fast splitmix64 generator (NOT the spec's shuffle)."""
         cdef uint64_t rng = <uint64_t>(operator.index(seed) & 0xFFFFFFFFFFFFFFFF)
-        _check_seats(seats)
         cdef Game g = _new_game()
         st_deal_rng(&g.st, &rng)
         return g
@@ -730,6 +428,12 @@ cdef class Game:
             PyTuple_SET_ITEM(out, i, e)
         return out
 
+    def refusal(self, seat, move):
+        """The code `apply(seat, move)` would refuse with, or None if it would apply; changes nothing."""
+        cdef State t = self.st
+        cdef int r = st_apply(&t, _seat_index(seat), _move_code(move), NULL)
+        return CODES[r - 1] if r else None
+
     def view(self, seat):
         """What `seat` (0 or 1) may see."""
         cdef int s = _seat_index(seat)
@@ -758,7 +462,7 @@ cdef class Game:
 
     @property
     def phase(self):
-        return PHASES[_phase(&self.st)]
+        return PHASES[st_phase(&self.st)]
 
     @property
     def over(self):
@@ -835,7 +539,7 @@ cdef class Game:
     @property
     def talon(self):
         """The cards left in the talon, in draw order (the turn-up or the swapped six last)."""
-        return tuple([_talon_card(&self.st, k) for k in range(self.st.drawn, 24)])
+        return tuple([st_talon_card(&self.st, k) for k in range(self.st.drawn, 24)])
 
     @property
     def heap(self):
@@ -865,5 +569,5 @@ cdef class Game:
 
     def __repr__(self):
         t = st_turn(&self.st)
-        return (f"<durak Game ply={self.st.ply} phase={PHASES[_phase(&self.st)]} "
+        return (f"<durak Game ply={self.st.ply} phase={PHASES[st_phase(&self.st)]} "
                 f"turn={None if t < 0 else t} result={self.result}>")

@@ -64,9 +64,10 @@ import operator
 from typing import Iterable, Optional, Union
 
 from kozyr.cards import CardSet, card_name
-from kozyr.durak.types import (
-    DONE, RESIGN, SWAP, TAKE, Bout, Event, IllegalMove, Move, Result, View,
-)
+from kozyr.durak.codes import IllegalMove
+from kozyr.durak.events import Event, Result
+from kozyr.durak.moves import DONE, Move, RESIGN, SWAP, TAKE
+from kozyr.durak.views import Bout, View
 
 __all__ = ["Game", "shuffled_order", "REFERENCE_ORDER", "REFERENCE_NUMBER", "power", "beats"]
 
@@ -390,6 +391,14 @@ class Game:
             self._log(Event("swap", seat=seat_index, card=self._turnup))
         self._advance()
         return tuple(self._events[start:])
+
+    def refusal(self, seat: int, move: MoveLike) -> Optional[str]:
+        """The code `apply(seat, move)` would refuse with, or None if it would apply; changes nothing."""
+        try:
+            self._check(seat, move)
+        except IllegalMove as refused:
+            return refused.code
+        return None
 
     def _position(self) -> str:
         phase = self.phase

@@ -8,7 +8,8 @@ from __future__ import annotations
 import hashlib
 from typing import Optional
 
-from kozyr.durak.types import DONE, SWAP, TAKE, Move, View
+from kozyr.durak.moves import DONE, SWAP, TAKE, Move
+from kozyr.durak.views import View
 
 __all__ = ["best", "word", "cost", "DEEP_TALON", "CHEAP_POWER"]
 

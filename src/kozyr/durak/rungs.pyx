@@ -21,8 +21,13 @@ spades, hearts, diamonds, clubs and ace down within a suit.
 from libc.stdint cimport uint64_t
 
 from kozyr.durak._view cimport MAX_BOUT, MAX_LEGAL, MV_TAKE, OUT_DRAW, OUT_FOOL, OUT_NONE, OUT_RESIGN, DView
+from kozyr.durak.rungs cimport RungParams, best_move
 
-from kozyr.durak.types import PHASES, Move
+from kozyr.durak.codes import PHASES
+from kozyr.durak.moves import Move
+from kozyr.errors import KozyrError, shown
+
+from operator import index
 
 cdef enum:
     DEEP_TALON_C = 6
@@ -31,6 +36,12 @@ cdef enum:
 
 DEEP_TALON = DEEP_TALON_C
 CHEAP_POWER = CHEAP_POWER_C
+# The meaningful range of each rung-3 setting (values beyond act as the ends):
+# DEEP_TALON is compared with the talon count: the bot takes to save a costly
+# trump while talon > DEEP_TALON (-1: even with the talon empty; 24: never).
+# CHEAP_POWER is compared with a card's power (6 = 0 .. ace = 8): trumps above
+# it are costly (-1: every trump; 8: none).
+PARAM_RANGES = {"DEEP_TALON": (-1, 24), "CHEAP_POWER": (-1, 8)}
 
 cdef dict _OUTCOMES = {"fool": OUT_FOOL, "draw": OUT_DRAW, "resign": OUT_RESIGN}
 
@@ -38,26 +49,29 @@ cdef dict _OUTCOMES = {"fool": OUT_FOOL, "draw": OUT_DRAW, "resign": OUT_RESIGN}
 cdef int _fill(DView *d, object view) except -1:
     """Copy a Python View into the C struct the kernel reads."""
     cdef int i, m
-    d.seat = view.seat
-    d.ply = view.ply
+    # every number is range-checked: a forged view must not reach a C shift out of range
+    d.seat = _int("seat", view.seat, 0, 1)
+    d.ply = _int("ply", view.ply, 0, 1 << 30)
+    if view.phase not in PHASES:
+        raise KozyrError("bad_view", f"phase {shown(view.phase)} is not one of {', '.join(PHASES)}")
     d.phase = PHASES.index(view.phase)
-    d.turn = -1 if view.turn is None else view.turn
-    d.trump = view.trump
-    d.turnup = -1 if view.turnup is None else view.turnup
-    d.talon = view.talon
-    d.heap = view.heap
-    d.hand = int(view.hand)
-    d.count[0] = view.counts[0]
-    d.count[1] = view.counts[1]
+    d.turn = -1 if view.turn is None else _int("turn", view.turn, 0, 1)
+    d.trump = _int("trump", view.trump, 0, 3)
+    d.turnup = -1 if view.turnup is None else _int("turnup", view.turnup, 0, 63)
+    d.talon = _int("talon", view.talon, 0, 24)
+    d.heap = _int("heap", view.heap, 0, 36)
+    d.hand = <uint64_t>_int("hand", int(view.hand), 0, 0xFFFFFFFFFFFFFFFF)
+    d.count[0] = _int("counts", view.counts[0], 0, 36)
+    d.count[1] = _int("counts", view.counts[1], 0, 36)
     d.can_swap = bool(view.can_swap)
     legal = view.legal
     if len(legal) > MAX_LEGAL:
-        raise ValueError(f"a view lists {len(legal)} legal moves; at most {MAX_LEGAL} fit")
+        raise KozyrError("bad_view", f"a view lists {len(legal)} legal moves; at most {MAX_LEGAL} fit")
     d.nlegal = len(legal)
     d.legal_cards = 0
     d.legal_kinds = 0
     for i in range(d.nlegal):
-        m = legal[i].code
+        m = _int("legal move code", legal[i].code, 0, (6 << 6) - 1)
         d.legal[i] = m
         d.legal_kinds |= 1u << (m >> 6)
         if m < (MV_TAKE << 6):
@@ -78,7 +92,7 @@ cdef int _fill(DView *d, object view) except -1:
     d.bout.to_beat = -1 if bout.to_beat is None else bout.to_beat
     pairs = bout.pairs
     if len(pairs) > MAX_BOUT:
-        raise ValueError(f"a bout of {len(pairs)} pairs; at most {MAX_BOUT} fit")
+        raise KozyrError("bad_view", f"a bout of {len(pairs)} pairs; at most {MAX_BOUT} fit")
     for i in range(MAX_BOUT):
         d.bout.attack[i] = -1
         d.bout.beat[i] = -1
@@ -88,19 +102,31 @@ cdef int _fill(DView *d, object view) except -1:
     return 0
 
 
+def _int(name, value, low, high):
+    """value as a plain int in low..high, or a KozyrError naming it."""
+    try:
+        i = index(value)
+    except TypeError:
+        raise KozyrError("bad_value", f"{name}={shown(value)} is not an integer", field=name, value=value) from None
+    if not low <= i <= high:
+        raise KozyrError("bad_value", f"{name}={shown(value)} is outside {low}..{high}", field=name, value=value)
+    return int(i)
+
+
 def best(view, level, word=0, *, deep_talon=DEEP_TALON, cheap_power=CHEAP_POWER):
-    """The move rung `level` (clamped to 1..3) plays from `view`, or None.
+    """The move rung `level` (clamped to 1..3, as the rules say) plays from `view`, or None.
 
     `word` is the 32-bit random word only rung 1 reads; the thresholds are the
-    rung-3 measurements (the spec's bot is 6 and 3).
+    rung-3 measurements (the rules' bot is 6 and 3). Numbers are taken with
+    `operator.index` (a numpy int is fine; a float is refused).
     """
     cdef DView d
-    cdef Params p
+    cdef RungParams p
     cdef int m
-    if not 0 <= word < (1 << 32):
-        raise ValueError(f"word {word!r} is not a 32-bit unsigned int")
+    word = _int("word", word, 0, 0xFFFFFFFF)
+    level = max(1, min(3, _int("level", level, -(1 << 30), 1 << 30)))
+    p.deep_talon = _int("deep_talon", deep_talon, *PARAM_RANGES["DEEP_TALON"])
+    p.cheap_power = _int("cheap_power", cheap_power, *PARAM_RANGES["CHEAP_POWER"])
     _fill(&d, view)
-    p.deep_talon = deep_talon
-    p.cheap_power = cheap_power
-    m = best_move(&d, max(1, min(3, int(level))), <unsigned int>word, &p)
+    m = best_move(&d, level, <unsigned int>word, &p)
     return None if m < 0 else Move.from_code(m)

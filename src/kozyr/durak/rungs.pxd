@@ -2,14 +2,14 @@
 # It lives here, inline, so that the ladder's nogil loop (which cimports this
 # file) compiles it into its own body: no call through a function pointer per
 # decision. It reads a DView (a copy of one seat's view) and nothing else;
-# tests/durak/test_blind.py holds this file and search.pyx to that.
+# tests/durak/test_blind.py holds this file and rungs.pyx to that.
 from libc.stdint cimport uint64_t
 
 from kozyr.cards cimport highest_card, lowest_card, suit_mask
 from kozyr.durak._view cimport MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_SWAP, MV_TAKE, PH_DEFEND, DView
 
 
-cdef struct Params:
+cdef struct RungParams:
     # The rung-3 thresholds, measurements rather than constants: the spec's bot
     # is DEEP_TALON 6 and CHEAP_POWER 3; a ladder run may try others.
     int deep_talon         # take a costly trump beat only while the talon holds more than this
@@ -63,7 +63,7 @@ cdef inline int _cheapest(const DView *v, uint64_t pool, int pair) noexcept nogi
     return highest_card(lane)
 
 
-cdef inline int best_move(const DView *v, int level, unsigned int word, const Params *p) noexcept nogil:
+cdef inline int best_move(const DView *v, int level, unsigned int word, const RungParams *p) noexcept nogil:
     """The move code the rung plays from this view, or -1 when it has no legal move."""
     cdef int n = v.nlegal
     cdef int card, kind

@@ -1,0 +1,191 @@
+"""The ladder: whole deals of bot against bot, measured.
+
+`ladder(a, b, deals, seed)` plays `deals` deals between two sides (a rung int
+1..3, a `Bot`, or any Python callable `view -> Move`), seats alternating, and
+returns per-deal numpy arrays plus a summary (`LadderResult`). When both sides
+are rungs or Bots every deal runs in C (`_loop.pyx`: deal, view, rung, apply,
+with no Python object touched), so `workers=N` threads run chunks in parallel
+and the arrays are identical to one worker (each deal depends only on its
+index). A Python callable takes the slow path through the Game API (`slow.py`).
+
+Deal i runs from 1 to `deals`; the arrays hold deal i at index i - 1. Side `a`
+sits in engine seat `i % 2` (so b opens deal 1 in seat 0), as the reference
+distribution's ladder seats rung `a` in seat i mod 2. How deals are dealt is
+one value, `deal="fast" | "sha" | "reference"` (see `kozyr.durak.seeds`); every
+deal replays alone (`deal_seed`, `replay`).
+
+The modules, in the one direction they depend on each other:
+`sides` (what a side is) <- `_loop` (the nogil loop) and `slow` (the Python
+path) <- this module (validation, chunks, threads, Ctrl-C) -> `result`.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from typing import Any, Callable, Mapping, Optional
+
+import numpy as np
+
+from kozyr.durak.ladder._loop import Runner, play_seeded
+from kozyr.durak.ladder.result import LadderResult
+from kozyr.durak.ladder.sides import PARAMS, Side, describe, resolve
+from kozyr.durak.ladder.slow import deal_game, players, replay, run_python
+from kozyr.durak.seeds import DEALS, a_seat, check_deal, deal_seed, ladder_seed, pad_seed
+from kozyr.errors import KozyrError, shown
+from kozyr.stats import Rate
+
+__all__ = [
+    "ladder", "LadderResult", "Rate", "deal_seed", "deal_game", "replay", "a_seat", "play", "table_bots",
+    "PARAMS", "DEALS", "MAX_DEALS", "MAX_WORKERS",
+]
+
+MAX_DEALS = 10**9        # 8 bytes of arrays a deal: a billion deals is 8 GB
+MAX_WORKERS = 256
+CHUNK_MAX = 8192         # deals per task: small enough that Ctrl-C and progress come within a fraction of a second
+Progress = Callable[[int, int], None]
+
+
+def _count(name: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise KozyrError(f"bad_{name}", f"{name}={shown(value)}: expected an int from {low:,} to {high:,}",
+                         field=name, value=value)
+    return value
+
+
+def _chunks(deals: int, workers: int, chunk: Optional[int]) -> list[tuple[int, int]]:
+    if chunk is None:
+        chunk = max(256, min(CHUNK_MAX, deals // (8 * workers) + 1))
+    return [(first, min(chunk, deals - first)) for first in range(0, deals, chunk)]
+
+
+def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers: int, deals: int,
+         progress: Optional[Progress], stop: Callable[[], None]) -> None:
+    """Run the chunks on `workers` threads, in index order of submission; progress after each.
+
+    The calling thread only waits, so Ctrl-C reaches it at once: queued chunks
+    are cancelled, running ones are told to stop (`stop()`), and the
+    KeyboardInterrupt says how many deals had finished.
+    """
+    done = 0
+    pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="kozyr-ladder")
+    pending = set()
+    try:
+        ahead = iter(parts)
+        for first, count in ahead:
+            pending.add(pool.submit(task, first, count))
+            if len(pending) >= 2 * workers:
+                break
+        while pending:
+            finished, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                done += fut.result()
+            for first, count in ahead:
+                pending.add(pool.submit(task, first, count))
+                if len(pending) >= 2 * workers:
+                    break
+            if finished and progress is not None:
+                progress(done, deals)
+    except KeyboardInterrupt:
+        stop()
+        for fut in pending:
+            fut.cancel()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise KeyboardInterrupt(f"interrupted after {done:,} of {deals:,} deals") from None
+    except BaseException:
+        stop()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "fast", workers: int = 1,
+           params: Optional[Mapping[str, int]] = None, progress: Optional[Progress] = None,
+           chunk: Optional[int] = None) -> LadderResult:
+    """Play `deals` deals of side a against side b; a `LadderResult`.
+
+    a, b: rung ints 1..3, `Bot`s (both: the C loop) or callables view -> Move
+    (the slow Python path). Deal i (1..deals) seats a in engine seat i % 2.
+    `deal` is "fast", "sha" or "reference"; `params` (DEEP_TALON, CHEAP_POWER)
+    apply to rung-int sides. `progress(done, total)` is called from the calling
+    thread as chunks finish. `workers` threads share chunks of `chunk` deals;
+    the arrays do not depend on workers or chunking. Ctrl-C stops the run
+    within a fraction of a second and raises KeyboardInterrupt("interrupted
+    after N of M deals"); no partial result is returned.
+    """
+    _count("deals", deals, 0, MAX_DEALS)
+    _count("workers", workers, 1, MAX_WORKERS)
+    if chunk is not None:
+        _count("chunk", chunk, 1, MAX_DEALS)
+    check_deal(deal)
+    ladder_seed(seed)
+    side_a, side_b = resolve(a, params), resolve(b, params)
+    if progress is not None and not callable(progress):
+        raise KozyrError("bad_progress", f"progress={shown(progress)} is not callable", value=progress)
+    fool = np.empty(deals, dtype=np.int8)
+    moves = np.empty(deals, dtype=np.int32)
+    bouts = np.empty(deals, dtype=np.int16)
+    largest = np.empty(deals, dtype=np.int8)
+    start = time.perf_counter()
+    if "callable" in (side_a.kind, side_b.kind):
+        stopped = threading.Event()
+
+        def task(first: int, count: int) -> int:
+            if stopped.is_set():
+                return 0
+            return run_python(a, b, first, count, seed, deal, dict(params) if params else None,
+                              fool, moves, bouts, largest)
+        _run(task, _chunks(deals, 1, chunk if chunk is not None else 64), 1, deals, progress, stopped.set)
+    else:
+        runner = Runner(side_a, side_b, seed, deal, deals)
+
+        def task(first: int, count: int) -> int:
+            return runner.chunk(first, count, fool, moves, bouts, largest)
+        _run(task, _chunks(deals, workers, chunk), workers, deals, progress, runner.stop)
+    seconds = time.perf_counter() - start
+    used = {str(k).upper(): v for k, v in params.items()} if params else {}
+    return LadderResult(a, b, seed, deal, fool, moves, bouts, largest, seconds, used)
+
+
+def _seed_and_text(seed: object) -> tuple[bytes, bytes]:
+    """(32 seed bytes, the seed's text for bot seeds): text is padded, bytes are stripped."""
+    if isinstance(seed, str):
+        return pad_seed(seed), seed.encode("ascii")
+    if isinstance(seed, (bytes, bytearray)) and len(seed) == 32:
+        return bytes(seed), bytes(seed).rstrip(b" ")
+    raise KozyrError("no_seed", f"seed {shown(seed)} is not text (padded to 32 bytes) or 32 bytes", value=seed)
+
+
+def table_bots(seed: object, a: object, b: object) -> tuple[Any, Any]:
+    """The two Bots of `play`/`kozyr replay`: rung ints become Bot(rung, '<seed>:<seat + 1>')."""
+    from kozyr.durak.bots import Bot
+
+    _, text = _seed_and_text(seed)
+    out = []
+    for seat, side in enumerate((a, b)):
+        kind = resolve(side).kind
+        if kind == "callable":
+            raise KozyrError("bad_side", "play() runs in C: sides are rung ints or Bots", value=side)
+        if kind == "rung":
+            name = text + b":" + str(seat + 1).encode("ascii")
+            out.append(Bot(side, name.decode("ascii")))  # type: ignore[arg-type]
+        else:
+            out.append(side)
+    return out[0], out[1]
+
+
+def play(seed: object, a: object, b: object, *, number: int = 1) -> dict[str, Any]:
+    """One deal from an explicit seed, played in C: side a in seat 0, b in seat 1.
+
+    `seed` is text (padded with spaces to 32 bytes) or 32 bytes; rung ints play
+    with the bot seeds `<seed>:1` and `<seed>:2`, as the rules' replay vectors
+    do. Returns a dict: outcome, fool (seat or None), moves, ply, bouts, heap,
+    largest.
+    """
+    raw, _ = _seed_and_text(seed)
+    _count("number", number, 1, (1 << 32) - 1)
+    bots = table_bots(seed, a, b)
+    return play_seeded(raw, resolve(bots[0]), resolve(bots[1]), number)
+
+
+__all__ += ["Side", "describe", "players"]

@@ -1,0 +1,112 @@
+"""The ladder's Python path: deals played through the `Game` API, one decision at a time.
+
+Used when a side is a Python callable (`view -> Move`), and by `replay` to play
+any single deal of a ladder again alone. Rung ints and Bots get the same words
+and thresholds here as in the C loop (both read `sides.Side` and
+`kozyr.durak.seeds`), so a replayed deal is the C loop's deal move for move.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Optional, Sequence
+
+import numpy as np
+
+from kozyr.durak.ladder.sides import Side, resolve
+from kozyr.durak.rungs import best
+from kozyr.durak.seeds import (
+    a_seat, bot_seed, check_deal, check_index, deal_key, deal_seed, fast_word, seat_key, word,
+)
+from kozyr.errors import KozyrError
+
+__all__ = ["players", "play_python", "deal_game", "replay", "run_python", "MAX_MOVES"]
+
+MAX_MOVES = 20_000
+Player = Callable[[Any], Any]
+
+
+def deal_game(seed: object, i: int, deal: str = "fast", *, engine: Any = None) -> Any:
+    """A fresh Game of deal i; `engine` is a Game class (the Cython one by default,
+    or kozyr.durak.reference.Game, which deals from seeds only)."""
+    if engine is None:
+        from kozyr.durak._engine import Game as engine
+    ds = deal_seed(seed, i, deal)
+    return engine.from_rng(ds) if isinstance(ds, int) else engine.from_seed(ds, 1)
+
+
+def _rung_player(side: Side, words: Callable[[int], int]) -> Player:
+    def play(view: Any) -> Any:
+        w = words(view.ply) if side.rung == 1 and view.legal else 0
+        return best(view, side.rung, w, deep_talon=side.deep_talon, cheap_power=side.cheap_power)
+    return play
+
+
+def players(a: object, b: object, seed: object, i: int, deal: str = "fast",
+            params: Optional[dict[str, int]] = None) -> tuple[Player, Player]:
+    """The two Python players (engine seats 0, 1) of deal i: the same sides, words and
+    thresholds as the C loop."""
+    check_index(i)
+    check_deal(deal)
+    sat = a_seat(i)
+    by_seat: list[object] = [None, None]
+    by_seat[sat], by_seat[1 - sat] = a, b
+    out: list[Player] = []
+    for seat, raw in enumerate(by_seat):
+        side = resolve(raw, params)
+        if side.kind == "callable":
+            assert side.player is not None
+            out.append(side.player)
+        elif side.kind == "bot":
+            out.append(raw)  # type: ignore[arg-type]  # a Bot is a callable view -> Move
+        elif deal == "fast":
+            key = seat_key(deal_key(seed, i), seat)
+            out.append(_rung_player(side, lambda ply, key=key, seat=seat: fast_word(key, seat, ply)))
+        else:
+            text = bot_seed(seed, i, seat, deal)
+            out.append(_rung_player(side, lambda ply, text=text, seat=seat: word(text, seat, ply)))
+    return out[0], out[1]
+
+
+def play_python(game: Any, seats: Sequence[Player]) -> tuple[int, int, int]:
+    """Play a game to its end with two Python players; (moves, bouts, largest hand)."""
+    big = 6
+    moves = 0
+    while not game.over:
+        t = game.turn
+        view = game.view(t)
+        big = max(big, view.counts[0], view.counts[1])
+        move = seats[t](view)
+        if move is None:
+            raise KozyrError("no_move", f"the player in seat {t} returned no move at ply {view.ply}", seat=t)
+        game.apply(t, move)
+        moves += 1
+        if moves > MAX_MOVES:
+            raise RuntimeError(f"the deal ran past {MAX_MOVES} moves")
+    final = game.view(0)
+    big = max(big, final.counts[0], final.counts[1])
+    bouts = sum(1 for e in game.events if e.kind == "bout_end")
+    return moves, bouts, big
+
+
+def replay(a: object, b: object, seed: object, i: int, *, deal: str = "fast",
+           params: Optional[dict[str, int]] = None, engine: Any = None) -> Any:
+    """Deal i of a ladder played again alone through the Python Game API; the finished Game.
+
+    Its history is the deal move by move; the C loop's arrays for deal i
+    (fool side, moves, bouts, largest hand) follow from it.
+    """
+    game = deal_game(seed, i, deal, engine=engine)
+    play_python(game, players(a, b, seed, i, deal, params))
+    return game
+
+
+def run_python(a: object, b: object, first: int, count: int, seed: object, deal: str,
+               params: Optional[dict[str, int]], fool: np.ndarray, moves: np.ndarray, bouts: np.ndarray,
+               largest: np.ndarray) -> int:
+    """Deals first+1 .. first+count through the Python path, into the arrays; count."""
+    for k in range(first, first + count):
+        i = k + 1
+        game = deal_game(seed, i, deal)
+        moves[k], bouts[k], largest[k] = play_python(game, players(a, b, seed, i, deal, params))
+        result = game.result
+        fool[k] = -1 if result.fool is None else (0 if result.fool == a_seat(i) else 1)
+    return count
