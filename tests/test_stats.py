@@ -381,4 +381,4 @@ def test_counts_from_scores() -> None:
 
 def test_rates_are_unchanged() -> None:
     r = rate(1, 4)
-    assert r.hits == 1 and r.total == 4 and r.low is not None and r.low < 0.25 < r.high  # type: ignore[operator]
+    assert r.hits == 1 and r.total == 4 and r.low is not None and r.high is not None and r.low < 0.25 < r.high
