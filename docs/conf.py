@@ -9,10 +9,15 @@ from __future__ import annotations
 
 import os
 import sys
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
-# autodoc imports kozyr from the source tree, so the extensions must be built in place.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+# autodoc documents the source tree when its extensions are built in place
+# (`python setup.py build_ext --inplace`); otherwise the installed kozyr (`pip install .`,
+# as CI does). A source tree without its compiled modules cannot be imported at all.
+SRC = Path(__file__).resolve().parent.parent / "src"
+if any((SRC / "kozyr" / f"cards{suffix}").exists() for suffix in EXTENSION_SUFFIXES):
+    sys.path.insert(0, str(SRC))
 
 # Sphinx 9 documents a compiled module from its .pyi stub when one sits next to it, and
 # executes the stub in place of the module (breaking every import of kozyr.cards after it).
@@ -24,7 +29,7 @@ import kozyr  # noqa: E402
 try:
     import kozyr.cards  # noqa: E402, F401
 except ImportError as exc:  # pragma: no cover - a message for whoever builds the docs
-    raise RuntimeError("build the extensions first: python setup.py build_ext --inplace") from exc
+    raise RuntimeError("install kozyr or build it in place: python setup.py build_ext --inplace") from exc
 
 project = "kozyr"
 author = "the kozyr authors"
@@ -64,3 +69,22 @@ autodoc_preserve_defaults = True
 autodoc_default_options = {"members": True, "undoc-members": True, "show-inheritance": True}
 # Only optional extras may be mocked; the core (numpy, the compiled modules) must import for real.
 autodoc_mock_imports: list[str] = []
+
+
+def _drop_opaque_class_signature(app, what, name, obj, options, signature, return_annotation):
+    """A compiled class without an __init__ of its own reports `(*args, **kwargs)`, which says
+    nothing (durak's `Game` is built with `from_seed`, `from_order` or `from_rng`): show none."""
+    if what in ("class", "exception") and signature == "(*args, **kwargs)":
+        return "", return_annotation
+    return None
+
+
+def _drop_object_base(app, name, obj, options, bases):
+    """`Bases: object` on every plain class is noise; real bases (`ValueError`, ...) stay."""
+    if list(bases) == [object]:
+        bases.clear()
+
+
+def setup(app):
+    app.connect("autodoc-process-signature", _drop_opaque_class_signature)
+    app.connect("autodoc-process-bases", _drop_object_base)
