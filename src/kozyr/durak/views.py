@@ -26,7 +26,7 @@ class Bout:
 
 @dataclass(frozen=True, slots=True)
 class View:
-    """What one seat may see, exactly the spec's list and nothing more."""
+    """What one seat may see, exactly the rules' list and nothing more."""
 
     seat: int
     ply: int
