@@ -80,12 +80,12 @@ def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers:
             finished, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
             for fut in finished:
                 done += fut.result()
+                if progress is not None:
+                    progress(done, deals)
             for first, count in ahead:
                 pending.add(pool.submit(task, first, count))
                 if len(pending) >= 2 * workers:
                     break
-            if finished and progress is not None:
-                progress(done, deals)
     except KeyboardInterrupt:
         stop()
         for fut in pending:
