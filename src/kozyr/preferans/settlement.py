@@ -21,38 +21,24 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Union
+from typing import Union
+
+from kozyr.errors import shown
 
 from ._frozen import FrozenMap
 from .convention import SOCHI, Convention
 from .deal import check_players
 from .errors import PreferansError
+from .numbers import parse_number, show
 
-if TYPE_CHECKING:
-    from .sheet import Sheet
-
-__all__ = ["Columns", "Settlement", "settle", "round_to_sum_zero", "Number"]
+__all__ = ["Columns", "ColumnsLike", "Settlement", "settle", "round_to_sum_zero", "Number"]
 
 Number = Union[int, Fraction]
 ZERO = Fraction(0)
 
 
-def _number(field: str, value: object, *, allow_negative: bool = False) -> Fraction:
-    if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
-        if isinstance(value, str):
-            try:
-                parsed = Fraction(value.strip())
-            except (ValueError, ZeroDivisionError):
-                raise PreferansError("bad_number", f"{field}: {value!r} is not a number") from None
-            value = parsed
-        elif isinstance(value, float) and value.is_integer():
-            value = int(value)
-        else:
-            raise PreferansError("bad_number", f"{field}: {value!r} is not a whole number or fraction")
-    frac = Fraction(value)
-    if frac < 0 and not allow_negative:
-        raise PreferansError("negative", f"{field}: {value} is negative")
-    return frac
+def _number(field: str, value: object) -> Fraction:
+    return parse_number(field, value, minimum="zero")
 
 
 @dataclass(frozen=True, init=False)
@@ -160,7 +146,7 @@ def round_to_sum_zero(values: Mapping[str, Fraction], unit: Number = 1) -> dict[
     """
     u = Fraction(unit)
     if u <= 0:
-        raise PreferansError("bad_unit", f"unit: {unit} must be positive")
+        raise PreferansError("bad_unit", f"unit: {show(unit)} must be positive", field="unit", value=unit)
     keys = list(values)
     floors = {k: Fraction(math.floor(values[k] / u)) * u for k in keys}
     lost = sum((values[k] for k in keys), ZERO) - sum(floors.values(), ZERO)
@@ -171,35 +157,36 @@ def round_to_sum_zero(values: Mapping[str, Fraction], unit: Number = 1) -> dict[
     return {k: floors[k] for k in keys}
 
 
-SettleSource = Union["Sheet", Columns, tuple[Mapping[str, Number], Mapping[str, Number], Mapping[str, Mapping[str, Number]]]]
+ColumnsLike = Union[Columns, tuple[Mapping[str, Number], Mapping[str, Number], Mapping[str, Mapping[str, Number]]]]
 
 
-def settle(source: SettleSource, convention: Convention | None = None) -> Settlement:
+def settle(columns: ColumnsLike, convention: Convention | None = None) -> Settlement:
     """Saldo of every player.
 
-    ``source`` is a :class:`~kozyr.preferans.sheet.Sheet` (its own convention
-    is used unless one is given), a :class:`Columns`, or a triple
-    ``(pulya, gora, whists)`` of mappings (``whists[i][j]`` by i on j; the
-    players are the keys of ``pulya``, in order).
-    """
-    from .sheet import Sheet  # local: sheet imports this module
+    ``columns`` is a :class:`Columns` or a triple ``(pulya, gora, whists)`` of
+    mappings (``whists[i][j]`` by i on j; the players are the keys of
+    ``pulya``, in order); ``convention`` defaults to Sochi.  A sheet settles
+    itself with :meth:`Sheet.settle() <kozyr.preferans.sheet.Sheet.settle>`,
+    which passes its columns and its convention here.
 
-    if isinstance(source, Sheet):
-        cols = source.columns
-        conv = convention if convention is not None else source.convention
-    elif isinstance(source, Columns):
-        cols = source
-        conv = convention if convention is not None else SOCHI
-    elif isinstance(source, tuple) and len(source) == 3:
-        pulya, gora, whists = source
+    >>> dict(settle(({"A": 2, "B": 0, "C": 0}, {}, {"B": {"A": 4}, "C": {"A": 4}})))
+    {'A': Fraction(16, 3), 'B': Fraction(-8, 3), 'C': Fraction(-8, 3)}
+    """
+    if isinstance(columns, Columns):
+        cols = columns
+    elif isinstance(columns, tuple) and len(columns) == 3:
+        pulya, gora, whists = columns
         if not isinstance(pulya, Mapping):
-            raise PreferansError("bad_column", f"pulya: {pulya!r} is not a mapping of player to points")
+            raise PreferansError("bad_column", f"pulya: {shown(pulya)} is not a mapping of player to points",
+                                 field="pulya", value=pulya)
         cols = Columns(tuple(pulya), pulya, gora, whists)
-        conv = convention if convention is not None else SOCHI
     else:
-        raise PreferansError("bad_source", f"settle: {source!r} is not a Sheet, Columns or (pulya, gora, whists)")
+        raise PreferansError("bad_source", f"settle: {shown(columns)} is not Columns or (pulya, gora, whists)",
+                             value=columns)
+    conv = SOCHI if convention is None else convention
     if not isinstance(conv, Convention):
-        raise PreferansError("bad_convention", f"convention: {conv!r} is not a Convention")
+        raise PreferansError("bad_convention", f"convention: {shown(conv)} is not a Convention",
+                             field="convention", value=conv)
     return _settle_columns(cols, conv)
 
 
