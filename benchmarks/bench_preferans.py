@@ -28,7 +28,7 @@ def random_deals(n: int, seed: int = 0) -> list[Deal]:
     while len(deals) < n:
         kind = rng.random()
         split = sorted(rng.sample(range(11), 2))
-        tricks = dict(zip(PLAYERS, (split[0], split[1] - split[0], 10 - split[1])))
+        tricks = dict(zip(PLAYERS, (split[0], split[1] - split[0], 10 - split[1]), strict=True))
         if kind < 0.15:
             deals.append(Deal.raspasy(tricks))
             continue
@@ -38,7 +38,7 @@ def random_deals(n: int, seed: int = 0) -> list[Deal]:
             deals.append(Deal(PLAYERS, declarer=declarer, contract="misere", tricks=tricks))
             continue
         contract = rng.choice(GAMES)
-        calls = dict(zip(defenders, rng.choice([("whist", "whist"), ("whist", "pass"), ("pass", "pass")])))
+        calls = dict(zip(defenders, rng.choice([("whist", "whist"), ("whist", "pass"), ("pass", "pass")]), strict=True))
         deals.append(Deal(PLAYERS, declarer=declarer, contract=contract, calls=calls, tricks=tricks))
     return deals
 

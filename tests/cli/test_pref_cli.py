@@ -1,31 +1,41 @@
-"""The ``pref`` command, run through ``kozyr.cli.pref.main``."""
+"""The ``pref`` command, run in-process through ``kozyr.cli.main`` (the one main)."""
 
 from __future__ import annotations
 
 import argparse
-import io
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 import kozyr.preferans
-from kozyr.cli.pref import main, register
+from kozyr.cli import main
+from kozyr.cli.pref import register
 
 EXAMPLES = Path(kozyr.preferans.__file__).parent / "examples"
 
+Run = Callable[..., tuple[int, str, str]]
 
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(argv), out=out, err=err)
-    return code, out.getvalue(), err.getvalue()
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture[str]) -> Run:
+    """``run("pref", "score", FILE)`` -> (exit status, stdout, stderr)."""
+
+    def go(*argv: str) -> tuple[int, str, str]:
+        capsys.readouterr()
+        code = main(list(argv))
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return go
 
 
 def test_examples_exist() -> None:
     assert {p.name for p in EXAMPLES.iterdir()} >= {"sheet.toml", "sheet4.json", "deals.toml", "deals.json"}
 
 
-def test_settle_toml() -> None:
+def test_settle_toml(run: Run) -> None:
     code, out, err = run("pref", "settle", str(EXAMPLES / "sheet.toml"))
     assert code == 0 and err == ""
     lines = out.splitlines()
@@ -37,14 +47,14 @@ def test_settle_toml() -> None:
     assert rows["Vera"][-2:] == ["374/3", "124"]
 
 
-def test_settle_four_players_json_and_leading_pref_optional() -> None:
-    code, out, _ = run("settle", str(EXAMPLES / "sheet4.json"))
+def test_settle_four_players_json(run: Run) -> None:
+    code, out, _ = run("pref", "settle", str(EXAMPLES / "sheet4.json"))
     assert code == 0
     rows = {line.split()[0]: line.split() for line in out.splitlines()[2:]}
     assert rows["Anna"][-1] == "-45" and rows["Gleb"][-1] == "15"
 
 
-def test_score_toml_prints_sheet_after_each_deal() -> None:
+def test_score_toml_prints_sheet_after_each_deal(run: Run) -> None:
     code, out, err = run("pref", "score", str(EXAMPLES / "deals.toml"))
     assert code == 0 and err == ""
     assert out.count("\ndeal ") == 6
@@ -54,13 +64,13 @@ def test_score_toml_prints_sheet_after_each_deal() -> None:
     assert out.rstrip().endswith("pulya to 10: open")
 
 
-def test_score_json_leningrad_four_players() -> None:
+def test_score_json_leningrad_four_players(run: Run) -> None:
     code, out, _ = run("pref", "score", str(EXAMPLES / "deals.json"))
     assert code == 0
     assert "convention: leningrad+" in out
 
 
-def test_unit_option(tmp_path: Path) -> None:
+def test_unit_option(run: Run) -> None:
     code, out, _ = run("pref", "settle", "--unit", "5", str(EXAMPLES / "sheet.toml"))
     assert code == 0
     rounded = [int(line.split()[-1]) for line in out.splitlines()[2:]]
@@ -81,7 +91,7 @@ def test_unit_option(tmp_path: Path) -> None:
         ("empty.json", json.dumps({"players": ["A", "B", "C"]}), "at least one of pulya"),
     ],
 )
-def test_settle_bad_input(tmp_path: Path, name: str, content: str, needle: str) -> None:
+def test_settle_bad_input(run: Run, tmp_path: Path, name: str, content: str, needle: str) -> None:
     path = tmp_path / name
     path.write_text(content)
     code, out, err = run("pref", "settle", str(path))
@@ -99,7 +109,7 @@ def test_settle_bad_input(tmp_path: Path, name: str, content: str, needle: str) 
         ({"declarer": "A", "contract": "6S", "calls": {"B": "pass", "C": "pass"}, "bogus": 1}, "'bogus'"),
     ],
 )
-def test_score_bad_deal(tmp_path: Path, deal: dict[str, object], needle: str) -> None:
+def test_score_bad_deal(run: Run, tmp_path: Path, deal: dict[str, object], needle: str) -> None:
     good = {"raspasy": True, "tricks": {"A": 2, "B": 4, "C": 4}}
     path = tmp_path / "deals.json"
     path.write_text(json.dumps({"players": ["A", "B", "C"], "deals": [good, deal]}))
@@ -108,7 +118,7 @@ def test_score_bad_deal(tmp_path: Path, deal: dict[str, object], needle: str) ->
     assert len(err.strip().splitlines()) == 1 and needle in err
 
 
-def test_missing_file() -> None:
+def test_missing_file(run: Run) -> None:
     code, _, err = run("pref", "score", "/nonexistent/deals.toml")
     assert code == 2 and "cannot be read" in err
 
@@ -121,16 +131,17 @@ def test_register_wires_into_a_parent_parser() -> None:
     assert args.func(args) == 0
 
 
-def test_usage_error_exit_status() -> None:
+def test_usage_error_exit_status(run: Run) -> None:
     code, _, err = run("pref", "frobnicate")
     assert code == 2 and "invalid choice" in err
 
 
-def test_convention_table_in_toml(tmp_path: Path) -> None:
+def test_convention_table_in_toml(run: Run, tmp_path: Path) -> None:
     path = tmp_path / "deals.toml"
     path.write_text(
         'players = ["A", "B", "C"]\n'
-        'convention = {preset = "sochi", raspasy_progression = "geometric", raspasy_cap = "4", raspasy_exit = [6, 7, 7]}\n'
+        'convention = {preset = "sochi", raspasy_progression = "geometric", raspasy_cap = "4", '
+        'raspasy_exit = [6, 7, 7]}\n'
         + '[[deals]]\nraspasy = true\ntricks = {A = 2, B = 4, C = 4}\n' * 4
     )
     code, out, _ = run("pref", "score", str(path))

@@ -9,7 +9,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kozyr.preferans.sheet as sheet_module
-from kozyr.preferans import LADDER, SOCHI, Columns, Conditions, Convention, Deal, PreferansError, Sheet, score_deal, settle
+from kozyr.preferans import (
+    LADDER,
+    SOCHI,
+    Columns,
+    Conditions,
+    Convention,
+    Deal,
+    PreferansError,
+    Sheet,
+    score_deal,
+    settle,
+)
 
 P3 = ("A", "B", "C")
 
@@ -166,7 +177,7 @@ CONVENTIONS = [SOCHI, SOCHI.replace(raspasy_exit=(6, 7)), SOCHI.replace(raspasy_
 @st.composite
 def any_deal(draw: st.DrawFn) -> Deal:
     split = sorted(draw(st.lists(st.integers(0, 10), min_size=2, max_size=2)))
-    tricks = dict(zip(P3, (split[0], split[1] - split[0], 10 - split[1])))
+    tricks = dict(zip(P3, (split[0], split[1] - split[0], 10 - split[1]), strict=True))
     if draw(st.booleans()):
         return Deal.raspasy(tricks)
     declarer = draw(st.sampled_from(P3))
@@ -175,7 +186,7 @@ def any_deal(draw: st.DrawFn) -> Deal:
     if contract.is_misere:
         return Deal(P3, declarer=declarer, contract=contract, tricks=tricks)
     calls = draw(st.sampled_from([("whist", "whist"), ("whist", "pass"), ("pass", "pass")]))
-    return Deal(P3, declarer=declarer, contract=contract, calls=dict(zip(defenders, calls)), tricks=tricks)
+    return Deal(P3, declarer=declarer, contract=contract, calls=dict(zip(defenders, calls, strict=True)), tricks=tricks)
 
 
 def from_scratch(conv: Convention, deals: list[Deal]) -> tuple[Columns, Conditions, list[Columns]]:

@@ -18,7 +18,6 @@ import enum
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Union
 
 from kozyr.errors import shown
 
@@ -51,7 +50,7 @@ class Call(enum.Enum):
         )
 
 
-CallsInput = Union[Mapping[str, Union[Call, str]], Iterable[tuple[str, Union[Call, str]]]]
+CallsInput = Mapping[str, Call | str] | Iterable[tuple[str, Call | str]]
 
 MAX_NAME = 40
 """The longest player name, in characters: a name is a column of every table."""

@@ -28,7 +28,7 @@ from kozyr.errors import shown
 
 from .errors import PreferansError
 
-__all__ = ["MAX_DIGITS", "MAX_MAGNITUDE", "MAX_EXPONENT", "parse_number", "show"]
+__all__ = ["MAX_DIGITS", "MAX_MAGNITUDE", "MAX_EXPONENT", "parse_number", "show", "written"]
 
 MAX_DIGITS = 30
 MAX_EXPONENT = 30
@@ -68,11 +68,13 @@ def show(value: Any) -> str:
     return f"{sign}{whole}.{part:0{places}d}"
 
 
-def _refuse(field: str, value: Any, why: str) -> PreferansError:
-    return PreferansError("bad_number", f"{field}: {_as_written(value)} {why}", field=field, value=value)
+def _refuse(field: str, value: Any, why: str, code: str = "bad_number") -> PreferansError:
+    """A refusal of one number; ``why`` (the message without the field) is kept as a field too."""
+    what = f"{written(value)} {why}"
+    return PreferansError(code, f"{field}: {what}", field=field, value=value, why=what)
 
 
-def _as_written(value: Any) -> str:
+def written(value: Any) -> str:
     """A number-shaped text as written (``1e100000000``), anything else quoted or shortened."""
     if isinstance(value, str):
         text = value.strip()
@@ -121,11 +123,8 @@ def parse_number(field: str, value: Any, *, minimum: str = "zero") -> Fraction:
         number = Fraction(value)
     elif isinstance(value, float):
         if not value.is_integer():  # also nan and inf
-            raise PreferansError(
-                "bad_number",
-                f"{field}: {value!r} is not a whole number; write a fraction or a decimal as text, like '1/3' or '2.5'",
-                field=field, value=value,
-            )
+            raise _refuse(field, value,
+                          "is not a whole number; write a fraction or a decimal as text, like '1/3' or '2.5'")
         number = Fraction(int(value))
     elif isinstance(value, str):
         number = _from_text(field, value)
@@ -134,8 +133,7 @@ def parse_number(field: str, value: Any, *, minimum: str = "zero") -> Fraction:
     if abs(number) >= MAX_MAGNITUDE or number.denominator >= MAX_MAGNITUDE:
         raise _refuse(field, value, "is out of range (at most 15 digits before or after the point)")
     if minimum == "zero" and number < 0:
-        raise PreferansError("negative", f"{field}: {_as_written(value)} is negative", field=field, value=value)
+        raise _refuse(field, value, "is negative", "negative")
     if minimum == "positive" and number <= 0:
-        raise PreferansError("not_positive", f"{field}: {_as_written(value)} must be positive",
-                             field=field, value=value)
+        raise _refuse(field, value, "must be positive", "not_positive")
     return number

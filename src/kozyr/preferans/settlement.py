@@ -21,24 +21,77 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Union
 
 from kozyr.errors import shown
 
 from ._frozen import FrozenMap
 from .convention import SOCHI, Convention
-from .deal import check_players
+from .deal import check_players, name_key
 from .errors import PreferansError
 from .numbers import parse_number, show
 
 __all__ = ["Columns", "ColumnsLike", "Settlement", "settle", "round_to_sum_zero", "Number"]
 
-Number = Union[int, Fraction]
+Number = int | Fraction
 ZERO = Fraction(0)
 
 
 def _number(field: str, value: object) -> Fraction:
     return parse_number(field, value, minimum="zero")
+
+
+def _player(field: str, who: object, names: tuple[str, ...]) -> str:
+    key = name_key(who)
+    if not isinstance(key, str) or key not in names:
+        raise PreferansError("unknown_player", f"{field}: {shown(who)} is not one of {list(names)}",
+                             field=field, value=who)
+    return key
+
+
+def _column(col_name: str, col: object, names: tuple[str, ...]) -> dict[str, object]:
+    """A column as player (in NFC) -> amount as given; each player at most once."""
+    col = col or {}
+    if not isinstance(col, Mapping):
+        raise PreferansError("bad_column", f"{col_name}: {shown(col)} is not a mapping of player to points",
+                             field=col_name, value=col)
+    given: dict[str, object] = {}
+    for who, amount in col.items():
+        key = _player(col_name, who, names)
+        if key in given:
+            raise PreferansError("duplicate_player", f"{col_name}: {key!r} is listed twice", field=col_name, value=who)
+        given[key] = amount
+    return given
+
+
+def _whists(raw: object, names: tuple[str, ...]) -> FrozenMap[tuple[str, str], Fraction]:
+    """V[writer][target] from ``{writer: {target: n}}`` or ``{(writer, target): n}``; zeros dropped."""
+    raw = raw or {}
+    if not isinstance(raw, Mapping):
+        raise PreferansError("bad_column", f"whists: {shown(raw)} is not a mapping", field="whists", value=raw)
+    flat: dict[tuple[str, str], Fraction] = {}
+    for key, value in raw.items():
+        items: list[tuple[object, object, object]]
+        if isinstance(key, tuple):
+            if len(key) != 2:
+                raise PreferansError("bad_column", f"whists: key {shown(key)} is not a (writer, target) pair",
+                                     field="whists", value=key)
+            items = [(key[0], key[1], value)]
+        else:
+            if not isinstance(value, Mapping):
+                raise PreferansError("bad_column",
+                                     f"whists[{shown(key)}]: {shown(value)} is not a mapping of target to whists",
+                                     field="whists", value=value)
+            items = [(key, target, amount) for target, amount in value.items()]
+        for writer_given, target_given, amount in items:
+            writer = _player("whists", writer_given, names)
+            target = _player("whists", target_given, names)
+            if writer == target:
+                raise PreferansError("self_whist",
+                                     f"whists[{writer!r}][{target!r}]: a player cannot write whists on himself",
+                                     field="whists", value=writer)
+            amt = _number(f"whists[{writer!r}][{target!r}]", amount)
+            flat[(writer, target)] = flat.get((writer, target), ZERO) + amt
+    return FrozenMap((k, v) for k, v in flat.items() if v)
 
 
 @dataclass(frozen=True, init=False)
@@ -62,36 +115,9 @@ class Columns:
         set_ = object.__setattr__
         set_(self, "players", names)
         for col_name, col in (("pulya", pulya), ("gora", gora)):
-            col = col or {}
-            if not isinstance(col, Mapping):
-                raise PreferansError("bad_column", f"{col_name}: {col!r} is not a mapping of player to points")
-            for who in col:
-                if who not in names:
-                    raise PreferansError("unknown_player", f"{col_name}: {who!r} is not one of {list(names)}")
-            set_(self, col_name, FrozenMap((p, _number(f"{col_name}[{p!r}]", col.get(p, 0))) for p in names))
-        flat: dict[tuple[str, str], Fraction] = {}
-        raw = whists or {}
-        if not isinstance(raw, Mapping):
-            raise PreferansError("bad_column", f"whists: {raw!r} is not a mapping")
-        for key, value in raw.items():
-            items: list[tuple[str, str, object]]
-            if isinstance(key, tuple):
-                if len(key) != 2:
-                    raise PreferansError("bad_column", f"whists: key {key!r} is not a (writer, target) pair")
-                items = [(key[0], key[1], value)]
-            else:
-                if not isinstance(value, Mapping):
-                    raise PreferansError("bad_column", f"whists[{key!r}]: {value!r} is not a mapping of target to whists")
-                items = [(key, target, amount) for target, amount in value.items()]
-            for writer, target, amount in items:
-                for who in (writer, target):
-                    if who not in names:
-                        raise PreferansError("unknown_player", f"whists: {who!r} is not one of {list(names)}")
-                if writer == target:
-                    raise PreferansError("self_whist", f"whists[{writer!r}][{target!r}]: a player cannot write whists on himself")
-                amt = _number(f"whists[{writer!r}][{target!r}]", amount)
-                flat[(writer, target)] = flat.get((writer, target), ZERO) + amt
-        set_(self, "whists", FrozenMap((k, v) for k, v in flat.items() if v))
+            given = _column(col_name, col, names)
+            set_(self, col_name, FrozenMap((p, _number(f"{col_name}[{p!r}]", given.get(p, 0))) for p in names))
+        set_(self, "whists", _whists(whists, names))
 
     def whist(self, writer: str, target: str) -> Fraction:
         """V[writer][target]."""
@@ -157,7 +183,7 @@ def round_to_sum_zero(values: Mapping[str, Fraction], unit: Number = 1) -> dict[
     return {k: floors[k] for k in keys}
 
 
-ColumnsLike = Union[Columns, tuple[Mapping[str, Number], Mapping[str, Number], Mapping[str, Mapping[str, Number]]]]
+ColumnsLike = Columns | tuple[Mapping[str, Number], Mapping[str, Number], Mapping[str, Mapping[str, Number]]]
 
 
 def settle(columns: ColumnsLike, convention: Convention | None = None) -> Settlement:
