@@ -119,6 +119,23 @@ class Columns:
             set_(self, col_name, FrozenMap((p, _number(f"{col_name}[{p!r}]", given.get(p, 0))) for p in names))
         set_(self, "whists", _whists(whists, names))
 
+    @classmethod
+    def _unchecked(
+        cls,
+        players: tuple[str, ...],
+        pulya: FrozenMap[str, Fraction],
+        gora: FrozenMap[str, Fraction],
+        whists: FrozenMap[tuple[str, str], Fraction],
+    ) -> Columns:
+        """Columns from totals the package computed itself (checked names, exact Fractions): a sheet
+        hands out its columns after every deal, and re-reading its own numbers would cost more than
+        scoring the deal did."""
+        cols = object.__new__(cls)
+        for name, value in (("players", players), ("pulya", pulya), ("gora", gora),
+                            ("whists", FrozenMap((k, v) for k, v in whists.items() if v))):
+            object.__setattr__(cols, name, value)
+        return cols
+
     def whist(self, writer: str, target: str) -> Fraction:
         """V[writer][target]."""
         return self.whists.get((writer, target), ZERO)

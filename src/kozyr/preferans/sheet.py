@@ -94,17 +94,17 @@ class Sheet:
         self._start = _Totals.zero(self._players)
         self._scored: list[ScoredDeal] = []
         self._totals: list[_Totals] = []  # _totals[k]: the columns after deal k
-        self._scored, self._totals = self._rescore(0, list(deals))
+        self._rescore(0, list(deals))
 
     # --- scoring -----------------------------------------------------------------
 
-    def _rescore(self, start: int, deals: list[Deal]) -> tuple[list[ScoredDeal], list[_Totals]]:
-        """The sheet's lists with deals ``start..`` replaced by ``deals``, each scored once from the
-        snapshot before ``start``.  Nothing is changed: the caller commits, or the refusal propagates."""
-        scored = self._scored[:start]
-        totals = self._totals[:start]
-        cond = scored[-1].next if scored else Conditions.start(self._convention)
-        running = totals[-1] if totals else self._start
+    def _rescore(self, start: int, deals: list[Deal]) -> None:
+        """Replace deals ``start..`` by ``deals``, each scored once from the snapshot before ``start``.
+        All are scored before anything is changed: a refusal propagates and leaves the sheet as it was."""
+        cond = self._scored[start - 1].next if start else Conditions.start(self._convention)
+        running = self._totals[start - 1] if start else self._start
+        scored: list[ScoredDeal] = []
+        totals: list[_Totals] = []
         for index, deal in enumerate(deals, start):
             self._check_deal(index, deal)
             try:
@@ -115,7 +115,8 @@ class Sheet:
             scored.append(result)
             totals.append(running)
             cond = result.next
-        return scored, totals
+        self._scored[start:] = scored
+        self._totals[start:] = totals
 
     def _check_deal(self, index: int, deal: Deal) -> None:
         if not isinstance(deal, Deal):
@@ -131,17 +132,15 @@ class Sheet:
 
     def add(self, deal: Deal) -> ScoredDeal:
         """Append a deal and return it scored (only this deal is scored)."""
-        self._scored, self._totals = self._rescore(len(self._scored), [deal])
+        self._rescore(len(self._scored), [deal])
         return self._scored[-1]
 
     def undo(self) -> Deal:
         """Remove the last deal and return it (nothing is rescored)."""
         if not self._scored:
             raise PreferansError("empty_sheet", "undo: the sheet has no deals")
-        last = self._scored[-1].deal
-        self._scored = self._scored[:-1]
-        self._totals = self._totals[:-1]
-        return last
+        self._totals.pop()
+        return self._scored.pop().deal
 
     def edit(self, index: int, deal: Deal) -> ScoredDeal:
         """Replace deal ``index`` and rescore it and every deal after it."""
@@ -151,7 +150,7 @@ class Sheet:
                                  field="index", value=index)
         index %= n
         later = [s.deal for s in self._scored[index + 1:]]
-        self._scored, self._totals = self._rescore(index, [deal, *later])
+        self._rescore(index, [deal, *later])
         return self._scored[index]
 
     # --- reading ---------------------------------------------------------------
@@ -202,7 +201,7 @@ class Sheet:
         return self._as_columns(self._totals[index])
 
     def _as_columns(self, totals: _Totals) -> Columns:
-        return Columns(self._players, totals.pulya, totals.gora, totals.whists)
+        return Columns._unchecked(self._players, totals.pulya, totals.gora, totals.whists)
 
     @property
     def pulya(self) -> dict[str, Fraction]:
