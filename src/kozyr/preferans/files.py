@@ -19,6 +19,11 @@ The file format is what a scorer would type by hand::
 A settlement file has ``players``, ``pulya``, ``gora`` and ``whists``
 (``whists.Anna.Boris`` = whists Anna wrote on Boris) instead of deals.  Every
 problem is a :class:`PreferansError` naming the place in the file.
+
+A file comes from anywhere, so reading it is bounded: a regular file of at
+most :data:`MAX_FILE_BYTES`, nesting at most :data:`MAX_DEPTH` deep, numbers
+read by :func:`~kozyr.preferans.numbers.parse_number` (digits, exponent and
+size bounded), booleans only as real ``true``/``false``.
 """
 
 from __future__ import annotations
