@@ -102,7 +102,7 @@ def test_a_bad_target_is_shown_as_written(target: Any, text: str) -> None:
 
 def test_negative_amounts_are_shown_as_written() -> None:
     with pytest.raises(PreferansError) as info:
-        settle(({"A": "-2.5", "B": 0, "C": 0}, {}, {}))
+        settle(({"A": "-2.5", "B": 0, "C": 0}, {}, {}))  # type: ignore[dict-item]
     assert info.value.code == "negative" and "pulya['A']: -2.5 is negative" in str(info.value)
     with pytest.raises(PreferansError) as info:
         settle(({"A": F(-1, 3), "B": 0, "C": 0}, {}, {}))

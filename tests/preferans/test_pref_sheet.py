@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction as F
+from typing import cast
 
 import pytest
 from hypothesis import given, settings
@@ -230,7 +231,7 @@ def test_incremental_equals_from_scratch(conv: Convention, steps: list[tuple[str
                 continue
             wanted.pop()
         else:
-            index, deal = arg  # type: ignore[misc]
+            index, deal = cast(tuple[int, Deal], arg)
             if index >= len(wanted):
                 continue
             wanted[index] = deal

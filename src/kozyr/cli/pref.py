@@ -61,7 +61,7 @@ def _unit(text: str) -> Fraction:
     try:
         return parse_number("--unit", text, minimum="positive")
     except PreferansError as exc:
-        raise argparse.ArgumentTypeError(exc.why) from None
+        raise argparse.ArgumentTypeError(str(exc.fields["why"])) from None
 
 
 def cmd_settle(args: argparse.Namespace) -> int:

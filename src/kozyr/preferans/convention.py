@@ -81,9 +81,10 @@ def _refuse(name: str, value: Any, why: str) -> PreferansError:
 def _frac(name: str, value: Any) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
         raise _refuse(name, value, f"{shown(value)} is not an int or Fraction")
-    if abs(value) >= MAX_MAGNITUDE or Fraction(value).denominator >= MAX_MAGNITUDE:
+    number = Fraction(value)
+    if abs(number) >= MAX_MAGNITUDE or number.denominator >= MAX_MAGNITUDE:
         raise _refuse(name, value, f"{show(value)} is out of range")
-    return Fraction(value)
+    return number
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -22,6 +22,7 @@ class PreferansError(KozyrError):
     """A refused input.  ``code`` is a short stable identifier, ``message`` says
     which field held which bad value.  The object refused is left unchanged.
 
+    ``field`` and ``value`` name the offending input where there is one (else None).
     ``reason`` is the message without the place it happened at; :meth:`at`
     gives the same refusal placed (``deals[3]: ...``), so that a caller that
     knows the place better (a file's ``deals[3]`` rather than the sheet's
@@ -36,10 +37,14 @@ class PreferansError(KozyrError):
 
     reason: str
     place: str | None
+    field: str | None
+    value: Any
 
     def __init__(self, code: str, message: str, **fields: Any) -> None:
         fields.setdefault("reason", message)
         fields.setdefault("place", None)
+        fields.setdefault("field", None)
+        fields.setdefault("value", None)
         super().__init__(code, message, **fields)
 
     @property
