@@ -128,6 +128,10 @@ def test_numbers_in_range_read_exactly() -> None:
     assert parse_number("x", 7.0) == 7 and parse_number("x", F(1, 3)) == F(1, 3)
     assert [show(x) for x in (F(-10), F(5, 2), F(1, 3), F(-1, 8), 10**100)] == [
         "-10", "2.5", "1/3", "-0.125", "<a number of 101 digits>"]
+    assert show(-(10**100_000)) == "-<a number of about 100000 digits>"
+    with pytest.raises(PreferansError) as info:
+        Sheet(P3, target=-(10**100_000))
+    assert info.value.code == "bad_target" and len(str(info.value)) < 100
 
 
 @pytest.mark.parametrize("value", [7.0, True, None, "7", [6, 7.0], (), [6, True]])

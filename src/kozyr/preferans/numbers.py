@@ -48,7 +48,10 @@ def show(value: Any) -> str:
         return shown(value)
     x = Fraction(value)
     if max(x.numerator.bit_length(), x.denominator.bit_length()) > 200:  # 60+ digits: say how many
-        return f"{'-' if x < 0 else ''}<a number of {len(str(abs(x.numerator)))} digits>"
+        size = max(abs(x.numerator), x.denominator)
+        # str() of an int over 4,300 digits raises; the bit length gives the count within one
+        digits = len(str(size)) if size.bit_length() < 10_000 else f"about {int(size.bit_length() * 0.30103)}"
+        return f"{'-' if x < 0 else ''}<a number of {digits} digits>"
     if x.denominator == 1:
         return str(x.numerator)
     den = x.denominator
