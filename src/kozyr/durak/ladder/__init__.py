@@ -6,7 +6,9 @@ returns per-deal numpy arrays plus a summary (`LadderResult`). When both sides
 are rungs or Bots every deal runs in C (`_loop.pyx`: deal, view, rung, apply,
 with no Python object touched), so `workers=N` threads run chunks in parallel
 and the arrays are identical to one worker (each deal depends only on its
-index). A Python callable takes the slow path through the Game API (`slow.py`).
+index). A Python callable plays inside the same loop: it is handed a `GameView` and its
+answer is checked against the legal list (about a microsecond of overhead a
+decision); `slow.py` replays any deal through the Game API.
 
 Deal i runs from 1 to `deals`; the arrays hold deal i at index i - 1. Side `a`
 sits in engine seat `i % 2` (so b opens deal 1 in seat 0), as the reference
@@ -20,7 +22,6 @@ path) <- this module (validation, chunks, threads, Ctrl-C) -> `result`.
 """
 from __future__ import annotations
 
-import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from typing import Any, Callable, Mapping, Optional
@@ -30,7 +31,7 @@ import numpy as np
 from kozyr.durak.ladder._loop import Runner, play_seeded
 from kozyr.durak.ladder.result import LadderResult
 from kozyr.durak.ladder.sides import PARAMS, Side, describe, resolve
-from kozyr.durak.ladder.slow import deal_game, players, replay, run_python
+from kozyr.durak.ladder.slow import deal_game, players, replay
 from kozyr.durak.seeds import DEALS, a_seat, check_deal, deal_seed, ladder_seed, pad_seed
 from kozyr.errors import KozyrError, shown
 from kozyr.stats import Rate
@@ -104,8 +105,8 @@ def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "f
            chunk: Optional[int] = None) -> LadderResult:
     """Play `deals` deals of side a against side b; a `LadderResult`.
 
-    a, b: rung ints 1..3, `Bot`s (both: the C loop) or callables view -> Move
-    (the slow Python path). Deal i (1..deals) seats a in engine seat i % 2.
+    a, b: rung ints 1..3, `Bot`s or callables view -> Move (a Python player: the loop
+    takes the GIL for its decisions, one thread). Deal i (1..deals) seats a in engine seat i % 2.
     `deal` is "fast", "sha" or "reference"; `params` (DEEP_TALON, CHEAP_POWER)
     apply to rung-int sides. `progress(done, total)` is called from the calling
     thread as chunks finish. `workers` threads share chunks of `chunk` deals;
@@ -127,21 +128,14 @@ def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "f
     bouts = np.empty(deals, dtype=np.int16)
     largest = np.empty(deals, dtype=np.int8)
     start = time.perf_counter()
-    if "callable" in (side_a.kind, side_b.kind):
-        stopped = threading.Event()
+    runner = Runner(side_a, side_b, seed, deal, deals)
+    if runner.python:
+        workers = 1       # a Python player holds the GIL for its decisions: threads would only queue
 
-        def task(first: int, count: int) -> int:
-            if stopped.is_set():
-                return 0
-            return run_python(a, b, first, count, seed, deal, dict(params) if params else None,
-                              fool, moves, bouts, largest)
-        _run(task, _chunks(deals, 1, chunk if chunk is not None else 64), 1, deals, progress, stopped.set)
-    else:
-        runner = Runner(side_a, side_b, seed, deal, deals)
-
-        def task(first: int, count: int) -> int:
-            return runner.chunk(first, count, fool, moves, bouts, largest)
-        _run(task, _chunks(deals, workers, chunk), workers, deals, progress, runner.stop)
+    def task(first: int, count: int) -> int:
+        return runner.chunk(first, count, fool, moves, bouts, largest)
+    _run(task, _chunks(deals, workers, chunk if chunk is not None or not runner.python else 256), workers,
+         deals, progress, runner.stop)
     seconds = time.perf_counter() - start
     used = {str(k).upper(): v for k, v in params.items()} if params else {}
     return LadderResult(a, b, seed, deal, fool, moves, bouts, largest, seconds, used)
