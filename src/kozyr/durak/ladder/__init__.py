@@ -30,7 +30,7 @@ import numpy as np
 
 from kozyr.durak.ladder._loop import Runner, play_seeded
 from kozyr.durak.ladder.result import LadderResult
-from kozyr.durak.ladder.sides import PARAMS, Side, describe, resolve
+from kozyr.durak.ladder.sides import PARAMS, NativeBot, Side, describe, resolve
 from kozyr.durak.ladder.slow import deal_game, players, replay
 from kozyr.durak.seeds import DEALS, a_seat, check_deal, deal_seed, ladder_seed, pad_seed
 from kozyr.errors import KozyrError, shown
@@ -182,4 +182,4 @@ def play(seed: object, a: object, b: object, *, number: int = 1) -> dict[str, An
     return play_seeded(raw, resolve(bots[0]), resolve(bots[1]), number)
 
 
-__all__ += ["Side", "describe", "players"]
+__all__ += ["Side", "NativeBot", "describe", "players"]
