@@ -22,6 +22,7 @@ path) <- this module (validation, chunks, threads, Ctrl-C) -> `result`.
 """
 from __future__ import annotations
 
+import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from typing import Any, Callable, Mapping, Optional
@@ -61,20 +62,33 @@ def _chunks(deals: int, workers: int, chunk: Optional[int]) -> list[tuple[int, i
 
 
 def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers: int, deals: int,
-         progress: Optional[Progress], stop: Callable[[], None]) -> None:
+         progress: Optional[Progress], stop: Callable[[], None]) -> list[float]:
     """Run the chunks on `workers` threads, in index order of submission; progress after each.
+    The CPU seconds each worker thread spent in chunks.
 
     The calling thread only waits, so Ctrl-C reaches it at once: queued chunks
     are cancelled, running ones are told to stop (`stop()`), and the
     KeyboardInterrupt says how many deals had finished.
     """
     done = 0
+    cpu: dict[int, float] = {}
+    lock = threading.Lock()
+
+    def timed(first: int, count: int) -> int:
+        c0 = time.thread_time()
+        n = task(first, count)
+        spent = time.thread_time() - c0
+        with lock:
+            key = threading.get_ident()
+            cpu[key] = cpu.get(key, 0.0) + spent
+        return n
+
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="kozyr-ladder")
     pending = set()
     try:
         ahead = iter(parts)
         for first, count in ahead:
-            pending.add(pool.submit(task, first, count))
+            pending.add(pool.submit(timed, first, count))
             if len(pending) >= 2 * workers:
                 break
         while pending:
@@ -84,7 +98,7 @@ def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers:
                 if progress is not None:
                     progress(done, deals)
             for first, count in ahead:
-                pending.add(pool.submit(task, first, count))
+                pending.add(pool.submit(timed, first, count))
                 if len(pending) >= 2 * workers:
                     break
     except KeyboardInterrupt:
@@ -98,6 +112,7 @@ def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers:
         pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
+    return sorted(cpu.values(), reverse=True)
 
 
 def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "fast", workers: int = 1,
@@ -134,11 +149,13 @@ def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "f
 
     def task(first: int, count: int) -> int:
         return runner.chunk(first, count, fool, moves, bouts, largest)
-    _run(task, _chunks(deals, workers, chunk if chunk is not None or not runner.python else 256), workers,
-         deals, progress, runner.stop)
+    cpu = _run(task, _chunks(deals, workers, chunk if chunk is not None or not runner.python else 256), workers,
+               deals, progress, runner.stop)
     seconds = time.perf_counter() - start
     used = {str(k).upper(): v for k, v in params.items()} if params else {}
-    return LadderResult(a, b, seed, deal, fool, moves, bouts, largest, seconds, used)
+    result = LadderResult(a, b, seed, deal, fool, moves, bouts, largest, seconds, used)
+    result.cpu_seconds = tuple(cpu)
+    return result
 
 
 def _seed_and_text(seed: object) -> tuple[bytes, bytes]:
