@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable, Mapping
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
-from typing import Any, Callable, Mapping, Optional
+from typing import Any
 
 import numpy as np
 
@@ -55,14 +56,14 @@ def _count(name: str, value: object, low: int, high: int) -> int:
     return value
 
 
-def _chunks(deals: int, workers: int, chunk: Optional[int]) -> list[tuple[int, int]]:
+def _chunks(deals: int, workers: int, chunk: int | None) -> list[tuple[int, int]]:
     if chunk is None:
         chunk = max(256, min(CHUNK_MAX, deals // (8 * workers) + 1))
     return [(first, min(chunk, deals - first)) for first in range(0, deals, chunk)]
 
 
 def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers: int, deals: int,
-         progress: Optional[Progress], stop: Callable[[], None]) -> list[float]:
+         progress: Progress | None, stop: Callable[[], None]) -> list[float]:
     """Run the chunks on `workers` threads, in index order of submission; progress after each.
     The CPU seconds each worker thread spent in chunks.
 
@@ -116,8 +117,8 @@ def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers:
 
 
 def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "fast", workers: int = 1,
-           params: Optional[Mapping[str, int]] = None, progress: Optional[Progress] = None,
-           chunk: Optional[int] = None) -> LadderResult:
+           params: Mapping[str, int] | None = None, progress: Progress | None = None,
+           chunk: int | None = None) -> LadderResult:
     """Play `deals` deals of side a against side b; a `LadderResult`.
 
     a, b: rung ints 1..3, `Bot`s or callables view -> Move (a Python player: the loop

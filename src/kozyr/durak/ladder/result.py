@@ -5,7 +5,7 @@ kozyr command reports. A ladder of zero deals has empty rates (None), never NaN.
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
@@ -36,7 +36,7 @@ class LadderResult:
     b_fool_decided: Rate
 
     def __init__(self, a: Any, b: Any, seed: Any, deal: str, fool: np.ndarray, moves: np.ndarray,
-                 bouts: np.ndarray, largest: np.ndarray, seconds: float, params: Optional[dict[str, int]] = None):
+                 bouts: np.ndarray, largest: np.ndarray, seconds: float, params: dict[str, int] | None = None):
         self.a, self.b, self.seed, self.deal = a, b, seed, deal
         self.params = dict(params or {})
         self.fool, self.moves, self.bouts, self.largest = fool, moves, bouts, largest
@@ -53,10 +53,10 @@ class LadderResult:
         self.draw_rate = rate(self.draws, n)
         self.a_fool_decided = rate(self.a_fools, decided)
         self.b_fool_decided = rate(self.b_fools, decided)
-        self.mean_moves: Optional[float] = float(moves.mean()) if n else None
-        self.mean_bouts: Optional[float] = float(bouts.mean()) if n else None
+        self.mean_moves: float | None = float(moves.mean()) if n else None
+        self.mean_bouts: float | None = float(bouts.mean()) if n else None
         self.max_largest = int(largest.max()) if n else 0
-        self.deals_per_second: Optional[float] = n / seconds if seconds > 0 else None
+        self.deals_per_second: float | None = n / seconds if seconds > 0 else None
 
     @staticmethod
     def a_seat(i: int) -> int:

@@ -11,8 +11,9 @@ Words: a rung int draws per-deal bot seeds from the ladder (see
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping, Optional
+from typing import Any
 
 from kozyr.durak.bots import Bot, check_param, check_rung
 from kozyr.durak.rungs import CHEAP_POWER, DEEP_TALON
@@ -61,7 +62,7 @@ class NativeBot:
         return f"NativeBot({self.name!r})"
 
 
-def params_of(params: Optional[Mapping[str, int]]) -> tuple[int, int]:
+def params_of(params: Mapping[str, int] | None) -> tuple[int, int]:
     """(deep_talon, cheap_power) for rung-int sides from None or a mapping of PARAMS names (any case)."""
     deep, cheap = DEEP_TALON, CHEAP_POWER
     if params is None:
@@ -84,7 +85,7 @@ def params_of(params: Optional[Mapping[str, int]]) -> tuple[int, int]:
     return deep, cheap
 
 
-def resolve(side: object, params: Optional[Mapping[str, int]] = None) -> Side:
+def resolve(side: object, params: Mapping[str, int] | None = None) -> Side:
     """A `Side` from a rung int, a Bot or a callable; `params` apply to a rung int only."""
     if isinstance(side, Bot):
         if side.fast:

@@ -7,12 +7,21 @@ and thresholds here as in the C loop (both read `sides.Side` and
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from kozyr.durak.ladder.sides import Side, resolve
 from kozyr.durak.rungs import best
 from kozyr.durak.seeds import (
-    a_seat, bot_seed, check_deal, check_index, deal_key, deal_seed, fast_word, seat_key, word,
+    a_seat,
+    bot_seed,
+    check_deal,
+    check_index,
+    deal_key,
+    deal_seed,
+    fast_word,
+    seat_key,
+    word,
 )
 from kozyr.errors import KozyrError
 
@@ -39,7 +48,7 @@ def _rung_player(side: Side, words: Callable[[int], int]) -> Player:
 
 
 def players(a: object, b: object, seed: object, i: int, deal: str = "fast",
-            params: Optional[dict[str, int]] = None) -> tuple[Player, Player]:
+            params: dict[str, int] | None = None) -> tuple[Player, Player]:
     """The two Python players (engine seats 0, 1) of deal i: the same sides, words and
     thresholds as the C loop."""
     check_index(i)
@@ -86,7 +95,7 @@ def play_python(game: Any, seats: Sequence[Player]) -> tuple[int, int, int]:
 
 
 def replay(a: object, b: object, seed: object, i: int, *, deal: str = "fast",
-           params: Optional[dict[str, int]] = None, engine: Any = None) -> Any:
+           params: dict[str, int] | None = None, engine: Any = None) -> Any:
     """Deal i of a ladder played again alone through the Python Game API; the finished Game.
 
     Its history is the deal move by move; the C loop's arrays for deal i
