@@ -5,3 +5,21 @@ that `import kozyr` never pulls in an engine the caller does not use.
 """
 
 __version__ = "0.1.0"
+
+
+def build_info() -> dict[str, object]:
+    """How the compiled core was built, asked of the compiled code itself.
+
+    `debug`: the checked build (KOZYR_DEBUG=1: bounds checks on); `cython`: the
+    Cython version that generated the C; `sha_ni`: whether dealing compresses
+    SHA-256 with the CPU's SHA extensions.
+
+    >>> sorted(build_info())
+    ['cython', 'debug', 'sha_ni']
+    """
+    from kozyr.cards import _build_facts
+    from kozyr.durak._engine import _sha_ni
+
+    info: dict[str, object] = dict(_build_facts())
+    info["sha_ni"] = _sha_ni()
+    return info
