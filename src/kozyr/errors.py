@@ -23,7 +23,7 @@ def shown(value: Any, limit: int = SHOWN_MAX) -> str:
     """`repr(value)` cut to `limit` characters, so that a 5,000-digit input makes a short message.
 
     >>> shown("x" * 100, 12)
-    "'xxxxxxxx...(102 chars)"
+    "'xxxxxxx...(102 chars)"
     """
     if isinstance(value, int) and value.bit_length() > 3 * limit:  # a big int: its repr may be refused or huge
         digits = int(value.bit_length() * 0.30103) + 1
