@@ -32,26 +32,32 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def count(text: str) -> int:
-    """An argparse type: a whole number, 0 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is negative: a count is 0 or more")
+WHOLE_DIGITS = 18   # a count beyond 10**18 is no run anyone waits for; longer text is refused before int()
+
+
+def _whole(text: str, low: int) -> int:
+    """The one rule for count arguments: a whole number written in ASCII digits, `low` or more."""
+    rule = f"expected a whole number, {low} or more"
+    digits = text.strip()
+    body = digits[1:] if digits[:1] in "+-" else digits
+    if not body or not body.isascii() or not body.isdigit():
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number: {rule}")
+    if len(body.lstrip("0")) > WHOLE_DIGITS:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is too large: {rule}, at most {WHOLE_DIGITS} digits")
+    value = int(digits)
+    if value < low:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is too small: {rule}")
     return value
+
+
+def count(text: str) -> int:
+    """An argparse type: a whole number, 0 or more (`--deals 0` is a run of no deals)."""
+    return _whole(text, 0)
 
 
 def positive(text: str) -> int:
     """An argparse type: a whole number, 1 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is below 1: give a whole number, 1 or more")
-    return value
+    return _whole(text, 1)
 
 
 # -- output --------------------------------------------------------------------------

@@ -26,7 +26,6 @@ from typing import Any, Optional, Protocol, Sequence, TextIO
 from rich.console import Console
 from rich.text import Text
 
-from kozyr.cli._common import OneLineParser
 from kozyr.cli.play_keys import Command, Refusal, key_summary, legal_keys, move_key, parse_key
 from kozyr.cli.play_render import Look, move_phrase, narrate, render_table, verdict
 from kozyr.durak import RESIGN, Event, IllegalMove, Move, View, pad_seed
@@ -37,6 +36,7 @@ from kozyr.durak import RESIGN, Event, IllegalMove, Move, View, pad_seed
 from kozyr.durak import Game  # the compiled engine
 from kozyr.durak.bots import Bot
 from kozyr.durak.rungs import best
+from kozyr.errors import shown
 
 HINT_LEVEL = 3  # the hint is the best rung's choice
 DEFAULT_LEVEL = 2
@@ -302,7 +302,7 @@ def _level(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"level {text!r} is not 1, 2 or 3") from None
+        raise argparse.ArgumentTypeError(f"level {shown(text)} is not 1, 2 or 3") from None
     if value not in (1, 2, 3):
         raise argparse.ArgumentTypeError(f"level {value} is not 1, 2 or 3")
     return value
@@ -310,7 +310,7 @@ def _level(text: str) -> int:
 
 def _seat(text: str) -> int:
     if text not in ("0", "1"):
-        raise argparse.ArgumentTypeError(f"seat {text!r} is not 0 or 1")
+        raise argparse.ArgumentTypeError(f"seat {shown(text)} is not 0 or 1")
     return int(text)
 
 
@@ -318,7 +318,7 @@ def _seed(text: str) -> str:
     try:
         pad_seed(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"seed {text!r} is not ASCII text of at most 32 bytes") from None
+        raise argparse.ArgumentTypeError(f"seed {shown(text)} is not ASCII text of at most 32 bytes") from None
     return text
 
 
@@ -328,7 +328,7 @@ def _delay(text: str) -> float:
     except ValueError:
         value = -1.0
     if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"delay {text!r} is not 0 to 10 seconds")
+        raise argparse.ArgumentTypeError(f"delay {shown(text)} is not 0 to 10 seconds")
     return value
 
 
