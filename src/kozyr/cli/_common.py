@@ -20,7 +20,7 @@ from kozyr.errors import shown
 from kozyr.stats import Rate
 
 __all__ = [
-    "OneLineParser", "count", "positive", "plain", "print_table", "format_table", "progress",
+    "OneLineParser", "one_line", "count", "positive", "plain", "print_table", "format_table", "progress",
     "fmt_rate", "fmt_interval",
 ]
 
@@ -29,7 +29,16 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse with one-line errors: argparse's default prints the whole usage block first."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
+
+
+LINE_MAX = 300
+
+
+def one_line(text: str) -> str:
+    """A message as one line: line breaks (argparse echoes arguments as given) shown as \\n, long text cut."""
+    flat = text.replace("\r", "\\r").replace("\n", "\\n")
+    return flat if len(flat) <= LINE_MAX else f"{flat[:LINE_MAX - 20]}...({len(flat)} chars)"
 
 
 WHOLE_DIGITS = 18   # a count beyond 10**18 is no run anyone waits for; longer text is refused before int()
