@@ -356,6 +356,7 @@ cdef class Game:
     def from_seed(seed, number=1):
         """The spec's deal: a 32-byte seed (bytes, or text encoded UTF-8) and a deal number from 1.
 
+        The deal number is any integer (numpy ints too) of at most 40 digits.
         Refusals in the rules' order: no_seed, then bad_deal.
         """
         cdef bytes raw
