@@ -6,6 +6,8 @@ checked before a deal is played, and every array entry is a played deal.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -23,8 +25,8 @@ from kozyr.errors import KozyrError
     (dict(workers=10**6), "workers"),
     (dict(deals=-1), "deals"), (dict(deals=2.5), "deals"), (dict(deals="10"), "deals"), (dict(deals=10**12), "deals"),
 ])
-def test_each_count_argument_is_refused_by_name(kw: dict, field: str) -> None:
-    args = dict(deals=3000)
+def test_each_count_argument_is_refused_by_name(kw: dict[str, Any], field: str) -> None:
+    args: dict[str, Any] = dict(deals=3000)
     args.update(kw)
     deals = args.pop("deals")
     with pytest.raises(KozyrError) as info:
@@ -37,7 +39,7 @@ def test_each_count_argument_is_refused_by_name(kw: dict, field: str) -> None:
     dict(params={"DEEP_TALON": -3}), dict(params={"CHEAP_POWER": 99}), dict(params={"NOPE": 1}),
     dict(params={"DEEP_TALON": "6"}), dict(params="DEEP_TALON=6"), dict(progress="yes"),
 ])
-def test_other_bad_arguments_are_kozyr_errors(kw: dict) -> None:
+def test_other_bad_arguments_are_kozyr_errors(kw: dict[str, Any]) -> None:
     with pytest.raises(KozyrError) as info:
         ladder(3, 2, 100, **{"seed": 1, **kw})
     assert info.value.code and len(str(info.value)) < 300

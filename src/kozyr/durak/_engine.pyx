@@ -18,14 +18,15 @@ is converted with `operator.index` (numpy ints are seats); one that is not 0
 or 1 (bools included), or whose `__index__` raises (any error), is
 not_your_turn, in this engine and in the reference alike. A str seed is UTF-8
 and must be 32 bytes; a deal number is an integer from 1 with at most 40
-digits (bad_deal beyond), as the rules' deal text allows. Cards given as ints
+digits (bad_deal beyond: the deal text this engine hashes holds 40 digits, and
+the reference keeps the same limit). Cards given as ints
 go through `operator.index` too. Every refusal of bad input is a `KozyrError`
 with a code (`IllegalMove` for the rules' codes); messages show long inputs cut
-(`kozyr.errors.shown`), and an input whose `repr` raises is named by its type. `bad_seats` is never raised: a Game is always two seats.
-`bout_full` cannot be reached by play (a bout at its cap closes at once);
-`kozyr.durak.testing.probe` reaches it. `from_rng` and `random_playouts` deal
-with splitmix64, NOT the rules' SHA-256 shuffle: fast and varied, not
-reference-compatible.
+(`kozyr.errors.shown`), and an input whose `repr` raises is named by its type.
+`bad_seats` is never raised: a Game is always two seats. `bout_full` cannot be
+reached by play (a bout at its cap closes at once); `kozyr.durak.testing.probe`
+reaches it. `from_rng` and `random_playouts` deal with splitmix64, NOT the
+rules' SHA-256 shuffle: fast and varied, not reference-compatible.
 """
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
