@@ -114,3 +114,31 @@ def test_a_closed_stdout_is_quiet_for_every_command(args: list[str]) -> None:
         os.close(write)
     assert run.returncode == 0, run.stderr
     assert run.stderr == ""
+
+
+def test_sweep_checks_the_plot_path_before_playing(capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item 10: `--plot /nonexistent/dir/x.png` played the whole sweep, then died with FileNotFoundError."""
+    pytest.importorskip("matplotlib")
+    played = []
+    monkeypatch.setattr("kozyr.cli.durak._run_ladder", lambda *a, **k: played.append(a) or 1 / 0)
+    status = main(["sweep", "--deals", "40000000", "--grid", "DEEP_TALON=1,6", "--plot", "/nonexistent/dir/x.png"])
+    err = capsys.readouterr().err
+    assert status == 2 and not played
+    assert len(err.strip().splitlines()) == 1 and "/nonexistent/dir" in err
+
+
+@pytest.mark.parametrize("extra", [["--json"], []])
+def test_zero_deals_give_null_not_nan(extra: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Item 12: `ladder --deals 0 --json` emitted NaN (invalid JSON) and the table said 'nan moves'."""
+    import json
+
+    assert main(["ladder", "3", "2", "--deals", "0", *extra]) == 0
+    out = capsys.readouterr().out
+    assert "nan" not in out.lower()
+    if extra:
+        def refuse(name: str) -> None:
+            raise AssertionError(f"{name} in JSON")
+
+        summary = json.loads(out, parse_constant=refuse)
+        assert summary["deals"] == 0
