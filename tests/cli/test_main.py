@@ -120,8 +120,13 @@ def test_sweep_checks_the_plot_path_before_playing(capsys: pytest.CaptureFixture
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """Item 10: `--plot /nonexistent/dir/x.png` played the whole sweep, then died with FileNotFoundError."""
     pytest.importorskip("matplotlib")
-    played = []
-    monkeypatch.setattr("kozyr.cli.durak._run_ladder", lambda *a, **k: played.append(a) or 1 / 0)
+    played: list[object] = []
+
+    def run_ladder(*args: object, **kwargs: object) -> None:
+        played.append(args)
+        raise AssertionError("a deal was played before the --plot path was checked")
+
+    monkeypatch.setattr("kozyr.cli.durak._run_ladder", run_ladder)
     status = main(["sweep", "--deals", "40000000", "--grid", "DEEP_TALON=1,6", "--plot", "/nonexistent/dir/x.png"])
     err = capsys.readouterr().err
     assert status == 2 and not played
