@@ -2,6 +2,12 @@
 
 KOZYR_DEBUG=1 builds a checked variant (bounds and wraparound checks on,
 no optimisation) for chasing a crash; the default build is the fast one.
+`kozyr.build_info()["debug"]` says at run time which one is installed.
+
+Cython decides whether to regenerate C by timestamps, which know nothing of
+the switch: a tree built before would silently reuse its unchecked C. The mode
+of the last generation is kept in src/kozyr/.build-mode, and every .pyx is
+regenerated when it differs (or is missing).
 """
 import os
 from glob import glob
@@ -11,6 +17,17 @@ from Cython.Build import cythonize
 from setuptools import Extension, setup
 
 DEBUG = os.environ.get("KOZYR_DEBUG", "") not in ("", "0")
+MODE = "debug" if DEBUG else "release"
+MODE_STAMP = os.path.join("src", "kozyr", ".build-mode")
+
+
+def last_mode() -> str:
+    """The mode the generated C was last made in ('' when unknown)."""
+    try:
+        with open(MODE_STAMP) as f:
+            return f.read().strip()
+    except OSError:
+        return ""
 
 DIRECTIVES = {
     "language_level": 3,
@@ -34,10 +51,13 @@ def extension(pyx: str) -> Extension:
     )
 
 
-setup(
-    ext_modules=cythonize(
-        [extension(p) for p in sorted(glob("src/kozyr/**/*.pyx", recursive=True))],
-        compiler_directives=DIRECTIVES,
-        include_path=["src"],
-    ),
+modules = cythonize(
+    [extension(p) for p in sorted(glob("src/kozyr/**/*.pyx", recursive=True))],
+    compiler_directives=DIRECTIVES,
+    include_path=["src"],
+    force=last_mode() != MODE,
 )
+with open(MODE_STAMP, "w") as f:
+    f.write(MODE + "\n")
+
+setup(ext_modules=modules)

@@ -9,3 +9,22 @@ from kozyr.errors import KozyrError
 
 __version__ = "0.2.0"
 __all__ = ["KozyrError", "__version__"]
+
+
+
+def build_info() -> dict[str, object]:
+    """How the compiled core was built, asked of the compiled code itself.
+
+    `debug`: the checked build (KOZYR_DEBUG=1: bounds checks on); `cython`: the
+    Cython version that generated the C; `sha_ni`: whether dealing compresses
+    SHA-256 with the CPU's SHA extensions.
+
+    >>> sorted(build_info())
+    ['cython', 'debug', 'sha_ni']
+    """
+    from kozyr.cards import _build_facts
+    from kozyr.durak._engine import _sha_ni
+
+    info: dict[str, object] = dict(_build_facts())
+    info["sha_ni"] = _sha_ni()
+    return info

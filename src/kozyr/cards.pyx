@@ -3,8 +3,18 @@
 One int per card (`16*suit + rank`) and one 64-bit mask per set, so that the
 compiled engines do set algebra in single instructions while Python code sees
 an ordinary immutable set of ints (`CardSet` behaves like `frozenset`).
+
+Any integer is a card number (numpy ints included): inputs go through
+`operator.index` before they are checked, so an int subclass whose
+comparisons lie is checked on its true value and never reaches a C shift.
+Every refusal is a `KozyrError` (a ValueError) with a code.
 """
 from libc.stdint cimport uint64_t
+
+import array
+import operator
+
+from kozyr.errors import KozyrError, shown
 
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
 SUITS = (SPADES, HEARTS, DIAMONDS, CLUBS)
@@ -32,23 +42,44 @@ for _r, _letter in zip(RANKS, RANK_LETTERS):
 cdef uint64_t _VALID = KZ_DECK52
 
 
+cdef object _integer(object x):
+    """`x` as an exact int (through `operator.index`), or None when it is not an integer."""
+    if type(x) is int:
+        return x
+    if isinstance(x, (str, bytes, float)):
+        return None
+    try:
+        return operator.index(x)
+    except Exception:  # no __index__, or one that raises: not an integer
+        return None
+
+
 def card(rank, suit):
     """The card of `rank` (2..14) and `suit` (0..3)."""
-    if not isinstance(rank, int) or not 2 <= rank <= 14:
-        raise ValueError(f"rank {rank!r} is not a rank: expected an int 2..14")
-    if not isinstance(suit, int) or not 0 <= suit <= 3:
-        raise ValueError(f"suit {suit!r} is not a suit: expected an int 0..3")
-    return 16 * suit + rank
+    r = _integer(rank)
+    if r is None or not 2 <= r <= 14:
+        raise KozyrError("bad_rank", f"rank {shown(rank)} is not a rank: expected an int 2..14", value=rank)
+    s = _integer(suit)
+    if s is None or not 0 <= s <= 3:
+        raise KozyrError("bad_suit", f"suit {shown(suit)} is not a suit: expected an int 0..3", value=suit)
+    return 16 * s + r
 
 
-cdef inline bint _is_card(object c):
-    return isinstance(c, int) and 0 <= c < 64 and (_VALID >> <int>c) & 1
+cdef inline int _card_number(object c):
+    """The card int of c, or -1 when c is not one of the 52 cards."""
+    i = _integer(c)
+    if i is None or not 0 <= i < 64:
+        return -1
+    cdef int k = i
+    return k if (_VALID >> k) & 1 else -1
 
 
 def _check(c):
-    if not _is_card(c):
-        raise ValueError(f"{c!r} is not a card: expected 16*suit + rank with rank 2..14, suit 0..3")
-    return c
+    cdef int k = _card_number(c)
+    if k < 0:
+        raise KozyrError("bad_card", f"{shown(c)} is not a card: expected 16*suit + rank with rank 2..14, suit 0..3",
+                         value=c)
+    return k
 
 
 def rank_of(c):
@@ -63,13 +94,13 @@ def suit_of(c):
 
 def card_name(c):
     """The two-character name: `AS`, `TD`, `6C`."""
-    _check(c)
+    c = _check(c)
     return RANK_LETTERS[(c & 15) - 2] + SUIT_LETTERS[c >> 4]
 
 
 def pretty(c):
     """The display form: `A♠`, `10♦`."""
-    _check(c)
+    c = _check(c)
     r = c & 15
     return ("10" if r == 10 else RANK_LETTERS[r - 2]) + SUIT_SYMBOLS[c >> 4]
 
@@ -77,15 +108,13 @@ def pretty(c):
 def parse_card(text):
     """A card from its name: `AS`, `td`, `10♦`, `6c`."""
     if not isinstance(text, str):
-        raise ValueError(f"{text!r} is not a card name")
+        raise KozyrError("bad_card_name", f"{shown(text)} is not a card name", value=text)
     t = text.strip()
-    if len(t) < 2:
-        raise ValueError(f"{text!r} is not a card name")
     n = len(t)
-    rank = _RANK_BY_TEXT.get(t[:n - 1])
-    suit = _SUIT_BY_CHAR.get(t[n - 1])
+    rank = _RANK_BY_TEXT.get(t[:n - 1]) if n >= 2 else None
+    suit = _SUIT_BY_CHAR.get(t[n - 1]) if n >= 2 else None
     if rank is None or suit is None:
-        raise ValueError(f"{text!r} is not a card name")
+        raise KozyrError("bad_card_name", f"{shown(text)} is not a card name", value=text)
     return 16 * suit + rank
 
 
@@ -94,22 +123,27 @@ cdef uint64_t _mask_of(object source) except? 0:
     if isinstance(source, CardSet):
         return (<CardSet>source).mask
     if isinstance(source, bool):
-        raise ValueError(f"{source!r} is not a card mask")
-    if isinstance(source, int):
-        if source < 0 or source >= (1 << 64) or (<uint64_t>source & ~_VALID):
-            raise ValueError(f"mask {source:#x} has bits outside the 52 cards" if source >= 0
-                             else f"mask {source} is negative")
-        return <uint64_t>source
+        raise KozyrError("bad_mask", f"{source!r} is not a card mask", value=source)
     if isinstance(source, str):
         for name in source.replace(",", " ").split():
             m |= (<uint64_t>1) << <int>parse_card(name)
         return m
-    for c in source:
-        if isinstance(c, str):
-            c = parse_card(c)
-        elif not _is_card(c):
-            raise ValueError(f"{c!r} is not a card: expected 16*suit + rank with rank 2..14, suit 0..3")
-        m |= (<uint64_t>1) << <int>c
+    whole = _integer(source)
+    if whole is not None:
+        if whole < 0:
+            raise KozyrError("bad_mask", f"mask {shown(whole)} is negative", value=source)
+        if whole >= (1 << 64) or (<uint64_t>whole & ~_VALID):
+            text = f"{whole:#x}"
+            text = text if len(text) <= 40 else f"{text[:30]}...({len(text)} digits)"
+            raise KozyrError("bad_mask", f"mask {text} has bits outside the 52 cards", value=source)
+        return <uint64_t>whole
+    try:
+        items = iter(source)
+    except TypeError:
+        raise KozyrError("bad_cards", f"{shown(source)} is not cards: expected names, card ints or a mask",
+                         value=source) from None
+    for c in items:
+        m |= (<uint64_t>1) << (<int>parse_card(c) if isinstance(c, str) else <int>_check(c))
     return m
 
 
@@ -153,7 +187,8 @@ cdef class CardSet:
         return self.mask != 0
 
     def __contains__(self, c):
-        return _is_card(c) and (self.mask >> <int>c) & 1
+        cdef int k = _card_number(c)
+        return k >= 0 and (self.mask >> k) & 1
 
     def __iter__(self):
         cdef _CardIter it = _CardIter.__new__(_CardIter)
@@ -267,33 +302,62 @@ cdef class CardSet:
     # -- by suit -------------------------------------------------------------
     def suit(self, s):
         """The cards of suit s in this set."""
-        _check_suit(s)
-        return CardSet.wrap(self.mask & suit_mask(s))
+        return CardSet.wrap(self.mask & suit_mask(_check_suit(s)))
 
     def highest(self, s):
         """The highest card of suit s in this set, or None."""
-        _check_suit(s)
-        cdef uint64_t m = self.mask & suit_mask(s)
+        cdef uint64_t m = self.mask & suit_mask(_check_suit(s))
         return highest_card(m) if m else None
 
     def lowest(self, s):
         """The lowest card of suit s in this set, or None."""
-        _check_suit(s)
-        cdef uint64_t m = self.mask & suit_mask(s)
+        cdef uint64_t m = self.mask & suit_mask(_check_suit(s))
         return lowest_card(m) if m else None
 
 
-cdef _check_suit(s):
-    if not isinstance(s, int) or not 0 <= s <= 3:
-        raise ValueError(f"suit {s!r} is not a suit: expected an int 0..3")
+cdef int _check_suit(s) except -1:
+    i = _integer(s)
+    if i is None or not 0 <= i <= 3:
+        raise KozyrError("bad_suit", f"suit {shown(s)} is not a suit: expected an int 0..3", value=s)
+    return i
 
 
 def suit_cards(s):
     """All 13 cards of suit s."""
-    _check_suit(s)
-    return CardSet.wrap(suit_mask(s))
+    return CardSet.wrap(suit_mask(_check_suit(s)))
 
 
 DECK52 = CardSet.wrap(KZ_DECK52)
 DECK36 = CardSet.wrap(KZ_DECK36)
 DECK32 = CardSet.wrap(KZ_DECK32)
+
+
+# -- how this module was built ---------------------------------------------------
+cdef extern from *:
+    long CYTHON_HEX_VERSION      # defined by the C that Cython generated: which Cython wrote it
+
+
+cdef bint _bounds_checked():
+    """Whether the generated C checks memoryview bounds (KOZYR_DEBUG=1 turns the check on).
+
+    It reads index 1 of a one-item view of a two-item buffer: the checked build
+    raises IndexError, the fast one reads the buffer's (valid) second item. This
+    asks the compiled code itself, so a build that reused stale generated C
+    reports what it really is, whatever the build switch said.
+    """
+    buf = array.array("i", [0, 0])
+    cdef int[::1] whole = buf
+    cdef int[::1] one = whole[:1]
+    cdef Py_ssize_t i = len(buf) - 1
+    cdef int x
+    try:
+        x = one[i]
+    except IndexError:
+        return True
+    return False
+
+
+def _build_facts():
+    """Test hook behind `kozyr.build_info()`: the checked build and the Cython that generated this C."""
+    v = CYTHON_HEX_VERSION
+    return {"debug": bool(_bounds_checked()), "cython": f"{(v >> 24) & 255}.{(v >> 16) & 255}.{(v >> 8) & 255}"}

@@ -25,6 +25,9 @@ def shown(value: Any, limit: int = SHOWN_MAX) -> str:
     >>> shown("x" * 100, 12)
     "'xxxxxxx...(102 chars)"
     """
+    if isinstance(value, int) and value.bit_length() > 3 * limit:  # a big int: its repr may be refused or huge
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"<{type(value).__name__} of about {digits:,} digits>"
     try:
         text = repr(value)
     except Exception:  # a value whose repr raises must not turn a refusal into a crash

@@ -7,22 +7,29 @@ your decisions every kind of bad key is pressed and the game must not move.
 """
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import io
 import re
 from typing import Any, Callable
 
 import pytest
-
-from kozyr.cli._common import OneLineParser
 from rich.cells import cell_len
 
 from kozyr.cards import DECK36, CardSet, parse_card, suit_of
 from kozyr.cli import main as kozyr_main
-from kozyr.cli.play import Options, Session, TranscriptScreen, keys_help, prompt, register
+from kozyr.cli._common import OneLineParser
+from kozyr.cli.play import Options, Session, TranscriptScreen, keys_help, prompt, register, short_keys
 from kozyr.cli.play_keys import Command, Refusal, hand_order, key_summary, legal_keys, move_key, parse_key
-from kozyr.cli.play_render import HEIGHT, WIDTH, Look, narrate, render_table, screen_fits
+from kozyr.cli.play_render import (
+    HEIGHT,
+    MIN_HEIGHT,
+    MIN_WIDTH,
+    WIDTH,
+    Look,
+    narrate,
+    render_table,
+    screen_fits,
+)
 from kozyr.durak import Bout, Event, Move, View
 
 
@@ -91,6 +98,59 @@ def test_every_hand_size_fits() -> None:
         for look in LOOKS:
             lines = render_table(view, look, header="h" * 90, log=["l" * 90] * 9, status="s" * 90, keys=keys_help(view))
             assert screen_fits(lines, prompt(view)), (n, look, [line.plain for line in lines])
+
+
+@pytest.mark.parametrize("width, height", [(60, 20), (40, 16), (79, 24), (80, 18), (MIN_WIDTH, MIN_HEIGHT)])
+@pytest.mark.parametrize("look", LOOKS, ids=["colour", "ascii", "plain"])
+def test_a_smaller_terminal_gets_a_compact_table_that_fits(look: Look, width: int, height: int) -> None:
+    """Item 18: in 60x20 the header and narration wrapped and a large hand scrolled the table away."""
+    view = twenty_card_view()
+    log = ["You beat 10♦ with Q♦. The bot throws in 10♣. You cannot beat 10♣ and take 11 cards."] * 6
+    keys = short_keys(keys_help(view))
+    lines = render_table(view, look, header="kozyr durak " + "s" * 80, log=log, status="Beat A♥, or t to take.",
+                         keys=keys, width=width, height=height)
+    assert screen_fits(lines, prompt(view), width, height), [line.plain for line in lines]
+    text = "\n".join(line.plain for line in lines)
+    for number in range(1, 21):
+        assert f"{number}:" in text
+    assert "30 cards" in text and "Trump" in text and "Beat A" in text and "Keys:" in text
+
+
+def test_every_hand_size_to_20_fits_the_smallest_terminal() -> None:
+    deck = sorted(DECK36, key=lambda card: (card * 7) % 37)
+    for n in range(21):
+        hand = CardSet(deck[:n])
+        legal = tuple(Move("attack", card) for card in hand) + (Move("done"), Move("swap"))
+        view = make_view(hand, legal=legal, phase="attack", counts=(n, 36 - n))
+        for look in LOOKS:
+            lines = render_table(view, look, header="h" * 90, log=["l" * 90] * 9, status="s" * 90,
+                                 keys=short_keys(keys_help(view)), width=MIN_WIDTH, height=MIN_HEIGHT)
+            assert screen_fits(lines, prompt(view), MIN_WIDTH, MIN_HEIGHT), (n, [line.plain for line in lines])
+
+
+def test_the_six_under_the_talon_is_shown_while_the_talon_lasts() -> None:
+    """Item 19: after the exchange the table dropped the card under the talon, which both players saw."""
+    six = c("6D")
+    view = make_view(CardSet("AS KD"), phase="attack", trump=2)
+    swapped = dataclasses.replace(view, turnup=None)
+    for look in LOOKS:
+        line = render_table(swapped, look, under=six)[1].plain
+        assert f"{look.card(six)} under the talon" in line
+        assert "under" not in render_table(dataclasses.replace(swapped, talon=0), look, under=six)[1].plain
+        assert "under" not in render_table(view, look, under=six)[1].plain   # the turn-up still shows itself
+        assert "under" not in render_table(swapped, look)[1].plain
+
+
+def test_after_your_exchange_the_table_shows_the_six_under_the_talon(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole path: seed swap-10 deals seat 0 the trump six with the first attack; x exchanges it."""
+    game_session, out = session(seed="swap-10", seat=0)
+    view = game_session.view()
+    assert view.turn == 0 and view.can_swap
+    six = 16 * view.trump + 6
+    assert game_session.press("x") is None
+    game_session.screen.show(game_session.view(), "", "")
+    assert f"{game_session.look.card(six)} under the talon" in out.getvalue()
+    assert game_session.screen.under == six and game_session.game.view(0).turnup is None
 
 
 def test_the_hand_is_sorted_by_suit_then_rank_trumps_last() -> None:
@@ -193,14 +253,41 @@ def test_the_hint_is_the_best_rungs_move() -> None:
     assert f"(key {move_key(view, move)})" in (game_session.press("h") or "")
 
 
-def test_resign_makes_you_the_fool_and_quit_leaves() -> None:
+def test_resign_makes_you_the_fool_and_quit_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
     game_session, out = session(seed="resign", seat=1)
     while game_session.game.turn != 1:
         game_session.bot_turn()
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))
     assert game_session.press("r") is None
     assert game_session.game.result is not None and game_session.game.result.fool == 1
     game_session.finish()
-    assert out.getvalue().rstrip().splitlines()[-1].startswith("You resigned: you are the fool.")
+    assert out.getvalue().rstrip().splitlines()[-2] == "You resigned: you are the fool."
+
+
+@pytest.mark.parametrize("answer", ["", "n", "no", "x", None])
+def test_r_asks_before_resigning(answer: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item 20: `r` resigned at once; anything but y/yes keeps the deal going, unchanged."""
+    game_session, out = session(seed="resign", seat=0)
+    while game_session.game.turn != 0:
+        game_session.bot_turn()
+    before = (game_session.game.ply, game_session.game.history)
+    monkeypatch.setattr("sys.stdin", io.StringIO("" if answer is None else answer + "\n"))
+    assert game_session.press("r") == "Not resigned: the deal goes on."
+    assert (game_session.game.ply, game_session.game.history) == before and not game_session.game.over
+    assert "Resign and be the fool? [y/N]: " in out.getvalue()
+
+
+def test_every_final_line_is_within_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item 20: 'You resigned ... --seat 0' was 83 columns; the replay command now has its own line."""
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdin", io.StringIO("r\ny\n"))
+    monkeypatch.setattr("sys.stdout", out)
+    seed = "s" * 32
+    assert main(["--seed", seed, "--seat", "1", "--level", "3", "--ascii"]) == 0
+    lines = out.getvalue().rstrip().splitlines()
+    assert lines[-2] in ("You resigned: you are the fool.", "The bot is the fool.", "You are the fool.")
+    assert lines[-1] == f"Replay: kozyr play --seed {seed} --level 3 --seat 1"
+    assert all(cell_len(line) <= 80 for line in lines), max(lines, key=cell_len)
 
 
 def test_quit_leaves_the_deal_unfinished(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -208,8 +295,8 @@ def test_quit_leaves_the_deal_unfinished(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
     monkeypatch.setattr("sys.stdout", out)
     assert main(["--seed", "quit", "--seat", "0", "--level", "2"]) == 0
-    last = out.getvalue().rstrip().splitlines()[-1]
-    assert last == "Deal left unfinished. Replay: kozyr play --seed quit --level 2 --seat 0"
+    last = out.getvalue().rstrip().splitlines()[-2:]
+    assert last == ["Deal left unfinished.", "Replay: kozyr play --seed quit --level 2 --seat 0"]
 
 
 # -- narration ----------------------------------------------------------------------
@@ -300,8 +387,7 @@ def test_a_random_seed_is_printed_for_replay(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_the_bot_plays_the_spec_word_of_the_bot_seed() -> None:
     """Replayed on the plain-Python oracles, every bot move is rung 1 with the word of `<seed>:bot`."""
-    from kozyr.durak import reference, reference_bots
-    from kozyr.durak import pad_seed
+    from kozyr.durak import pad_seed, reference, reference_bots
 
     for seat in (0, 1):
         game_session, _ = session(seed=f"word-{seat}", seat=seat, level=1)

@@ -29,7 +29,7 @@ def main(argv: list[str]) -> int:
 
 PROMPT = re.compile(r"Your move \[([^\]]*)\]: ")
 PROMPT_AT_END = re.compile(r"Your move \[([^\]]*)\]: $")
-VERDICT = re.compile(r"^(You are the fool|The bot is the fool|You resigned: you are the fool|A draw: nobody is the fool)\. "
+VERDICT = re.compile(r"^(You are the fool|The bot is the fool|You resigned: you are the fool|A draw: nobody is the fool)\.\n"
                      r"Replay: kozyr play --seed \S+ --level [123] --seat [01]$")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 PROGRAM = "import sys; from kozyr.cli import main; sys.exit(main(['play', *sys.argv[1:]]))"
@@ -56,15 +56,16 @@ def first_key(keys: str) -> str:
 
 
 def last_line(text: str) -> str:
-    return ANSI.sub("", text).replace("\r", "").rstrip().splitlines()[-1]
+    """The verdict and the replay line: the last two lines, joined by a newline."""
+    return "\n".join(ANSI.sub("", text).replace("\r", "").rstrip().splitlines()[-2:])
 
 
 # -- a pseudo-terminal -------------------------------------------------------------
 
-def play_on_a_pty(args: list[str], env: Optional[dict[str, str]] = None) -> str:
+def play_on_a_pty(args: list[str], env: Optional[dict[str, str]] = None, size: tuple[int, int] = (24, 80)) -> str:
     pexpect: Any = pytest.importorskip("pexpect")
     child = pexpect.spawn(sys.executable, ["-c", PROGRAM, "--delay", "0", *args], env=env or child_env(),
-                          dimensions=(24, 80), encoding="utf-8", timeout=30)
+                          dimensions=size, encoding="utf-8", timeout=30)
     output = []
     try:
         for _ in range(400):
@@ -97,6 +98,33 @@ def test_a_whole_deal_on_a_pseudo_terminal(seed: str, level: int, seat: int) -> 
         assert len(lines) <= 24, f"a frame of {len(lines)} lines"
         assert all(cell_len(line) <= 80 for line in lines), frame
     assert "\x1b[" in output and "♠" in output + "♥♦♣" and "Your hand" in frames[0]
+
+
+@pytest.mark.parametrize("lines, columns", [(20, 60), (16, 40)])
+def test_a_small_terminal_gets_a_compact_table(lines: int, columns: int) -> None:
+    """Item 18: in 60x20 the header and narration wrapped and a large hand scrolled the table away."""
+    output = play_on_a_pty(["--seed", "play-2", "--level", "2", "--seat", "1"], size=(lines, columns))
+    assert VERDICT.match(last_line(output)), last_line(output)
+    frames = screens(output)
+    assert len(frames) > 5
+    for frame in frames:
+        rows = frame.rstrip("\n").split("\n")
+        assert len(rows) <= lines, f"a frame of {len(rows)} lines"   # the table and the prompt
+        # the replay command cannot be cut; the terminal wraps it on a screen narrower than it
+        assert all(cell_len(row) <= columns for row in rows if not row.startswith("Replay: ")), frame
+        assert rows[0].startswith("The bot") and "Your hand" in frame
+
+
+def test_a_terminal_below_the_minimum_is_refused_in_one_line() -> None:
+    pexpect: Any = pytest.importorskip("pexpect")
+    child = pexpect.spawn(sys.executable, ["-c", PROGRAM, "--seed", "tiny"], env=child_env(), dimensions=(12, 30),
+                          encoding="utf-8", timeout=30)
+    child.expect(pexpect.EOF)
+    child.close()
+    text = ANSI.sub("", child.before).replace("\r", "").strip()
+    assert child.exitstatus == 2, text
+    assert text.splitlines() == ["kozyr play: error: the terminal is 30x12: kozyr play needs at least 40x16 "
+                                 "(80x24 for the full table)"]
 
 
 def test_ascii_and_no_color_on_a_terminal_have_no_colour_and_no_suit_symbols() -> None:

@@ -111,7 +111,7 @@ def test_written_independently_of_the_cython_engine():
             elif isinstance(node, ast.Import):
                 imported.update(alias.name for alias in node.names)
         assert imported <= {"__future__", "hashlib", "operator", "typing", "kozyr.cards", "kozyr.durak.codes",
-                            "kozyr.durak.events", "kozyr.durak.moves", "kozyr.durak.views"}
+                            "kozyr.durak.events", "kozyr.durak.moves", "kozyr.durak.views", "kozyr.errors"}
 
 
 def test_copy_is_independent():

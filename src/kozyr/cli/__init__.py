@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 import kozyr
 from kozyr.cli import cards, durak, hokm, play, pref
-from kozyr.cli._common import OneLineParser
+from kozyr.cli._common import OneLineParser, one_line
 
 __all__ = ["main", "build_parser"]
 
@@ -56,11 +56,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
         return status
     except ValueError as err:  # KozyrError: every refusal of bad input
-        print(f"{prog}: error: {err}", file=sys.stderr)
+        print(f"{prog}: error: {one_line(str(err))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as err:
         note = str(err) or "interrupted"
-        print(f"{prog}: {note}", file=sys.stderr)
+        print(f"{prog}: {one_line(note)}", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return _quiet_broken_pipe()
+    except SystemExit as stop:  # a command's parser.error (already printed one line) or need()'s message
+        if isinstance(stop.code, int):
+            return stop.code
+        if stop.code is not None:
+            print(one_line(str(stop.code)) or f"{prog}: error", file=sys.stderr)
+            return 2
+        return 0

@@ -20,7 +20,7 @@ from kozyr.errors import shown
 from kozyr.stats import Rate
 
 __all__ = [
-    "OneLineParser", "count", "positive", "plain", "print_table", "format_table", "progress",
+    "OneLineParser", "one_line", "count", "positive", "plain", "print_table", "format_table", "progress",
     "fmt_rate", "fmt_interval",
 ]
 
@@ -29,29 +29,44 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse with one-line errors: argparse's default prints the whole usage block first."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
+
+
+LINE_MAX = 300
+
+
+def one_line(text: str) -> str:
+    """A message as one line: line breaks (argparse echoes arguments as given) shown as \\n, long text cut."""
+    flat = text.replace("\r", "\\r").replace("\n", "\\n")
+    return flat if len(flat) <= LINE_MAX else f"{flat[:LINE_MAX - 20]}...({len(flat)} chars)"
+
+
+WHOLE_DIGITS = 18   # a count beyond 10**18 is no run anyone waits for; longer text is refused before int()
+
+
+def _whole(text: str, low: int) -> int:
+    """The one rule for count arguments: a whole number written in ASCII digits, `low` or more."""
+    rule = f"expected a whole number, {low} or more"
+    digits = text.strip()
+    body = digits[1:] if digits[:1] in "+-" else digits
+    if not body or not body.isascii() or not body.isdigit():
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number: {rule}")
+    if len(body.lstrip("0")) > WHOLE_DIGITS:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is too large: {rule}, at most {WHOLE_DIGITS} digits")
+    value = int(digits)
+    if value < low:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is too small: {rule}")
+    return value
 
 
 def count(text: str) -> int:
-    """An argparse type: a whole number, 0 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is negative: a count is 0 or more")
-    return value
+    """An argparse type: a whole number, 0 or more (`--deals 0` is a run of no deals)."""
+    return _whole(text, 0)
 
 
 def positive(text: str) -> int:
     """An argparse type: a whole number, 1 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is below 1: give a whole number, 1 or more")
-    return value
+    return _whole(text, 1)
 
 
 # -- output --------------------------------------------------------------------------

@@ -4,9 +4,15 @@ The program is a loop over the engine: the seat on turn moves (you through a
 key, the bot through its rung), the events of the move become a line of
 narration, and the table is drawn again from your seat's view, so the screen
 can show nothing the rules hide. On a terminal the table is redrawn in place
-(80x24, colour through rich); when stdout is not a terminal the same game
-prints a plain transcript and reads keys line by line, so it can be scripted
-by piping stdin.
+(80x24, colour through rich; a compact table on a smaller terminal, down to
+40x16, and a one-line refusal below that); when stdout is not a terminal the
+same game prints a plain transcript and reads keys line by line, so it can be
+scripted by piping stdin. Every line is at most 80 columns.
+
+What the table shows beyond the view: after the trump six is exchanged for the
+turn-up, the six lies under the talon. Both players saw the exchange, so it is
+public; the game remembers it from the `swap` event (never from the engine's
+hidden state) and shows "6♦ under the talon" while the talon lasts.
 
 A deal is replayable: the seed text (random unless given) is padded to the
 engine's 32 bytes with `pad_seed`, the bot's rung-1 words come from the bot
@@ -26,17 +32,34 @@ from typing import Any, Optional, Protocol, Sequence, TextIO
 from rich.console import Console
 from rich.text import Text
 
-from kozyr.cli._common import OneLineParser
 from kozyr.cli.play_keys import Command, Refusal, key_summary, legal_keys, move_key, parse_key
-from kozyr.cli.play_render import Look, move_phrase, narrate, render_table, verdict
-from kozyr.durak import RESIGN, Event, IllegalMove, Move, View, pad_seed
+from kozyr.cli.play_render import (
+    HEIGHT,
+    MIN_HEIGHT,
+    MIN_WIDTH,
+    WIDTH,
+    Look,
+    move_phrase,
+    narrate,
+    render_table,
+    verdict,
+)
 
 # The engine and the bots, imported here and nowhere else in the terminal game,
 # so switching to the plain-Python oracles (kozyr.durak.reference.Game,
 # kozyr.durak.reference_bots.best) is a change of these lines only.
-from kozyr.durak import Game  # the compiled engine
+from kozyr.durak import (
+    RESIGN,
+    Event,
+    Game,  # the compiled engine
+    IllegalMove,
+    Move,
+    View,
+    pad_seed,
+)
 from kozyr.durak.bots import Bot
 from kozyr.durak.rungs import best
+from kozyr.errors import KozyrError, shown
 
 HINT_LEVEL = 3  # the hint is the best rung's choice
 DEFAULT_LEVEL = 2
@@ -60,6 +83,10 @@ class Options:
     def replay_command(self) -> str:
         return f"kozyr play --seed {shlex.quote(self.seed)} --level {self.level} --seat {self.seat}"
 
+    def ending(self, sentence: str) -> list[str]:
+        """The last lines: the sentence, then the replay command on a line of its own (80 columns each)."""
+        return [sentence, f"Replay: {self.replay_command()}"]
+
 
 # -- the two screens: live (redrawn in place) and transcript (plain lines) ----
 
@@ -67,8 +94,9 @@ class Screen(Protocol):
     """Where the game shows itself and reads keys; the loop does not know which kind."""
 
     look: Look
+    under: Optional[int]   # the card known to lie under the talon (the trump six after an exchange)
 
-    def show(self, view: View, status: str, keys: str) -> None: ...
+    def show(self, view: View, status: str, keys: str, below: int = 1) -> None: ...
     def tell(self, lines: Sequence[str]) -> None: ...
     def notice(self, view: View, message: str, keys: str) -> None: ...
     def wait(self, view: View) -> None: ...
@@ -85,10 +113,18 @@ class LiveScreen:
     header: str
     delay: float
     log: list[str] = field(default_factory=list)
+    under: Optional[int] = None
 
-    def show(self, view: View, status: str, keys: str) -> None:
+    def show(self, view: View, status: str, keys: str, below: int = 1) -> None:
+        """Clear and draw the table, leaving `below` lines under it (the prompt, or the two ending lines)."""
+        width, height = terminal_size(self.console.file)
+        width, height = min(width, WIDTH), min(height, HEIGHT)
+        if width < WIDTH or height < HEIGHT:   # compact: the table gives up narration to leave room below
+            keys = short_keys(keys)
+            height -= below - 1
         self.console.clear()
-        for line in render_table(view, self.look, header=self.header, log=self.log, status=status, keys=keys):
+        for line in render_table(view, self.look, header=self.header, log=self.log, status=status, keys=keys,
+                                 under=self.under, width=width, height=height):
             self.console.print(line, no_wrap=True, overflow="crop")
 
     def tell(self, lines: Sequence[str]) -> None:
@@ -108,7 +144,7 @@ class LiveScreen:
 
     def close(self, lines: Sequence[str]) -> None:
         for line in lines:
-            self.console.print(Text(line, style="bold" if self.look.colour else ""))
+            self.console.print(Text(line, style="bold" if self.look.colour else ""), soft_wrap=True)
 
 
 @dataclass
@@ -118,17 +154,18 @@ class TranscriptScreen:
     out: TextIO
     look: Look
     header: str
+    under: Optional[int] = None
 
     def __post_init__(self) -> None:
-        self._print(self.header)
+        self._print(self.header[:WIDTH])
 
     def _print(self, text: str = "") -> None:
         self.out.write(text + "\n")
         self.out.flush()
 
-    def show(self, view: View, status: str, keys: str) -> None:
+    def show(self, view: View, status: str, keys: str, below: int = 1) -> None:
         self._print()
-        for line in render_table(view, self.look, status=status, keys=keys):
+        for line in render_table(view, self.look, status=status, keys=keys, under=self.under):
             self._print(line.plain.rstrip())
 
     def tell(self, lines: Sequence[str]) -> None:
@@ -222,6 +259,9 @@ class Session:
             if choice.name == "quit":
                 self.quit = True
                 return None
+            answer = self.screen.ask("Resign and be the fool? [y/N]: ")
+            if answer is None or answer.strip().lower() not in ("y", "yes"):
+                return "Not resigned: the deal goes on."
             choice = RESIGN
         try:
             self.play(self.you, choice)
@@ -249,6 +289,8 @@ class Session:
         """Apply a legal move and narrate it from your seat."""
         before = self.view()
         events: tuple[Event, ...] = tuple(self.game.apply(seat, move))
+        if any(e.kind == "swap" for e in events):   # public: the trump six now lies under the talon
+            self.screen.under = 16 * before.trump + 6
         self.screen.tell(narrate(events, before, self.view(), self.look))
         return events
 
@@ -256,13 +298,13 @@ class Session:
         """The last table, then the verdict and the command that replays the deal, last line."""
         view = self.view()
         if self.quit:
-            self.screen.show(view, "You left the deal.", "")
-            self.screen.close([f"Deal left unfinished. Replay: {self.options.replay_command()}"])
+            self.screen.show(view, "You left the deal.", "", below=2)
+            self.screen.close(self.options.ending("Deal left unfinished."))
             return
         result = self.game.result
         outcome, fool = (result.outcome, result.fool) if result is not None else (None, None)
-        self.screen.show(view, "Game over.", "")
-        self.screen.close([f"{verdict(outcome, fool, self.you)}. Replay: {self.options.replay_command()}"])
+        self.screen.show(view, "Game over.", "", below=2)
+        self.screen.close(self.options.ending(f"{verdict(outcome, fool, self.you)}."))
 
 
 def your_status(view: View, look: Look) -> str:
@@ -291,6 +333,24 @@ def keys_help(view: View) -> str:
     return f"Keys: {', '.join(moves)}   h hint  r resign  q quit"
 
 
+def short_keys(keys: str) -> str:
+    """The keys line for a narrow screen: `Keys: 1-9 t d  h r q`."""
+    if not keys:
+        return keys
+    short = {"a card number": "number", "t take": "t", "d done": "d", "x exchange": "x"}
+    moves = keys.split("   ")[0].removeprefix("Keys: ").split(", ")
+    return "Keys: " + " ".join(short.get(m, m) for m in moves if m) + "  h hint r resign q quit"
+
+
+def terminal_size(out: Any) -> tuple[int, int]:
+    """(columns, lines) of the terminal behind `out`; 80x24 when it cannot be asked."""
+    try:
+        size = os.get_terminal_size(out.fileno())
+    except (AttributeError, OSError, ValueError):
+        return WIDTH, HEIGHT
+    return size.columns or WIDTH, size.lines or HEIGHT
+
+
 def prompt(view: View) -> str:
     """The prompt lists the keys of your legal moves (`1-3 5 t`), so a script can read what it may answer."""
     return f"Your move [{key_summary(legal_keys(view))}]: "
@@ -302,7 +362,7 @@ def _level(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"level {text!r} is not 1, 2 or 3") from None
+        raise argparse.ArgumentTypeError(f"level {shown(text)} is not 1, 2 or 3") from None
     if value not in (1, 2, 3):
         raise argparse.ArgumentTypeError(f"level {value} is not 1, 2 or 3")
     return value
@@ -310,7 +370,7 @@ def _level(text: str) -> int:
 
 def _seat(text: str) -> int:
     if text not in ("0", "1"):
-        raise argparse.ArgumentTypeError(f"seat {text!r} is not 0 or 1")
+        raise argparse.ArgumentTypeError(f"seat {shown(text)} is not 0 or 1")
     return int(text)
 
 
@@ -318,7 +378,7 @@ def _seed(text: str) -> str:
     try:
         pad_seed(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"seed {text!r} is not ASCII text of at most 32 bytes") from None
+        raise argparse.ArgumentTypeError(f"seed {shown(text)} is not ASCII text of at most 32 bytes") from None
     return text
 
 
@@ -328,7 +388,7 @@ def _delay(text: str) -> float:
     except ValueError:
         value = -1.0
     if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"delay {text!r} is not 0 to 10 seconds")
+        raise argparse.ArgumentTypeError(f"delay {shown(text)} is not 0 to 10 seconds")
     return value
 
 
@@ -367,8 +427,12 @@ def make_screen(options: Options, out: TextIO) -> Screen:
     header = f"kozyr durak   you (seat {options.seat}) against the level {options.level} bot   seed {options.seed}"
     if not live:
         return TranscriptScreen(out=out, look=look, header=header)
+    width, height = terminal_size(out)
+    if width < MIN_WIDTH or height < MIN_HEIGHT:
+        raise KozyrError("small_terminal", f"the terminal is {width}x{height}: kozyr play needs at least "
+                         f"{MIN_WIDTH}x{MIN_HEIGHT} (80x24 for the full table)", value=(width, height))
     console = Console(file=out, no_color=not look.colour, highlight=False, markup=False, emoji=False,
-                      width=max(80, Console(file=out).width))
+                      width=max(width, MIN_WIDTH))
     return LiveScreen(console=console, look=look, header=header, delay=options.delay)
 
 
@@ -387,5 +451,5 @@ def run(args: argparse.Namespace) -> int:
     try:
         return session.run()
     except KeyboardInterrupt:
-        sys.stdout.write(f"\nInterrupted. Replay: {options.replay_command()}\n")
+        sys.stdout.write("\n" + "\n".join(options.ending("Interrupted.")) + "\n")
         return 130

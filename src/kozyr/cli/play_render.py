@@ -4,10 +4,13 @@ Everything here is a pure function of a `View` (and the events of a move), so
 it can be tested on views built by hand and cannot show what the seat may not
 see: the bot's cards are drawn as backs because the view holds only a count.
 The table is a list of rich `Text` lines that fits 80x24 with the prompt; the
-same lines print as plain text (`.plain`) when colour is off.
+same lines print as plain text (`.plain`) when colour is off. A smaller
+terminal (down to MIN_WIDTH x MIN_HEIGHT) gets a compact table: no header and
+no blank lines, hand rows wrapped to the width, as much narration as fits.
 """
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
@@ -20,6 +23,8 @@ from kozyr.durak import Event, Move, View
 
 WIDTH = 80
 HEIGHT = 24
+MIN_WIDTH = 40   # below this the game refuses to start on a live screen
+MIN_HEIGHT = 16  # the compact table with a 20-card hand, status, keys and the prompt
 LOG_LINES = 4  # narration lines kept on the live screen
 
 RED_SUITS = (1, 2)  # hearts, diamonds
@@ -71,66 +76,81 @@ def render_table(
     log: Sequence[str] = (),
     status: str = "",
     keys: str = "",
+    under: Optional[int] = None,
+    width: int = WIDTH,
+    height: int = HEIGHT,
 ) -> list[Text]:
-    """The whole screen above the prompt for the seat of `view`: at most 23 lines of 80 columns."""
-    lines: list[Text] = []
-    if header:
-        lines += [_clip(Text(header, style="bold" if look.colour else "")), Text()]
-    lines.append(_opponent_line(view, look))
-    lines.append(_talon_line(view, look))
-    lines.append(Text())
-    lines += _bout_lines(view, look)
-    lines.append(Text())
-    lines += _hand_lines(view, look)
-    if log:
-        lines.append(Text())
-        lines += [_clip(Text(entry, style="italic" if look.colour else "")) for entry in log[-LOG_LINES:]]
-    if status or keys:
-        lines.append(Text())
+    """The whole screen above the prompt for the seat of `view`: at most height - 1 lines of `width` columns.
+
+    `under` is the card known to lie under the talon (the trump six after an
+    exchange, which both players saw); it is shown while the talon lasts.
+    Below 80x24 the table is compact (see the module's note).
+    """
+    compact = width < WIDTH or height < HEIGHT
+    gap = [] if compact else [Text()]
+    top: list[Text] = []
+    if header and not compact:
+        top += [_clip(Text(header, style="bold" if look.colour else ""), width), Text()]
+    body = [_opponent_line(view, look, width), _clip(_talon_line(view, look, under), width), *gap]
+    body += [_clip(line, width) for line in _bout_lines(view, look, compact)]
+    body += [*gap, *_hand_lines(view, look, width)]
+    tail: list[Text] = [*gap] if status or keys else []
     if status:
-        lines.append(_clip(Text(status, style="bold" if look.colour else "")))
+        tail.append(_clip(Text(status, style="bold" if look.colour else ""), width))
     if keys:
-        lines.append(_clip(Text(keys, style="dim" if look.colour else "")))
-    return lines
+        tail.append(_clip(Text(keys, style="dim" if look.colour else ""), width))
+    entries = list(log[-LOG_LINES:])
+    if compact:   # re-wrap the narration to the width, keep the newest lines that fit above the prompt
+        wrapped = [part for entry in log for part in textwrap.wrap(entry, width) or [""]]
+        room = height - 1 - len(top) - len(body) - len(tail)
+        entries = wrapped[len(wrapped) - room:] if room > 0 else []
+    middle = ([*gap] if entries else []) + [_clip(Text(e, style="italic" if look.colour else ""), width)
+                                            for e in entries]
+    return top + body + middle + tail
 
 
-def _clip(text: Text) -> Text:
+def _clip(text: Text, width: int = WIDTH) -> Text:
     """A line cut to the screen width, so a long seed or message cannot wrap the table."""
-    if cell_len(text.plain) > WIDTH:
-        text.truncate(WIDTH - 1, overflow="ellipsis")
+    if cell_len(text.plain) > width:
+        text.truncate(width - 1, overflow="ellipsis")
     return text
 
 
-def _opponent_line(view: View, look: Look) -> Text:
+def _opponent_line(view: View, look: Look, width: int = WIDTH) -> Text:
     """The bot's hand as backs and a count: the view has no faces to show."""
     other = 1 - view.seat
     n = view.counts[other]
     line = Text("The bot  ")
-    line.append(look.back * min(n, 36), style="blue" if look.colour else "")
+    line.append(look.back * min(n, 36, max(0, width - 32)), style="blue" if look.colour else "")
     line.append(f"  {n} card{'s' if n != 1 else ''}")
     if view.turn == other:
         line.append("  (to play)", style="dim" if look.colour else "")
     return line
 
 
-def _talon_line(view: View, look: Look) -> Text:
-    """Trump, the turn-up while it is still the talon's last card, talon and heap counts."""
+def _talon_line(view: View, look: Look, under: Optional[int] = None) -> Text:
+    """Trump, the turn-up while it is still the talon's last card (or the six exchanged for it), counts."""
     line = Text("Trump ")
     line.append(look.suit(view.trump), style="red" if look.colour and view.trump in RED_SUITS else "")
     if view.turnup is not None:
         line.append("   turn-up ")
         line.append(look.card(view.turnup), style=look.card_style(view.turnup))
+    elif under is not None and view.talon > 0:
+        line.append("   ")
+        line.append(look.card(under), style=look.card_style(under))
+        line.append(" under the talon")
     line.append(f"   talon {view.talon}   heap {view.heap}")
     return line
 
 
-def _bout_lines(view: View, look: Look) -> list[Text]:
+def _bout_lines(view: View, look: Look, compact: bool = False) -> list[Text]:
     """The bout as columns: attack cards on one row, their beating cards under them."""
     bout = view.bout
     you = view.seat
     attacks = "you attack" if bout.attacker == you else "the bot attacks"
     defends = "you defend" if bout.defender == you else "the bot defends"
-    head = Text(f"Bout: {attacks}, {defends}   {bout.size} of {bout.cap} cards")
+    head = Text(f"Bout: {attacks}, {defends}   {bout.size} of {bout.cap} cards" if not compact
+                else f"Bout {bout.size}/{bout.cap}: {attacks}")
     if bout.taken:
         head.append(f"   {'you take' if bout.defender == you else 'the bot takes'}",
                     style="bold yellow" if look.colour else "")
@@ -155,8 +175,8 @@ def _bout_lines(view: View, look: Look) -> list[Text]:
     return [head, attack, beaten]
 
 
-def _hand_lines(view: View, look: Look) -> list[Text]:
-    """Your hand numbered in table order, one row per suit; playable cards bright, others dim."""
+def _hand_lines(view: View, look: Look, width: int = WIDTH) -> list[Text]:
+    """Your hand numbered in table order, one row per suit (wrapped at `width`); playable cards bright."""
     order = hand_order(view.hand, view.trump)
     playable = {m.card for m in view.legal if m.card is not None}
     head = Text(f"Your hand  {len(order)} card{'s' if len(order) != 1 else ''}")
@@ -164,11 +184,12 @@ def _hand_lines(view: View, look: Look) -> list[Text]:
         six = 16 * view.trump + 6
         head.append(f"   x: exchange {look.card(six)} for {look.card(view.turnup)}",
                     style="bold green" if look.colour else "")
-    lines = [head]
+    lines = [_clip(head, width)]
     row: Optional[Text] = None
     current = -1
     for number, card in enumerate(order, 1):
-        if suit_of(card) != current:
+        item = 4 + len(str(number)) + cell_len(look.card(card))
+        if suit_of(card) != current or (row is not None and cell_len(row.plain) + item > width):
             current = suit_of(card)
             row = Text(" ")
             lines.append(row)
@@ -305,10 +326,10 @@ def move_phrase(move: Move, view: View, look: Look) -> str:
     return {"take": "take", "done": "done: stop attacking", "swap": "exchange the trump six", "resign": "resign"}[move.kind]
 
 
-def screen_fits(lines: Sequence[Text], prompt: str = "") -> bool:
-    """Whether the lines plus the prompt line fit an 80x24 terminal."""
+def screen_fits(lines: Sequence[Text], prompt: str = "", width: int = WIDTH, height: int = HEIGHT) -> bool:
+    """Whether the lines plus the prompt line fit a terminal of width x height (80x24 by default)."""
     texts = [t.plain for t in lines] + ([prompt] if prompt else [])
-    return len(texts) <= HEIGHT and all(cell_len(t) <= WIDTH for t in texts)
+    return len(texts) <= height and all(cell_len(t) <= width for t in texts)
 
 
-__all__ = ["Look", "render_table", "narrate", "verdict", "move_phrase", "screen_fits"]
+__all__ = ["Look", "render_table", "narrate", "verdict", "move_phrase", "screen_fits", "MIN_WIDTH", "MIN_HEIGHT"]

@@ -14,13 +14,21 @@ in plain Python, and the two are played side by side in the tests
 API choices: a move given as text is parsed with `Move.parse`; `attack`/`beat`
 with a missing or malformed card is card_not_held (after the seat, turn and
 phase checks); other unparsable text or a non-move object is not_legal. A seat
-that is not 0 or 1 (bools included) is not_your_turn. A str seed is UTF-8 and
-must be 32 bytes. `bad_seats` is never raised: a Game is always two seats.
-`bout_full` cannot be reached by play (a bout at its cap closes at once);
-`kozyr.durak.testing.probe` reaches it. `from_rng` and `random_playouts` deal
-with splitmix64, NOT the rules' SHA-256 shuffle: fast and varied, not
-reference-compatible.
+is converted with `operator.index` (numpy ints are seats); one that is not 0
+or 1 (bools included), or whose `__index__` raises (any error), is
+not_your_turn, in this engine and in the reference alike. A str seed is UTF-8
+and must be 32 bytes; a deal number is an integer from 1 with at most 40
+digits (bad_deal beyond: the deal text this engine hashes holds 40 digits, and
+the reference keeps the same limit). Cards given as ints
+go through `operator.index` too. Every refusal of bad input is a `KozyrError`
+with a code (`IllegalMove` for the rules' codes); messages show long inputs cut
+(`kozyr.errors.shown`), and an input whose `repr` raises is named by its type.
+`bad_seats` is never raised: a Game is always two seats. `bout_full` cannot be
+reached by play (a bout at its cap closes at once); `kozyr.durak.testing.probe`
+reaches it. `from_rng` and `random_playouts` deal with splitmix64, NOT the
+rules' SHA-256 shuffle: fast and varied, not reference-compatible.
 """
+from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
@@ -63,10 +71,23 @@ cnp.import_array()
 __all__ = ["Game", "IllegalMove", "random_playouts", "shuffled_order"]
 
 cdef uint64_t DECK36 = KZ_DECK36
+MAX_PLAYOUTS = 10**9         # 13 bytes of arrays a deal
+PLAYOUT_CHUNK = 4096         # deals between two looks at Ctrl-C: about 10 ms
+MAX_DEAL_DIGITS = 40         # a deal number is written into the rules' deal text in at most 40 digits
+
+
+cdef object _whole(object x, str code, str name):
+    """`operator.index(x)` (numpy ints welcome), or a KozyrError naming `name`."""
+    if isinstance(x, bool):
+        raise KozyrError(code, f"{name} {x!r} is not an integer", field=name, value=x)
+    try:
+        return operator.index(x)
+    except Exception:
+        raise KozyrError(code, f"{name} {shown(x)} is not an integer", field=name, value=x) from None
 
 
 # -- bulk playouts -------------------------------------------------------------
-def random_playouts(Py_ssize_t n, seed=0):
+def random_playouts(n, seed=0):
     """Play n whole deals with uniformly random legal moves, in C without the GIL.
 
     Deal i is `Game.from_rng(seed + i)` (the fast generator, not the spec's
@@ -74,31 +95,44 @@ def random_playouts(Py_ssize_t n, seed=0):
     the reference order) from a second splitmix64 stream seeded by `seed`.
     Returns {'fool': int8 (seat, -1 for a draw), 'moves': int32, 'bouts': int32,
     'ply': int32 (events, counted without writing any)}.
+
+    n is 0 to 10**9 and seed any integer (taken mod 2**64); otherwise a
+    KozyrError. The deals run in chunks of a few thousand with Ctrl-C checked
+    between them, so SIGINT stops a long call within milliseconds with
+    KeyboardInterrupt("interrupted after N of M deals"); nothing is returned.
     """
-    if n < 0:
-        raise ValueError(f"n must be at least 0, not {n}")
-    cdef uint64_t base = <uint64_t>(operator.index(seed) & 0xFFFFFFFFFFFFFFFF)
-    cdef cnp.ndarray fool_a = np.empty(n, dtype=np.int8)
-    cdef cnp.ndarray moves_a = np.empty(n, dtype=np.int32)
-    cdef cnp.ndarray bouts_a = np.empty(n, dtype=np.int32)
-    cdef cnp.ndarray ply_a = np.empty(n, dtype=np.int32)
+    whole = _whole(n, "bad_n", "n")
+    if not 0 <= whole <= MAX_PLAYOUTS:
+        raise KozyrError("bad_n", f"n {shown(n)} is out of range: 0 to {MAX_PLAYOUTS:,} deals", field="n", value=n)
+    cdef Py_ssize_t count = whole
+    cdef uint64_t base = <uint64_t>(_whole(seed, "bad_seed", "seed") & 0xFFFFFFFFFFFFFFFF)
+    cdef cnp.ndarray fool_a = np.empty(count, dtype=np.int8)
+    cdef cnp.ndarray moves_a = np.empty(count, dtype=np.int32)
+    cdef cnp.ndarray bouts_a = np.empty(count, dtype=np.int32)
+    cdef cnp.ndarray ply_a = np.empty(count, dtype=np.int32)
     cdef signed char[::1] fool = fool_a
     cdef int[::1] moves = moves_a
     cdef int[::1] bouts = bouts_a
     cdef int[::1] ply = ply_a
     cdef State s
     cdef uint64_t deal_rng, choice = base ^ 0xD1B54A32D192ED03ULL
-    cdef Py_ssize_t i
-    with nogil:
-        for i in range(n):
-            deal_rng = base + <uint64_t>i
-            st_deal_rng(&s, &deal_rng)
-            while s.outcome == OUT_NONE:
-                st_apply_legal(&s, st_turn(&s), st_random_legal(&s, &choice))
-            fool[i] = <signed char>s.fool
-            moves[i] = s.moves
-            bouts[i] = s.bouts
-            ply[i] = s.ply
+    cdef Py_ssize_t i, first, last
+    for first in range(0, count, PLAYOUT_CHUNK):
+        last = min(first + PLAYOUT_CHUNK, count)
+        with nogil:
+            for i in range(first, last):
+                deal_rng = base + <uint64_t>i
+                st_deal_rng(&s, &deal_rng)
+                while s.outcome == OUT_NONE:
+                    st_apply_legal(&s, st_turn(&s), st_random_legal(&s, &choice))
+                fool[i] = <signed char>s.fool
+                moves[i] = s.moves
+                bouts[i] = s.bouts
+                ply[i] = s.ply
+        try:
+            PyErr_CheckSignals()   # runs the SIGINT handler: KeyboardInterrupt between two chunks
+        except KeyboardInterrupt:
+            raise KeyboardInterrupt(f"interrupted after {last:,} of {count:,} deals") from None
     return {"fool": fool_a, "moves": moves_a, "bouts": bouts_a, "ply": ply_a}
 
 
@@ -195,8 +229,8 @@ cdef inline int _seat_index(object seat):
     if isinstance(seat, bool):            # True is not seat 1
         return 2
     try:
-        i = operator.index(seat)
-    except Exception:
+        i = operator.index(seat)          # an exact int, whatever the comparisons of seat's type say
+    except Exception:                     # no __index__, or one that raises: not a seat (the reference agrees)
         return 2
     return i if i == 0 or i == 1 else 2
 
@@ -223,6 +257,16 @@ def _probe(Game game, seat, move, int cap):
     return CODES[r - 1] if r else None
 
 
+cdef object _result_of(const State *s):
+    if s.outcome == OUT_NONE:
+        return None
+    if s.outcome == OUT_FOOL:
+        return _RESULTS[s.fool]
+    if s.outcome == OUT_DRAW:
+        return _RESULTS[2]
+    return _RESULTS[3 + s.fool]
+
+
 cdef Game _new_game():
     cdef Game g = Game.__new__(Game)
     g._reserve(1)
@@ -233,8 +277,11 @@ cdef str _refusal_text(const State *s, seat, move):
     cdef int t = st_turn(s)
     where = (f"at ply {s.ply}, phase {PHASES[st_phase(s)]}, "
              + ("deal over" if t < 0 else f"seat {t} on turn"))
-    what = str(move) if isinstance(move, (Move, str)) else repr(move)
-    return f"{what!r} by seat {seat!r} refused {where}"
+    try:
+        what = shown(str(move)) if isinstance(move, (Move, str)) else shown(move)
+    except Exception:  # a str or Move subclass whose __str__ raises: named by its type
+        what = f"<{type(move).__name__} object>"
+    return f"{what} by seat {shown(seat)} refused {where}"
 
 
 def _sha_ni(allow=None):
@@ -258,7 +305,7 @@ def _rebuild(order, log):
     for x in log:
         h = x
         if st_apply(&g.st, h >> 9, h & 511, NULL):
-            raise ValueError(f"pickled move {x} does not replay")
+            raise KozyrError("bad_pickle", f"pickled move {shown(x)} does not replay", value=x)
         if g.nhist == g.hcap:
             g._reserve(g.nhist + 1)
         g.hist[g.nhist] = <uint16_t>h
@@ -273,6 +320,12 @@ cdef class Game:
     `apply(seat, move)` plays one (raising IllegalMove on a refusal, which
     changes nothing) and returns its events; forced positions resolve
     themselves. `view(seat)` is what that seat may see.
+
+    Threads: a Game is not for concurrent `apply` (guard it with a lock if
+    several threads play the same deal); `view()` may be taken from another
+    thread while one thread plays, and is always one consistent position. The
+    objects it hands out (View, Bout, Move, Event, Result, CardSet) are
+    immutable and safe to share; `copy()` gives each thread its own deal.
     """
 
     def __cinit__(self):
@@ -305,6 +358,7 @@ cdef class Game:
     def from_seed(seed, number=1):
         """The spec's deal: a 32-byte seed (bytes, or text encoded UTF-8) and a deal number from 1.
 
+        The deal number is any integer (numpy ints too) of at most 40 digits.
         Refusals in the rules' order: no_seed, then bad_deal.
         """
         cdef bytes raw
@@ -312,18 +366,25 @@ cdef class Game:
             try:
                 raw = seed.encode("utf-8")
             except UnicodeError:
-                raise IllegalMove("no_seed", f"seed {seed!r} cannot be encoded") from None
+                raise IllegalMove("no_seed", f"seed {shown(seed)} cannot be encoded", value=seed) from None
         elif isinstance(seed, (bytes, bytearray, memoryview)):
             raw = bytes(seed)
         else:
-            raise IllegalMove("no_seed", f"seed {seed!r} is not bytes or text")
+            raise IllegalMove("no_seed", f"seed {shown(seed)} is not bytes or text", value=seed)
         if len(raw) != 32:
-            raise IllegalMove("no_seed", f"seed {raw!r} is {len(raw)} bytes, not 32")
-        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            raise IllegalMove("bad_deal", f"deal number {number!r} is not an integer from 1")
-        cdef bytes num = str(int(number)).encode("ascii")
-        if len(num) > 40:
-            raise IllegalMove("bad_deal", f"deal number {number!r} has more than 40 digits")
+            raise IllegalMove("no_seed", f"seed {shown(raw)} is {len(raw)} bytes, not 32", value=seed)
+        whole = None
+        if not isinstance(number, bool):
+            try:
+                whole = operator.index(number)
+            except Exception:
+                pass
+        if whole is None or whole < 1:
+            raise IllegalMove("bad_deal", f"deal number {shown(number)} is not an integer from 1", value=number)
+        if whole >= 10 ** MAX_DEAL_DIGITS:
+            raise IllegalMove("bad_deal", f"deal number {shown(number)} has more than {MAX_DEAL_DIGITS} digits",
+                              value=number)
+        cdef bytes num = str(whole).encode("ascii")
         cdef Game g = _new_game()
         cdef const unsigned char *sp = raw
         cdef const char *np_ = num
@@ -332,24 +393,39 @@ cdef class Game:
 
     @staticmethod
     def from_order(cards):
-        """A deal from 36 distinct durak cards in shuffled order (ints or names)."""
+        """A deal from 36 distinct durak cards in shuffled order (card ints, numpy ints included, or names).
+
+        Refusals are KozyrError("bad_order") naming the position.
+        """
         cdef int order[36]
         cdef uint64_t seen = 0
         cdef int i, c
+        if isinstance(cards, (str, bytes)):
+            raise KozyrError("bad_order", f"{shown(cards)} is not a sequence of 36 cards", value=cards)
         try:
             items = list(cards)
-        except TypeError:
-            raise ValueError(f"{cards!r} is not a sequence of 36 cards") from None
+        except Exception:
+            raise KozyrError("bad_order", f"{shown(cards)} is not a sequence of 36 cards", value=cards) from None
         if len(items) != 36:
-            raise ValueError(f"a deal needs 36 cards, got {len(items)}")
+            raise KozyrError("bad_order", f"a deal needs 36 cards, got {len(items)}", value=cards)
         for i, x in enumerate(items):
+            whole = None
             if isinstance(x, str):
-                x = parse_card(x)
-            if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < 64 or not (DECK36 >> <int>x) & 1:
-                raise ValueError(f"position {i}: {x!r} is not a durak card (ranks 6..A)")
-            c = x
+                try:
+                    whole = parse_card(x)
+                except ValueError:
+                    pass
+            elif not isinstance(x, bool):
+                try:
+                    whole = operator.index(x)   # numpy ints; an int subclass is checked on its true value
+                except Exception:
+                    pass
+            if whole is None or not 0 <= whole < 64 or not (DECK36 >> <int>whole) & 1:
+                raise KozyrError("bad_order", f"position {i}: {shown(x)} is not a durak card (ranks 6..A)",
+                                 value=x, index=i)
+            c = whole
             if (seen >> c) & 1:
-                raise ValueError(f"position {i}: card {card_name(c)} appears twice")
+                raise KozyrError("bad_order", f"position {i}: card {card_name(c)} appears twice", value=x, index=i)
             seen |= card_bit(c)
             order[i] = c
         cdef Game g = _new_game()
@@ -359,7 +435,7 @@ cdef class Game:
     @staticmethod
     def from_rng(seed):
         """A deal from the fast splitmix64 generator (NOT the spec's shuffle)."""
-        cdef uint64_t rng = <uint64_t>(operator.index(seed) & 0xFFFFFFFFFFFFFFFF)
+        cdef uint64_t rng = <uint64_t>(_whole(seed, "bad_seed", "seed") & 0xFFFFFFFFFFFFFFFF)
         cdef Game g = _new_game()
         st_deal_rng(&g.st, &rng)
         return g
@@ -372,7 +448,7 @@ cdef class Game:
             try:
                 seat, move = pair
             except (TypeError, ValueError):
-                raise IllegalMove("not_legal", f"replay move {i}: {pair!r} is not a (seat, move) pair") from None
+                raise IllegalMove("not_legal", f"replay move {i}: {shown(pair)} is not a (seat, move) pair") from None
             try:
                 g.apply(seat, move)
             except IllegalMove as e:
@@ -437,8 +513,14 @@ cdef class Game:
         return CODES[r - 1] if r else None
 
     def view(self, seat):
-        """What `seat` (0 or 1) may see: a `GameView`, one consistent snapshot (a copy of the
-        engine's view struct, taken in one step; its tuples are built when read)."""
+        """What `seat` (0 or 1) may see: a `GameView`, one consistent snapshot.
+
+        The engine's view struct is filled from the State in one step of C (the
+        GIL held, so no other thread's move can land in between), and the view
+        keeps its own copy: a view taken while another thread applies moves is
+        the position before or after a move, never a mix. Its tuples are built
+        when read.
+        """
         cdef int s = _seat_index(seat)
         cdef DView v
         if s > 1:
@@ -464,13 +546,7 @@ cdef class Game:
     @property
     def result(self):
         """Result(outcome, fool) once the deal is over, else None."""
-        if self.st.outcome == OUT_NONE:
-            return None
-        if self.st.outcome == OUT_FOOL:
-            return _RESULTS[self.st.fool]
-        if self.st.outcome == OUT_DRAW:
-            return _RESULTS[2]
-        return _RESULTS[3 + self.st.fool]
+        return _result_of(&self.st)
 
     @property
     def ply(self):

@@ -21,6 +21,12 @@ The phase and the seat on turn are derived from that state, never stored.
 Where the rules are silent, kozyr's choices are listed once, in the rules page
 ("Where the rules are silent"); both engines follow them and the differential
 tests hold them to it.
+
+API choices, the same in the Cython engine: seats and card ints go through
+`operator.index` (numpy ints welcome); a seat whose `__index__` raises is no
+seat (`not_your_turn`); a deal number is an integer from 1 with at most 40
+digits (`bad_deal` beyond); messages show inputs through `kozyr.errors.shown`
+(cut, and safe when `repr` raises).
 """
 from __future__ import annotations
 
@@ -33,6 +39,7 @@ from kozyr.durak.codes import IllegalMove
 from kozyr.durak.events import Event, Result
 from kozyr.durak.moves import DONE, Move, RESIGN, SWAP, TAKE
 from kozyr.durak.views import Bout, View
+from kozyr.errors import KozyrError, shown
 
 __all__ = ["Game", "shuffled_order", "REFERENCE_ORDER", "REFERENCE_NUMBER", "power", "beats"]
 
@@ -88,16 +95,25 @@ def _seed_bytes(seed: object) -> bytes:
     elif isinstance(seed, (bytes, bytearray, memoryview)):
         raw = bytes(seed)
     else:
-        raise IllegalMove("no_seed", f"seed {seed!r} is not bytes: a seed is exactly 32 bytes")
+        raise IllegalMove("no_seed", f"seed {shown(seed)} is not bytes: a seed is exactly 32 bytes")
     if len(raw) != 32:
-        raise IllegalMove("no_seed", f"seed {raw!r} is {len(raw)} bytes: a seed is exactly 32 bytes")
+        raise IllegalMove("no_seed", f"seed {shown(raw)} is {len(raw)} bytes: a seed is exactly 32 bytes")
     return raw
 
 
+MAX_DEAL_DIGITS = 40
+
+
 def _deal_number(number: object) -> int:
-    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise IllegalMove("bad_deal", f"deal number {number!r} is not an integer from 1")
-    return number
+    try:
+        whole = None if isinstance(number, bool) else operator.index(number)  # type: ignore[arg-type]
+    except Exception:
+        whole = None
+    if whole is None or whole < 1:
+        raise IllegalMove("bad_deal", f"deal number {shown(number)} is not an integer from 1")
+    if whole >= 10 ** MAX_DEAL_DIGITS:
+        raise IllegalMove("bad_deal", f"deal number {shown(number)} has more than {MAX_DEAL_DIGITS} digits")
+    return whole
 
 
 def _words(seed: bytes, number: int):
@@ -128,23 +144,29 @@ def shuffled_order(seed: Union[bytes, str], number: int = 1) -> tuple[int, ...]:
 
 def _check_order(cards: Iterable[int]) -> tuple[int, ...]:
     try:
-        order = tuple(cards)
-    except TypeError:
-        raise ValueError(f"{cards!r} is not a sequence of cards") from None
-    for c in order:
-        if isinstance(c, bool) or not isinstance(c, int):
-            raise ValueError(f"{c!r} is not a card int")
-        if c not in DURAK_CARDS:
-            raise ValueError(f"{c!r} is not a durak card (ranks 6..A, 16*suit + rank)")
+        given = tuple(cards)
+    except Exception:
+        raise KozyrError("bad_order", f"{shown(cards)} is not a sequence of cards") from None
+    order = []
+    for c in given:
+        try:
+            whole = None if isinstance(c, bool) else operator.index(c)
+        except Exception:
+            whole = None
+        if whole is None:
+            raise KozyrError("bad_order", f"{shown(c)} is not a card int")
+        if whole not in DURAK_CARDS:
+            raise KozyrError("bad_order", f"{shown(c)} is not a durak card (ranks 6..A, 16*suit + rank)")
+        order.append(whole)
     seen: set[int] = set()
     for c in order:
         if c in seen:
-            raise ValueError(f"card {card_name(c)} appears twice in the order")
+            raise KozyrError("bad_order", f"card {card_name(c)} appears twice in the order")
         seen.add(c)
     if len(order) != 36:
         missing = " ".join(card_name(c) for c in REFERENCE_ORDER if c not in seen)
-        raise ValueError(f"an order has 36 cards, got {len(order)} (missing {missing})")
-    return order
+        raise KozyrError("bad_order", f"an order has 36 cards, got {len(order)} (missing {missing})")
+    return tuple(order)
 
 
 def _seat_index(seat: object) -> Optional[int]:
@@ -153,7 +175,7 @@ def _seat_index(seat: object) -> Optional[int]:
         return None
     try:
         s = operator.index(seat)  # type: ignore[arg-type]
-    except TypeError:
+    except Exception:  # no __index__, or one that raises: no seat (the engine agrees)
         return None
     return s if s in (0, 1) else None
 
@@ -220,7 +242,7 @@ class Game:
             try:
                 seat, move = item
             except (TypeError, ValueError):
-                raise IllegalMove("not_legal", f"replay item {i} {item!r} is not a (seat, move) pair") from None
+                raise IllegalMove("not_legal", f"replay item {i} {shown(item)} is not a (seat, move) pair") from None
             try:
                 game.apply(seat, move)
             except IllegalMove as refusal:
@@ -387,18 +409,18 @@ class Game:
                 words = move.split()
                 if words and words[0].lower() in ("attack", "beat"):
                     kind = words[0].lower()
-        name = str(parsed) if parsed is not None else repr(move)
+        name = str(parsed) if parsed is not None else shown(move)
         s = _seat_index(seat)
 
         def refuse(code: str, why: str) -> IllegalMove:
-            return IllegalMove(code, f"seat {seat!r} {name}: {why} ({self._position()})")
+            return IllegalMove(code, f"seat {shown(seat)} {name}: {why} ({self._position()})")
 
         if self._result is not None:
             raise refuse("game_over", "the deal is over")
         if s is None:
-            raise refuse("not_your_turn", f"there is no seat {seat!r}: seats are 0 and 1")
+            raise refuse("not_your_turn", f"there is no seat {shown(seat)}: seats are 0 and 1")
         if kind is None:
-            raise refuse("not_legal", f"{move!r} is not a move")
+            raise refuse("not_legal", f"{name} is not a move")
         if kind == "resign":
             return s, RESIGN
         turn = self.turn
@@ -535,7 +557,7 @@ class Game:
         """What `seat` may see."""
         s = _seat_index(seat)
         if s is None:
-            raise IllegalMove("not_your_turn", f"there is no seat {seat!r}: seats are 0 and 1")
+            raise IllegalMove("not_your_turn", f"there is no seat {shown(seat)}: seats are 0 and 1")
         turn = self.turn
         return View(
             seat=s,
