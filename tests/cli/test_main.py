@@ -147,3 +147,13 @@ def test_zero_deals_give_null_not_nan(extra: list[str], capsys: pytest.CaptureFi
 
         summary = json.loads(out, parse_constant=refuse)
         assert summary["deals"] == 0
+
+
+def test_a_rich_table_shows_markup_as_text(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    """A cell such as a player's name '[/bold]' is text, not rich markup (on a terminal too)."""
+    from kozyr.cli import _common
+
+    monkeypatch.setattr(_common, "plain", lambda: False)
+    _common.print_table("t [b]x[/b]", ["name", "n"], [["[/bold]", "1"]], ["[red]note"])
+    out = capsys.readouterr().out
+    assert "[/bold]" in out and "[red]note" in out

@@ -102,17 +102,19 @@ def print_table(title: str, header: Sequence[str], rows: Sequence[Sequence[str]]
             print(note)
         return
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
-    table = Table(title=title, title_justify="left")
+    # cells hold users' text (a player's name may be "[/bold]"): never rich markup
+    table = Table(title=escape(title), title_justify="left")
     for i, h in enumerate(header):
-        table.add_column(h, justify="left" if i == 0 else "right")
+        table.add_column(escape(h), justify="left" if i == 0 else "right")
     for row in rows:
-        table.add_row(*row)
+        table.add_row(*(escape(cell) for cell in row))
     console = Console()
     console.print(table)
     for note in notes:
-        console.print(note, highlight=False)
+        console.print(escape(note), highlight=False)
 
 
 def progress(total: int, label: str) -> tuple[Callable[[int, int], None], Callable[[], None]]:
