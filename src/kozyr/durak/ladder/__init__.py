@@ -10,7 +10,11 @@ index). A Python callable takes the slow path through the Game API (`slow.py`).
 
 Deal i runs from 1 to `deals`; the arrays hold deal i at index i - 1. Side `a`
 sits in engine seat `i % 2` (so b opens deal 1 in seat 0), as the reference
-distribution's ladder seats rung `a` in seat i mod 2. How deals are dealt is
+distribution's ladder seats rung `a` in seat i mod 2. With `pairs=True` every
+deal is played twice, the same deal and words with the seats swapped: deal i
+at indices 2(i - 1) (a in seat i % 2, the very game of the unpaired ladder)
+and 2(i - 1) + 1 (a in the other seat), and `LadderResult.pairs` holds the
+pentanomial counts of side a's pair scores. How deals are dealt is
 one value, `deal="fast" | "sha" | "reference"` (see `kozyr.durak.seeds`); every
 deal replays alone (`deal_seed`, `replay`).
 
@@ -22,8 +26,9 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
-from typing import Any, Callable, Mapping, Optional
+from typing import Any
 
 import numpy as np
 
@@ -31,13 +36,14 @@ from kozyr.durak.ladder._loop import Runner, play_seeded
 from kozyr.durak.ladder.result import LadderResult
 from kozyr.durak.ladder.sides import PARAMS, Side, describe, resolve
 from kozyr.durak.ladder.slow import deal_game, players, replay, run_python
+from kozyr.durak.params import PARAM_RUNGS, Params
 from kozyr.durak.seeds import DEALS, a_seat, check_deal, deal_seed, ladder_seed, pad_seed
 from kozyr.errors import KozyrError, shown
 from kozyr.stats import Rate
 
 __all__ = [
     "ladder", "LadderResult", "Rate", "deal_seed", "deal_game", "replay", "a_seat", "play", "table_bots",
-    "PARAMS", "DEALS", "MAX_DEALS", "MAX_WORKERS",
+    "PARAMS", "DEALS", "MAX_DEALS", "MAX_WORKERS", "Params", "play_range",
 ]
 
 MAX_DEALS = 10**9        # 8 bytes of arrays a deal: a billion deals is 8 GB
@@ -53,14 +59,14 @@ def _count(name: str, value: object, low: int, high: int) -> int:
     return value
 
 
-def _chunks(deals: int, workers: int, chunk: Optional[int]) -> list[tuple[int, int]]:
+def _chunks(deals: int, workers: int, chunk: int | None) -> list[tuple[int, int]]:
     if chunk is None:
         chunk = max(256, min(CHUNK_MAX, deals // (8 * workers) + 1))
     return [(first, min(chunk, deals - first)) for first in range(0, deals, chunk)]
 
 
 def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers: int, deals: int,
-         progress: Optional[Progress], stop: Callable[[], None]) -> None:
+         progress: Progress | None, stop: Callable[[], None], per: int = 1) -> None:
     """Run the chunks on `workers` threads, in index order of submission; progress after each.
 
     The calling thread only waits, so Ctrl-C reaches it at once: queued chunks
@@ -79,7 +85,7 @@ def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers:
         while pending:
             finished, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
             for fut in finished:
-                done += fut.result()
+                done += fut.result() * per
             for first, count in ahead:
                 pending.add(pool.submit(task, first, count))
                 if len(pending) >= 2 * workers:
@@ -99,52 +105,84 @@ def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers:
     pool.shutdown(wait=True)
 
 
+def play_range(a: object, b: object, first: int, count: int, seed: object = 0, *, deal: str = "fast",
+               workers: int = 1, pairs: bool = False, progress: Progress | None = None,
+               chunk: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Units first+1 .. first+count of a ladder (deals, or deal pairs): (fool, moves, bouts, largest).
+
+    a, b: resolved `Side`s (or what `resolve` takes, with default settings).
+    The arrays are `ladder`'s layout for those units (2 entries a unit with
+    pairs); a later range continues the same ladder, which is how the
+    sequential test plays batch after batch without replaying a deal.
+    """
+    side_a, side_b = resolve(a), resolve(b)
+    w = 2 if pairs else 1
+    fool = np.empty(count * w, dtype=np.int8)
+    moves = np.empty(count * w, dtype=np.int32)
+    bouts = np.empty(count * w, dtype=np.int16)
+    largest = np.empty(count * w, dtype=np.int8)
+    parts = [(first + f, n) for f, n in _chunks(count, workers if "callable" not in (side_a.kind, side_b.kind)
+                                                   else 1, chunk)]
+    if "callable" in (side_a.kind, side_b.kind):
+        stopped = threading.Event()
+
+        def task(start: int, n: int) -> int:
+            if stopped.is_set():
+                return 0
+            return run_python(side_a, side_b, start, n, seed, deal, None, fool, moves, bouts, largest,
+                              pairs=pairs, offset=first)
+        if chunk is None:
+            parts = [(first + f, n) for f, n in _chunks(count, 1, 64 // w)]
+        _run(task, parts, 1, count * w, progress, stopped.set, w)
+    else:
+        runner = Runner(side_a, side_b, seed, deal, first + count, pairs)
+
+        def task(start: int, n: int) -> int:
+            return runner.chunk(start, n, fool, moves, bouts, largest, first)
+        _run(task, parts, workers, count * w, progress, runner.stop, w)
+    return fool, moves, bouts, largest
+
+
 def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "fast", workers: int = 1,
-           params: Optional[Mapping[str, int]] = None, progress: Optional[Progress] = None,
-           chunk: Optional[int] = None) -> LadderResult:
+           params: object = None, pairs: bool = False, progress: Progress | None = None,
+           chunk: int | None = None) -> LadderResult:
     """Play `deals` deals of side a against side b; a `LadderResult`.
 
     a, b: rung ints 1..3, `Bot`s (both: the C loop) or callables view -> Move
     (the slow Python path). Deal i (1..deals) seats a in engine seat i % 2.
-    `deal` is "fast", "sha" or "reference"; `params` (DEEP_TALON, CHEAP_POWER)
-    apply to rung-int sides. `progress(done, total)` is called from the calling
-    thread as chunks finish. `workers` threads share chunks of `chunk` deals;
-    the arrays do not depend on workers or chunking. Ctrl-C stops the run
-    within a fraction of a second and raises KeyboardInterrupt("interrupted
-    after N of M deals"); no partial result is returned.
+    `deal` is "fast", "sha" or "reference"; `params` (a `Params`, or a
+    mapping of NAME: value) apply to rung-int sides (a Bot has its own).
+    `pairs=True` plays each deal twice with the seats swapped: `deals` must
+    then be even (deals / 2 deal pairs; the layout is in the module doc).
+    `progress(done, total)` is called from the calling thread as chunks
+    finish. `workers` threads share chunks of `chunk` units; the arrays do
+    not depend on workers or chunking. Ctrl-C stops the run within a fraction
+    of a second and raises KeyboardInterrupt("interrupted after N of M
+    deals"); no partial result is returned.
     """
     _count("deals", deals, 0, MAX_DEALS)
     _count("workers", workers, 1, MAX_WORKERS)
     if chunk is not None:
         _count("chunk", chunk, 1, MAX_DEALS)
+    if not isinstance(pairs, bool):
+        raise KozyrError("bad_pairs", f"pairs={shown(pairs)} is not True or False", field="pairs", value=pairs)
+    if pairs and deals % 2:
+        raise KozyrError("bad_deals", f"deals={deals:,} is odd: with pairs=True every deal is played twice",
+                         field="deals", value=deals)
     check_deal(deal)
     ladder_seed(seed)
-    side_a, side_b = resolve(a, params), resolve(b, params)
+    settings = Params.of(params)
+    side_a, side_b = resolve(a, settings), resolve(b, settings)
     if progress is not None and not callable(progress):
         raise KozyrError("bad_progress", f"progress={shown(progress)} is not callable", value=progress)
-    fool = np.empty(deals, dtype=np.int8)
-    moves = np.empty(deals, dtype=np.int32)
-    bouts = np.empty(deals, dtype=np.int16)
-    largest = np.empty(deals, dtype=np.int8)
     start = time.perf_counter()
-    if "callable" in (side_a.kind, side_b.kind):
-        stopped = threading.Event()
-
-        def task(first: int, count: int) -> int:
-            if stopped.is_set():
-                return 0
-            return run_python(a, b, first, count, seed, deal, dict(params) if params else None,
-                              fool, moves, bouts, largest)
-        _run(task, _chunks(deals, 1, chunk if chunk is not None else 64), 1, deals, progress, stopped.set)
-    else:
-        runner = Runner(side_a, side_b, seed, deal, deals)
-
-        def task(first: int, count: int) -> int:
-            return runner.chunk(first, count, fool, moves, bouts, largest)
-        _run(task, _chunks(deals, workers, chunk), workers, deals, progress, runner.stop)
+    units = deals // 2 if pairs else deals
+    fool, moves, bouts, largest = play_range(side_a, side_b, 0, units, seed, deal=deal, workers=workers,
+                                             pairs=pairs, progress=progress, chunk=chunk)
     seconds = time.perf_counter() - start
-    used = {str(k).upper(): v for k, v in params.items()} if params else {}
-    return LadderResult(a, b, seed, deal, fool, moves, bouts, largest, seconds, used)
+    used = {n: v for n, v in settings.changed().items()
+            if any(s.kind == "rung" and s.rung in PARAM_RUNGS[n] for s in (side_a, side_b))}
+    return LadderResult(a, b, seed, deal, fool, moves, bouts, largest, seconds, used, pairs=pairs)
 
 
 def _seed_and_text(seed: object) -> tuple[bytes, bytes]:

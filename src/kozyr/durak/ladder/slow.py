@@ -7,14 +7,23 @@ and thresholds here as in the C loop (both read `sides.Side` and
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 
 from kozyr.durak.ladder.sides import Side, resolve
 from kozyr.durak.rungs import best
 from kozyr.durak.seeds import (
-    a_seat, bot_seed, check_deal, check_index, deal_key, deal_seed, fast_word, seat_key, word,
+    a_seat,
+    bot_seed,
+    check_deal,
+    check_index,
+    deal_key,
+    deal_seed,
+    fast_word,
+    seat_key,
+    word,
 )
 from kozyr.errors import KozyrError
 
@@ -36,12 +45,12 @@ def deal_game(seed: object, i: int, deal: str = "fast", *, engine: Any = None) -
 def _rung_player(side: Side, words: Callable[[int], int]) -> Player:
     def play(view: Any) -> Any:
         w = words(view.ply) if side.rung == 1 and view.legal else 0
-        return best(view, side.rung, w, deep_talon=side.deep_talon, cheap_power=side.cheap_power)
+        return best(view, side.rung, w, side.params)
     return play
 
 
 def players(a: object, b: object, seed: object, i: int, deal: str = "fast",
-            params: Optional[dict[str, int]] = None) -> tuple[Player, Player]:
+            params: dict[str, int] | None = None) -> tuple[Player, Player]:
     """The two Python players (engine seats 0, 1) of deal i: the same sides, words and
     thresholds as the C loop."""
     check_index(i)
@@ -56,7 +65,7 @@ def players(a: object, b: object, seed: object, i: int, deal: str = "fast",
             assert side.player is not None
             out.append(side.player)
         elif side.kind == "bot":
-            out.append(raw)  # type: ignore[arg-type]  # a Bot is a callable view -> Move
+            out.append(side.source)  # type: ignore[arg-type]  # a Bot is a callable view -> Move
         elif deal == "fast":
             key = seat_key(deal_key(seed, i), seat)
             out.append(_rung_player(side, lambda ply, key=key, seat=seat: fast_word(key, seat, ply)))
@@ -88,7 +97,7 @@ def play_python(game: Any, seats: Sequence[Player]) -> tuple[int, int, int]:
 
 
 def replay(a: object, b: object, seed: object, i: int, *, deal: str = "fast",
-           params: Optional[dict[str, int]] = None, engine: Any = None) -> Any:
+           params: dict[str, int] | None = None, engine: Any = None) -> Any:
     """Deal i of a ladder played again alone through the Python Game API; the finished Game.
 
     Its history is the deal move by move; the C loop's arrays for deal i
@@ -100,13 +109,20 @@ def replay(a: object, b: object, seed: object, i: int, *, deal: str = "fast",
 
 
 def run_python(a: object, b: object, first: int, count: int, seed: object, deal: str,
-               params: Optional[dict[str, int]], fool: np.ndarray, moves: np.ndarray, bouts: np.ndarray,
-               largest: np.ndarray) -> int:
-    """Deals first+1 .. first+count through the Python path, into the arrays; count."""
+               params: object, fool: np.ndarray, moves: np.ndarray, bouts: np.ndarray,
+               largest: np.ndarray, *, pairs: bool = False, offset: int = 0) -> int:
+    """Units first+1 .. first+count through the Python path, into the arrays from index
+    (first - offset) * w (w = 2 with pairs: deal i, then deal i with the sides' seats swapped,
+    the C loop's layout); count."""
+    w = 2 if pairs else 1
     for k in range(first, first + count):
         i = k + 1
-        game = deal_game(seed, i, deal)
-        moves[k], bouts[k], largest[k] = play_python(game, players(a, b, seed, i, deal, params))
-        result = game.result
-        fool[k] = -1 if result.fool is None else (0 if result.fool == a_seat(i) else 1)
+        games = ((a, b, 0), (b, a, 1)) if pairs else ((a, b, 0),)
+        for g, (x, y, swapped) in enumerate(games):
+            at = (k - offset) * w + g
+            game = deal_game(seed, i, deal)
+            moves[at], bouts[at], largest[at] = play_python(game, players(x, y, seed, i, deal, params))
+            result = game.result
+            x_seat = a_seat(i)
+            fool[at] = -1 if result.fool is None else (int(result.fool != x_seat) ^ swapped)
     return count
