@@ -17,13 +17,15 @@ from kozyr.durak.codes import BOUT_ENDINGS, CODES, KINDS, OUTCOMES, PHASES, Ille
 from kozyr.durak.events import Event, Result
 from kozyr.durak.ladder import LadderResult, deal_seed, replay
 from kozyr.durak.moves import DONE, RESIGN, SWAP, TAKE, Move
+from kozyr.durak.params import Params
 from kozyr.durak.rungs import best
 from kozyr.durak.seeds import DEALS, pad_seed
+from kozyr.durak.tuning import sprt, spsa
 from kozyr.durak.views import Bout, View
 from kozyr.stats import Rate
 
 __all__ = [
     "BOUT_ENDINGS", "CODES", "DEALS", "DONE", "KINDS", "OUTCOMES", "PHASES", "RESIGN", "RUNGS", "RUNG_NAMES",
-    "SWAP", "TAKE", "Bot", "Bout", "Event", "Game", "IllegalMove", "LadderResult", "Move", "Rate", "Result",
-    "View", "best", "deal_seed", "ladder", "pad_seed", "random_playouts", "replay", "shuffled_order",
+    "SWAP", "TAKE", "Bot", "Bout", "Event", "Game", "IllegalMove", "LadderResult", "Move", "Params", "Rate", "Result",
+    "View", "best", "deal_seed", "ladder", "pad_seed", "random_playouts", "replay", "shuffled_order", "spsa", "sprt",
 ]
