@@ -92,6 +92,7 @@ def test_the_defaults_are_the_spec_bot():
     assert (p.DEEP_TALON, p.CHEAP_POWER, p.TRUMP_COST) == (reference_bots.DEEP_TALON, reference_bots.CHEAP_POWER,
                                                          reference_bots.TRUMP_COST) == (6, 3, 20)
     assert (p.PAIR_CHEAP, p.PAIR_DEFEND, p.PAIR_ATTACK, p.TAKE_BOUT, p.HOLD_TRUMPS) == (1, 1, -2, 2, 24)
+    assert reference_bots.SETTINGS == p.as_dict()   # the oracle's own copy of the rules' values
 
 
 def test_no_legal_move_is_none():

@@ -311,7 +311,8 @@ def _sprt_command(args: argparse.Namespace) -> int:
         [f"b: rung {args.b} ({RUNG_NAMES[args.b]}) fools", fmt_interval(r.b_fool)],
         ["draws", fmt_interval(r.draw)],
     ]
-    notes = [f"seed {shown(args.seed)} ({r.deal} deals), {'deal pairs with the seats swapped' if r.pairs else 'single deals'}, "
+    how = "deal pairs with the seats swapped" if r.pairs else "single deals"
+    notes = [f"seed {shown(args.seed)} ({r.deal} deals), {how}, "
              f"H0 elo {r.elo0:g} vs H1 elo {r.elo1:g} ({r.model}); fool rates with 2-sigma intervals",
              f"{speed} deals/s ({r.seconds:.2f} s, {args.workers} worker{'s' if args.workers != 1 else ''})"]
     for label, params, rung in (("a", params_a, args.a), ("b", params_b, args.b)):
@@ -415,7 +416,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--model", choices=("normalized", "logistic"), default="normalized",
                    help="what an Elo means: normalized (a t-value, the default) or logistic (the score)")
     p.add_argument("--no-pairs", action="store_true", help="single deals (trinomial) instead of deal pairs")
-    p.add_argument("--batch", type=positive, default=2000, help="deals between two looks at the LLR (default 2000)")
+    p.add_argument("--batch", type=positive, default=10_000,
+                   help="deals between two looks at the LLR (default 10000)")
     p.add_argument("--max-deals", type=positive, default=1_000_000,
                    help="stop undecided after this many deals (default 1000000)")
     p.add_argument("--seed", default="sprt", help="base seed text (default 'sprt')")

@@ -11,14 +11,25 @@ from __future__ import annotations
 import hashlib
 
 from kozyr.durak.moves import DONE, SWAP, TAKE, Move
-from kozyr.durak.params import Params
 from kozyr.durak.views import View
 
 __all__ = ["best", "word", "cost", "DEEP_TALON", "CHEAP_POWER"]
 
-DEEP_TALON = 6    # the reference bot's values (Params() holds the same); a tuned value is a different bot
+DEEP_TALON = 6    # the reference bot's values; a tuned value is a different bot
 CHEAP_POWER = 3
 TRUMP_COST = 20
+# Every setting with the rules' value, written here again (not imported from kozyr.durak.params)
+# so that the oracle stays independent of the code it checks; tests compare the two.
+SETTINGS = {"DEEP_TALON": DEEP_TALON, "CHEAP_POWER": CHEAP_POWER, "TRUMP_COST": TRUMP_COST, "PAIR_CHEAP": 1,
+            "PAIR_DEFEND": 1, "PAIR_ATTACK": -2, "TAKE_BOUT": 2, "HOLD_TRUMPS": 24}
+
+
+def _settings(params: object) -> dict[str, int]:
+    """The settings from None, a mapping of NAME: value or a `kozyr.durak.Params` (its as_dict)."""
+    given = params.as_dict() if hasattr(params, "as_dict") else dict(params or {})  # type: ignore[call-overload]
+    out = dict(SETTINGS)
+    out.update({str(k).upper(): int(v) for k, v in given.items()})
+    return out
 
 
 def _reference_number(card: int) -> int:
@@ -59,10 +70,11 @@ def best(view: View, level: int, word: int, params: object = None, *, deep_talon
     `params`: a `Params` or a mapping of NAME: value (None: the rules' bots);
     `deep_talon` / `cheap_power` override those two fields (the rules' names).
     """
-    p = Params.of(params)
-    if deep_talon is not None or cheap_power is not None:
-        p = p.replace(DEEP_TALON=p.DEEP_TALON if deep_talon is None else deep_talon,
-                      CHEAP_POWER=p.CHEAP_POWER if cheap_power is None else cheap_power)
+    p = _settings(params)
+    if deep_talon is not None:
+        p["DEEP_TALON"] = deep_talon
+    if cheap_power is not None:
+        p["CHEAP_POWER"] = cheap_power
     legal = view.legal
     if not legal:
         return None
@@ -75,15 +87,15 @@ def best(view: View, level: int, word: int, params: object = None, *, deep_talon
         beating = [m.card for m in legal if m.kind == "beat" and m.card is not None]
         if not beating:
             return TAKE
-        card = _cheapest(beating, view, p.PAIR_CHEAP if level == 2 else p.PAIR_DEFEND, p.TRUMP_COST)
-        if (level == 3 and card >> 4 == view.trump and _power(card) > p.CHEAP_POWER
-                and view.talon > p.DEEP_TALON and view.bout.size <= p.TAKE_BOUT and TAKE in legal):
+        card = _cheapest(beating, view, p["PAIR_CHEAP"] if level == 2 else p["PAIR_DEFEND"], p["TRUMP_COST"])
+        if (level == 3 and card >> 4 == view.trump and _power(card) > p["CHEAP_POWER"]
+                and view.talon > p["DEEP_TALON"] and view.bout.size <= p["TAKE_BOUT"] and TAKE in legal):
             return TAKE
         return Move("beat", card)
     attacking = [m.card for m in legal if m.kind == "attack" and m.card is not None]
     if not attacking:
         return DONE if DONE in legal else legal[0]
-    card = _cheapest(attacking, view, p.PAIR_CHEAP if level == 2 else p.PAIR_ATTACK, p.TRUMP_COST)
-    if level == 3 and card >> 4 == view.trump and DONE in legal and view.talon > p.HOLD_TRUMPS:
+    card = _cheapest(attacking, view, p["PAIR_CHEAP"] if level == 2 else p["PAIR_ATTACK"], p["TRUMP_COST"])
+    if level == 3 and card >> 4 == view.trump and DONE in legal and view.talon > p["HOLD_TRUMPS"]:
         return DONE
     return Move("attack", card)

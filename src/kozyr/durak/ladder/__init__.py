@@ -49,6 +49,7 @@ __all__ = [
 MAX_DEALS = 10**9        # 8 bytes of arrays a deal: a billion deals is 8 GB
 MAX_WORKERS = 256
 CHUNK_MAX = 8192         # deals per task: small enough that Ctrl-C and progress come within a fraction of a second
+DIRECT_MAX = 65536       # play_range without progress plays up to this many deals in the calling thread (< 0.5 s)
 Progress = Callable[[int, int], None]
 
 
@@ -139,7 +140,10 @@ def play_range(a: object, b: object, first: int, count: int, seed: object = 0, *
 
         def task(start: int, n: int) -> int:
             return runner.chunk(start, n, fool, moves, bouts, largest, first)
-        _run(task, parts, workers, count * w, progress, runner.stop, w)
+        if workers == 1 and progress is None and chunk is None and count * w <= DIRECT_MAX:
+            task(first, count)   # one batch (of the sequential test, of SPSA): no thread pool to start
+        else:
+            _run(task, parts, workers, count * w, progress, runner.stop, w)
     return fool, moves, bouts, largest
 
 
