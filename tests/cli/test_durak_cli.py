@@ -183,3 +183,29 @@ def test_sprt_live_line_on_a_terminal():
     assert child.exitstatus == 0, text
     assert "LLR +" in text or "LLR -" in text
     assert "[-2.944, +2.944]" in text and "deals" in text and "kozyr sprt: rung 3 vs rung 2" in text
+
+
+def test_sprt_stops_on_ctrl_c_with_one_line_and_status_130():
+    pexpect = pytest.importorskip("pexpect")
+    env = dict(os.environ, COLUMNS="120", PYTHONPATH=os.pathsep.join(sys.path))
+    child = pexpect.spawn(sys.executable, ["-m", "kozyr.cli", "sprt", "3", "3", "--no-pairs", "--alpha", "1e-300",
+                                           "--beta", "1e-300", "--max-deals", "900000000", "--batch", "2000"],
+                          env=env, encoding="utf-8", timeout=120, dimensions=(40, 120))
+    child.expect("LLR")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert "kozyr sprt: interrupted after" in child.before and "Traceback" not in child.before
+
+
+def test_ladder_shows_the_settings_of_the_rungs_that_play(capsys, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    code, out, _ = run(capsys, "ladder", "3", "2", "--deals", "200", "--set", "TRUMP_COST=15", "--set",
+                       "deep_talon=9")
+    assert code == 0
+    assert "rung-2 settings: TRUMP_COST=15; rung-3 settings: DEEP_TALON=9, TRUMP_COST=15" in out
+    code, out, _ = run(capsys, "ladder", "2", "1", "--deals", "200", "--set", "TRUMP_COST=15")
+    assert code == 0 and "rung-2 settings: TRUMP_COST=15" in out and "rung-3" not in out
+    code, out, _ = run(capsys, "ladder", "2", "1", "--deals", "200")
+    assert code == 0 and "settings" not in out

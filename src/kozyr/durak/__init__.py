@@ -1,8 +1,10 @@
 """Two-seat Podkidnoy durak: a Cython engine, its plain-Python twin, bots and a ladder.
 
 The names here are the fast ones: `Game` is the Cython engine, `best` and
-`Bot` the compiled rungs, `kozyr.durak.ladder` the module of the nogil bulk
-loop (`from kozyr.durak.ladder import ladder, replay`).
+`Bot` the compiled rungs, `Params` their settings, `kozyr.durak.ladder` the
+module of the nogil bulk loop (`from kozyr.durak.ladder import ladder,
+replay`), and `sprt` / `spsa` (`kozyr.durak.tuning`) the sequential test and
+the tuner that measure and tune the settings on deal pairs.
 `kozyr.durak.reference` (a plain-Python engine of the same rules) and
 `kozyr.durak.reference_bots` are the oracles they are tested against, and
 `kozyr.durak.testing` drives the two side by side. The rules are

@@ -49,7 +49,7 @@ __all__ = [
 MAX_DEALS = 10**9        # 8 bytes of arrays a deal: a billion deals is 8 GB
 MAX_WORKERS = 256
 CHUNK_MAX = 8192         # deals per task: small enough that Ctrl-C and progress come within a fraction of a second
-DIRECT_MAX = 65536       # play_range without progress plays up to this many deals in the calling thread (< 0.5 s)
+DIRECT_MAX = 16384       # play_range without progress plays up to this many deals in the calling thread (~40 ms)
 Progress = Callable[[int, int], None]
 
 
@@ -122,8 +122,6 @@ def play_range(a: object, b: object, first: int, count: int, seed: object = 0, *
     moves = np.empty(count * w, dtype=np.int32)
     bouts = np.empty(count * w, dtype=np.int16)
     largest = np.empty(count * w, dtype=np.int8)
-    parts = [(first + f, n) for f, n in _chunks(count, workers if "callable" not in (side_a.kind, side_b.kind)
-                                                   else 1, chunk)]
     if "callable" in (side_a.kind, side_b.kind):
         stopped = threading.Event()
 
@@ -132,8 +130,7 @@ def play_range(a: object, b: object, first: int, count: int, seed: object = 0, *
                 return 0
             return run_python(side_a, side_b, start, n, seed, deal, None, fool, moves, bouts, largest,
                               pairs=pairs, offset=first)
-        if chunk is None:
-            parts = [(first + f, n) for f, n in _chunks(count, 1, 64 // w)]
+        parts = [(first + f, n) for f, n in _chunks(count, 1, chunk or 64 // w)]
         _run(task, parts, 1, count * w, progress, stopped.set, w)
     else:
         runner = Runner(side_a, side_b, seed, deal, first + count, pairs)
@@ -143,6 +140,7 @@ def play_range(a: object, b: object, first: int, count: int, seed: object = 0, *
         if workers == 1 and progress is None and chunk is None and count * w <= DIRECT_MAX:
             task(first, count)   # one batch (of the sequential test, of SPSA): no thread pool to start
         else:
+            parts = [(first + f, n) for f, n in _chunks(count, workers, chunk)]
             _run(task, parts, workers, count * w, progress, runner.stop, w)
     return fool, moves, bouts, largest
 
