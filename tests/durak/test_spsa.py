@@ -68,6 +68,7 @@ def test_a_fixed_setting_stays_and_rung_2_tunes_its_own():
                                                                               upper={"CHEAP_POWER": 4}),
     dict(deals_per_iteration=201), dict(iterations=0), dict(rung=1), dict(seed=-1), dict(seed="x"),
     dict(A="x"), dict(c=0), dict(a=-1), dict(opponent=lambda v: None), dict(start={"DEEP_TALON": 3}),
+    dict(start={"CHEAP_POWER": "3"}), dict(lower={"CHEAP_POWER": float("nan")}), dict(c={"CHEAP_POWER": True}),
 ])
 def test_bad_arguments_are_refused(bad):
     args = dict(params=["CHEAP_POWER"], iterations=2, deals_per_iteration=20, seed=1)

@@ -98,44 +98,45 @@ def _tune_command(args: argparse.Namespace) -> int:
     if args.optuna:
         update, close = progress(args.trials, "optuna")
         try:
-            r = optuna_search(names, start, trials=args.trials, deals_per_trial=args.deals_per_iteration,
-                              opponent=opponent, seed=args.seed, rung=args.rung, base=base, lower=lower,
-                              upper=upper, workers=args.workers,
-                              callback=lambda k, values, score: update(k + 1, args.trials))
+            found = optuna_search(names, start, trials=args.trials, deals_per_trial=args.deals_per_iteration,
+                                  opponent=opponent, seed=args.seed, rung=args.rung, base=base, lower=lower,
+                                  upper=upper, workers=args.workers,
+                                  callback=lambda k, values, score: update(k + 1, args.trials))
         finally:
             close()
         if args.json:
-            print(json.dumps(r.as_dict(), indent=2, allow_nan=False))
+            print(json.dumps(found.as_dict(), indent=2, allow_nan=False))
         else:
-            rows = [[n, str(start[n]), str(getattr(r.params, n)), f"{lower[n]}..{upper[n]}"] for n in names]
-            notes = [f"best of {args.trials} Optuna trials (TPE, optuna {r.version}): {100 * r.score:.2f}% per deal "
-                     f"against {r.opponent}, every trial on the same {args.deals_per_iteration:,} deals (pairs) "
-                     f"of seed {args.seed}", f"{r.deals:,} deals in {r.seconds:.1f} s"]
+            rows = [[n, str(start[n]), str(getattr(found.params, n)), f"{lower[n]}..{upper[n]}"] for n in names]
+            notes = [f"best of {args.trials} Optuna trials (TPE, optuna {found.version}): "
+                     f"{100 * found.score:.2f}% per deal "
+                     f"against {found.opponent}, every trial on the same {args.deals_per_iteration:,} deals (pairs) "
+                     f"of seed {args.seed}", f"{found.deals:,} deals in {found.seconds:.1f} s"]
             print_table("kozyr tune (optuna)", ["parameter", "start", "best", "bounds"], rows, notes)
         if args.plot:
-            series = {n: [float(v[n]) for v, _ in r.trials] for n in names}
+            series = {n: [float(v[n]) for v, _ in found.trials] for n in names}
             _plot(args.plot, f"kozyr tune --optuna (seed {args.seed})", series, {}, "trial")
     else:
         update, close = progress(args.iterations, "spsa")
         try:
-            r = spsa(names, start, iterations=args.iterations, deals_per_iteration=args.deals_per_iteration,
-                     a=args.a, c=args.c, A=args.A, alpha=args.alpha, gamma=args.gamma, opponent=opponent,
-                     seed=args.seed, rung=args.rung, base=base, lower=lower, upper=upper, workers=args.workers,
-                     callback=lambda step: update(step["k"] + 1, args.iterations))
+            run = spsa(names, start, iterations=args.iterations, deals_per_iteration=args.deals_per_iteration,
+                       a=args.a, c=args.c, A=args.A, alpha=args.alpha, gamma=args.gamma, opponent=opponent,
+                       seed=args.seed, rung=args.rung, base=base, lower=lower, upper=upper, workers=args.workers,
+                       callback=lambda step: update(step["k"] + 1, args.iterations))
         finally:
             close()
         if args.json:
-            print(json.dumps(r.as_dict(), indent=2, allow_nan=False))
+            print(json.dumps(run.as_dict(), indent=2, allow_nan=False))
         else:
-            rows = [[n, str(start[n]), f"{r.spsa.theta[n]:.2f}", str(getattr(r.params, n)), f"{lower[n]}..{upper[n]}"]
-                    for n in names]
+            rows = [[n, str(start[n]), f"{run.spsa.theta[n]:.2f}", str(getattr(run.params, n)),
+                     f"{lower[n]}..{upper[n]}"] for n in names]
             notes = [f"SPSA, {args.iterations} iterations of {args.deals_per_iteration:,} deals (pairs), "
-                     f"{'self-play' if r.opponent is None else 'against ' + r.opponent}, seed {args.seed}",
-                     f"{r.deals:,} deals in {r.seconds:.1f} s; final setting: {r.params!r}"]
+                     f"{'self-play' if run.opponent is None else 'against ' + run.opponent}, seed {args.seed}",
+                     f"{run.deals:,} deals in {run.seconds:.1f} s; final setting: {run.params!r}"]
             print_table("kozyr tune (spsa)", ["parameter", "start", "estimate", "final", "bounds"], rows, notes)
         if args.plot:
-            series = {n: [step["theta"][n] for step in r.spsa.trajectory] for n in names}
-            played = {n: [float(step["plus"][n]) for step in r.spsa.trajectory] for n in names}
+            series = {n: [step["theta"][n] for step in run.spsa.trajectory] for n in names}
+            played = {n: [float(step["plus"][n]) for step in run.spsa.trajectory] for n in names}
             _plot(args.plot, f"kozyr tune (SPSA, seed {args.seed})", series, played, "iteration")
     if args.plot:
         sys.stdout.flush()

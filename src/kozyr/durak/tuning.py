@@ -24,7 +24,7 @@ import operator
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -221,7 +221,13 @@ def _per_name(what: str, value: object, names: list[str], default: Callable[[str
             raise KozyrError(f"bad_{what}", f"{what} {shown(value)} names parameters not tuned: "
                              f"{', '.join(str(k) for k in unknown)}", field=what, value=value)
         for n in names:
-            out[n] = float(given[n]) if n in given else default(n)  # type: ignore[arg-type]
+            v = given.get(n)
+            if n not in given:
+                out[n] = default(n)
+            elif isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+                raise KozyrError(f"bad_{what}", f"{what} of {n}: {shown(v)} is not a finite number", field=n, value=v)
+            else:
+                out[n] = float(v)
         return out
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise KozyrError(f"bad_{what}", f"{what} {shown(value)} is not a number or a mapping of names",
@@ -430,6 +436,6 @@ def optuna_search(params: Iterable[str], start: Mapping[str, int] | None = None,
     began = time.perf_counter()
     study.optimize(objective, n_trials=count, catch=())
     best = study.best_trial
-    return OptunaResult(params=settings.replace(**best.params), score=float(best.value), trials=seen, study=study,
-                        deals=scorer.deals, seconds=time.perf_counter() - began, version=optuna.__version__,
+    return OptunaResult(params=settings.replace(**best.params), score=float(cast(float, best.value)), trials=seen,
+                        study=study, deals=scorer.deals, seconds=time.perf_counter() - began, version=optuna.__version__,
                         opponent=describe(rival))
