@@ -437,5 +437,5 @@ def optuna_search(params: Iterable[str], start: Mapping[str, int] | None = None,
     study.optimize(objective, n_trials=count, catch=())
     best = study.best_trial
     return OptunaResult(params=settings.replace(**best.params), score=float(cast(float, best.value)), trials=seen,
-                        study=study, deals=scorer.deals, seconds=time.perf_counter() - began, version=optuna.__version__,
-                        opponent=describe(rival))
+                        study=study, deals=scorer.deals, seconds=time.perf_counter() - began,
+                        version=optuna.__version__, opponent=describe(rival))
