@@ -4,29 +4,19 @@
 
 Deal n uses the seed `durak` + n zero-padded to 27 digits, deal number 1 + n % 3,
 and moves chosen by random.Random(--seed); every legal list, event, refusal code
-and result must agree (see tests/durak/test_differential.py, whose driver this
-reuses). --views also compares both seats' views and the visible state after
+and result must agree (the driver is kozyr.durak.testing.compare_deal, the
+same one the test suite runs). --views also compares both seats' views and the visible state after
 every move (about three times slower).
 """
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import pathlib
 import random
 import sys
 import time
 from collections import Counter
 
-HERE = pathlib.Path(__file__).resolve().parent
-
-
-def load_driver():
-    path = HERE.parent / "tests" / "durak" / "test_differential.py"
-    spec = importlib.util.spec_from_file_location("kozyr_differential_driver", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from kozyr.durak import testing as driver
 
 
 def main(argv=None) -> int:
@@ -36,7 +26,6 @@ def main(argv=None) -> int:
     parser.add_argument("--start", type=int, default=1, help="first seed number")
     parser.add_argument("--views", action="store_true", help="compare views and state after every move")
     args = parser.parse_args(argv)
-    driver = load_driver()
     rnd = random.Random(args.seed)
     outcomes: Counter = Counter()
     moves = 0

@@ -62,7 +62,6 @@ def _text_files() -> list[Path]:
     return files
 
 
-@pytest.mark.xfail(strict=False, reason="lead removes the references at merge")
 def test_no_file_points_outside_the_repo() -> None:
     """The rules are kozyr's own pages: nothing may send a reader to a path outside the repo."""
     offenders = []

@@ -23,7 +23,7 @@ def shown(value: Any, limit: int = SHOWN_MAX) -> str:
     """`repr(value)` cut to `limit` characters, so that a 5,000-digit input makes a short message.
 
     >>> shown("x" * 100, 12)
-    "'xxxxxxxx...(102 chars)"
+    "'xxxxxxx...(102 chars)"
     """
     try:
         text = repr(value)
@@ -63,7 +63,8 @@ class KozyrError(ValueError):
         return f"{type(self).__name__}({self.code!r}, {self.detail!r})"
 
 
-def _rebuild(cls: type, code: str, detail: str, fields: dict[str, Any]) -> KozyrError:
-    err = KozyrError.__new__(cls)
+def _rebuild(cls: type[KozyrError], code: str, detail: str, fields: dict[str, Any]) -> KozyrError:
+    """Unpickle a KozyrError (or subclass) without calling a subclass's own __init__."""
+    err: KozyrError = KozyrError.__new__(cls)
     KozyrError.__init__(err, code, detail, **fields)
     return err

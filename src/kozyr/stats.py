@@ -45,7 +45,6 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Union
 
 import numpy as np
-from scipy.optimize import brentq  # type: ignore[import-untyped]
 
 from kozyr.errors import KozyrError, shown
 
@@ -242,6 +241,8 @@ def _secular(p: Sequence[float], b: Sequence[float], what: str) -> float:
         if (f(left) > 0 and f(right) < 0) or eps < (hi - lo) * 1e-300:
             break
         eps *= 1e-3
+    from scipy.optimize import brentq  # imported here: `import kozyr.durak` should not pay for scipy
+
     return float(brentq(f, left, right, xtol=1e-15, maxiter=200))
 
 

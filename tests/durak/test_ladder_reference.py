@@ -107,3 +107,23 @@ def test_largest_hand_is_the_largest_hand_seen():
             big = max(big, *(len(h) for h in game.hands))
         assert r.largest[i - 1] == big
     assert np.all(r.largest >= 6)
+
+
+@pytest.mark.parametrize("deep, cheap", [(6, 3), (-1, -1), (24, 8), (0, 5)])
+def test_the_cards_only_view_gives_the_full_views_decisions(deep: int, cheap: int) -> None:
+    from kozyr.durak.ladder._loop import _cards_view_agrees
+
+    assert _cards_view_agrees(300, 7 + deep, deep, cheap) == 0
+
+
+def test_the_cards_view_agrees_with_the_full_view_for_random_params():
+    # the loop hands rungs 2 and 3 the cards-only view: every setting must read only that part
+    import random
+
+    from kozyr.durak.ladder._loop import _cards_view_agrees
+    from kozyr.durak.params import PARAM_NAMES, PARAM_RANGES
+
+    rng = random.Random(13)
+    for k in range(6):
+        params = {n: rng.randint(*PARAM_RANGES[n]) for n in PARAM_NAMES}
+        assert _cards_view_agrees(100, 40 + k, 6, 3, params) == 0, params

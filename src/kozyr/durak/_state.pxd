@@ -30,7 +30,7 @@ cdef enum:
 cdef struct State:
     uint64_t hand[2]
     uint64_t table          # every card on the table, attack and beat
-    uint64_t heap_cards     # the heap (the spec keeps a count; the engine knows the cards)
+    uint64_t heap_cards     # the heap (the rules keep a count; the engine knows the cards)
     BoutView bout           # the bout as the view shows it, kept up to date move by move:
                             # attacker, defender, cap (min(6, defender's hand) fixed when the
                             # bout opened), size (attack cards on the table), taken (the

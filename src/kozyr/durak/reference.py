@@ -1,17 +1,16 @@
-"""A plain-Python durak engine, written for clarity from the rules contract.
+"""A plain-Python durak engine, written for clarity from the rules (docs/rules/durak.md).
 
 This is the oracle: the Cython engine (`kozyr.durak._engine`) is played against
-it move for move, and it is the baseline the speed ratios are measured from.
-Everything here is ordinary Python lists, sets and dicts; every rule below
-cites the part of `shared/spec/durak.md` it comes from, and nothing here was
-transliterated from another engine.
+it move for move (`kozyr.durak.testing`), and it is the baseline the speed
+ratios are measured from. Everything here is ordinary Python lists, sets and
+dicts; nothing here was transliterated from another engine.
 
 Cards are kozyr card ints (`16*suit + rank`, ranks 6..14 in durak). The deal's
 state is kept in plain form:
 
 - `_hands`: two sets of cards, seat 0 and seat 1;
 - `_talon`: a list in draw order (front first), the turn-up last while there;
-- `_heap`: the beaten-off cards (the spec keeps a count; we keep the cards too);
+- `_heap`: the beaten-off cards (the rules keep a count; we keep the cards too);
 - `_table`: the bout's pairs `(attack card, beating card or None)`, in the
   order the attack cards were played;
 - `_attacker`, `_defender`, `_cap`, `_taken`: the bout;
@@ -19,43 +18,9 @@ state is kept in plain form:
 - `_events`, `_history`, `_result`.
 
 The phase and the seat on turn are derived from that state, never stored.
-
-Choices where the spec is silent (kept identical in the Cython engine's API):
-
-- When a bout opens: a bout is set up at the deal and right after each refill
-  (before the end check). Its cap is min(6, defender's hand size) at that
-  moment. Nothing can change the defender's hand before the first attack card:
-  the defender is not on turn in an empty bout, and a swap keeps hand sizes.
-- When the deal ends at a bout close, the bout left in the view is that
-  freshly set-up one: the next attacker (as in `bout_end`), the other seat as
-  defender, cap min(6, defender's hand), an empty table. After a resign the
-  bout stays exactly as it was.
-- `Bout.to_beat` is the oldest attack card without a beating card in every
-  phase, so in `pile_on` it is the card the defender failed to beat (None when
-  every card is answered).
-- A taken bout at its cap closes even when the attacker could swap (rule 1 of
-  "Forced positions" lists the cap first and on its own, as rule 2 does for
-  `capped`); the swap stops only the "no legal attack card" close.
-- `view(seat).turnup` is the original turn-up while it is still the last card
-  of the talon; after a swap the turn-up is in a hand, so it is None (the six
-  then lying under the talon is known from the `swap` event). `Game.turnup` is
-  always the original turn-up card.
-- `can_swap` in the view is the spec's formula (owner, holding the six,
-  turn-up in the talon), also when not on turn and also once the deal is over.
-- Six ownership: the seat dealt the trump six owns it (none when the turn-up
-  is the six); whoever draws the trump six from the talon becomes its owner;
-  a swap spends the right (owner None); a taken bout clears the attacker's
-  right if the six was among the table cards. A draw of the six once the
-  turn-up has left the talon (it can only be the talon's last card then) still
-  records the drawer as owner, which has no effect on play: a swap needs the
-  turn-up in the talon.
-- A move given as text is parsed with `Move.parse`; text whose first word is
-  `attack` or `beat` but whose card is missing or malformed is refused as
-  `card_not_held` (after the seat, turn and phase checks); any other text that
-  does not parse, and anything that is neither a Move nor a str, is
-  `not_legal`.
-- A seed given as str is encoded as UTF-8 and must then be exactly 32 bytes
-  (no implicit padding: use `types.pad_seed`).
+Where the rules are silent, kozyr's choices are listed once, in the rules page
+("Where the rules are silent"); both engines follow them and the differential
+tests hold them to it.
 """
 from __future__ import annotations
 
@@ -334,7 +299,7 @@ class Game:
         return in_reference_order(c for c in self._hands[self._defender] if beats(target, c, self._trump))
 
     def legal_moves(self) -> tuple[Move, ...]:
-        """The moves of the seat on turn, in the spec's order."""
+        """The moves of the seat on turn, in the rules' order."""
         phase = self.phase
         if phase == "over":
             return ()
@@ -407,7 +372,7 @@ class Game:
         return f"ply {len(self._events)}, phase {phase}, {on_turn} on turn"
 
     def _check(self, seat: object, move: object) -> tuple[int, Move]:
-        """Refuse a move with the first failing check, in the spec's order."""
+        """Refuse a move with the first failing check, in the rules' order."""
         # normalise the move; a missing or malformed card is remembered, not refused yet
         kind: Optional[str] = None
         card: Optional[int] = None

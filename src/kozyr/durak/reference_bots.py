@@ -1,4 +1,4 @@
-"""The spec's bots ("The bots" in shared/spec/durak.md) in plain Python, over a `types.View`.
+"""The rules' bots ("The bots" in docs/rules/durak.md) in plain Python, over a `View`.
 
 The oracle for the Cython rungs: `best(view, level, word, params)` sees the
 view and nothing else. Rung 1 picks by the word; rungs 2 and 3 are

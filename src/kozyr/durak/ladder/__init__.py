@@ -6,7 +6,9 @@ returns per-deal numpy arrays plus a summary (`LadderResult`). When both sides
 are rungs or Bots every deal runs in C (`_loop.pyx`: deal, view, rung, apply,
 with no Python object touched), so `workers=N` threads run chunks in parallel
 and the arrays are identical to one worker (each deal depends only on its
-index). A Python callable takes the slow path through the Game API (`slow.py`).
+index). A Python callable plays inside the same loop: it is handed a `GameView` and its
+answer is checked against the legal list (about a microsecond of overhead a
+decision); `slow.py` replays any deal through the Game API.
 
 Deal i runs from 1 to `deals`; the arrays hold deal i at index i - 1. Side `a`
 sits in engine seat `i % 2` (so b opens deal 1 in seat 0), as the reference
@@ -24,7 +26,6 @@ path) <- this module (validation, chunks, threads, Ctrl-C) -> `result`.
 """
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
@@ -35,7 +36,7 @@ import numpy as np
 from kozyr.durak.ladder._loop import Runner, play_seeded
 from kozyr.durak.ladder.result import LadderResult
 from kozyr.durak.ladder.sides import PARAMS, Side, describe, resolve
-from kozyr.durak.ladder.slow import deal_game, players, replay, run_python
+from kozyr.durak.ladder.slow import deal_game, players, replay
 from kozyr.durak.params import PARAM_RUNGS, Params
 from kozyr.durak.seeds import DEALS, a_seat, check_deal, deal_seed, ladder_seed, pad_seed
 from kozyr.errors import KozyrError, shown
@@ -87,12 +88,12 @@ def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers:
             finished, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
             for fut in finished:
                 done += fut.result() * per
+                if progress is not None:
+                    progress(done, deals)
             for first, count in ahead:
                 pending.add(pool.submit(task, first, count))
                 if len(pending) >= 2 * workers:
                     break
-            if finished and progress is not None:
-                progress(done, deals)
     except KeyboardInterrupt:
         stop()
         for fut in pending:
@@ -122,26 +123,19 @@ def play_range(a: object, b: object, first: int, count: int, seed: object = 0, *
     moves = np.empty(count * w, dtype=np.int32)
     bouts = np.empty(count * w, dtype=np.int16)
     largest = np.empty(count * w, dtype=np.int8)
-    if "callable" in (side_a.kind, side_b.kind):
-        stopped = threading.Event()
+    runner = Runner(side_a, side_b, seed, deal, first + count, pairs)
+    if runner.python:
+        workers = 1       # a Python player holds the GIL for its decisions: threads would only queue
+        if chunk is None:
+            chunk = max(1, 256 // w)
 
-        def task(start: int, n: int) -> int:
-            if stopped.is_set():
-                return 0
-            return run_python(side_a, side_b, start, n, seed, deal, None, fool, moves, bouts, largest,
-                              pairs=pairs, offset=first)
-        parts = [(first + f, n) for f, n in _chunks(count, 1, chunk or 64 // w)]
-        _run(task, parts, 1, count * w, progress, stopped.set, w)
+    def task(start: int, n: int) -> int:
+        return runner.chunk(start, n, fool, moves, bouts, largest, first)
+    if workers == 1 and progress is None and chunk is None and count * w <= DIRECT_MAX:
+        task(first, count)   # one batch (of the sequential test, of SPSA): no thread pool to start
     else:
-        runner = Runner(side_a, side_b, seed, deal, first + count, pairs)
-
-        def task(start: int, n: int) -> int:
-            return runner.chunk(start, n, fool, moves, bouts, largest, first)
-        if workers == 1 and progress is None and chunk is None and count * w <= DIRECT_MAX:
-            task(first, count)   # one batch (of the sequential test, of SPSA): no thread pool to start
-        else:
-            parts = [(first + f, n) for f, n in _chunks(count, workers, chunk)]
-            _run(task, parts, workers, count * w, progress, runner.stop, w)
+        parts = [(first + f, n) for f, n in _chunks(count, workers, chunk)]
+        _run(task, parts, workers, count * w, progress, runner.stop, w)
     return fool, moves, bouts, largest
 
 
@@ -150,8 +144,8 @@ def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "f
            chunk: int | None = None) -> LadderResult:
     """Play `deals` deals of side a against side b; a `LadderResult`.
 
-    a, b: rung ints 1..3, `Bot`s (both: the C loop) or callables view -> Move
-    (the slow Python path). Deal i (1..deals) seats a in engine seat i % 2.
+    a, b: rung ints 1..3, `Bot`s or callables view -> Move (a Python player: the loop
+    takes the GIL for its decisions, one thread). Deal i (1..deals) seats a in engine seat i % 2.
     `deal` is "fast", "sha" or "reference"; `params` (a `Params`, or a
     mapping of NAME: value) apply to rung-int sides (a Bot has its own).
     `pairs=True` plays each deal twice with the seats swapped: `deals` must

@@ -15,18 +15,21 @@ from libc.stdint cimport int8_t, int16_t, int32_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from kozyr.durak._deal cimport st_deal_rng, st_deal_seed
-from kozyr.durak._rules cimport st_apply_legal, st_legal, st_turn, st_view_turn
+from kozyr.durak._rules cimport st_apply_legal, st_legal, st_turn, st_view_cards, st_view_turn
 from kozyr.durak._seeds cimport (
     TEXT_MAX, WORD_BUF, fast_word, kz_sha256_any, mix64, put_uint, sha_word, seat_tail, word_head,
 )
 from kozyr.durak._state cimport State
 from kozyr.durak._view cimport OUT_DRAW, OUT_NONE, DView
-from kozyr.durak.rungs cimport RungParams, best_move, params_from
+from kozyr.durak._gameview cimport GameView
+from kozyr.durak.rungs cimport RungParams, best_move, params_from, rung1_move
 
 import operator
 
 from kozyr.durak.seeds import DEALS, MIX_STEP as _MIX_STEP, SEAT_STEP as _SEAT_STEP, base_key, prefix, seed_text
-from kozyr.errors import KozyrError
+from kozyr.durak.moves import Move
+from kozyr.durak.params import Params
+from kozyr.errors import KozyrError, shown
 
 __all__ = ["Runner", "play_seeded", "MAX_MOVES"]
 
@@ -57,7 +60,9 @@ cdef dict _WORDS = {"deal": WORDS_DEAL, "sha": WORDS_SHA, "fast": WORDS_FAST}
 
 
 cdef struct CSide:
-    int rung              # 1..3
+    int rung              # 1..3, or 0 for a Python player
+    void *player          # rung 0: the Python callable view -> Move (a reference the Runner holds)
+    void *runner          # rung 0: the Runner, which keeps the first error a player raised
     RungParams p
     int words             # WORDS_*
     uint64_t key          # WORDS_FAST
@@ -98,10 +103,12 @@ cdef inline int bigger_hand(const State *s, int big) noexcept nogil:
 cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
     """Play the dealt State to its end; 0, or -1 when a bot had no move or the deal ran away.
 
-    Rungs 2 and 3 get the full view of the seat on turn. Rung 1 reads nothing
-    of a view but its legal list (and the ply, for its word), so for it the
-    loop fills just those two fields: the same decision for a third of the
-    work. A bot's move comes from the legal list it was shown, so it is applied
+    The rungs read only the cards part of the view (st_view_cards: the legal
+    cards and kinds as masks, hand, trump, talon, bout size; no move list, no
+    copy of the bout); rung 1 takes the n-th legal move from those masks in the
+    reference order (rung1_move). `_cards_view_agrees` checks both against the
+    rungs on the full view, decision by decision. A bot's move comes from the legal list
+    it was shown, so it is applied
     without re-validation (st_apply_legal). Hands grow only when a bout
     closes, so the largest hand is looked at then.
     """
@@ -116,13 +123,18 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
             big = bigger_hand(s, big)
         st = &seats[t]
         rung = st.side.rung
+        if rung == 0:
+            m = ask_player(st.side, s)
+            if m < 0:
+                return -1
+            st_apply_legal(s, t, m)
+            continue
+        st_view_cards(s, &v)       # rungs 1 to 3 read only the cards part of the view
         if rung == 1:
-            v.nlegal = st_legal(s, v.legal)
             w = fast_word(st.key, t, s.ply) if st.fast else sha_word(st.buf, st.head, s.ply)
+            m = rung1_move(&v, w)
         else:
-            st_view_turn(s, &v)
-            w = 0
-        m = best_move(&v, rung, w, &st.side.p)
+            m = best_move(&v, rung, 0, &st.side.p)
         if m < 0 or s.moves >= MAX_MOVES_C:
             return -1
         st_apply_legal(s, t, m)
@@ -222,9 +234,40 @@ cdef long long play_chunk(const Plan *pl, long long first, long long count, bint
     return 0
 
 
-cdef int fill_side(CSide *cs, object side) except -1:
-    """Copy a resolved `sides.Side` (rung or Bot) into its C form."""
+cdef int ask_player(const CSide *side, const State *s) noexcept with gil:
+    """A Python player's move in the position: its code, checked against the legal list of
+    the view it was shown; -1 after storing the player's error (or a KozyrError for a move
+    that is not legal) in the Runner. The player gets a GameView (built in a struct copy)."""
+    cdef DView v
+    cdef int code, i
+    cdef Runner runner = <Runner>side.runner
+    st_view_turn(s, &v)
+    try:
+        move = (<object>side.player)(GameView.wrap(&v))
+        code = -1
+        if isinstance(move, str):
+            move = Move.parse(move)
+        if isinstance(move, Move):
+            code = (<object>move).code
+        for i in range(v.nlegal):
+            if v.legal[i] == code:
+                return code
+        raise KozyrError("not_legal", f"the player in seat {v.seat} answered {shown(move)} at ply {v.ply}, "
+                         f"not one of its legal moves", seat=v.seat, ply=v.ply, move=move)
+    except BaseException as err:
+        if runner.error is None:
+            runner.error = err
+        return -1
+
+
+cdef int fill_side(CSide *cs, object side, Runner runner) except -1:
+    """Copy a resolved `sides.Side` (rung, Bot or Python player) into its C form."""
     cdef bytes raw = side.seed
+    cs.player = NULL
+    cs.runner = <void *>runner
+    if side.kind == "callable":
+        runner.players.append(side.player)
+        cs.player = <void *>side.player
     cs.rung = side.rung
     params_from(&cs.p, side.params.as_tuple())
     cs.words = _WORDS[side.words]
@@ -245,6 +288,9 @@ cdef class Runner:
     cdef Plan plan
     cdef int stopped
     cdef bint pairs
+    cdef public object error       # the first error a Python player raised
+    cdef list players              # the Python players, kept alive while the Plan points at them
+    cdef readonly bint python      # a side is a Python player: chunks take the GIL per decision
 
     def __init__(self, a, b, seed, str deal, long long deals, bint pairs=False):
         cdef bytes pre
@@ -260,10 +306,13 @@ cdef class Runner:
                                  f"exceed 32 bytes; use a shorter seed", field="seed", value=seed)
             self.plan.prefixlen = len(pre)
             memcpy(self.plan.prefix, <const unsigned char *>pre, len(pre))
-        fill_side(&self.plan.side[0], a)
-        fill_side(&self.plan.side[1], b)
+        self.players = []
+        self.error = None
+        fill_side(&self.plan.side[0], a, self)
+        fill_side(&self.plan.side[1], b, self)
         self.stopped = 0
         self.pairs = pairs
+        self.python = a.kind == "callable" or b.kind == "callable"
 
     def stop(self):
         """Make every running and later `chunk` return before its next deal."""
@@ -286,6 +335,9 @@ cdef class Runner:
                              &bouts[at], &largest[at], &self.stopped)
         if bad < 0:
             return 0
+        if bad and self.error is not None:
+            err, self.error = self.error, None
+            raise err
         if bad:
             raise RuntimeError(f"deal {bad}: a bot's move was refused or the deal ran past "
                                f"{MAX_MOVES_C} moves (an engine or bot fault)")
@@ -304,8 +356,10 @@ def play_seeded(bytes seed32, a, b, unsigned int number=1):
     cdef const unsigned char *sp = seed32
     if len(seed32) != 32:
         raise KozyrError("no_seed", f"a seed is 32 bytes, not {len(seed32)}", value=seed32)
-    fill_side(&plan.side[0], a)
-    fill_side(&plan.side[1], b)
+    cdef Runner holder = Runner.__new__(Runner)
+    holder.players = []
+    fill_side(&plan.side[0], a, holder)
+    fill_side(&plan.side[1], b, holder)
     with nogil:
         st_deal_seed(&s, sp, number)
         bot_words(&seats[0], &plan.side[0], 0)
@@ -336,3 +390,34 @@ def _c_fast_word(key, int seat, int ply):
     if seat not in (0, 1) or ply < 0:
         raise KozyrError("bad_seat", "seat must be 0 or 1 and ply at least 0", value=(seat, ply))
     return fast_word(<uint64_t>(operator.index(key) & 0xFFFFFFFFFFFFFFFF), seat, ply)
+
+
+def _cards_view_agrees(long long deals, unsigned long long seed, int deep_talon, int cheap_power, params=None):
+    """Test hook: play `deals` fast deals of rung 3 against rung 2 and, at every decision,
+    compare the rungs' choice on the cards-only view with the choice on the full view, for
+    rungs 1 (rung1_move, with a varied word), 2 and 3, with the two thresholds or any `params`
+    (a Params or a mapping). The number of decisions where they differ (0 when the loop is right)."""
+    cdef State s
+    cdef DView full, small
+    cdef RungParams p
+    cdef uint64_t rng = seed
+    cdef long long k, bad = 0
+    cdef int rung, t, m
+    cdef uint32_t w
+    params_from(&p, Params(DEEP_TALON=deep_talon, CHEAP_POWER=cheap_power).as_tuple() if params is None
+                else Params.of(params).as_tuple())
+    for k in range(deals):
+        st_deal_rng(&s, &rng)
+        while s.outcome == OUT_NONE:
+            t = st_turn(&s)
+            st_view_turn(&s, &full)
+            st_view_cards(&s, &small)
+            for rung in (2, 3):
+                if best_move(&full, rung, 0, &p) != best_move(&small, rung, 0, &p):
+                    bad += 1
+            w = <uint32_t>(mix64(rng + <uint64_t>s.ply) >> 32)
+            if best_move(&full, 1, w, &p) != rung1_move(&small, w):
+                bad += 1
+            m = best_move(&full, 3 if t == 0 else 2, 0, &p)
+            st_apply_legal(&s, t, m)
+    return bad

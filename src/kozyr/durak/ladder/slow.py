@@ -1,7 +1,7 @@
 """The ladder's Python path: deals played through the `Game` API, one decision at a time.
 
-Used when a side is a Python callable (`view -> Move`), and by `replay` to play
-any single deal of a ladder again alone. Rung ints and Bots get the same words
+`replay` plays any single deal of a ladder again alone through the Game API,
+and `players` gives the two players of a deal as Python callables. Rung ints and Bots get the same words
 and thresholds here as in the C loop (both read `sides.Side` and
 `kozyr.durak.seeds`), so a replayed deal is the C loop's deal move for move.
 """
@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
-
-import numpy as np
 
 from kozyr.durak.ladder.sides import Side, resolve
 from kozyr.durak.rungs import best
@@ -27,7 +25,7 @@ from kozyr.durak.seeds import (
 )
 from kozyr.errors import KozyrError
 
-__all__ = ["players", "play_python", "deal_game", "replay", "run_python", "MAX_MOVES"]
+__all__ = ["players", "play_python", "deal_game", "replay", "MAX_MOVES"]
 
 MAX_MOVES = 20_000
 Player = Callable[[Any], Any]
@@ -107,22 +105,3 @@ def replay(a: object, b: object, seed: object, i: int, *, deal: str = "fast",
     play_python(game, players(a, b, seed, i, deal, params))
     return game
 
-
-def run_python(a: object, b: object, first: int, count: int, seed: object, deal: str,
-               params: object, fool: np.ndarray, moves: np.ndarray, bouts: np.ndarray,
-               largest: np.ndarray, *, pairs: bool = False, offset: int = 0) -> int:
-    """Units first+1 .. first+count through the Python path, into the arrays from index
-    (first - offset) * w (w = 2 with pairs: deal i, then deal i with the sides' seats swapped,
-    the C loop's layout); count."""
-    w = 2 if pairs else 1
-    for k in range(first, first + count):
-        i = k + 1
-        games = ((a, b, 0), (b, a, 1)) if pairs else ((a, b, 0),)
-        for g, (x, y, swapped) in enumerate(games):
-            at = (k - offset) * w + g
-            game = deal_game(seed, i, deal)
-            moves[at], bouts[at], largest[at] = play_python(game, players(x, y, seed, i, deal, params))
-            result = game.result
-            x_seat = a_seat(i)
-            fool[at] = -1 if result.fool is None else (int(result.fool != x_seat) ^ swapped)
-    return count

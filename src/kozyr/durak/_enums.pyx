@@ -1,0 +1,35 @@
+"""The C side's enumerations as Python values, so that a test can hold them to kozyr.durak.codes.
+
+codes.py is the single source of the move kinds, phases, outcomes, bout
+endings and refusal codes; the .pxd files number them for C. This module
+exists only to expose those C numbers (`C_ENUMS`) for tests/durak/test_codes.py.
+"""
+from kozyr.durak._rules cimport (
+    R_BAD_DEAL, R_BAD_SEATS, R_BEATS_NOTHING, R_BOUT_FULL, R_CARD_NOT_HELD, R_GAME_OVER, R_MUST_ATTACK, R_NO_SEED,
+    R_NOT_LEGAL, R_NOT_THE_SIX, R_NOT_YOUR_TURN, R_RANK_NOT_IN_BOUT, R_TALON_SHUT, R_WRONG_PHASE,
+)
+from kozyr.durak._state cimport (
+    EV_ATTACK, EV_BEAT, EV_BOUT_END, EV_DONE, EV_GAME_END, EV_OUT, EV_REFILL, EV_RESIGN, EV_SWAP, EV_TAKE,
+    HOW_CAPPED, HOW_DONE, HOW_EXHAUSTED, HOW_SPENT, HOW_TAKEN,
+)
+from kozyr.durak._view cimport (
+    MV_ATTACK, MV_BEAT, MV_DONE, MV_RESIGN, MV_SWAP, MV_TAKE, OUT_DRAW, OUT_FOOL, OUT_NONE, OUT_RESIGN, PH_ATTACK,
+    PH_DEFEND, PH_OVER, PH_PILE_ON,
+)
+
+C_ENUMS = {
+    "kinds": {"attack": MV_ATTACK, "beat": MV_BEAT, "take": MV_TAKE, "done": MV_DONE, "swap": MV_SWAP,
+              "resign": MV_RESIGN},
+    "events": {"attack": EV_ATTACK, "beat": EV_BEAT, "take": EV_TAKE, "done": EV_DONE, "swap": EV_SWAP,
+               "resign": EV_RESIGN, "bout_end": EV_BOUT_END, "refill": EV_REFILL, "out": EV_OUT,
+               "game_end": EV_GAME_END},
+    "phases": {"attack": PH_ATTACK, "defend": PH_DEFEND, "pile_on": PH_PILE_ON, "over": PH_OVER},
+    "outcomes": {None: OUT_NONE, "fool": OUT_FOOL, "draw": OUT_DRAW, "resign": OUT_RESIGN},
+    "endings": {"done": HOW_DONE, "taken": HOW_TAKEN, "exhausted": HOW_EXHAUSTED, "spent": HOW_SPENT,
+                "capped": HOW_CAPPED},
+    "refusals": {"no_seed": R_NO_SEED, "bad_deal": R_BAD_DEAL, "bad_seats": R_BAD_SEATS, "game_over": R_GAME_OVER,
+                 "not_your_turn": R_NOT_YOUR_TURN, "wrong_phase": R_WRONG_PHASE, "not_legal": R_NOT_LEGAL,
+                 "card_not_held": R_CARD_NOT_HELD, "beats_nothing": R_BEATS_NOTHING,
+                 "rank_not_in_bout": R_RANK_NOT_IN_BOUT, "bout_full": R_BOUT_FULL, "must_attack": R_MUST_ATTACK,
+                 "not_the_six": R_NOT_THE_SIX, "talon_shut": R_TALON_SHUT},
+}
