@@ -44,7 +44,7 @@ from kozyr.stats import Rate
 
 __all__ = [
     "ladder", "LadderResult", "Rate", "deal_seed", "deal_game", "replay", "a_seat", "play", "table_bots",
-    "PARAMS", "DEALS", "MAX_DEALS", "MAX_WORKERS", "Params", "play_range",
+    "PARAMS", "DEALS", "MAX_DEALS", "MAX_WORKERS", "play_range",
 ]
 
 MAX_DEALS = 10**9        # 8 bytes of arrays a deal: a billion deals is 8 GB
