@@ -1,9 +1,9 @@
 """The rungs' settings: every constant of rungs 2 and 3 as one named, tunable value.
 
 The rules' bots are one point of this space (`Params()`, the defaults); a
-tuned bot is another. Each field is an int with a range; values beyond the
-range would act like its ends (or overflow nothing useful), so they are
-refused with a `KozyrError` naming the field. Costs: a card costs its power
+tuned bot is another. Each field is an int with a range; a value beyond it
+would only repeat an end of the range (or make no sense), so it is refused
+with a `KozyrError` naming the field. Costs: a card costs its power
 (6 = 0 .. ace = 8), plus TRUMP_COST when it is a trump, plus the pair
 adjustment of the rung and situation when the hand holds two or more of its
 rank; the cheapest card is played, ties to the earlier card of the legal list.
@@ -35,7 +35,7 @@ from typing import Any
 
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["Params", "PARAM_NAMES", "PARAM_RANGES", "PARAM_RUNGS", "PARAM_DOCS", "check_value"]
+__all__ = ["Params", "PARAM_NAMES", "PARAM_RANGES", "PARAM_RUNGS", "PARAM_DOCS", "check_value", "param_name"]
 
 
 def _field(default: int, low: int, high: int, rungs: tuple[int, ...], doc: str) -> Any:
