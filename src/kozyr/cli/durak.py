@@ -303,7 +303,7 @@ def _sprt_command(args: argparse.Namespace) -> int:
     rows = [
         ["decision", f"{r.decision}: {meaning}"],
         ["LLR", f"{r.llr:+.3f} in [{r.bounds[0]:+.3f}, {r.bounds[1]:+.3f}] (alpha {r.alpha:g}, beta {r.beta:g})"],
-        ["deals", f"{r.deals:,} ({e.n:,} {unit}, {len(r.llr_history)} batches)"],
+        ["deals", f"{r.deals:,} ({e.n:,} {unit}, {len(r.llr_history)} batch{'' if len(r.llr_history) == 1 else 'es'})"],
         [f"counts {counts}", " ".join(str(c) for c in r.counts)],
         ["a's score per deal [95%]", _fmt_estimate(e.score_low, e.score, e.score_high, 100, 2, "%")],
         ["logistic Elo [95%]", _fmt_estimate(e.elo_low, e.elo, e.elo_high, 1, 1)],
