@@ -81,5 +81,5 @@ def test_bad_arguments_are_refused(bad):
 def test_ctrl_c_propagates_with_no_result():
     def stop(state, deals):
         raise KeyboardInterrupt("stop")
-    with pytest.raises(KeyboardInterrupt):
+    with pytest.raises(KeyboardInterrupt, match="interrupted after 200 deals of the test: no decision"):
         sprt(3, 2, 0, 5, batch=200, on_batch=stop)

@@ -86,3 +86,10 @@ def test_optuna_scores_every_trial_on_the_same_deals():
     assert r.score == max(s for _, s in r.trials) and r.params.CHEAP_POWER in [v["CHEAP_POWER"] for v, _ in r.trials]
     again = optuna_search(["CHEAP_POWER"], {"CHEAP_POWER": 3}, trials=4, deals_per_trial=200, seed=2, opponent=2)
     assert again.trials == r.trials
+
+
+def test_ctrl_c_propagates_with_no_result():
+    def stop(step):
+        raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt, match="interrupted after 200 deals of the tuning run: no result"):
+        spsa(["CHEAP_POWER"], iterations=5, deals_per_iteration=200, seed=1, callback=stop)

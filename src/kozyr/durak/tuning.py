@@ -163,12 +163,11 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
         raise KozyrError("bad_on_batch", f"on_batch {shown(on_batch)} is not callable", field="on_batch",
                          value=on_batch)
     fools = [0, 0, 0]   # a, b, draws
+    played = [0]        # deals of finished batches
 
     def play_batch(first: int, count: int) -> list[int]:
-        try:
-            fool, _, _, _ = play_range(side_a, side_b, first, count, seed, deal=deal, workers=workers, pairs=pairs)
-        except KeyboardInterrupt:
-            raise KeyboardInterrupt(f"interrupted after {first * w:,} deals of the test: no decision") from None
+        fool, _, _, _ = play_range(side_a, side_b, first, count, seed, deal=deal, workers=workers, pairs=pairs)
+        played[0] = (first + count) * w
         twice = np.where(fool < 0, 1, 2 * fool.astype(np.int64))   # a's score x 2: b fool 2, draw 1, a fool 0
         by = np.bincount(twice, minlength=3)
         fools[0] += int(by[0])
@@ -179,8 +178,11 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
         return [int(c) for c in np.bincount(twice[0::2] + twice[1::2], minlength=5)]
 
     report = None if on_batch is None else (lambda state: on_batch(state, state.units * w))
-    r = run_sprt(play_batch, elo0=elo0, elo1=elo1, alpha=alpha, beta=beta, model=model, pairs=pairs,
-                 batch=size // w, max_units=limit // w, on_batch=report)
+    try:
+        r = run_sprt(play_batch, elo0=elo0, elo1=elo1, alpha=alpha, beta=beta, model=model, pairs=pairs,
+                     batch=size // w, max_units=limit // w, on_batch=report)
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(f"interrupted after {played[0]:,} deals of the test: no decision") from None
     deals = r.units * w
     return SprtReport(
         decision=r.decision, llr=r.llr, bounds=r.bounds, llr_history=[(u * w, v) for u, v in r.llr_history],
@@ -357,8 +359,11 @@ def spsa(params: Iterable[str], start: Mapping[str, int] | None = None, *, itera
         return (scorer.score(p, rival, s) - scorer.score(m, rival, s)) / 2
 
     began = time.perf_counter()
-    result = _spsa(objective, first, lower=lo, upper=hi, integer=names, iterations=steps, a=gains, c=cs, A=A,
-                   alpha=alpha, gamma=gamma, seed=seed, callback=callback)
+    try:
+        result = _spsa(objective, first, lower=lo, upper=hi, integer=names, iterations=steps, a=gains, c=cs, A=A,
+                       alpha=alpha, gamma=gamma, seed=seed, callback=callback)
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(f"interrupted after {scorer.deals:,} deals of the tuning run: no result") from None
     tuned = settings.replace(**{n: int(v) for n, v in result.final.items()})
     return TuneResult(spsa=result, params=tuned, start=start_params, deals=scorer.deals,
                       seconds=time.perf_counter() - began, opponent=None if rival is None else describe(rival))
@@ -434,7 +439,10 @@ def optuna_search(params: Iterable[str], start: Mapping[str, int] | None = None,
     study = optuna.create_study(direction="maximize", sampler=optuna.samplers.TPESampler(seed=seed))
     study.enqueue_trial({n: int(round(first[n])) for n in names})
     began = time.perf_counter()
-    study.optimize(objective, n_trials=count, catch=())
+    try:
+        study.optimize(objective, n_trials=count, catch=())
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(f"interrupted after {len(seen)} trials ({scorer.deals:,} deals): no result") from None
     best = study.best_trial
     return OptunaResult(params=settings.replace(**best.params), score=float(cast(float, best.value)), trials=seen,
                         study=study, deals=scorer.deals, seconds=time.perf_counter() - began,
