@@ -26,6 +26,7 @@ path) <- this module (validation, chunks, threads, Ctrl-C) -> `result`.
 """
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
@@ -35,7 +36,7 @@ import numpy as np
 
 from kozyr.durak.ladder._loop import Runner, play_seeded
 from kozyr.durak.ladder.result import LadderResult
-from kozyr.durak.ladder.sides import PARAMS, Side, describe, resolve
+from kozyr.durak.ladder.sides import PARAMS, NativeBot, Side, describe, resolve
 from kozyr.durak.ladder.slow import deal_game, players, replay
 from kozyr.durak.params import PARAM_RUNGS, Params
 from kozyr.durak.seeds import DEALS, a_seat, check_deal, deal_seed, ladder_seed, pad_seed
@@ -68,20 +69,33 @@ def _chunks(deals: int, workers: int, chunk: int | None) -> list[tuple[int, int]
 
 
 def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers: int, deals: int,
-         progress: Progress | None, stop: Callable[[], None], per: int = 1) -> None:
+         progress: Progress | None, stop: Callable[[], None], per: int = 1) -> list[float]:
     """Run the chunks on `workers` threads, in index order of submission; progress after each.
+    The CPU seconds each worker thread spent in chunks.
 
     The calling thread only waits, so Ctrl-C reaches it at once: queued chunks
     are cancelled, running ones are told to stop (`stop()`), and the
     KeyboardInterrupt says how many deals had finished.
     """
     done = 0
+    cpu: dict[int, float] = {}
+    lock = threading.Lock()
+
+    def timed(first: int, count: int) -> int:
+        c0 = time.thread_time()
+        n = task(first, count)
+        spent = time.thread_time() - c0
+        with lock:
+            key = threading.get_ident()
+            cpu[key] = cpu.get(key, 0.0) + spent
+        return n
+
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="kozyr-ladder")
     pending = set()
     try:
         ahead = iter(parts)
         for first, count in ahead:
-            pending.add(pool.submit(task, first, count))
+            pending.add(pool.submit(timed, first, count))
             if len(pending) >= 2 * workers:
                 break
         while pending:
@@ -91,7 +105,7 @@ def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers:
                 if progress is not None:
                     progress(done, deals)
             for first, count in ahead:
-                pending.add(pool.submit(task, first, count))
+                pending.add(pool.submit(timed, first, count))
                 if len(pending) >= 2 * workers:
                     break
     except KeyboardInterrupt:
@@ -105,17 +119,20 @@ def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers:
         pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
+    return sorted(cpu.values(), reverse=True)
 
 
 def play_range(a: object, b: object, first: int, count: int, seed: object = 0, *, deal: str = "fast",
                workers: int = 1, pairs: bool = False, progress: Progress | None = None,
-               chunk: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+               chunk: int | None = None, cpu: list[float] | None = None
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Units first+1 .. first+count of a ladder (deals, or deal pairs): (fool, moves, bouts, largest).
 
     a, b: resolved `Side`s (or what `resolve` takes, with default settings).
     The arrays are `ladder`'s layout for those units (2 entries a unit with
     pairs); a later range continues the same ladder, which is how the
-    sequential test plays batch after batch without replaying a deal.
+    sequential test plays batch after batch without replaying a deal. `cpu`,
+    when given, receives the CPU seconds of each thread that played.
     """
     side_a, side_b = resolve(a), resolve(b)
     w = 2 if pairs else 1
@@ -132,10 +149,14 @@ def play_range(a: object, b: object, first: int, count: int, seed: object = 0, *
     def task(start: int, n: int) -> int:
         return runner.chunk(start, n, fool, moves, bouts, largest, first)
     if workers == 1 and progress is None and chunk is None and count * w <= DIRECT_MAX:
+        c0 = time.thread_time()
         task(first, count)   # one batch (of the sequential test, of SPSA): no thread pool to start
+        spent = [time.thread_time() - c0]
     else:
         parts = [(first + f, n) for f, n in _chunks(count, workers, chunk)]
-        _run(task, parts, workers, count * w, progress, runner.stop, w)
+        spent = _run(task, parts, workers, count * w, progress, runner.stop, w)
+    if cpu is not None:
+        cpu.extend(spent)
     return fool, moves, bouts, largest
 
 
@@ -173,12 +194,15 @@ def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "f
         raise KozyrError("bad_progress", f"progress={shown(progress)} is not callable", value=progress)
     start = time.perf_counter()
     units = deals // 2 if pairs else deals
+    cpu: list[float] = []
     fool, moves, bouts, largest = play_range(side_a, side_b, 0, units, seed, deal=deal, workers=workers,
-                                             pairs=pairs, progress=progress, chunk=chunk)
+                                             pairs=pairs, progress=progress, chunk=chunk, cpu=cpu)
     seconds = time.perf_counter() - start
     used = {n: v for n, v in settings.changed().items()
             if any(s.kind == "rung" and s.rung in PARAM_RUNGS[n] for s in (side_a, side_b))}
-    return LadderResult(a, b, seed, deal, fool, moves, bouts, largest, seconds, used, pairs=pairs)
+    result = LadderResult(a, b, seed, deal, fool, moves, bouts, largest, seconds, used, pairs=pairs)
+    result.cpu_seconds = tuple(cpu)
+    return result
 
 
 def _seed_and_text(seed: object) -> tuple[bytes, bytes]:
@@ -222,4 +246,4 @@ def play(seed: object, a: object, b: object, *, number: int = 1) -> dict[str, An
     return play_seeded(raw, resolve(bots[0]), resolve(bots[1]), number)
 
 
-__all__ += ["Side", "describe", "players"]
+__all__ += ["Side", "NativeBot", "describe", "players"]

@@ -20,7 +20,9 @@ from kozyr.durak._seeds cimport (
     TEXT_MAX, WORD_BUF, fast_word, kz_sha256_any, mix64, put_uint, sha_word, seat_tail, word_head,
 )
 from kozyr.durak._state cimport State
-from kozyr.durak._view cimport OUT_DRAW, OUT_NONE, DView
+from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
+
+from kozyr.durak._view cimport OUT_DRAW, OUT_NONE, DView, bot_fn
 from kozyr.durak._gameview cimport GameView
 from kozyr.durak.rungs cimport RungParams, best_move, params_from, rung1_move
 
@@ -60,7 +62,9 @@ cdef dict _WORDS = {"deal": WORDS_DEAL, "sha": WORDS_SHA, "fast": WORDS_FAST}
 
 
 cdef struct CSide:
-    int rung              # 1..3, or 0 for a Python player
+    int rung              # 1..3, 0 for a Python player, -1 for a native bot
+    bot_fn native         # rung -1: the bot's C function
+    const void *state     # rung -1: its data (or NULL)
     void *player          # rung 0: the Python callable view -> Move (a reference the Runner holds)
     void *runner          # rung 0: the Runner, which keeps the first error a player raised
     RungParams p
@@ -123,8 +127,12 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
             big = bigger_hand(s, big)
         st = &seats[t]
         rung = st.side.rung
-        if rung == 0:
-            m = ask_player(st.side, s)
+        if rung <= 0:
+            if rung == 0:
+                m = ask_player(st.side, s)
+            else:
+                m = ask_native(st.side, s, fast_word(st.key, t, s.ply) if st.fast
+                               else sha_word(st.buf, st.head, s.ply))
             if m < 0:
                 return -1
             st_apply_legal(s, t, m)
@@ -234,6 +242,18 @@ cdef long long play_chunk(const Plan *pl, long long first, long long count, bint
     return 0
 
 
+cdef inline int ask_native(const CSide *side, const State *s, unsigned int word) noexcept nogil:
+    """A native bot's move on the full view of the seat on turn; -1 unless it is in the legal list."""
+    cdef DView v
+    cdef int m, i
+    st_view_turn(s, &v)
+    m = side.native(&v, word, side.state)
+    for i in range(v.nlegal):
+        if v.legal[i] == m:
+            return m
+    return -1
+
+
 cdef int ask_player(const CSide *side, const State *s) noexcept with gil:
     """A Python player's move in the position: its code, checked against the legal list of
     the view it was shown; -1 after storing the player's error (or a KozyrError for a move
@@ -264,10 +284,23 @@ cdef int fill_side(CSide *cs, object side, Runner runner) except -1:
     """Copy a resolved `sides.Side` (rung, Bot or Python player) into its C form."""
     cdef bytes raw = side.seed
     cs.player = NULL
+    cs.native = NULL
+    cs.state = NULL
     cs.runner = <void *>runner
     if side.kind == "callable":
         runner.players.append(side.player)
         cs.player = <void *>side.player
+    elif side.kind == "native":
+        runner.players.append(side.player)   # the NativeBot keeps its capsules alive
+        if not PyCapsule_IsValid(side.player.function, b"kozyr.durak.bot_fn"):
+            raise KozyrError("bad_side", f"{shown(side.player.function)} is not a capsule named "
+                             "'kozyr.durak.bot_fn'", value=side.player.function)
+        if side.player.state is not None and not PyCapsule_IsValid(side.player.state, b"kozyr.durak.bot_state"):
+            raise KozyrError("bad_side", f"{shown(side.player.state)} is not a capsule named "
+                             "'kozyr.durak.bot_state'", value=side.player.state)
+        cs.native = <bot_fn>PyCapsule_GetPointer(side.player.function, b"kozyr.durak.bot_fn")
+        if side.player.state is not None:
+            cs.state = PyCapsule_GetPointer(side.player.state, b"kozyr.durak.bot_state")
     cs.rung = side.rung
     params_from(&cs.p, side.params.as_tuple())
     cs.words = _WORDS[side.words]
@@ -338,6 +371,9 @@ cdef class Runner:
         if bad and self.error is not None:
             err, self.error = self.error, None
             raise err
+        if bad and (self.plan.side[0].rung < 0 or self.plan.side[1].rung < 0):
+            raise KozyrError("not_legal", f"deal {bad}: a native bot answered a move that is not legal "
+                             f"(or the deal ran past {MAX_MOVES_C} moves)", deal=bad)
         if bad:
             raise RuntimeError(f"deal {bad}: a bot's move was refused or the deal ran past "
                                f"{MAX_MOVES_C} moves (an engine or bot fault)")

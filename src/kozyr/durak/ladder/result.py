@@ -21,7 +21,9 @@ class LadderResult:
 
     Arrays (index k is deal k + 1): `fool` int8 (0 = side a was the fool,
     1 = side b, -1 a draw), `moves` int32 (decisions), `bouts` int16,
-    `largest` int8 (the largest hand either seat held). Rates are `Rate`
+    `largest` int8 (the largest hand either seat held). `seconds` is the wall
+    time, `cpu_seconds` the CPU time each worker thread spent playing (a busy
+    machine shows as CPU time well below workers x seconds). Rates are `Rate`
     tuples with a 2-sigma Wilson interval: `a_fool`/`b_fool` over all deals,
     `a_fool_decided`/`b_fool_decided` with draws left out. `deal` is how the
     deals were dealt ("fast", "sha" or "reference").
@@ -49,6 +51,7 @@ class LadderResult:
         self.params = dict(params or {})
         self.fool, self.moves, self.bouts, self.largest = fool, moves, bouts, largest
         self.seconds = seconds
+        self.cpu_seconds: tuple[float, ...] = ()
         n = len(fool)
         self.deals = n
         self.a_fools = int(np.count_nonzero(fool == 0))
@@ -85,7 +88,7 @@ class LadderResult:
             "a_fool": self.a_fool.as_dict(), "b_fool": self.b_fool.as_dict(),
             "a_fool_decided": self.a_fool_decided.as_dict(), "b_fool_decided": self.b_fool_decided.as_dict(),
             "mean_moves": self.mean_moves, "mean_bouts": self.mean_bouts,
-            "max_largest": self.max_largest, "seconds": self.seconds,
+            "max_largest": self.max_largest, "seconds": self.seconds, "cpu_seconds": list(self.cpu_seconds),
             "deals_per_second": self.deals_per_second,
         }
 

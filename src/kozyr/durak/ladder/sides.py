@@ -11,7 +11,6 @@ Words: a rung int draws per-deal bot seeds from the ladder (see
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +19,7 @@ from kozyr.durak.params import PARAM_NAMES, Params
 from kozyr.durak.seeds import fast_key, seed_text
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["Side", "resolve", "describe", "PARAMS"]
+__all__ = ["Side", "NativeBot", "resolve", "describe", "PARAMS"]
 
 PARAMS = PARAM_NAMES
 
@@ -29,18 +28,42 @@ PARAMS = PARAM_NAMES
 class Side:
     """One side, resolved: its kind, rung and settings, and where its words come from."""
 
-    kind: str                      # "rung", "bot" or "callable"
-    rung: int = 0                  # 1..3 (0 for a callable)
+    kind: str                      # "rung", "bot", "callable" or "native"
+    rung: int = 0                  # 1..3 (0 for a callable, -1 for a native bot)
     params: Params = Params()
     words: str = "deal"            # "deal" (per-deal bot seeds), "sha" or "fast" (a Bot's own seed)
     seed: bytes = b""              # a Bot's seed text
     key: int = 0                   # a fast Bot's 64-bit key
-    player: Callable[[Any], Any] | None = None   # a callable side
+    player: Any = None             # a callable side, or a NativeBot
     source: object = None          # what was resolved (the Bot itself, for the Python path)
 
 
+class NativeBot:
+    """A bot written in C or Cython, played inside the ladder's nogil loop.
+
+    `function` is a PyCapsule named "kozyr.durak.bot_fn" holding a C function
+    with the signature `int f(const DView *v, unsigned int word, const void *state)
+    noexcept nogil` (`kozyr.durak._view.bot_fn`): it gets the full view of the
+    seat on turn and a 32-bit random word, and answers a move code from
+    `v.legal`. `state` is an optional capsule named "kozyr.durak.bot_state"
+    with the bot's read-only data (for example its parameters). `seed` gives
+    its words, SHA-256 (default) or `fast`, as a `Bot`'s. The ladder checks the
+    capsules when it starts and every answer against the legal list. See
+    examples/native_bot for a whole bot.
+    """
+
+    def __init__(self, function: Any, state: Any = None, *, seed: Any = "native", fast: bool = False,
+                 name: str = "native bot") -> None:
+        self.function, self.state, self.name = function, state, name
+        self.seed, self.fast = seed_text(seed), bool(fast)
+
+    def __repr__(self) -> str:
+        return f"NativeBot({self.name!r})"
+
+
 def resolve(side: object, params: object = None) -> Side:
-    """A `Side` from a rung int, a Bot or a callable; `params` (a Params or a mapping) apply to a rung int only."""
+    """A `Side` from a rung int, a Bot, a NativeBot or a callable; `params` (a Params or a mapping)
+    apply to a rung int only."""
     settings = Params.of(params)
     if isinstance(side, Side):
         return side
@@ -50,6 +73,10 @@ def resolve(side: object, params: object = None) -> Side:
         return Side("bot", side.rung, side.params, "sha", seed_text(side.seed), source=side)
     if isinstance(side, int) and not isinstance(side, bool):
         return Side("rung", check_rung(side), settings)
+    if isinstance(side, NativeBot):
+        if side.fast:
+            return Side("native", -1, words="fast", seed=side.seed, key=fast_key(side.seed), player=side)
+        return Side("native", -1, words="sha", seed=side.seed, player=side)
     if callable(side):
         return Side("callable", player=side)
     raise KozyrError("bad_side", f"{shown(side)} is not a rung (1, 2, 3), a Bot or a callable", value=side)
@@ -64,6 +91,6 @@ def describe(side: object) -> str:
             changed = side.params.for_rung(side.rung)
             return f"rung {side.rung}" + (f" {side.params!r}" if changed else "")
         return describe(side.source if side.kind == "bot" else side.player)
-    if isinstance(side, Bot):
+    if isinstance(side, (Bot, NativeBot)):
         return repr(side)
     return str(getattr(side, "__name__", None) or shown(side))
