@@ -41,6 +41,21 @@ def test_ladder_10k_two_workers(benchmark: Any) -> None:
     assert r.deals == N
 
 
+def test_ladder_10k_in_pairs(benchmark: Any) -> None:
+    r = benchmark(ladder, 3, 2, N, "bench", pairs=True)
+    assert r.deals == N
+
+
+@pytest.mark.parametrize("batch", [2000, 10_000])
+def test_sprt_10k_in_pairs(benchmark: Any, batch: int) -> None:
+    """The sequential test over the very deals of test_ladder_10k_in_pairs (error rates so small that
+    it never decides): the difference is what the statistics between batches cost."""
+    from kozyr.durak import sprt
+
+    r = benchmark(sprt, 3, 2, 0, 5, alpha=1e-100, beta=1e-100, max_deals=N, batch=batch, seed="bench")
+    assert r.deals == N and r.decision == "none"
+
+
 def test_best_from_python(benchmark: Any) -> None:
     g = Game.from_rng(7)
     view = g.view(g.turn or 0)

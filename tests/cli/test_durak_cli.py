@@ -134,3 +134,78 @@ def test_progress_bar_and_rich_table_on_a_terminal():
     assert child.exitstatus == 0, text
     assert "rung 3 vs rung 2" in text and "━" in text      # the bar was drawn
     assert "┃" in text and "a: rung 3 (careful)" in text    # then a rich table
+
+
+# -- kozyr sprt ------------------------------------------------------------------------------
+def test_sprt_decides_and_prints_the_table(capsys, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    code, out, err = run(capsys, "sprt", "3", "2", "--elo0", "0", "--elo1", "5")
+    assert code == 0 and err == ""   # no live line when stderr is not a terminal
+    assert out.startswith("kozyr sprt: rung 3 vs rung 2")
+    assert "H1: a is at least 5 normalized Elo stronger than b" in out
+    assert "seed 'sprt'" in out and "deal pairs" in out and "deals/s" in out and "% [" in out
+
+
+def test_sprt_json_matches_the_api_and_settings_reach_their_side(capsys):
+    from kozyr.durak import sprt
+    code, out, _ = run(capsys, "sprt", "3", "3", "--elo1", "2", "--seed", "j", "--set", "cheap_power=1",
+                       "--vs-set", "DEEP_TALON=9", "--json", "--batch", "1000", "--max-deals", "4000")
+    assert code == 0
+    got = json.loads(out)
+    want = sprt(3, 3, 0, 2, seed="j", params_a={"CHEAP_POWER": 1}, params_b={"DEEP_TALON": 9}, batch=1000,
+                max_deals=4000)
+    assert got["counts"] == list(want.counts) and got["decision"] == want.decision and got["seed"] == "j"
+    assert got["a"] == "rung 3 Params(CHEAP_POWER=1)" and got["b"] == "rung 3 Params(DEEP_TALON=9)"
+    code, out, _ = run(capsys, "sprt", "3", "2", "--no-pairs", "--model", "logistic", "--json", "--batch", "999")
+    assert code == 0 and len(json.loads(out)["counts"]) == 3
+
+
+@pytest.mark.parametrize("argv", [
+    ["sprt", "3"], ["sprt", "3", "2", "--elo0", "5", "--elo1", "0"], ["sprt", "3", "2", "--elo1", "x"],
+    ["sprt", "3", "2", "--batch", "999"], ["sprt", "3", "2", "--alpha", "0.9"], ["sprt", "3", "2", "--model", "x"],
+    ["sprt", "2", "3", "--set", "DEEP_TALON=3"], ["sprt", "3", "2", "--vs-set", "DEEP_TALON=3"],
+    ["sprt", "3", "2", "--set", "CHEAP_POWER=9"], ["sprt", "3", "2", "--set", "A=1", "--set", "A=2"],
+    ["sprt", "3", "2", "--set", "DEEP_TALON=1", "--set", "deep_talon=2"],
+])
+def test_sprt_bad_arguments_exit_2(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and len([x for x in err.splitlines() if "error:" in x]) == 1, err
+
+
+def test_sprt_live_line_on_a_terminal():
+    pexpect = pytest.importorskip("pexpect")
+    env = dict(os.environ, COLUMNS="120", PYTHONPATH=os.pathsep.join(sys.path))
+    child = pexpect.spawn(sys.executable, ["-m", "kozyr.cli", "sprt", "3", "2", "--elo1", "1", "--batch", "200"],
+                          env=env, encoding="utf-8", timeout=120, dimensions=(40, 120))
+    child.expect(pexpect.EOF)
+    child.close()
+    text = child.before
+    assert child.exitstatus == 0, text
+    assert "LLR +" in text or "LLR -" in text
+    assert "[-2.944, +2.944]" in text and "deals" in text and "kozyr sprt: rung 3 vs rung 2" in text
+
+
+def test_sprt_stops_on_ctrl_c_with_one_line_and_status_130():
+    pexpect = pytest.importorskip("pexpect")
+    env = dict(os.environ, COLUMNS="120", PYTHONPATH=os.pathsep.join(sys.path))
+    child = pexpect.spawn(sys.executable, ["-m", "kozyr.cli", "sprt", "3", "3", "--no-pairs", "--alpha", "1e-300",
+                                           "--beta", "1e-300", "--max-deals", "900000000", "--batch", "2000"],
+                          env=env, encoding="utf-8", timeout=120, dimensions=(40, 120))
+    child.expect("LLR")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert "kozyr sprt: interrupted after" in child.before and "Traceback" not in child.before
+
+
+def test_ladder_shows_the_settings_of_the_rungs_that_play(capsys, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    code, out, _ = run(capsys, "ladder", "3", "2", "--deals", "200", "--set", "TRUMP_COST=15", "--set",
+                       "deep_talon=9")
+    assert code == 0
+    assert "rung-2 settings: TRUMP_COST=15; rung-3 settings: DEEP_TALON=9, TRUMP_COST=15" in out
+    code, out, _ = run(capsys, "ladder", "2", "1", "--deals", "200", "--set", "TRUMP_COST=15")
+    assert code == 0 and "rung-2 settings: TRUMP_COST=15" in out and "rung-3" not in out
+    code, out, _ = run(capsys, "ladder", "2", "1", "--deals", "200")
+    assert code == 0 and "settings" not in out

@@ -6,7 +6,7 @@ the spec's bot. So this reads the module's source and its compiled form and
 fails on anything that could reach beyond the `DView` it is handed:
 
 - imports: only the view struct, the card helpers, libc's integer types and
-  the shared vocabulary (`Move`, `PHASES`) are allowed;
+  the shared vocabulary (`Move`, `PHASES`) and the settings (`Params`) are allowed;
 - names of the engine and its state (`_engine`, `State`, `st_*`, `Game`,
   `history`, `seed`, `order`, `reference`, the talon's and heap's fields);
 - escape hatches a peek would need in C or Python: pointer casts, pointer
@@ -30,7 +30,9 @@ SOURCES = ("rungs.pyx", "rungs.pxd", "rungs.pyi")
 ALLOWED_CIMPORTS = {"libc.stdint", "kozyr.cards", "kozyr.durak._view", "kozyr.durak.rungs"}
 ALLOWED_IMPORTS = {
     "kozyr.durak.codes": {"PHASES"}, "kozyr.durak.moves": {"Move"}, "kozyr.durak.views": {"View"},
-    "kozyr.errors": {"KozyrError", "shown"}, "typing": {"Optional"}, "operator": {"index"},
+    "kozyr.errors": {"KozyrError", "shown"}, "typing": {"Optional", "Mapping", "Union"}, "operator": {"index"},
+    # the rungs' settings: a frozen dataclass of ints with their ranges, which holds no game state
+    "kozyr.durak.params": {"Params"},
 }
 
 FORBIDDEN = [

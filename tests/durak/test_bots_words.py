@@ -9,15 +9,14 @@ import random
 
 import pytest
 
-from kozyr.errors import KozyrError
-
-from kozyr.durak import reference_bots
+from kozyr.durak import pad_seed, reference_bots
 from kozyr.durak.bots import Bot
-from kozyr.durak.seeds import fast_key, fast_word, mix64, word
 from kozyr.durak.ladder import ladder
-from kozyr.durak.testing import c_fast_word, c_word
+from kozyr.durak.params import Params
 from kozyr.durak.reference import Game as RefGame
-from kozyr.durak import pad_seed
+from kozyr.durak.seeds import fast_key, fast_word, mix64, word
+from kozyr.durak.testing import c_fast_word, c_word
+from kozyr.errors import KozyrError
 
 
 def test_the_word_is_sha256_of_seed_seat_ply_three_ways():
@@ -60,9 +59,11 @@ def test_bot_choose_is_best_with_its_word():
 
 def test_bot_arguments():
     assert Bot(3, "s").rung == 3
-    Bot(3, 12, fast=True, deep_talon=9, cheap_power=2)
+    tuned = Bot(3, 12, fast=True, params={"deep_talon": 9, "CHEAP_POWER": 2})
+    assert tuned.params == Params(DEEP_TALON=9, CHEAP_POWER=2) and Bot(3, "s").params == Params()
     for bad in (dict(rung="3"), dict(rung=True), dict(rung=7), dict(rung=0), dict(seed=1.5), dict(seed="é"),
-                dict(seed="x" * 201), dict(deep_talon="6"), dict(cheap_power=1 << 40), dict(fast=1)):
+                dict(seed="x" * 201), dict(params={"DEEP_TALON": "6"}), dict(params={"CHEAP_POWER": 1 << 40}),
+                dict(params={"NOPE": 1}), dict(params=[3]), dict(fast=1)):
         args = dict(rung=3, seed="s")
         args.update(bad)
         with pytest.raises(KozyrError) as info:

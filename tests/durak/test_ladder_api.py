@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import json
-import math
 
 import numpy as np
 import pytest
 
+from kozyr.durak import Params
 from kozyr.durak.bots import Bot
 from kozyr.durak.ladder import LadderResult, a_seat, deal_game, deal_seed, ladder, play, replay, table_bots
 from kozyr.durak.testing import players
@@ -85,12 +85,25 @@ def test_bots_play_in_c_and_keep_their_own_seed():
     _same(ladder(lambda v: fast_bot.choose(v), 3, 60, "f"), ladder(fast_bot, 3, 60, "f"))
 
 
-def test_params_reach_rung_3_only():
-    base = ladder(3, 2, 3000, "p")
-    tuned = ladder(3, 2, 3000, "p", params={"DEEP_TALON": 0, "CHEAP_POWER": 0})
-    assert not np.array_equal(base.moves, tuned.moves)
-    _same(ladder(2, 1, 2000, "p"), ladder(2, 1, 2000, "p", params={"deep_talon": 0, "cheap_power": 0}))
-    _same(tuned, ladder(Bot(3, 0, deep_talon=0, cheap_power=0), 2, 3000, "p"))
+TUNED = {"DEEP_TALON": 0, "CHEAP_POWER": 0, "TRUMP_COST": 5, "PAIR_CHEAP": -3, "PAIR_DEFEND": -3,
+         "PAIR_ATTACK": 3, "TAKE_BOUT": 6, "HOLD_TRUMPS": -1}
+
+
+def test_params_reach_the_rungs_that_read_them():
+    base3, base2 = ladder(3, 2, 3000, "p"), ladder(2, 1, 2000, "p")
+    for name, value in TUNED.items():  # every field is wired through to the C kernel
+        rung = 2 if name == "PAIR_CHEAP" else 3
+        base = base2 if rung == 2 else base3
+        tuned = ladder(rung, base.b, base.deals, "p", params={name: value})
+        assert not np.array_equal(base.moves, tuned.moves), name
+        assert tuned.params == {name: value}
+    rung3_only = {n: v for n, v in TUNED.items() if n not in ("TRUMP_COST", "PAIR_CHEAP")}
+    _same(base2, ladder(2, 1, 2000, "p", params={n.lower(): v for n, v in rung3_only.items()}))
+    tuned = ladder(3, 2, 3000, "p", params=Params(DEEP_TALON=0, CHEAP_POWER=0))
+    _same(tuned, ladder(Bot(3, 0, params={"DEEP_TALON": 0, "CHEAP_POWER": 0}), 2, 3000, "p"))
+    # the Python path plays a Bot's settings too
+    bot = Bot(3, 0, params=TUNED)
+    _same(ladder(lambda v: bot.choose(v), 2, 40, "q"), ladder(bot, 2, 40, "q"))
 
 
 def test_progress_is_reported_up_to_the_total():
@@ -127,6 +140,7 @@ def test_zero_deals():
 @pytest.mark.parametrize("bad", [
     dict(a=0), dict(a=4), dict(a="3"), dict(a=True), dict(deals=-1), dict(deals=2.5), dict(workers=0),
     dict(params={"DEEP": 3}), dict(params={"DEEP_TALON": "x"}), dict(params=[1]), dict(seed=1.5),
+    dict(params={"TRUMP_COST": 41}), dict(params={"HOLD_TRUMPS": -2}), dict(pairs=1), dict(pairs=True, deals=11),
     dict(seed="x" * 40, deal="reference"), dict(seed="é"), dict(deal="slow"), dict(chunk=0), dict(chunk=-1),
     dict(workers=10**6), dict(deals=10**12), dict(progress=3),
 ])

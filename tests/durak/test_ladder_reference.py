@@ -14,12 +14,11 @@ import os
 import numpy as np
 import pytest
 
-from kozyr.durak import reference_bots
+from kozyr.durak import pad_seed, reference_bots
 from kozyr.durak.bots import Bot
 from kozyr.durak.ladder import a_seat, deal_game, ladder, play
-from kozyr.durak.testing import players
 from kozyr.durak.reference import Game as RefGame
-from kozyr.durak import pad_seed
+from kozyr.durak.testing import players
 
 
 def test_a_million_reference_deals_match_the_reference_counts():
@@ -114,3 +113,18 @@ def test_the_cards_only_view_gives_the_full_views_decisions(deep: int, cheap: in
     from kozyr.durak.ladder._loop import _cards_view_agrees
 
     assert _cards_view_agrees(300, 7 + deep, deep, cheap) == 0
+
+
+def test_the_cards_view_agrees_with_the_full_view_for_random_params():
+    # the loop hands rungs 2 and 3 the cards-only view: every setting must read only that part
+    import importlib
+    import random
+
+    from kozyr.durak.params import PARAM_NAMES, PARAM_RANGES
+
+    agree = importlib.import_module("kozyr.durak.ladder._loop")._cards_view_agrees   # a test hook, no stub
+
+    rng = random.Random(13)
+    for k in range(6):
+        params = {n: rng.randint(*PARAM_RANGES[n]) for n in PARAM_NAMES}
+        assert agree(100, 40 + k, 6, 3, params) == 0, params

@@ -3,7 +3,10 @@
 Views come from real deals played by the reference engine (every decision of
 every seat on turn), and from the same views perturbed (talon count, bout size,
 hand) to push the rung-3 take rule and the pair adjustment across their edges.
-Every rung, random words and a spread of thresholds are tried on each view.
+Every rung, random words and a spread of settings are tried on each view: the
+rules' values, random `Params` over every field's whole range, and settings
+near the edge where the kernel's fast path (any plain card cheaper than any
+trump) stops holding, so that the full costing is checked too.
 """
 from __future__ import annotations
 
@@ -13,10 +16,10 @@ import random
 import pytest
 
 from kozyr.cards import CardSet
-from kozyr.durak import reference_bots
+from kozyr.durak import Params, pad_seed, reference_bots
+from kozyr.durak.params import PARAM_NAMES, PARAM_RANGES
 from kozyr.durak.reference import Game
-from kozyr.durak.rungs import CHEAP_POWER, DEEP_TALON, best
-from kozyr.durak import pad_seed
+from kozyr.durak.rungs import best
 
 DURAK = [16 * s + r for s in range(4) for r in range(6, 15)]
 
@@ -44,14 +47,27 @@ def _perturbed(view, rng: random.Random):
     return dataclasses.replace(view, talon=rng.randint(0, 24), hand=view.hand | extra, bout=bout)
 
 
+def random_params(rng: random.Random) -> Params:
+    """The rules' bot, any point of the whole space, or one near the fast path's edge."""
+    pick = rng.randrange(3)
+    if pick == 0:
+        return Params()
+    values = {n: rng.randint(*PARAM_RANGES[n]) for n in PARAM_NAMES}
+    if pick == 2:  # 8 + max(pair, 0) vs TRUMP_COST + min(pair, 0): plain and trump costs overlap or tie
+        values["TRUMP_COST"] = rng.randint(0, 12)
+        for n in ("PAIR_CHEAP", "PAIR_DEFEND", "PAIR_ATTACK"):
+            values[n] = rng.randint(-3, 3)
+    return Params(**values)
+
+
 def _agree(view, rng: random.Random) -> int:
     checked = 0
     for level in (-1, 0, 1, 2, 3, 4, 9):
         word = rng.getrandbits(32)
-        deep, cheap = rng.choice([(DEEP_TALON, CHEAP_POWER), (rng.randint(-1, 24), rng.randint(-1, 8))])
-        want = reference_bots.best(view, level, word, deep_talon=deep, cheap_power=cheap)
-        got = best(view, level, word, deep_talon=deep, cheap_power=cheap)
-        assert got == want, (view, level, word, deep, cheap)
+        params = random_params(rng)
+        want = reference_bots.best(view, level, word, params)
+        got = best(view, level, word, params)
+        assert got == want, (view, level, word, params)
         checked += 1
     return checked
 
@@ -72,7 +88,11 @@ def test_rungs_agree_with_the_oracle_on_perturbed_views():
 
 
 def test_the_defaults_are_the_spec_bot():
-    assert (DEEP_TALON, CHEAP_POWER) == (reference_bots.DEEP_TALON, reference_bots.CHEAP_POWER) == (6, 3)
+    p = Params()
+    assert (p.DEEP_TALON, p.CHEAP_POWER, p.TRUMP_COST) == (reference_bots.DEEP_TALON, reference_bots.CHEAP_POWER,
+                                                         reference_bots.TRUMP_COST) == (6, 3, 20)
+    assert (p.PAIR_CHEAP, p.PAIR_DEFEND, p.PAIR_ATTACK, p.TAKE_BOUT, p.HOLD_TRUMPS) == (1, 1, -2, 2, 24)
+    assert reference_bots.SETTINGS == p.as_dict()   # the oracle's own copy of the rules' values
 
 
 def test_no_legal_move_is_none():

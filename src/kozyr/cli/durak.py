@@ -1,4 +1,4 @@
-"""`kozyr ladder`, `kozyr sweep` and `kozyr replay`: the durak bots measured from the shell.
+"""`kozyr ladder`, `kozyr sweep`, `kozyr sprt` and `kozyr replay`: the durak bots measured from the shell.
 
 The ladder runs in chunks with a callback, so that a progress bar can follow
 it; output is a table (rich on a terminal, plain text when stdout is not a
@@ -12,18 +12,18 @@ import itertools
 import json
 import os
 import sys
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any
 
 from kozyr.cli._common import count, fmt_interval, need, positive, print_table, progress
 from kozyr.durak import RUNG_NAMES, RUNGS, pad_seed
-from kozyr.durak.ladder import PARAMS, LadderResult, ladder, table_bots
-from kozyr.durak.rungs import PARAM_RANGES
+from kozyr.durak.ladder import LadderResult, ladder, table_bots
+from kozyr.durak.params import PARAM_DOCS, PARAM_NAMES, PARAM_RANGES, PARAM_RUNGS, Params, param_name
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["register"]
+__all__ = ["register", "setting", "settings_help", "check_settings", "check_output_path"]
 
 DEFAULT_SEED = "ladder"
-PARAM_RUNGS = {"DEEP_TALON": (3,), "CHEAP_POWER": (3,)}   # the rungs that read each setting
 
 
 # -- argument types: each raises ArgumentTypeError, which argparse turns into exit 2
@@ -39,9 +39,10 @@ def _rung(text: str) -> int:
 
 
 def _param_name(text: str) -> str:
-    name = text.strip().upper()
-    if name not in PARAMS:
-        raise argparse.ArgumentTypeError(f"unknown parameter {shown(text.strip())}: expected {' or '.join(PARAMS)}")
+    name = param_name(text)
+    if name is None:
+        raise argparse.ArgumentTypeError(f"unknown parameter {shown(text.strip())}: expected one of "
+                                         f"{', '.join(PARAM_NAMES)}")
     return name
 
 
@@ -56,8 +57,8 @@ def _param_int(name: str, text: str) -> int:
     return value
 
 
-def _setting(text: str) -> tuple[str, int]:
-    """`DEEP_TALON=6` -> ('DEEP_TALON', 6)."""
+def setting(text: str) -> tuple[str, int]:
+    """An argparse type: `DEEP_TALON=6` -> ('DEEP_TALON', 6), the name any case, the value in range."""
     if text.count("=") != 1:
         raise argparse.ArgumentTypeError(f"{shown(text)} is not NAME=VALUE (e.g. DEEP_TALON=6)")
     name, value = text.split("=")
@@ -77,13 +78,43 @@ def _grid(text: str) -> tuple[str, tuple[int, ...]]:
     return key, tuple(dict.fromkeys(_param_int(key, v) for v in items))
 
 
+def settings_help() -> str:
+    """One line per setting for --help: NAME low..high (default): what it does."""
+    defaults = Params().as_dict()
+    return "; ".join(f"{n} {lo}..{hi} ({defaults[n]}): {PARAM_DOCS[n]}" for n, (lo, hi) in PARAM_RANGES.items())
+
+
+def check_settings(pairs: list[tuple[str, int]], rungs: set[int], option: str, parser: Any) -> Params:
+    """The settings of --set (each named once), refused when none of `rungs` reads one of them."""
+    values: dict[str, int] = {}
+    for name, value in pairs:
+        if name in values:
+            parser.error(f"{option} {name} given twice")
+        values[name] = value
+    unread = sorted(n for n in values if not set(PARAM_RUNGS[n]) & rungs)
+    if unread:
+        readers = " or ".join(sorted({f"rung {r}" for n in unread for r in PARAM_RUNGS[n]}))
+        parser.error(f"{option} {', '.join(unread)}: only {readers} reads it, and no such side plays")
+    return Params.of(values)
+
+
+def _shown_settings(params: Params, rungs: set[int]) -> str:
+    """`rung-3 settings: A=1` (only the rungs that play and read them), or ''."""
+    parts = []
+    for rung in sorted(rungs):
+        used = params.for_rung(rung)
+        if used:
+            parts.append(f"rung-{rung} settings: " + ", ".join(f"{k}={v}" for k, v in used.items()))
+    return "; ".join(parts)
+
+
 def _deal_mode(args: argparse.Namespace) -> str:
     return "reference" if args.reference else ("sha" if args.sha else "fast")
 
 
-def _run_ladder(a: Any, b: Any, deals: int, args: argparse.Namespace, params: dict[str, int],
-                update: Optional[Callable[[int, int], None]]) -> LadderResult:
-    return ladder(a, b, deals, args.seed, deal=_deal_mode(args), workers=args.workers, params=params or None,
+def _run_ladder(a: Any, b: Any, deals: int, args: argparse.Namespace, params: Params | None,
+                update: Callable[[int, int], None] | None) -> LadderResult:
+    return ladder(a, b, deals, args.seed, deal=_deal_mode(args), workers=args.workers, params=params,
                   progress=update)
 
 
@@ -105,11 +136,7 @@ def _fmt_moves(r: LadderResult) -> str:
 
 # -- kozyr ladder ----------------------------------------------------------------------
 def _ladder_command(args: argparse.Namespace) -> int:
-    params = dict(args.set or [])
-    used = {k: v for k, v in params.items() if set(PARAM_RUNGS[k]) & {args.a, args.b}}
-    ignored = sorted(set(params) - set(used))
-    if ignored:
-        args.parser.error(f"--set {', '.join(ignored)}: only rung 3 reads it, and neither side is rung 3")
+    params = check_settings(args.set or [], {args.a, args.b}, "--set", args.parser)
     update, close = progress(args.deals, f"rung {args.a} vs rung {args.b}")
     try:
         r = _run_ladder(args.a, args.b, args.deals, args, params, update)
@@ -132,14 +159,15 @@ def _ladder_command(args: argparse.Namespace) -> int:
         _fmt_moves(r),
         f"{speed} deals/s ({r.seconds:.2f} s, {args.workers} worker{'s' if args.workers != 1 else ''})",
     ]
-    if used:
-        notes.append("rung-3 settings: " + ", ".join(f"{k}={v}" for k, v in sorted(used.items())))
+    shown_settings = _shown_settings(params, {args.a, args.b})
+    if shown_settings:
+        notes.append(shown_settings)
     print_table("kozyr ladder: who is the fool", ["side", "fools", "of all deals", "draws left out"], rows, notes)
     return 0
 
 
 # -- kozyr sweep ------------------------------------------------------------------------
-def _check_output_path(path: str) -> None:
+def check_output_path(path: str) -> None:
     """Refuse an output file that cannot be written, before any deal is played."""
     folder = os.path.dirname(os.path.abspath(path)) or "."
     if not os.path.isdir(folder):
@@ -158,9 +186,9 @@ def _sweep_command(args: argparse.Namespace) -> int:
         args.parser.error("give at least one --grid NAME=V1,V2,...")
     if args.plot:
         need("matplotlib", "plot", args.parser)
-        _check_output_path(args.plot)
+        check_output_path(args.plot)
     names = list(grid)
-    settings = [dict(zip(names, combo)) for combo in itertools.product(*(grid[n] for n in names))]
+    settings = [dict(zip(names, combo, strict=True)) for combo in itertools.product(*(grid[n] for n in names))]
     total = args.deals * len(settings)
     update, close = progress(total, "sweep")
     results = []
@@ -172,7 +200,7 @@ def _sweep_command(args: argparse.Namespace) -> int:
                 update(offset + done, total)
 
             try:
-                results.append((params, _run_ladder(3, 2, args.deals, args, params, step)))
+                results.append((params, _run_ladder(3, 2, args.deals, args, Params.of(params), step)))
             except KeyboardInterrupt as err:
                 raise _interrupted(err, offset, total) from None
     finally:
@@ -210,7 +238,8 @@ def _plot(path: str, names: list[str], results: list[tuple[dict[str, int], Ladde
         points = sorted((x, rate) for x, rate in points if rate.rate is not None)
         xs = [x for x, _ in points]
         ys = [100 * rate.rate for _, rate in points]
-        err = [[100 * (rate.rate - rate.low) for _, rate in points], [100 * (rate.high - rate.rate) for _, rate in points]]
+        err = [[100 * (rate.rate - rate.low) for _, rate in points],
+               [100 * (rate.high - rate.rate) for _, rate in points]]
         ax.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label=f"{line_name}={key}" if line_name else None)
     ax.set_xlabel(x_name)
     ax.set_ylabel("rung 3 fool rate vs rung 2, draws left out (%)")
@@ -221,6 +250,77 @@ def _plot(path: str, names: list[str], results: list[tuple[dict[str, int], Ladde
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
+
+
+# -- kozyr sprt ---------------------------------------------------------------------------
+def _live_line() -> tuple[Callable[[Any, int], None], Callable[[], None]]:
+    """A one-line status on stderr, rewritten after every batch (only on a terminal)."""
+    live = sys.stderr.isatty()
+
+    def show(state: Any, deals: int) -> None:
+        if live:
+            lo, hi = state.bounds
+            sys.stderr.write(f"\r  LLR {state.llr:+.3f}  in [{lo:+.3f}, {hi:+.3f}]  {deals:,} deals ")
+            sys.stderr.flush()
+
+    def close() -> None:
+        if live:
+            sys.stderr.write("\r" + " " * 70 + "\r")
+            sys.stderr.flush()
+
+    return show, close
+
+
+def _fmt_estimate(low: float | None, mid: float | None, high: float | None, scale: float = 1,
+                  digits: int = 2, unit: str = "") -> str:
+    if mid is None or low is None or high is None:
+        return "-"
+    return f"{scale * mid:.{digits}f}{unit} [{scale * low:.{digits}f}, {scale * high:.{digits}f}]"
+
+
+def _sprt_command(args: argparse.Namespace) -> int:
+    from kozyr.durak.tuning import sprt
+
+    params_a = check_settings(args.set or [], {args.a}, "--set", args.parser)
+    params_b = check_settings(args.vs_set or [], {args.b}, "--vs-set", args.parser)
+    show, close = _live_line()
+    try:
+        r = sprt(args.a, args.b, args.elo0, args.elo1, alpha=args.alpha, beta=args.beta, model=args.model,
+                 pairs=not args.no_pairs, batch=args.batch, max_deals=args.max_deals, seed=args.seed,
+                 deal=_deal_mode(args), workers=args.workers, params_a=params_a, params_b=params_b, on_batch=show)
+    finally:
+        close()
+    if args.json:
+        print(json.dumps(r.as_dict(), indent=2, allow_nan=False))
+        return 0
+    meaning = {"H1": f"a is at least {r.elo1:g} {r.model} Elo stronger than b",
+               "H0": f"a is at most {r.elo0:g} {r.model} Elo stronger than b",
+               "none": f"no decision within {r.deals:,} deals"}[r.decision]
+    e = r.estimate
+    unit = "pairs" if r.pairs else "deals"
+    counts = "P0..P4 (pair score 0, 1/2, .., 2)" if r.pairs else "L, D, W"
+    speed = "-" if r.deals_per_second is None else f"{r.deals_per_second:,.0f}"
+    rows = [
+        ["decision", f"{r.decision}: {meaning}"],
+        ["LLR", f"{r.llr:+.3f} in [{r.bounds[0]:+.3f}, {r.bounds[1]:+.3f}] (alpha {r.alpha:g}, beta {r.beta:g})"],
+        ["deals", f"{r.deals:,} ({e.n:,} {unit}, {len(r.llr_history)} batch{'' if len(r.llr_history) == 1 else 'es'})"],
+        [f"counts {counts}", " ".join(str(c) for c in r.counts)],
+        ["a's score per deal [95%]", _fmt_estimate(e.score_low, e.score, e.score_high, 100, 2, "%")],
+        ["logistic Elo [95%]", _fmt_estimate(e.elo_low, e.elo, e.elo_high, 1, 1)],
+        [f"a: rung {args.a} ({RUNG_NAMES[args.a]}) fools", fmt_interval(r.a_fool)],
+        [f"b: rung {args.b} ({RUNG_NAMES[args.b]}) fools", fmt_interval(r.b_fool)],
+        ["draws", fmt_interval(r.draw)],
+    ]
+    how = "deal pairs with the seats swapped" if r.pairs else "single deals"
+    notes = [f"seed {shown(args.seed)} ({r.deal} deals), {how}, "
+             f"H0 elo {r.elo0:g} vs H1 elo {r.elo1:g} ({r.model}); fool rates with 2-sigma intervals",
+             f"{speed} deals/s ({r.seconds:.2f} s, {args.workers} worker{'s' if args.workers != 1 else ''})"]
+    for label, params, rung in (("a", params_a, args.a), ("b", params_b, args.b)):
+        text = _shown_settings(params, {rung})
+        if text:
+            notes.append(f"{label}: {text}")
+    print_table(f"kozyr sprt: rung {args.a} vs rung {args.b}", ["measure", "value"], rows, notes)
+    return 0
 
 
 # -- kozyr replay ------------------------------------------------------------------------
@@ -283,24 +383,54 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def register(subparsers: Any) -> None:
-    """Add `ladder`, `sweep` and `replay` to a subparsers object of the `kozyr` parser."""
+    """Add `ladder`, `sweep`, `sprt` and `replay` to a subparsers object of the `kozyr` parser."""
     ranges = ", ".join(f"{k} {lo}..{hi}" for k, (lo, hi) in PARAM_RANGES.items())
+    names = settings_help()
     p = subparsers.add_parser("ladder", help="play rung against rung over many deals",
                               description="Play rung A against rung B over many deals, seats alternating.")
     p.add_argument("a", type=_rung, help="rung of side a: 1 random, 2 cheap, 3 careful")
     p.add_argument("b", type=_rung, help="rung of side b")
     _common(p)
-    p.add_argument("--set", action="append", type=_setting, metavar="NAME=VALUE",
-                   help=f"a rung-3 setting ({ranges}; the reference bot is DEEP_TALON=6, CHEAP_POWER=3)")
+    p.add_argument("--set", action="append", type=setting, metavar="NAME=VALUE",
+                   help=f"a setting of the rung-int sides (repeatable; the defaults are the rules' bots): {names}")
     p.set_defaults(func=_ladder_command, parser=p)
 
     p = subparsers.add_parser("sweep", help="rung 3 with a grid of settings against rung 2",
                               description="Play rung 3 with each setting of a grid against rung 2.")
     _common(p)
     p.add_argument("--grid", action="append", type=_grid, metavar="NAME=V1,V2,...",
-                   help=f"values to try: DEEP_TALON=0,6,12 (repeatable; {ranges})")
+                   help=f"values to try for rung 3: DEEP_TALON=0,6,12 (repeatable; {ranges})")
     p.add_argument("--plot", metavar="FILE.png", help="also draw the fool rates (needs kozyr[plot])")
     p.set_defaults(func=_sweep_command, parser=p)
+
+    p = subparsers.add_parser("sprt", help="is rung A stronger than rung B? a sequential test on deal pairs",
+                              description="Play rung A against rung B in batches of deal pairs until the "
+                                          "sequential probability ratio test accepts H1 (A is at least ELO1 "
+                                          "stronger) or H0 (at most ELO0).")
+    p.add_argument("a", type=_rung, help="rung of side a: 1 random, 2 cheap, 3 careful")
+    p.add_argument("b", type=_rung, help="rung of side b")
+    p.add_argument("--elo0", type=float, default=0.0, help="Elo of H0 (default 0)")
+    p.add_argument("--elo1", type=float, default=5.0, help="Elo of H1 (default 5)")
+    p.add_argument("--alpha", type=float, default=0.05, help="chance of accepting H1 when H0 holds (default 0.05)")
+    p.add_argument("--beta", type=float, default=0.05, help="chance of accepting H0 when H1 holds (default 0.05)")
+    p.add_argument("--model", choices=("normalized", "logistic"), default="normalized",
+                   help="what an Elo means: normalized (a t-value, the default) or logistic (the score)")
+    p.add_argument("--no-pairs", action="store_true", help="single deals (trinomial) instead of deal pairs")
+    p.add_argument("--batch", type=positive, default=10_000,
+                   help="deals between two looks at the LLR (default 10000)")
+    p.add_argument("--max-deals", type=positive, default=1_000_000,
+                   help="stop undecided after this many deals (default 1000000)")
+    p.add_argument("--seed", default="sprt", help="base seed text (default 'sprt')")
+    p.add_argument("--workers", type=positive, default=1, help="threads playing each batch (default 1)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--reference", action="store_true", help="the reference distribution's deals and words")
+    mode.add_argument("--sha", action="store_true", help="the rules' SHA-256 shuffle and words")
+    p.add_argument("--set", action="append", type=setting, metavar="NAME=VALUE",
+                   help=f"a setting of side a (repeatable): {names}")
+    p.add_argument("--vs-set", action="append", type=setting, metavar="NAME=VALUE",
+                   help="a setting of side b (repeatable)")
+    p.set_defaults(func=_sprt_command, parser=p)
 
     p = subparsers.add_parser("replay", help="show one deal between two rungs move by move",
                               description="Deal SEED (padded to 32 bytes) and let two rungs play it; rung ints "

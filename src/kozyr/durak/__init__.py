@@ -1,8 +1,10 @@
 """Two-seat Podkidnoy durak: a Cython engine, its plain-Python twin, bots and a ladder.
 
 The names here are the fast ones: `Game` is the Cython engine, `best` and
-`Bot` the compiled rungs, `kozyr.durak.ladder` the module of the nogil bulk
-loop (`from kozyr.durak.ladder import ladder, replay`).
+`Bot` the compiled rungs, `Params` their settings, `kozyr.durak.ladder` the
+module of the nogil bulk loop (`from kozyr.durak.ladder import ladder,
+replay`), and `sprt` / `spsa` (`kozyr.durak.tuning`) the sequential test and
+the tuner that measure and tune the settings on deal pairs.
 `kozyr.durak.reference` (a plain-Python engine of the same rules) and
 `kozyr.durak.reference_bots` are the oracles they are tested against, and
 `kozyr.durak.testing` drives the two side by side. The rules are
@@ -17,13 +19,15 @@ from kozyr.durak.codes import BOUT_ENDINGS, CODES, KINDS, OUTCOMES, PHASES, Ille
 from kozyr.durak.events import Event, Result
 from kozyr.durak.ladder import LadderResult, deal_seed, replay
 from kozyr.durak.moves import DONE, RESIGN, SWAP, TAKE, Move
+from kozyr.durak.params import Params
 from kozyr.durak.rungs import best
 from kozyr.durak.seeds import DEALS, pad_seed
+from kozyr.durak.tuning import sprt, spsa
 from kozyr.durak.views import Bout, View
 from kozyr.stats import Rate
 
 __all__ = [
     "BOUT_ENDINGS", "CODES", "DEALS", "DONE", "KINDS", "OUTCOMES", "PHASES", "RESIGN", "RUNGS", "RUNG_NAMES",
-    "SWAP", "TAKE", "Bot", "Bout", "Event", "Game", "IllegalMove", "LadderResult", "Move", "Rate", "Result",
-    "View", "best", "deal_seed", "ladder", "pad_seed", "random_playouts", "replay", "shuffled_order",
+    "SWAP", "TAKE", "Bot", "Bout", "Event", "Game", "IllegalMove", "LadderResult", "Move", "Params", "Rate", "Result",
+    "View", "best", "deal_seed", "ladder", "pad_seed", "random_playouts", "replay", "shuffled_order", "spsa", "sprt",
 ]

@@ -10,10 +10,23 @@ from kozyr.durak._view cimport MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_SWAP, 
 
 
 cdef struct RungParams:
-    # The rung-3 thresholds, measurements rather than constants: the spec's bot
-    # is DEEP_TALON 6 and CHEAP_POWER 3; a ladder run may try others.
-    int deep_talon         # take a costly trump beat only while the talon holds more than this
+    # The settings of rungs 2 and 3 (kozyr.durak.Params; the same names in
+    # lower case, in field sequence): measurements rather than constants.
+    int deep_talon         # rung 3 takes to save a costly trump only while the talon holds more than this
     int cheap_power        # trumps of power above this are "costly"
+    int trump_cost         # the surcharge on a trump's cost
+    int pair_cheap         # rung 2's pair adjustment
+    int pair_defend        # rung 3's pair adjustment when beating
+    int pair_attack        # rung 3's pair adjustment when attacking or piling on
+    int take_bout          # the careful take only while the bout holds at most this many attacks
+    int hold_trumps        # piling on, rung 3 says done rather than throw in a trump while talon > this
+
+
+cdef inline int params_from(RungParams *p, tuple t) except -1:
+    """Fill the struct from Params.as_tuple() (validated by Params)."""
+    p.deep_talon, p.cheap_power, p.trump_cost, p.pair_cheap = t[0], t[1], t[2], t[3]
+    p.pair_defend, p.pair_attack, p.take_bout, p.hold_trumps = t[4], t[5], t[6], t[7]
+    return 0
 
 
 cdef enum:
@@ -63,12 +76,50 @@ cdef inline int _cheapest(const DView *v, uint64_t pool, int pair) noexcept nogi
     return highest_card(lane)
 
 
+cdef inline int _cost(const DView *v, int card, int pair, int trump, int trump_cost) noexcept nogil:
+    """Power, + trump_cost for a trump, + pair when the hand holds two or more of the card's rank."""
+    cdef uint64_t same = (v.hand >> (card & 15)) & 0x0001000100010001ULL
+    cdef int c = _power(card)
+    if card >> 4 == trump:
+        c += trump_cost
+    if same & (same - 1):
+        c += pair
+    return c
+
+
+cdef inline int _cheapest_of(const DView *v, uint64_t cards, int pair, int trump_cost) noexcept nogil:
+    """The card of lowest cost in cards (any mix of trumps and plain cards); ties to the lower suit.
+
+    The fast path: when even the dearest plain card (power 8, + the pair
+    adjustment if positive) costs less than the cheapest trump (trump_cost,
+    + the adjustment if negative), a plain card wins outright, as with the
+    rules' values (8 + 1 < 20 - 2). Otherwise the cheapest of each pool is
+    costed and compared; they differ in suit, so a tie goes to the lower suit.
+    """
+    cdef uint64_t trumps = cards & suit_mask(v.trump)
+    cdef uint64_t plain = cards & ~trumps
+    cdef int c1, c2, k1, k2
+    if trumps == 0:
+        return _cheapest(v, plain, pair)
+    if plain == 0:
+        return _cheapest(v, trumps, pair)
+    if 8 + (pair if pair > 0 else 0) < trump_cost + (pair if pair < 0 else 0):
+        return _cheapest(v, plain, pair)
+    c1 = _cheapest(v, plain, pair)
+    c2 = _cheapest(v, trumps, pair)
+    k1 = _cost(v, c1, pair, v.trump, trump_cost)
+    k2 = _cost(v, c2, pair, v.trump, trump_cost)
+    if k1 < k2 or (k1 == k2 and (c1 >> 4) < (c2 >> 4)):
+        return c1
+    return c2
+
+
 cdef inline int best_move(const DView *v, int level, unsigned int word, const RungParams *p) noexcept nogil:
     """The move code the rung plays from this view, or -1 when it has no legal move."""
     cdef int n = v.nlegal
-    cdef int card, kind
+    cdef int card, kind, pair
     cdef unsigned int kinds = v.legal_kinds    # bit k: a move of kind k is legal
-    cdef uint64_t cards = v.legal_cards, trumps
+    cdef uint64_t cards = v.legal_cards
     cdef bint defending
     if n <= 0:
         return -1
@@ -86,17 +137,16 @@ cdef inline int best_move(const DView *v, int level, unsigned int word, const Ru
         if kinds & (1u << MV_DONE):
             return MV_DONE << 6
         return v.legal[0]
-    # the pair adjustment: +1 for rung 2 everywhere and rung 3 defending,
-    # -2 for rung 3 attacking or piling on (keep pairs together to throw in);
-    # any plain card costs less than any trump (power <= 8 + 1 < 20 - 2)
-    trumps = cards & suit_mask(v.trump)
-    if cards != trumps:
-        card = _cheapest(v, cards & ~trumps, 1 if (level == 2 or defending) else -2)
-    else:
-        card = _cheapest(v, cards, 1 if (level == 2 or defending) else -2)
-        if (level >= 3 and defending and kinds & (1u << MV_TAKE) and _power(card) > p.cheap_power
-                and v.talon > p.deep_talon and v.bout.size <= 2):
-            return MV_TAKE << 6
+    # the pair adjustment: rung 2 everywhere; rung 3 defending, or attacking and piling on
+    pair = p.pair_cheap if level == 2 else (p.pair_defend if defending else p.pair_attack)
+    card = _cheapest_of(v, cards, pair, p.trump_cost)
+    if level >= 3 and card >> 4 == v.trump:
+        if defending:
+            if (kinds & (1u << MV_TAKE) and _power(card) > p.cheap_power and v.talon > p.deep_talon
+                    and v.bout.size <= p.take_bout):
+                return MV_TAKE << 6
+        elif kinds & (1u << MV_DONE) and v.talon > p.hold_trumps:
+            return MV_DONE << 6
     return (kind << 6) | card
 
 

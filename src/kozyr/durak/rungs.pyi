@@ -1,12 +1,9 @@
-from typing import Optional
+from typing import Mapping, Optional, Union
 
 from kozyr.durak.moves import Move
+from kozyr.durak.params import Params
 from kozyr.durak.views import View
 
-DEEP_TALON: int
-CHEAP_POWER: int
-PARAM_RANGES: dict[str, tuple[int, int]]
-
 def best(
-    view: View, level: int, word: int = ..., *, deep_talon: int = ..., cheap_power: int = ...
+    view: View, level: int, word: int = ..., params: Optional[Union[Params, Mapping[str, int]]] = ...
 ) -> Optional[Move]: ...

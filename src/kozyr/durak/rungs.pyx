@@ -1,6 +1,6 @@
 """The bots' rungs, computed from one seat's view and nothing else.
 
-`best_move` (search.pxd, inline) is the C kernel the ladder runs on every
+`best_move` (rungs.pxd, inline) is the C kernel the ladder runs on every
 decision with the GIL released; `best` is the same decision for a Python
 `View`, converted to the C struct. The module is blind
 by construction: it cimports the view struct and the card helpers only, so it
@@ -13,35 +13,24 @@ The rungs (spec, "The bots"):
     beats; attack or pile on with the cheapest card, done only when none.
   3 careful: rung 2 with a rank-pair bonus when attacking, and a take instead
     of spending a costly trump early in the deal.
-Cost of a card: power (6=0 .. A=8), +20 for a trump, and a pair adjustment
-(+1, or -2 for rung 3 attacking) when the hand holds two or more of its rank.
-Ties go to the earlier card of the legal list, whose cards are listed
-spades, hearts, diamonds, clubs and ace down within a suit.
+Cost of a card: power (6=0 .. A=8), +TRUMP_COST (20) for a trump, and a pair
+adjustment (PAIR_CHEAP +1 for rung 2; PAIR_DEFEND +1 or PAIR_ATTACK -2 for
+rung 3) when the hand holds two or more of its rank. Ties go to the earlier
+card of the legal list, whose cards are listed spades, hearts, diamonds,
+clubs and ace down within a suit. Every setting is a field of
+`kozyr.durak.Params` (a plain frozen dataclass of ints: no game state).
 """
 from libc.stdint cimport uint64_t
 
 from kozyr.durak._view cimport MAX_BOUT, MAX_LEGAL, MV_TAKE, OUT_DRAW, OUT_FOOL, OUT_NONE, OUT_RESIGN, DView
-from kozyr.durak.rungs cimport RungParams, best_move
+from kozyr.durak.rungs cimport RungParams, best_move, params_from
 
 from kozyr.durak.codes import PHASES
 from kozyr.durak.moves import Move
+from kozyr.durak.params import Params
 from kozyr.errors import KozyrError, shown
 
 from operator import index
-
-cdef enum:
-    DEEP_TALON_C = 6
-    CHEAP_POWER_C = 3
-
-
-DEEP_TALON = DEEP_TALON_C
-CHEAP_POWER = CHEAP_POWER_C
-# The meaningful range of each rung-3 setting (values beyond act as the ends):
-# DEEP_TALON is compared with the talon count: the bot takes to save a costly
-# trump while talon > DEEP_TALON (-1: even with the talon empty; 24: never).
-# CHEAP_POWER is compared with a card's power (6 = 0 .. ace = 8): trumps above
-# it are costly (-1: every trump; 8: none).
-PARAM_RANGES = {"DEEP_TALON": (-1, 24), "CHEAP_POWER": (-1, 8)}
 
 cdef dict _OUTCOMES = {"fool": OUT_FOOL, "draw": OUT_DRAW, "resign": OUT_RESIGN}
 
@@ -113,20 +102,20 @@ def _int(name, value, low, high):
     return int(i)
 
 
-def best(view, level, word=0, *, deep_talon=DEEP_TALON, cheap_power=CHEAP_POWER):
+def best(view, level, word=0, params=None):
     """The move rung `level` (clamped to 1..3, as the rules say) plays from `view`, or None.
 
-    `word` is the 32-bit random word only rung 1 reads; the thresholds are the
-    rung-3 measurements (the rules' bot is 6 and 3). Numbers are taken with
-    `operator.index` (a numpy int is fine; a float is refused).
+    `word` is the 32-bit random word only rung 1 reads; `params` is a
+    `Params` (or a mapping of NAME: value; None: the rules' bots) that rungs
+    2 and 3 read. Numbers are taken with `operator.index` (a numpy int is
+    fine; a float is refused).
     """
     cdef DView d
     cdef RungParams p
     cdef int m
     word = _int("word", word, 0, 0xFFFFFFFF)
     level = max(1, min(3, _int("level", level, -(1 << 30), 1 << 30)))
-    p.deep_talon = _int("deep_talon", deep_talon, *PARAM_RANGES["DEEP_TALON"])
-    p.cheap_power = _int("cheap_power", cheap_power, *PARAM_RANGES["CHEAP_POWER"])
+    params_from(&p, Params.of(params).as_tuple())
     _fill(&d, view)
     m = best_move(&d, level, <unsigned int>word, &p)
     return None if m < 0 else Move.from_code(m)

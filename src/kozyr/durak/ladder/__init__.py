@@ -12,7 +12,11 @@ decision); `slow.py` replays any deal through the Game API.
 
 Deal i runs from 1 to `deals`; the arrays hold deal i at index i - 1. Side `a`
 sits in engine seat `i % 2` (so b opens deal 1 in seat 0), as the reference
-distribution's ladder seats rung `a` in seat i mod 2. How deals are dealt is
+distribution's ladder seats rung `a` in seat i mod 2. With `pairs=True` every
+deal is played twice, the same deal and words with the seats swapped: deal i
+at indices 2(i - 1) (a in seat i % 2, the very game of the unpaired ladder)
+and 2(i - 1) + 1 (a in the other seat), and `LadderResult.pairs` holds the
+pentanomial counts of side a's pair scores. How deals are dealt is
 one value, `deal="fast" | "sha" | "reference"` (see `kozyr.durak.seeds`); every
 deal replays alone (`deal_seed`, `replay`).
 
@@ -24,7 +28,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from typing import Any
 
@@ -34,18 +38,20 @@ from kozyr.durak.ladder._loop import Runner, play_seeded
 from kozyr.durak.ladder.result import LadderResult
 from kozyr.durak.ladder.sides import PARAMS, NativeBot, Side, describe, resolve
 from kozyr.durak.ladder.slow import deal_game, players, replay
+from kozyr.durak.params import PARAM_RUNGS, Params
 from kozyr.durak.seeds import DEALS, a_seat, check_deal, deal_seed, ladder_seed, pad_seed
 from kozyr.errors import KozyrError, shown
 from kozyr.stats import Rate
 
 __all__ = [
     "ladder", "LadderResult", "Rate", "deal_seed", "deal_game", "replay", "a_seat", "play", "table_bots",
-    "PARAMS", "DEALS", "MAX_DEALS", "MAX_WORKERS",
+    "PARAMS", "DEALS", "MAX_DEALS", "MAX_WORKERS", "play_range",
 ]
 
 MAX_DEALS = 10**9        # 8 bytes of arrays a deal: a billion deals is 8 GB
 MAX_WORKERS = 256
 CHUNK_MAX = 8192         # deals per task: small enough that Ctrl-C and progress come within a fraction of a second
+DIRECT_MAX = 16384       # play_range without progress plays up to this many deals in the calling thread (~40 ms)
 Progress = Callable[[int, int], None]
 
 
@@ -63,7 +69,7 @@ def _chunks(deals: int, workers: int, chunk: int | None) -> list[tuple[int, int]
 
 
 def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers: int, deals: int,
-         progress: Progress | None, stop: Callable[[], None]) -> list[float]:
+         progress: Progress | None, stop: Callable[[], None], per: int = 1) -> list[float]:
     """Run the chunks on `workers` threads, in index order of submission; progress after each.
     The CPU seconds each worker thread spent in chunks.
 
@@ -95,7 +101,7 @@ def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers:
         while pending:
             finished, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
             for fut in finished:
-                done += fut.result()
+                done += fut.result() * per
                 if progress is not None:
                     progress(done, deals)
             for first, count in ahead:
@@ -116,45 +122,85 @@ def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers:
     return sorted(cpu.values(), reverse=True)
 
 
+def play_range(a: object, b: object, first: int, count: int, seed: object = 0, *, deal: str = "fast",
+               workers: int = 1, pairs: bool = False, progress: Progress | None = None,
+               chunk: int | None = None, cpu: list[float] | None = None
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Units first+1 .. first+count of a ladder (deals, or deal pairs): (fool, moves, bouts, largest).
+
+    a, b: resolved `Side`s (or what `resolve` takes, with default settings).
+    The arrays are `ladder`'s layout for those units (2 entries a unit with
+    pairs); a later range continues the same ladder, which is how the
+    sequential test plays batch after batch without replaying a deal. `cpu`,
+    when given, receives the CPU seconds of each thread that played.
+    """
+    side_a, side_b = resolve(a), resolve(b)
+    w = 2 if pairs else 1
+    fool = np.empty(count * w, dtype=np.int8)
+    moves = np.empty(count * w, dtype=np.int32)
+    bouts = np.empty(count * w, dtype=np.int16)
+    largest = np.empty(count * w, dtype=np.int8)
+    runner = Runner(side_a, side_b, seed, deal, first + count, pairs)
+    if runner.python:
+        workers = 1       # a Python player holds the GIL for its decisions: threads would only queue
+        if chunk is None:
+            chunk = max(1, 256 // w)
+
+    def task(start: int, n: int) -> int:
+        return runner.chunk(start, n, fool, moves, bouts, largest, first)
+    if workers == 1 and progress is None and chunk is None and count * w <= DIRECT_MAX:
+        c0 = time.thread_time()
+        task(first, count)   # one batch (of the sequential test, of SPSA): no thread pool to start
+        spent = [time.thread_time() - c0]
+    else:
+        parts = [(first + f, n) for f, n in _chunks(count, workers, chunk)]
+        spent = _run(task, parts, workers, count * w, progress, runner.stop, w)
+    if cpu is not None:
+        cpu.extend(spent)
+    return fool, moves, bouts, largest
+
+
 def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "fast", workers: int = 1,
-           params: Mapping[str, int] | None = None, progress: Progress | None = None,
+           params: object = None, pairs: bool = False, progress: Progress | None = None,
            chunk: int | None = None) -> LadderResult:
     """Play `deals` deals of side a against side b; a `LadderResult`.
 
     a, b: rung ints 1..3, `Bot`s or callables view -> Move (a Python player: the loop
     takes the GIL for its decisions, one thread). Deal i (1..deals) seats a in engine seat i % 2.
-    `deal` is "fast", "sha" or "reference"; `params` (DEEP_TALON, CHEAP_POWER)
-    apply to rung-int sides. `progress(done, total)` is called from the calling
-    thread as chunks finish. `workers` threads share chunks of `chunk` deals;
-    the arrays do not depend on workers or chunking. Ctrl-C stops the run
-    within a fraction of a second and raises KeyboardInterrupt("interrupted
-    after N of M deals"); no partial result is returned.
+    `deal` is "fast", "sha" or "reference"; `params` (a `Params`, or a
+    mapping of NAME: value) apply to rung-int sides (a Bot has its own).
+    `pairs=True` plays each deal twice with the seats swapped: `deals` must
+    then be even (deals / 2 deal pairs; the layout is in the module doc).
+    `progress(done, total)` is called from the calling thread as chunks
+    finish. `workers` threads share chunks of `chunk` units; the arrays do
+    not depend on workers or chunking. Ctrl-C stops the run within a fraction
+    of a second and raises KeyboardInterrupt("interrupted after N of M
+    deals"); no partial result is returned.
     """
     _count("deals", deals, 0, MAX_DEALS)
     _count("workers", workers, 1, MAX_WORKERS)
     if chunk is not None:
         _count("chunk", chunk, 1, MAX_DEALS)
+    if not isinstance(pairs, bool):
+        raise KozyrError("bad_pairs", f"pairs={shown(pairs)} is not True or False", field="pairs", value=pairs)
+    if pairs and deals % 2:
+        raise KozyrError("bad_deals", f"deals={deals:,} is odd: with pairs=True every deal is played twice",
+                         field="deals", value=deals)
     check_deal(deal)
     ladder_seed(seed)
-    side_a, side_b = resolve(a, params), resolve(b, params)
+    settings = Params.of(params)
+    side_a, side_b = resolve(a, settings), resolve(b, settings)
     if progress is not None and not callable(progress):
         raise KozyrError("bad_progress", f"progress={shown(progress)} is not callable", value=progress)
-    fool = np.empty(deals, dtype=np.int8)
-    moves = np.empty(deals, dtype=np.int32)
-    bouts = np.empty(deals, dtype=np.int16)
-    largest = np.empty(deals, dtype=np.int8)
     start = time.perf_counter()
-    runner = Runner(side_a, side_b, seed, deal, deals)
-    if runner.python:
-        workers = 1       # a Python player holds the GIL for its decisions: threads would only queue
-
-    def task(first: int, count: int) -> int:
-        return runner.chunk(first, count, fool, moves, bouts, largest)
-    cpu = _run(task, _chunks(deals, workers, chunk if chunk is not None or not runner.python else 256), workers,
-               deals, progress, runner.stop)
+    units = deals // 2 if pairs else deals
+    cpu: list[float] = []
+    fool, moves, bouts, largest = play_range(side_a, side_b, 0, units, seed, deal=deal, workers=workers,
+                                             pairs=pairs, progress=progress, chunk=chunk, cpu=cpu)
     seconds = time.perf_counter() - start
-    used = {str(k).upper(): v for k, v in params.items()} if params else {}
-    result = LadderResult(a, b, seed, deal, fool, moves, bouts, largest, seconds, used)
+    used = {n: v for n, v in settings.changed().items()
+            if any(s.kind == "rung" and s.rung in PARAM_RUNGS[n] for s in (side_a, side_b))}
+    result = LadderResult(a, b, seed, deal, fool, moves, bouts, largest, seconds, used, pairs=pairs)
     result.cpu_seconds = tuple(cpu)
     return result
 

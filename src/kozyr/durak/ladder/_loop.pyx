@@ -24,12 +24,13 @@ from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 
 from kozyr.durak._view cimport OUT_DRAW, OUT_NONE, DView, bot_fn
 from kozyr.durak._gameview cimport GameView
-from kozyr.durak.rungs cimport RungParams, best_move, rung1_move
+from kozyr.durak.rungs cimport RungParams, best_move, params_from, rung1_move
 
 import operator
 
 from kozyr.durak.seeds import DEALS, MIX_STEP as _MIX_STEP, SEAT_STEP as _SEAT_STEP, base_key, prefix, seed_text
 from kozyr.durak.moves import Move
+from kozyr.durak.params import Params
 from kozyr.errors import KozyrError, shown
 
 __all__ = ["Runner", "play_seeded", "MAX_MOVES"]
@@ -157,11 +158,11 @@ cdef void bot_words(Seat *st, const CSide *side, int seat) noexcept nogil:
     st.head = word_head(st.buf, side.text, side.textlen, seat) if side.words == WORDS_SHA else 0
 
 
-cdef int play_deal(const Plan *pl, long long i, Outcome *out) noexcept nogil:
-    """Play deal i (from 1) of the plan; 0, or -1 when a move was refused or the deal ran away."""
+cdef int play_deal(const Plan *pl, long long i, int a_seat, Outcome *out) noexcept nogil:
+    """Play deal i (from 1) of the plan with side a in engine seat a_seat; 0, or -1 when a move
+    was refused or the deal ran away. The deal and the per-seat words depend on i alone."""
     cdef State s
     cdef Seat seats[2]
-    cdef int a_seat = <int>(i & 1)
     cdef uint64_t rng, base = 0
     cdef unsigned char text[DEAL_TEXT]
     cdef unsigned char seed32[32]
@@ -204,21 +205,40 @@ cdef int play_deal(const Plan *pl, long long i, Outcome *out) noexcept nogil:
     return 0
 
 
-cdef long long play_chunk(const Plan *pl, long long first, long long count, int8_t *fool,
+cdef inline void put(Outcome *o, long long k, int8_t *fool, int32_t *moves, int16_t *bouts,
+                     int8_t *largest) noexcept nogil:
+    fool[k] = o.fool
+    moves[k] = o.moves
+    bouts[k] = o.bouts
+    largest[k] = o.largest
+
+
+cdef long long play_chunk(const Plan *pl, long long first, long long count, bint pairs, int8_t *fool,
                           int32_t *moves, int16_t *bouts, int8_t *largest, const int *stop) noexcept nogil:
-    """Deals first+1 .. first+count into the arrays at 0..count-1; the first failing deal, 0,
-    or -1 when *stop was set (checked before every deal)."""
-    cdef long long k
+    """Units first+1 .. first+count into the arrays from 0; the first failing deal, 0, or -1
+    when *stop was set (checked before every deal).
+
+    A unit is deal i (a in seat i % 2) at index k, or with `pairs` deal i twice
+    at indices 2k (a in seat i % 2, the same game as without pairs) and 2k + 1
+    (the seats swapped: the same deal and words, a in the other seat).
+    """
+    cdef long long k, i
     cdef Outcome o
     for k in range(count):
+        i = first + k + 1
         if kz_flag_get(stop):
             return -1
-        if play_deal(pl, first + k + 1, &o) != 0:
-            return first + k + 1
-        fool[k] = o.fool
-        moves[k] = o.moves
-        bouts[k] = o.bouts
-        largest[k] = o.largest
+        if play_deal(pl, i, <int>(i & 1), &o) != 0:
+            return i
+        if not pairs:
+            put(&o, k, fool, moves, bouts, largest)
+            continue
+        put(&o, 2 * k, fool, moves, bouts, largest)
+        if kz_flag_get(stop):
+            return -1
+        if play_deal(pl, i, 1 - <int>(i & 1), &o) != 0:
+            return i
+        put(&o, 2 * k + 1, fool, moves, bouts, largest)
     return 0
 
 
@@ -282,8 +302,7 @@ cdef int fill_side(CSide *cs, object side, Runner runner) except -1:
         if side.player.state is not None:
             cs.state = PyCapsule_GetPointer(side.player.state, b"kozyr.durak.bot_state")
     cs.rung = side.rung
-    cs.p.deep_talon = side.deep_talon
-    cs.p.cheap_power = side.cheap_power
+    params_from(&cs.p, side.params.as_tuple())
     cs.words = _WORDS[side.words]
     cs.key = <uint64_t>side.key
     cs.textlen = len(raw)
@@ -295,15 +314,18 @@ cdef int fill_side(CSide *cs, object side, Runner runner) except -1:
 cdef class Runner:
     """A Plan held by Python, so that worker threads can share it read-only.
 
-    `Runner(a, b, seed, deal, deals)` with a, b resolved `Side`s (rungs or Bots).
+    `Runner(a, b, seed, deal, deals, pairs)` with a, b resolved `Side`s (rungs
+    or Bots); `deals` is the highest deal index it will play (for the
+    reference seeds' length check); with `pairs` every deal is played twice.
     """
     cdef Plan plan
     cdef int stopped
+    cdef bint pairs
     cdef public object error       # the first error a Python player raised
     cdef list players              # the Python players, kept alive while the Plan points at them
     cdef readonly bint python      # a side is a Python player: chunks take the GIL per decision
 
-    def __init__(self, a, b, seed, str deal, long long deals):
+    def __init__(self, a, b, seed, str deal, long long deals, bint pairs=False):
         cdef bytes pre
         self.plan.deal = DEALS.index(deal)
         self.plan.key = 0
@@ -322,6 +344,7 @@ cdef class Runner:
         fill_side(&self.plan.side[0], a, self)
         fill_side(&self.plan.side[1], b, self)
         self.stopped = 0
+        self.pairs = pairs
         self.python = a.kind == "callable" or b.kind == "callable"
 
     def stop(self):
@@ -329,17 +352,20 @@ cdef class Runner:
         kz_flag_set(&self.stopped, 1)
 
     def chunk(self, long long first, long long count, int8_t[::1] fool, int32_t[::1] moves,
-              int16_t[::1] bouts, int8_t[::1] largest):
-        """Play deals first+1 .. first+count into the arrays at first..first+count-1; count
-        (0 when stopped: the arrays are then not filled)."""
-        cdef long long bad
-        if count <= 0 or first < 0 or first + count > fool.shape[0]:
-            if count <= 0:
-                return 0
-            raise KozyrError("bad_chunk", f"deals {first + 1}..{first + count} do not fit arrays of {fool.shape[0]}")
+              int16_t[::1] bouts, int8_t[::1] largest, long long offset=0):
+        """Play units (deals, or deal pairs) first+1 .. first+count into the arrays from index
+        (first - offset) * w, w = 2 with pairs else 1; count (0 when stopped: the arrays are then
+        not filled)."""
+        cdef long long bad, w = 2 if self.pairs else 1
+        cdef long long at = (first - offset) * w
+        if count <= 0:
+            return 0
+        if first < offset or at + count * w > fool.shape[0] or moves.shape[0] < fool.shape[0] \
+                or bouts.shape[0] < fool.shape[0] or largest.shape[0] < fool.shape[0]:
+            raise KozyrError("bad_chunk", f"units {first + 1}..{first + count} do not fit arrays of {fool.shape[0]}")
         with nogil:
-            bad = play_chunk(&self.plan, first, count, &fool[first], &moves[first],
-                             &bouts[first], &largest[first], &self.stopped)
+            bad = play_chunk(&self.plan, first, count, self.pairs, &fool[at], &moves[at],
+                             &bouts[at], &largest[at], &self.stopped)
         if bad < 0:
             return 0
         if bad and self.error is not None:
@@ -402,10 +428,11 @@ def _c_fast_word(key, int seat, int ply):
     return fast_word(<uint64_t>(operator.index(key) & 0xFFFFFFFFFFFFFFFF), seat, ply)
 
 
-def _cards_view_agrees(long long deals, unsigned long long seed, int deep_talon, int cheap_power):
+def _cards_view_agrees(long long deals, unsigned long long seed, int deep_talon, int cheap_power, params=None):
     """Test hook: play `deals` fast deals of rung 3 against rung 2 and, at every decision,
     compare the rungs' choice on the cards-only view with the choice on the full view, for
-    rungs 1 (rung1_move, with a varied word), 2 and 3. The number of decisions where they differ (0 when the loop is right)."""
+    rungs 1 (rung1_move, with a varied word), 2 and 3, with the two thresholds or any `params`
+    (a Params or a mapping). The number of decisions where they differ (0 when the loop is right)."""
     cdef State s
     cdef DView full, small
     cdef RungParams p
@@ -413,8 +440,8 @@ def _cards_view_agrees(long long deals, unsigned long long seed, int deep_talon,
     cdef long long k, bad = 0
     cdef int rung, t, m
     cdef uint32_t w
-    p.deep_talon = deep_talon
-    p.cheap_power = cheap_power
+    params_from(&p, Params(DEEP_TALON=deep_talon, CHEAP_POWER=cheap_power).as_tuple() if params is None
+                else Params.of(params).as_tuple())
     for k in range(deals):
         st_deal_rng(&s, &rng)
         while s.outcome == OUT_NONE:

@@ -11,7 +11,7 @@ import numpy as np
 
 from kozyr.durak.ladder.sides import describe
 from kozyr.durak.seeds import a_seat
-from kozyr.stats import Rate, rate
+from kozyr.stats import Rate, counts_from_scores, rate
 
 __all__ = ["LadderResult"]
 
@@ -27,6 +27,14 @@ class LadderResult:
     tuples with a 2-sigma Wilson interval: `a_fool`/`b_fool` over all deals,
     `a_fool_decided`/`b_fool_decided` with draws left out. `deal` is how the
     deals were dealt ("fast", "sha" or "reference").
+
+    With `paired` (a ladder of `pairs=True`), entries 2k and 2k + 1 are one
+    deal played twice with the seats swapped, and `pairs` is the
+    pentanomial count `[P0, P1, P2, P3, P4]` of side a's pair scores (Pj:
+    pairs where a scored j/2 over the two games: 1 a game b was the fool, 1/2
+    a draw, 0 a game a was the fool), what `kozyr.stats.llr` and
+    `elo_estimate` read; `pairs` is None for an unpaired ladder.
+    `scores()` is side a's score per entry.
     """
 
     a_fool: Rate
@@ -36,8 +44,10 @@ class LadderResult:
     b_fool_decided: Rate
 
     def __init__(self, a: Any, b: Any, seed: Any, deal: str, fool: np.ndarray, moves: np.ndarray,
-                 bouts: np.ndarray, largest: np.ndarray, seconds: float, params: dict[str, int] | None = None):
+                 bouts: np.ndarray, largest: np.ndarray, seconds: float, params: dict[str, int] | None = None,
+                 *, pairs: bool = False):
         self.a, self.b, self.seed, self.deal = a, b, seed, deal
+        self.paired = bool(pairs)
         self.params = dict(params or {})
         self.fool, self.moves, self.bouts, self.largest = fool, moves, bouts, largest
         self.seconds = seconds
@@ -57,6 +67,12 @@ class LadderResult:
         self.mean_bouts: float | None = float(bouts.mean()) if n else None
         self.max_largest = int(largest.max()) if n else 0
         self.deals_per_second: float | None = n / seconds if seconds > 0 else None
+        self.pairs: list[int] | None = (counts_from_scores(self.scores().reshape(-1, 2), pairs=True)
+                                           if self.paired else None)
+
+    def scores(self) -> np.ndarray:
+        """Side a's score per entry: 1 when b was the fool, 0.5 a draw, 0 when a was."""
+        return np.where(self.fool == 1, 1.0, np.where(self.fool == 0, 0.0, 0.5))
 
     @staticmethod
     def a_seat(i: int) -> int:
@@ -67,7 +83,7 @@ class LadderResult:
         """The summary as JSON-ready values (an empty ladder has nulls, never NaN)."""
         return {
             "a": describe(self.a), "b": describe(self.b), "seed": str(self.seed), "deal": self.deal,
-            "params": self.params, "deals": self.deals,
+            "params": self.params, "deals": self.deals, "paired": self.paired, "pairs": self.pairs,
             "a_fools": self.a_fools, "b_fools": self.b_fools, "draws": self.draws,
             "a_fool": self.a_fool.as_dict(), "b_fool": self.b_fool.as_dict(),
             "a_fool_decided": self.a_fool_decided.as_dict(), "b_fool_decided": self.b_fool_decided.as_dict(),

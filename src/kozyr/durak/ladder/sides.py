@@ -3,7 +3,7 @@
 A side is a rung int (1..3), a `Bot`, or any Python callable `view -> Move`.
 `resolve` turns one into a `Side`, the plain description both the C loop
 (`_loop.pyx`) and the Python path (`slow.py`) read, so the two agree on
-thresholds and words by construction.
+settings (`Params`) and words by construction.
 
 Words: a rung int draws per-deal bot seeds from the ladder (see
 `kozyr.durak.seeds`: "deal" words); a `Bot` keeps its own seed, SHA-256 words
@@ -11,32 +11,31 @@ Words: a rung int draws per-deal bot seeds from the ladder (see
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from kozyr.durak.bots import Bot, check_param, check_rung
-from kozyr.durak.rungs import CHEAP_POWER, DEEP_TALON
+from kozyr.durak.bots import Bot, check_rung
+from kozyr.durak.params import PARAM_NAMES, Params
 from kozyr.durak.seeds import fast_key, seed_text
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["Side", "NativeBot", "resolve", "describe", "params_of", "PARAMS"]
+__all__ = ["Side", "NativeBot", "resolve", "describe", "PARAMS"]
 
-PARAMS = ("DEEP_TALON", "CHEAP_POWER")
+PARAMS = PARAM_NAMES
 
 
 @dataclass(frozen=True)
 class Side:
-    """One side, resolved: its kind, rung and thresholds, and where its words come from."""
+    """One side, resolved: its kind, rung and settings, and where its words come from."""
 
     kind: str                      # "rung", "bot", "callable" or "native"
     rung: int = 0                  # 1..3 (0 for a callable, -1 for a native bot)
-    deep_talon: int = DEEP_TALON
-    cheap_power: int = CHEAP_POWER
+    params: Params = Params()
     words: str = "deal"            # "deal" (per-deal bot seeds), "sha" or "fast" (a Bot's own seed)
     seed: bytes = b""              # a Bot's seed text
     key: int = 0                   # a fast Bot's 64-bit key
     player: Any = None             # a callable side, or a NativeBot
+    source: object = None          # what was resolved (the Bot itself, for the Python path)
 
 
 class NativeBot:
@@ -62,39 +61,18 @@ class NativeBot:
         return f"NativeBot({self.name!r})"
 
 
-def params_of(params: Mapping[str, int] | None) -> tuple[int, int]:
-    """(deep_talon, cheap_power) for rung-int sides from None or a mapping of PARAMS names (any case)."""
-    deep, cheap = DEEP_TALON, CHEAP_POWER
-    if params is None:
-        return deep, cheap
-    try:
-        items = list(params.items())
-    except AttributeError:
-        raise KozyrError("bad_param", f"params {shown(params)} is not a mapping of {', '.join(PARAMS)}",
-                         value=params) from None
-    for name, value in items:
-        key = str(name).upper()
-        if key not in PARAMS:
-            raise KozyrError("bad_param", f"unknown parameter {shown(name)}: expected {' or '.join(PARAMS)}",
-                             field=name, value=value)
-        check_param(key, value)
-        if key == "DEEP_TALON":
-            deep = value
-        else:
-            cheap = value
-    return deep, cheap
-
-
-def resolve(side: object, params: Mapping[str, int] | None = None) -> Side:
-    """A `Side` from a rung int, a Bot or a callable; `params` apply to a rung int only."""
+def resolve(side: object, params: object = None) -> Side:
+    """A `Side` from a rung int, a Bot, a NativeBot or a callable; `params` (a Params or a mapping)
+    apply to a rung int only."""
+    settings = Params.of(params)
+    if isinstance(side, Side):
+        return side
     if isinstance(side, Bot):
         if side.fast:
-            return Side("bot", side.rung, side.deep_talon, side.cheap_power, "fast", seed_text(side.seed),
-                        fast_key(side.seed))
-        return Side("bot", side.rung, side.deep_talon, side.cheap_power, "sha", seed_text(side.seed))
+            return Side("bot", side.rung, side.params, "fast", seed_text(side.seed), fast_key(side.seed), source=side)
+        return Side("bot", side.rung, side.params, "sha", seed_text(side.seed), source=side)
     if isinstance(side, int) and not isinstance(side, bool):
-        deep, cheap = params_of(params)
-        return Side("rung", check_rung(side), deep, cheap)
+        return Side("rung", check_rung(side), settings)
     if isinstance(side, NativeBot):
         if side.fast:
             return Side("native", -1, words="fast", seed=side.seed, key=fast_key(side.seed), player=side)
@@ -108,6 +86,11 @@ def describe(side: object) -> str:
     """A short name for a side: `rung 3`, the Bot's repr, or the callable's name."""
     if isinstance(side, int) and not isinstance(side, bool):
         return f"rung {side}"
+    if isinstance(side, Side):
+        if side.kind == "rung":
+            changed = side.params.for_rung(side.rung)
+            return f"rung {side.rung}" + (f" {side.params!r}" if changed else "")
+        return describe(side.source if side.kind == "bot" else side.player)
     if isinstance(side, (Bot, NativeBot)):
         return repr(side)
     return str(getattr(side, "__name__", None) or shown(side))

@@ -43,7 +43,7 @@ def deal_game(seed: object, i: int, deal: str = "fast", *, engine: Any = None) -
 def _rung_player(side: Side, words: Callable[[int], int]) -> Player:
     def play(view: Any) -> Any:
         w = words(view.ply) if side.rung == 1 and view.legal else 0
-        return best(view, side.rung, w, deep_talon=side.deep_talon, cheap_power=side.cheap_power)
+        return best(view, side.rung, w, side.params)
     return play
 
 
@@ -63,7 +63,7 @@ def players(a: object, b: object, seed: object, i: int, deal: str = "fast",
             assert side.player is not None
             out.append(side.player)
         elif side.kind == "bot":
-            out.append(raw)  # type: ignore[arg-type]  # a Bot is a callable view -> Move
+            out.append(side.source)  # type: ignore[arg-type]  # a Bot is a callable view -> Move
         elif deal == "fast":
             key = seat_key(deal_key(seed, i), seat)
             out.append(_rung_player(side, lambda ply, key=key, seat=seat: fast_word(key, seat, ply)))

@@ -1,0 +1,139 @@
+"""The rungs' settings: every constant of rungs 2 and 3 as one named, tunable value.
+
+The rules' bots are one point of this space (`Params()`, the defaults); a
+tuned bot is another. Each field is an int with a range; a value beyond it
+would only repeat an end of the range (or make no sense), so it is refused
+with a `KozyrError` naming the field. Costs: a card costs its power
+(6 = 0 .. ace = 8), plus TRUMP_COST when it is a trump, plus the pair
+adjustment of the rung and situation when the hand holds two or more of its
+rank; the cheapest card is played, ties to the earlier card of the legal list.
+
+Fields (default, range, the rungs that read it):
+
+- DEEP_TALON (6, -1..24, rung 3): take rather than spend a costly trump while the talon holds more than this.
+- CHEAP_POWER (3, -1..8, rung 3): a trump of power above this is costly (-1: every trump; 8: none).
+- TRUMP_COST (20, 0..40, rungs 2, 3): the surcharge on a trump's cost (20: any plain card is cheaper).
+- PAIR_CHEAP (1, -9..9, rung 2): rung 2's pair adjustment, everywhere.
+- PAIR_DEFEND (1, -9..9, rung 3): rung 3's pair adjustment when beating.
+- PAIR_ATTACK (-2, -9..9, rung 3): rung 3's pair adjustment when attacking or piling on (keep pairs to throw in).
+- TAKE_BOUT (2, 0..6, rung 3): the careful take only while the bout holds at most this many attack cards
+  (counting the one to beat; 0: never).
+- HOLD_TRUMPS (24, -1..24, rung 3; new, off by default): when piling on (done is legal) and the
+  cheapest card is a trump, say done instead while the talon holds more than this (24: never, the
+  rules' bot; -1: always keep trumps rather than throw them in).
+
+`Params` is frozen and hashable; `Params.of(None | Params | mapping)` is how
+every API takes them (a mapping of NAME: value, names in any case).
+"""
+from __future__ import annotations
+
+import dataclasses
+import operator
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from kozyr.errors import KozyrError, shown
+
+__all__ = ["Params", "PARAM_NAMES", "PARAM_RANGES", "PARAM_RUNGS", "PARAM_DOCS", "check_value", "param_name"]
+
+
+def _field(default: int, low: int, high: int, rungs: tuple[int, ...], doc: str) -> Any:
+    return field(default=default, metadata={"range": (low, high), "rungs": rungs, "doc": doc})
+
+
+def check_value(name: str, value: object) -> int:
+    """`value` as an int within NAME's range, or a bad_param KozyrError naming the field."""
+    low, high = PARAM_RANGES[name]
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        number = operator.index(value)  # type: ignore[arg-type]  # a numpy int is fine, a float is not
+    except TypeError:
+        raise KozyrError("bad_param", f"{name}={shown(value)} is not a whole number ({name} is {low}..{high})",
+                         field=name, value=value) from None
+    if not low <= number <= high:
+        raise KozyrError("bad_param", f"{name}={shown(value)} is outside its range {low}..{high}",
+                         field=name, value=value)
+    return int(number)
+
+
+@dataclass(frozen=True)
+class Params:
+    """The settings of rungs 2 and 3; `Params()` is the rules' bots (see the module doc for each field).
+
+    >>> Params(CHEAP_POWER=1)
+    Params(CHEAP_POWER=1)
+    >>> Params.of({"deep_talon": 9}).DEEP_TALON, Params().TRUMP_COST
+    (9, 20)
+    """
+
+    DEEP_TALON: int = _field(6, -1, 24, (3,), "take rather than spend a costly trump while the talon holds more")
+    CHEAP_POWER: int = _field(3, -1, 8, (3,), "a trump of power (6 = 0 .. ace = 8) above this is costly")
+    TRUMP_COST: int = _field(20, 0, 40, (2, 3), "the surcharge on a trump's cost")
+    PAIR_CHEAP: int = _field(1, -9, 9, (2,), "rung 2's pair adjustment, everywhere")
+    PAIR_DEFEND: int = _field(1, -9, 9, (3,), "rung 3's pair adjustment when beating")
+    PAIR_ATTACK: int = _field(-2, -9, 9, (3,), "rung 3's pair adjustment when attacking or piling on")
+    TAKE_BOUT: int = _field(2, 0, 6, (3,), "the careful take only while the bout holds at most this many attacks")
+    HOLD_TRUMPS: int = _field(24, -1, 24, (3,), "piling on, keep a trump (say done) while the talon holds more "
+                                                "(24: never, the rules' bot)")
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            object.__setattr__(self, f.name, check_value(f.name, getattr(self, f.name)))
+
+    @classmethod
+    def of(cls, params: object = None) -> Params:
+        """None (the defaults), a Params, or a mapping of NAME: value (names in any case)."""
+        if params is None:
+            return cls()
+        if isinstance(params, Params):
+            return params
+        if not isinstance(params, Mapping):
+            raise KozyrError("bad_param", f"params {shown(params)} is not a Params or a mapping of NAME: value",
+                             value=params)
+        values: dict[str, Any] = {}
+        for name, value in params.items():
+            key = str(name).strip().upper()
+            if key not in PARAM_RANGES:
+                raise KozyrError("bad_param", f"unknown parameter {shown(name)}: expected one of "
+                                 f"{', '.join(PARAM_NAMES)}", field=str(name), value=value)
+            values[key] = value
+        return cls(**values)
+
+    def replace(self, **changes: Any) -> Params:
+        """A copy with some fields changed (names in any case), validated."""
+        return Params.of({**self.as_dict(), **{k.upper(): v for k, v in changes.items()}})
+
+    def as_dict(self) -> dict[str, int]:
+        """Every field, NAME: value (JSON-ready)."""
+        return {n: getattr(self, n) for n in PARAM_NAMES}
+
+    def changed(self) -> dict[str, int]:
+        """The fields that differ from the defaults."""
+        return {n: v for n, v in self.as_dict().items() if v != _DEFAULTS[n]}
+
+    def for_rung(self, rung: int) -> dict[str, int]:
+        """The changed fields that rung `rung` reads (what a table should show)."""
+        return {n: v for n, v in self.changed().items() if rung in PARAM_RUNGS[n]}
+
+    def as_tuple(self) -> tuple[int, ...]:
+        """The values in field order: what the C kernel's struct is filled from."""
+        return tuple(getattr(self, n) for n in PARAM_NAMES)
+
+    def __repr__(self) -> str:
+        return "Params(" + ", ".join(f"{k}={v}" for k, v in self.changed().items()) + ")"
+
+
+_FIELDS = dataclasses.fields(Params)
+PARAM_NAMES: tuple[str, ...] = tuple(f.name for f in _FIELDS)
+PARAM_RANGES: dict[str, tuple[int, int]] = {f.name: f.metadata["range"] for f in _FIELDS}
+PARAM_RUNGS: dict[str, tuple[int, ...]] = {f.name: f.metadata["rungs"] for f in _FIELDS}
+PARAM_DOCS: dict[str, str] = {f.name: f.metadata["doc"] for f in _FIELDS}
+_DEFAULTS: dict[str, int] = {f.name: f.default for f in _FIELDS}  # type: ignore[misc]
+
+
+def param_name(text: object) -> str | None:
+    """NAME for a field name in any case, or None."""
+    key = str(text).strip().upper()
+    return key if key in PARAM_RANGES else None

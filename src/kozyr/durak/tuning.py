@@ -1,0 +1,449 @@
+"""Tuning durak bots by measurement: the sequential test and SPSA, on deal pairs played in C.
+
+The statistics know no game (`kozyr.stats`: the GSPRT, `kozyr.tune`: SPSA);
+this module is the durak side of them. Games are played by the ladder's nogil
+loop in batches (`ladder.play_range`), deal indices continuing from batch to
+batch, and the statistics run between batches, so a test costs what its
+deals cost.
+
+- `sprt(a, b, elo0, elo1, ...)`: is side a at least elo1 stronger than b
+  (H1), or at most elo0 (H0)? Stops as soon as the evidence suffices.
+- `spsa(params=[...], ...)`: tune rung settings (`Params` fields) by SPSA,
+  the perturbed bots playing each other (or a fixed opponent) on deal pairs.
+- `optuna_search(...)`: the same question handed to Optuna (optional extra
+  `kozyr[tune]`), each trial scored on the same deal pairs.
+
+Reproducible: every function takes an explicit seed; the same seed plays the
+same deals, the same perturbations and reaches the same decision, whatever
+the number of workers.
+"""
+from __future__ import annotations
+
+import math
+import operator
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, cast
+
+import numpy as np
+
+from kozyr.durak.ladder import MAX_DEALS, MAX_WORKERS, play_range
+from kozyr.durak.ladder.sides import Side, describe, resolve
+from kozyr.durak.params import PARAM_RANGES, Params, param_name
+from kozyr.durak.seeds import check_deal, ladder_seed
+from kozyr.errors import KozyrError, shown
+from kozyr.stats import SPRT, Estimate, Rate, rate, run_sprt
+from kozyr.tune import SPSAResult
+from kozyr.tune import spsa as _spsa
+
+__all__ = ["sprt", "SprtReport", "spsa", "TuneResult", "optuna_search", "OptunaResult", "pair_scores"]
+
+DEFAULT_BATCH = 10_000        # deals between two looks at the LLR: ~20 ms of play to ~0.6 ms of statistics
+DEFAULT_MAX_DEALS = 1_000_000
+
+
+def _whole(name: str, value: object, low: int, high: int) -> int:
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        n = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise KozyrError(f"bad_{name}", f"{name}={shown(value)} is not a whole number", field=name,
+                         value=value) from None
+    if not low <= n <= high:
+        raise KozyrError(f"bad_{name}", f"{name}={n:,} is outside {low:,}..{high:,}", field=name, value=value)
+    return n
+
+
+def _side(side: object, params: object, name: str) -> Side:
+    """A C-loop side: a rung int with its settings, or a Bot (which has its own)."""
+    resolved = resolve(side, params)
+    if resolved.kind == "callable":
+        raise KozyrError("bad_side", f"{name}: {shown(side)} is a Python callable; the tuners play in C "
+                         "(use a rung int or a Bot)", field=name, value=side)
+    if resolved.kind == "bot" and params is not None:
+        raise KozyrError("bad_param", f"params_{name} given for a Bot: a Bot carries its own params",
+                         field=f"params_{name}", value=params)
+    return resolved
+
+
+def pair_scores(fool: np.ndarray) -> np.ndarray:
+    """Side a's score per game from the ladder's fool array: 1 (b the fool), 0.5 (a draw), 0 (a the fool)."""
+    return np.where(fool == 1, 1.0, np.where(fool == 0, 0.0, 0.5))
+
+
+# -- the sequential test --------------------------------------------------------------------
+@dataclass(frozen=True)
+class SprtReport:
+    """A finished sequential test between two durak sides.
+
+    `decision` is "H1" (a is at least elo1 stronger), "H0" (at most elo0) or
+    "none" (max_deals reached first). `llr_history` holds (deals so far, LLR)
+    after every batch; `counts` are pentanomial `[P0..P4]` over deal pairs
+    (trinomial `[L, D, W]` over deals when `pairs` is False); `estimate` is
+    the score per deal and logistic Elo with 95 % intervals
+    (`kozyr.stats.elo_estimate`); `a_fool`/`b_fool`/`draw` are rates over all
+    deals with 2-sigma intervals. `seconds` is the wall time, play included.
+    """
+
+    decision: str
+    llr: float
+    bounds: tuple[float, float]
+    llr_history: list[tuple[int, float]]
+    counts: tuple[int, ...]
+    deals: int
+    estimate: Estimate
+    a_fool: Rate
+    b_fool: Rate
+    draw: Rate
+    seconds: float
+    elo0: float
+    elo1: float
+    alpha: float
+    beta: float
+    model: str
+    pairs: bool
+    seed: Any
+    deal: str
+    a: str
+    b: str
+
+    @property
+    def deals_per_second(self) -> float | None:
+        return self.deals / self.seconds if self.seconds > 0 else None
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready (no NaN)."""
+        return {
+            "a": self.a, "b": self.b, "decision": self.decision, "llr": self.llr, "bounds": list(self.bounds),
+            "elo0": self.elo0, "elo1": self.elo1, "alpha": self.alpha, "beta": self.beta, "model": self.model,
+            "pairs": self.pairs, "seed": str(self.seed), "deal": self.deal, "deals": self.deals,
+            "counts": list(self.counts), "estimate": self.estimate.as_dict(),
+            "a_fool": self.a_fool.as_dict(), "b_fool": self.b_fool.as_dict(), "draw": self.draw.as_dict(),
+            "seconds": self.seconds, "deals_per_second": self.deals_per_second,
+            "llr_history": [[d, v] for d, v in self.llr_history],
+        }
+
+
+def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05, beta: float = 0.05,
+         model: str = "normalized", pairs: bool = True, batch: int = DEFAULT_BATCH,
+         max_deals: int = DEFAULT_MAX_DEALS, seed: object = 0, deal: str = "fast", workers: int = 1,
+         params_a: object = None, params_b: object = None,
+         on_batch: Callable[[SPRT, int], None] | None = None) -> SprtReport:
+    """Play a against b in batches until the GSPRT decides between Elo elo0 (H0) and elo1 (H1).
+
+    a, b: rung ints (with `params_a`/`params_b`: a `Params` or a mapping) or
+    `Bot`s. `pairs=True` plays every deal twice with the seats swapped and
+    tests pentanomial counts (the seat and deal luck cancel within a pair);
+    `batch` and `max_deals` count deals (even numbers with pairs). The
+    batches continue one ladder (deal indices 1, 2, ... of `seed`), so the
+    same seed replays the same test to the same decision. `on_batch(state,
+    deals)` is called after every batch (for a live line). Ctrl-C raises
+    KeyboardInterrupt, and no result.
+
+    >>> r = sprt(3, 1, 0, 50, seed="doc", batch=200)
+    >>> r.decision, r.deals <= 400, r.counts[4] > r.counts[0]
+    ('H1', True, True)
+    """
+    side_a, side_b = _side(a, params_a, "a"), _side(b, params_b, "b")
+    if not isinstance(pairs, bool):
+        raise KozyrError("bad_pairs", f"pairs={shown(pairs)} is not True or False", field="pairs", value=pairs)
+    w = 2 if pairs else 1
+    size = _whole("batch", batch, w, MAX_DEALS)
+    limit = _whole("max_deals", max_deals, w, MAX_DEALS)
+    for name, value in (("batch", size), ("max_deals", limit)):
+        if value % w:
+            raise KozyrError(f"bad_{name}", f"{name}={value:,} is odd: with pairs every deal is played twice",
+                             field=name, value=value)
+    _whole("workers", workers, 1, MAX_WORKERS)
+    check_deal(deal)
+    ladder_seed(seed)
+    if on_batch is not None and not callable(on_batch):
+        raise KozyrError("bad_on_batch", f"on_batch {shown(on_batch)} is not callable", field="on_batch",
+                         value=on_batch)
+    fools = [0, 0, 0]   # a, b, draws
+    played = [0]        # deals of finished batches
+
+    def play_batch(first: int, count: int) -> list[int]:
+        fool, _, _, _ = play_range(side_a, side_b, first, count, seed, deal=deal, workers=workers, pairs=pairs)
+        played[0] = (first + count) * w
+        twice = np.where(fool < 0, 1, 2 * fool.astype(np.int64))   # a's score x 2: b fool 2, draw 1, a fool 0
+        by = np.bincount(twice, minlength=3)
+        fools[0] += int(by[0])
+        fools[1] += int(by[2])
+        fools[2] += int(by[1])
+        if not pairs:
+            return [int(c) for c in by]
+        return [int(c) for c in np.bincount(twice[0::2] + twice[1::2], minlength=5)]
+
+    report = None if on_batch is None else (lambda state: on_batch(state, state.units * w))
+    try:
+        r = run_sprt(play_batch, elo0=elo0, elo1=elo1, alpha=alpha, beta=beta, model=model, pairs=pairs,
+                     batch=size // w, max_units=limit // w, on_batch=report)
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(f"interrupted after {played[0]:,} deals of the test: no decision") from None
+    deals = r.units * w
+    return SprtReport(
+        decision=r.decision, llr=r.llr, bounds=r.bounds, llr_history=[(u * w, v) for u, v in r.llr_history],
+        counts=r.counts, deals=deals, estimate=r.estimate, a_fool=rate(fools[0], deals), b_fool=rate(fools[1], deals),
+        draw=rate(fools[2], deals), seconds=r.seconds, elo0=r.elo0, elo1=r.elo1, alpha=r.alpha, beta=r.beta,
+        model=r.model, pairs=r.pairs, seed=seed, deal=deal, a=describe(side_a), b=describe(side_b),
+    )
+
+
+# -- SPSA ---------------------------------------------------------------------------------------
+def _names(params: object) -> list[str]:
+    if isinstance(params, (str, bytes)) or not isinstance(params, Iterable):
+        raise KozyrError("bad_params", f"params {shown(params)} is not a list of parameter names",
+                         field="params", value=params)
+    out = []
+    for p in params:
+        name = param_name(p) if isinstance(p, str) else None
+        if name is None:
+            raise KozyrError("bad_params", f"unknown parameter {shown(p)}: expected one of {', '.join(PARAM_RANGES)}",
+                             field="params", value=p)
+        if name in out:
+            raise KozyrError("bad_params", f"parameter {name} named twice", field="params", value=p)
+        out.append(name)
+    if not out:
+        raise KozyrError("bad_params", "name at least one parameter to tune", field="params", value=params)
+    return out
+
+
+def _per_name(what: str, value: object, names: list[str], default: Callable[[str], float]) -> dict[str, float]:
+    """One number for every name, a mapping of some names (the rest default), or None (all default)."""
+    if value is None:
+        return {n: default(n) for n in names}
+    if isinstance(value, Mapping):
+        out = {}
+        given = {param_name(k) if isinstance(k, str) else None: v for k, v in value.items()}
+        unknown = [k for k in given if k not in names]
+        if unknown:
+            raise KozyrError(f"bad_{what}", f"{what} {shown(value)} names parameters not tuned: "
+                             f"{', '.join(str(k) for k in unknown)}", field=what, value=value)
+        for n in names:
+            v = given.get(n)
+            if n not in given:
+                out[n] = default(n)
+            elif isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+                raise KozyrError(f"bad_{what}", f"{what} of {n}: {shown(v)} is not a finite number", field=n, value=v)
+            else:
+                out[n] = float(v)
+        return out
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise KozyrError(f"bad_{what}", f"{what} {shown(value)} is not a number or a mapping of names",
+                         field=what, value=value)
+    return {n: float(value) for n in names}
+
+
+def _bounds(names: list[str], lower: object, upper: object) -> tuple[dict[str, float], dict[str, float]]:
+    lo = _per_name("lower", lower, names, lambda n: PARAM_RANGES[n][0])
+    hi = _per_name("upper", upper, names, lambda n: PARAM_RANGES[n][1])
+    for n in names:
+        low, high = PARAM_RANGES[n]
+        for what, v in (("lower", lo[n]), ("upper", hi[n])):
+            if not low <= v <= high:
+                raise KozyrError(f"bad_{what}", f"{what} bound {v:g} of {n} is outside its range {low}..{high}",
+                                 field=n, value=v)
+        if not lo[n] < hi[n]:
+            raise KozyrError("bad_upper", f"{n}: upper {hi[n]:g} is not above lower {lo[n]:g}", field=n, value=hi[n])
+    return lo, hi
+
+
+def _opponent(opponent: object, rung: int) -> Side | None:
+    if opponent is None:
+        return None
+    if isinstance(opponent, (Params, Mapping)):
+        return _side(rung, Params.of(opponent), "opponent")
+    return _side(opponent, None, "opponent")
+
+
+class _Scorer:
+    """Plays settings of the tuned rung on deal pairs: the SPSA objective and the Optuna score."""
+
+    def __init__(self, rung: int, base: Params, opponent: Side | None, pairs_per_round: int, seed: object,
+                 deal: str, workers: int) -> None:
+        self.rung, self.base, self.opponent = rung, base, opponent
+        self.pairs, self.seed, self.deal, self.workers = pairs_per_round, seed, deal, workers
+        self.deals = 0
+
+    def side(self, values: Mapping[str, float]) -> Side:
+        return resolve(self.rung, self.base.replace(**{n: int(v) for n, v in values.items()}))
+
+    def score(self, a: Side, b: Side, seed: object) -> float:
+        """Side a's mean score per deal over the round's deal pairs."""
+        fool, _, _, _ = play_range(a, b, 0, self.pairs, seed, deal=self.deal, workers=self.workers, pairs=True)
+        self.deals += len(fool)
+        return float(pair_scores(fool).mean())
+
+    def round_seed(self, k: int) -> str:
+        return f"{self.seed}/{k}"
+
+
+@dataclass(frozen=True)
+class TuneResult:
+    """A finished SPSA run: `spsa` (kozyr.tune.SPSAResult: trajectory, theta, final values, seed),
+    `params` (the full tuned Params: the base with the final values), `start` (the full start Params),
+    `deals` played and `seconds`."""
+
+    spsa: SPSAResult
+    params: Params
+    start: Params
+    deals: int
+    seconds: float
+    opponent: str | None
+
+    def as_dict(self) -> dict[str, object]:
+        return {"params": self.params.as_dict(), "start": self.start.as_dict(), "deals": self.deals,
+                "seconds": self.seconds, "opponent": self.opponent, "spsa": self.spsa.as_dict()}
+
+
+def spsa(params: Iterable[str], start: Mapping[str, int] | None = None, *, iterations: int,
+         deals_per_iteration: int = 2000, a: object = None, c: object = None, A: float | None = None,
+         alpha: float = 0.602, gamma: float = 0.101, opponent: object = None, seed: int = 0, rung: int = 3,
+         base: object = None, lower: object = None, upper: object = None, deal: str = "fast", workers: int = 1,
+         callback: Callable[[dict[str, Any]], None] | None = None) -> TuneResult:
+    """Tune the named `Params` fields of rung `rung` by SPSA (`kozyr.tune.spsa`).
+
+    Each iteration perturbs every named parameter by +-c_k at once and plays
+    the two perturbed bots against each other on `deals_per_iteration` deals
+    (deal pairs, seed `<seed>/<k>`), the result being plus's mean score per
+    deal minus 1/2; with an `opponent` (a rung int, a Bot, or Params /
+    a mapping for the tuned rung) each perturbed bot plays it on the same
+    deals and the result is half the difference of their scores. Integer
+    values are played rounded and kept real between iterations.
+
+    start: NAME: value for some names (the rest from `base`, default the
+    rules' bot); lower/upper: bounds (default each field's range); c: the
+    perturbation, default max(1, range / 10); a: the step gain, default
+    50 c^2 (A + 1)^alpha (a score edge of 0.01 moves a parameter by c / 4 at
+    first); A: default 10 % of the iterations. Returns a `TuneResult`.
+    """
+    names = _names(params)
+    settings = Params.of(base)
+    steps = _whole("iterations", iterations, 1, 10**7)
+    per = _whole("deals_per_iteration", deals_per_iteration, 2, MAX_DEALS)
+    if per % 2:
+        raise KozyrError("bad_deals_per_iteration", f"deals_per_iteration={per:,} is odd: deals come in pairs",
+                         field="deals_per_iteration", value=per)
+    if isinstance(rung, bool) or rung not in (2, 3):
+        raise KozyrError("bad_rung", f"rung {shown(rung)}: only rungs 2 and 3 have settings to tune",
+                         field="rung", value=rung)
+    _whole("seed", seed, 0, 2**63 - 1)
+    _whole("workers", workers, 1, MAX_WORKERS)
+    check_deal(deal)
+    lo, hi = _bounds(names, lower, upper)
+    first = _per_name("start", start, names, lambda n: settings.as_dict()[n])
+    for n in names:
+        if not lo[n] <= first[n] <= hi[n]:
+            raise KozyrError("bad_start", f"start {n}={first[n]:g} is outside {lo[n]:g}..{hi[n]:g}",
+                             field=n, value=first[n])
+    start_params = settings.replace(**{n: round(first[n]) for n in names})
+    for name, value in (("A", A), ("alpha", alpha), ("gamma", gamma)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
+                                  or not math.isfinite(value)):
+            raise KozyrError(f"bad_{name}", f"{name} {shown(value)} is not a finite number", field=name, value=value)
+    big_a = 0.1 * steps if A is None else max(float(A), 0.0)
+    cs = _per_name("c", c, names, lambda n: max(1.0, (hi[n] - lo[n]) / 10))
+    a_default = {n: 50 * cs[n] ** 2 * (big_a + 1) ** float(alpha) for n in names}
+    gains = _per_name("a", a, names, lambda n: a_default[n])
+    rival = _opponent(opponent, rung)
+    scorer = _Scorer(rung, settings, rival, per // 2, seed, deal, workers)
+
+    def objective(plus: dict[str, Any], minus: dict[str, Any], k: int) -> float:
+        p, m = scorer.side(plus), scorer.side(minus)
+        s = scorer.round_seed(k)
+        if rival is None:
+            return scorer.score(p, m, s) - 0.5
+        return (scorer.score(p, rival, s) - scorer.score(m, rival, s)) / 2
+
+    began = time.perf_counter()
+    try:
+        result = _spsa(objective, first, lower=lo, upper=hi, integer=names, iterations=steps, a=gains, c=cs, A=A,
+                       alpha=alpha, gamma=gamma, seed=seed, callback=callback)
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(f"interrupted after {scorer.deals:,} deals of the tuning run: no result") from None
+    tuned = settings.replace(**{n: int(v) for n, v in result.final.items()})
+    return TuneResult(spsa=result, params=tuned, start=start_params, deals=scorer.deals,
+                      seconds=time.perf_counter() - began, opponent=None if rival is None else describe(rival))
+
+
+# -- Optuna ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class OptunaResult:
+    """An Optuna search: the best `params` (full Params), its `score` (mean score per deal against
+    the opponent), every trial as (values, score), the `study` itself (for its plots and
+    dashboard), the deals played and the Optuna version."""
+
+    params: Params
+    score: float
+    trials: list[tuple[dict[str, int], float]]
+    study: Any
+    deals: int
+    seconds: float
+    version: str
+    opponent: str
+
+    def as_dict(self) -> dict[str, object]:
+        return {"params": self.params.as_dict(), "score": self.score, "deals": self.deals,
+                "seconds": self.seconds, "optuna": self.version, "opponent": self.opponent,
+                "trials": [{"values": v, "score": s} for v, s in self.trials]}
+
+
+def optuna_search(params: Iterable[str], start: Mapping[str, int] | None = None, *, trials: int,
+                  deals_per_trial: int = 2000, opponent: object = None, seed: int = 0, rung: int = 3,
+                  base: object = None, lower: object = None, upper: object = None, deal: str = "fast",
+                  workers: int = 1, callback: Callable[[int, dict[str, int], float], None] | None = None
+                  ) -> OptunaResult:
+    """Search the named `Params` fields with Optuna's TPE sampler (seeded): every trial plays its
+    setting of rung `rung` against `opponent` (default: the start setting) on the same
+    `deals_per_trial` deals (deal pairs of seed `<seed>/optuna`), maximising the mean score.
+
+    Needs the optional extra `kozyr[tune]` (optuna); a KozyrError says so when it is missing.
+    """
+    try:
+        import optuna
+    except ImportError:
+        raise KozyrError("missing_optuna", "the Optuna search needs optuna: pip install 'kozyr[tune]'") from None
+    names = _names(params)
+    settings = Params.of(base)
+    count = _whole("trials", trials, 1, 10**6)
+    per = _whole("deals_per_trial", deals_per_trial, 2, MAX_DEALS)
+    if per % 2:
+        raise KozyrError("bad_deals_per_trial", f"deals_per_trial={per:,} is odd: deals come in pairs",
+                         field="deals_per_trial", value=per)
+    _whole("seed", seed, 0, 2**63 - 1)
+    _whole("workers", workers, 1, MAX_WORKERS)
+    check_deal(deal)
+    if isinstance(rung, bool) or rung not in (2, 3):
+        raise KozyrError("bad_rung", f"rung {shown(rung)}: only rungs 2 and 3 have settings to tune",
+                         field="rung", value=rung)
+    lo, hi = _bounds(names, lower, upper)
+    first = _per_name("start", start, names, lambda n: settings.as_dict()[n])
+    start_params = settings.replace(**{n: round(first[n]) for n in names})
+    rival = _opponent(opponent, rung) or resolve(rung, start_params)
+    scorer = _Scorer(rung, settings, rival, per // 2, seed, deal, workers)
+    deal_seed = f"{seed}/optuna"
+    seen: list[tuple[dict[str, int], float]] = []
+
+    def objective(trial: Any) -> float:
+        values = {n: trial.suggest_int(n, math.ceil(lo[n]), math.floor(hi[n])) for n in names}
+        s = scorer.score(scorer.side(values), rival, deal_seed)
+        seen.append((values, s))
+        if callback is not None:
+            callback(len(seen) - 1, values, s)
+        return s
+
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    study = optuna.create_study(direction="maximize", sampler=optuna.samplers.TPESampler(seed=seed))
+    study.enqueue_trial({n: int(round(first[n])) for n in names})
+    began = time.perf_counter()
+    try:
+        study.optimize(objective, n_trials=count, catch=())
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(f"interrupted after {len(seen)} trials ({scorer.deals:,} deals): no result") from None
+    best = study.best_trial
+    return OptunaResult(params=settings.replace(**best.params), score=float(cast(float, best.value)), trials=seen,
+                        study=study, deals=scorer.deals, seconds=time.perf_counter() - began,
+                        version=optuna.__version__, opponent=describe(rival))
