@@ -14,6 +14,7 @@ import os
 import sys
 from typing import Any, Callable, Optional
 
+from kozyr.cli import _cluster
 from kozyr.cli._common import count, fmt_interval, need, positive, print_table, progress
 from kozyr.durak import RUNG_NAMES, RUNGS, pad_seed
 from kozyr.durak.ladder import PARAMS, LadderResult, ladder, table_bots
@@ -84,7 +85,7 @@ def _deal_mode(args: argparse.Namespace) -> str:
 def _run_ladder(a: Any, b: Any, deals: int, args: argparse.Namespace, params: dict[str, int],
                 update: Optional[Callable[[int, int], None]]) -> LadderResult:
     return ladder(a, b, deals, args.seed, deal=_deal_mode(args), workers=args.workers, params=params or None,
-                  progress=update)
+                  progress=update, client=getattr(args, "client", None))
 
 
 def _interrupted(err: KeyboardInterrupt, done_before: int, total: int) -> KeyboardInterrupt:
@@ -112,7 +113,8 @@ def _ladder_command(args: argparse.Namespace) -> int:
         args.parser.error(f"--set {', '.join(ignored)}: only rung 3 reads it, and neither side is rung 3")
     update, close = progress(args.deals, f"rung {args.a} vs rung {args.b}")
     try:
-        r = _run_ladder(args.a, args.b, args.deals, args, params, update)
+        with _cluster.connect(args):
+            r = _run_ladder(args.a, args.b, args.deals, args, params, update)
     finally:
         close()
     if args.json:
@@ -130,7 +132,7 @@ def _ladder_command(args: argparse.Namespace) -> int:
         f"{r.deals:,} deals ({r.deal} deals, seed {shown(args.seed)}); a sits in seat i % 2 of deal i; "
         f"[2-sigma intervals]",
         _fmt_moves(r),
-        f"{speed} deals/s ({r.seconds:.2f} s, {args.workers} worker{'s' if args.workers != 1 else ''})",
+        f"{speed} deals/s ({r.seconds:.2f} s, {_cluster.where(args)})",
     ]
     if used:
         notes.append("rung-3 settings: " + ", ".join(f"{k}={v}" for k, v in sorted(used.items())))
@@ -289,6 +291,7 @@ def register(subparsers: Any) -> None:
                               description="Play rung A against rung B over many deals, seats alternating.")
     p.add_argument("a", type=_rung, help="rung of side a: 1 random, 2 cheap, 3 careful")
     p.add_argument("b", type=_rung, help="rung of side b")
+    _cluster.add_options(p)
     _common(p)
     p.add_argument("--set", action="append", type=_setting, metavar="NAME=VALUE",
                    help=f"a rung-3 setting ({ranges}; the reference bot is DEEP_TALON=6, CHEAP_POWER=3)")

@@ -101,7 +101,7 @@ def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers:
 
 def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "fast", workers: int = 1,
            params: Optional[Mapping[str, int]] = None, progress: Optional[Progress] = None,
-           chunk: Optional[int] = None) -> LadderResult:
+           chunk: Optional[int] = None, client: object = None) -> LadderResult:
     """Play `deals` deals of side a against side b; a `LadderResult`.
 
     a, b: rung ints 1..3, `Bot`s (both: the C loop) or callables view -> Move
@@ -111,7 +111,10 @@ def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "f
     thread as chunks finish. `workers` threads share chunks of `chunk` deals;
     the arrays do not depend on workers or chunking. Ctrl-C stops the run
     within a fraction of a second and raises KeyboardInterrupt("interrupted
-    after N of M deals"); no partial result is returned.
+    after N of M deals"); no partial result is returned. With `client` (a
+    `distributed.Client`, the `kozyr[dask]` extra) the chunks run on its Dask
+    cluster instead of local threads (`workers` is then unused), with the same
+    arrays: see `kozyr.durak.ladder.cluster`.
     """
     _count("deals", deals, 0, MAX_DEALS)
     _count("workers", workers, 1, MAX_WORKERS)
@@ -127,7 +130,12 @@ def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "f
     bouts = np.empty(deals, dtype=np.int16)
     largest = np.empty(deals, dtype=np.int8)
     start = time.perf_counter()
-    if "callable" in (side_a.kind, side_b.kind):
+    if client is not None:
+        from kozyr.durak.ladder import cluster
+
+        fool, moves, bouts, largest = cluster.run(client, side_a, side_b, deals, seed, deal, chunk=chunk,
+                                                  progress=progress)
+    elif "callable" in (side_a.kind, side_b.kind):
         stopped = threading.Event()
 
         def task(first: int, count: int) -> int:

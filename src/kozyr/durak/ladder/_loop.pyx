@@ -248,17 +248,19 @@ cdef class Runner:
         kz_flag_set(&self.stopped, 1)
 
     def chunk(self, long long first, long long count, int8_t[::1] fool, int32_t[::1] moves,
-              int16_t[::1] bouts, int8_t[::1] largest):
-        """Play deals first+1 .. first+count into the arrays at first..first+count-1; count
-        (0 when stopped: the arrays are then not filled)."""
-        cdef long long bad
-        if count <= 0 or first < 0 or first + count > fool.shape[0]:
+              int16_t[::1] bouts, int8_t[::1] largest, long long offset=0):
+        """Play deals first+1 .. first+count into the arrays at first-offset..first+count-1-offset
+        (offset: the deal index the arrays start at); count (0 when stopped: the arrays are then
+        not filled)."""
+        cdef long long bad, at = first - offset
+        if count <= 0 or first < offset or at + count > fool.shape[0] or moves.shape[0] < fool.shape[0] \
+                or bouts.shape[0] < fool.shape[0] or largest.shape[0] < fool.shape[0]:
             if count <= 0:
                 return 0
             raise KozyrError("bad_chunk", f"deals {first + 1}..{first + count} do not fit arrays of {fool.shape[0]}")
         with nogil:
-            bad = play_chunk(&self.plan, first, count, &fool[first], &moves[first],
-                             &bouts[first], &largest[first], &self.stopped)
+            bad = play_chunk(&self.plan, first, count, &fool[at], &moves[at],
+                             &bouts[at], &largest[at], &self.stopped)
         if bad < 0:
             return 0
         if bad:
