@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
+import signal
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -19,7 +22,7 @@ from typing import Any
 from kozyr.cli._common import need
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["add_options", "connect", "where", "MAX_LOCAL"]
+__all__ = ["add_options", "connect", "where", "dask_setup", "MAX_LOCAL"]
 
 MAX_LOCAL = 256          # worker processes of a LocalCluster, at most
 CONNECT_TIMEOUT = "10s"  # a scheduler that does not answer within this is an error, not a hang
@@ -83,25 +86,70 @@ def connect(args: argparse.Namespace) -> Iterator[Any]:
     from distributed import Client, LocalCluster
 
     logging.getLogger("distributed").setLevel(logging.CRITICAL)
-    cluster = None
+    cluster = client = None
     try:
         if n:
-            cluster = LocalCluster(n_workers=n, processes=True, threads_per_worker=1, dashboard_address=None,
-                                   silence_logs=logging.CRITICAL)
-            client = Client(cluster)
+            with _starting() as interrupted:
+                try:
+                    cluster = LocalCluster(n_workers=n, processes=True, threads_per_worker=1, dashboard_address=":0",
+                                           silence_logs=logging.CRITICAL, preload=[__name__])
+                    client = Client(cluster)
+                except Exception:
+                    if not interrupted:   # workers that died of the Ctrl-C fail the start: the Ctrl-C is the news
+                        raise
+            if interrupted:
+                raise KeyboardInterrupt("interrupted while the Dask cluster started")
         else:
-            client = Client(address, timeout=CONNECT_TIMEOUT)
-    except (OSError, TimeoutError) as err:
-        if cluster is not None:
-            cluster.close()
-        target = f"--cluster local:{n}" if n else f"--scheduler {address}"
-        raise KozyrError("no_cluster", f"{target}: cannot reach the Dask cluster ({err})", value=address or n) from None
-    args.client = client
-    try:
+            try:
+                client = Client(address, timeout=CONNECT_TIMEOUT)
+            except (OSError, TimeoutError) as err:
+                raise KozyrError("no_cluster", f"--scheduler {address}: cannot reach the Dask cluster ({err})",
+                                 value=address) from None
+        args.client = client
         yield client
     finally:
         args.client = None
         _close(client, cluster)
+
+
+@contextmanager
+def _starting() -> Iterator[list[bool]]:
+    """While a LocalCluster starts: Ctrl-C is noted, not raised, and the new workers' stderr is /dev/null.
+
+    A KeyboardInterrupt in the middle of the start would leave a half-built
+    cluster that nothing can close cleanly, so a Ctrl-C then is held until the
+    start is over (a few seconds) and taken then. A terminal's Ctrl-C reaches
+    the whole process group, and a worker that is still importing dies of it
+    with a traceback: the workers write nothing of their own (their logs are
+    off too; a task's error reaches the command through Dask).
+    """
+    interrupted: list[bool] = []
+    try:
+        previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.append(True))
+    except ValueError:   # not the main thread: no handler to swap
+        previous = None
+    sys.stderr.flush()
+    saved = os.dup(2)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 2)
+    os.close(devnull)
+    try:
+        yield interrupted
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+
+def dask_setup(worker: Any) -> None:
+    """Dask's preload hook, run in each worker process of the LocalCluster we start: ignore SIGINT.
+
+    Ctrl-C on a terminal reaches the whole process group, the workers too; the
+    command (the driver) answers it by cancelling the tasks and closing the
+    cluster, so a worker must not die of it first (and be restarted meanwhile).
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _close(client: Any, cluster: Any) -> None:
