@@ -36,7 +36,7 @@ def _distributed() -> Any:
 
 def _cluster(distributed: Any, n: int = 2) -> Any:
     return distributed.LocalCluster(n_workers=n, processes=True, threads_per_worker=1, dashboard_address=":0",
-                                    silence_logs=logging.CRITICAL)
+                                    silence_logs=logging.CRITICAL, preload=["kozyr.cli._cluster"])
 
 
 @pytest.fixture(scope="module")
@@ -102,6 +102,16 @@ def test_a_killed_worker_loses_nothing() -> None:
             and finish in ("released", "waiting")}))
         assert recomputed, "no chunk of the ladder was lost with the worker: the test did not test"
     _same(ladder(3, 3, 4000, "kill"), r)
+
+
+def test_workers_of_the_shell_outlive_a_ctrl_c(client: Any) -> None:
+    """The shell's preload: a terminal's Ctrl-C reaches the workers too, and is the driver's to answer."""
+    pids = client.run(os.getpid)
+    for pid in pids.values():
+        os.kill(pid, signal.SIGINT)
+    time.sleep(0.5)
+    assert client.run(os.getpid) == pids
+    _same(ladder(2, 2, 500, "calm"), ladder(2, 2, 500, "calm", client=client))
 
 
 def test_refusals(client: Any) -> None:
