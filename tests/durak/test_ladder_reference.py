@@ -107,3 +107,10 @@ def test_largest_hand_is_the_largest_hand_seen():
             big = max(big, *(len(h) for h in game.hands))
         assert r.largest[i - 1] == big
     assert np.all(r.largest >= 6)
+
+
+@pytest.mark.parametrize("deep, cheap", [(6, 3), (-1, -1), (24, 8), (0, 5)])
+def test_the_cards_only_view_gives_the_full_views_decisions(deep: int, cheap: int) -> None:
+    from kozyr.durak.ladder._loop import _cards_view_agrees
+
+    assert _cards_view_agrees(300, 7 + deep, deep, cheap) == 0

@@ -19,7 +19,7 @@ def test_ladder_order() -> None:
         "6♠ 6♣ 6♦ 6♥ 6NT 7♠ 7♣ 7♦ 7♥ 7NT 8♠ 8♣ 8♦ 8♥ 8NT misère "
         "9♠ 9♣ 9♦ 9♥ 9NT 10♠ 10♣ 10♦ 10♥ 10NT"
     )
-    assert all(a < b for a, b in zip(LADDER, LADDER[1:]))
+    assert all(a < b for a, b in zip(LADDER, LADDER[1:], strict=False))
     assert parse_contract("8NT") < MISERE < parse_contract("9S")
     assert max(LADDER) == parse_contract("10NT")
 

@@ -129,7 +129,7 @@ def played_deals(draw: st.DrawFn) -> Deal:
     first = draw(st.integers(0, 10 - taken))
     tricks = {declarer: taken, defenders[0]: first, defenders[1]: 10 - taken - first}
     return Deal(players, dealer=dealer, declarer=declarer, contract=contract,
-                calls=dict(zip(defenders, calls)), tricks=tricks, open=draw(st.booleans()))
+                calls=dict(zip(defenders, calls, strict=True)), tricks=tricks, open=draw(st.booleans()))
 
 
 @settings(deadline=None)  # exact Fractions; CI machines are noisy

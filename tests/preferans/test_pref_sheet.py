@@ -3,10 +3,25 @@
 from __future__ import annotations
 
 from fractions import Fraction as F
+from typing import cast
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from kozyr.preferans import SOCHI, Conditions, Deal, PreferansError, Sheet
+import kozyr.preferans.sheet as sheet_module
+from kozyr.preferans import (
+    LADDER,
+    SOCHI,
+    Columns,
+    Conditions,
+    Convention,
+    Deal,
+    PreferansError,
+    Sheet,
+    score_deal,
+    settle,
+)
 
 P3 = ("A", "B", "C")
 
@@ -118,3 +133,126 @@ def test_four_player_sheet() -> None:
         sheet.add(Deal(p4, dealer="A", declarer="A", contract="6S", calls={"B": "pass", "C": "pass"}))
     assert info.value.code == "dealer_plays"
     assert len(sheet) == 1
+
+
+# --- each deal is scored once; incremental == from scratch ------------------------------------------------
+
+
+def counting(monkeypatch: pytest.MonkeyPatch) -> list[Deal]:
+    """Count the sheet's calls of the scoring function."""
+    calls: list[Deal] = []
+
+    def counted(deal: Deal, *args: object, **kwargs: object) -> object:
+        calls.append(deal)
+        return score_deal(deal, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sheet_module, "score_deal", counted)
+    return calls
+
+
+def test_each_deal_is_scored_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = counting(monkeypatch)
+    deals = [made(P3[i % 3]) if i % 4 else Deal.raspasy({"A": 2, "B": 3, "C": 5}) for i in range(300)]
+    sheet = Sheet(P3)
+    for deal in deals:
+        sheet.add(deal)
+        _ = sheet.columns, sheet.closed, sheet.next_conditions, sheet.settle()  # reading scores nothing
+    assert len(calls) == 300  # linear: the old sheet rescored from the start, 300 * 301 / 2 calls
+    calls.clear()
+    sheet.edit(290, made("C"))
+    assert calls == [made("C"), *deals[291:]]  # the edited deal and those after it, nothing before
+    calls.clear()
+    sheet.undo()
+    assert calls == []
+    Sheet(P3, deals=deals)
+    assert len(calls) == 300
+    calls.clear()
+    for i in range(len(sheet)):
+        sheet.columns_after(i)
+    assert calls == []
+
+
+CONVENTIONS = [SOCHI, SOCHI.replace(raspasy_exit=(6, 7)), SOCHI.replace(raspasy_progression="geometric", raspasy_cap=3)]
+
+
+@st.composite
+def any_deal(draw: st.DrawFn) -> Deal:
+    split = sorted(draw(st.lists(st.integers(0, 10), min_size=2, max_size=2)))
+    tricks = dict(zip(P3, (split[0], split[1] - split[0], 10 - split[1]), strict=True))
+    if draw(st.booleans()):
+        return Deal.raspasy(tricks)
+    declarer = draw(st.sampled_from(P3))
+    defenders = [p for p in P3 if p != declarer]
+    contract = draw(st.sampled_from(LADDER))
+    if contract.is_misere:
+        return Deal(P3, declarer=declarer, contract=contract, tricks=tricks)
+    calls = draw(st.sampled_from([("whist", "whist"), ("whist", "pass"), ("pass", "pass")]))
+    return Deal(P3, declarer=declarer, contract=contract, calls=dict(zip(defenders, calls, strict=True)), tricks=tricks)
+
+
+def from_scratch(conv: Convention, deals: list[Deal]) -> tuple[Columns, Conditions, list[Columns]]:
+    """A plain left fold of score_deal: the columns, the next conditions, the columns after each deal."""
+    cond = Conditions.start(conv)
+    pulya = {p: F(0) for p in P3}
+    gora = {p: F(0) for p in P3}
+    whists: dict[tuple[str, str], F] = {}
+    after = []
+    for deal in deals:
+        scored = score_deal(deal, conv, cond)
+        for p, v in scored.entries.pulya.items():
+            pulya[p] += v
+        for p, v in scored.entries.gora.items():
+            gora[p] += v
+        for k, v in scored.entries.whists.items():
+            whists[k] = whists.get(k, F(0)) + v
+        cond = scored.next
+        after.append(Columns(P3, pulya, gora, whists))
+    return Columns(P3, pulya, gora, whists), cond, after
+
+
+ops = st.one_of(
+    st.tuples(st.just("add"), any_deal()),
+    st.tuples(st.just("undo"), st.none()),
+    st.tuples(st.just("edit"), st.tuples(st.integers(0, 30), any_deal())),
+)
+
+
+@settings(deadline=None, max_examples=60)
+@given(st.sampled_from(CONVENTIONS), st.lists(ops, max_size=25))
+def test_incremental_equals_from_scratch(conv: Convention, steps: list[tuple[str, object]]) -> None:
+    sheet = Sheet(P3, conv)
+    deals: list[Deal] = []
+    for op, arg in steps:
+        wanted = list(deals)
+        if op == "add":
+            wanted.append(arg)  # type: ignore[arg-type]
+        elif op == "undo":
+            if not wanted:
+                continue
+            wanted.pop()
+        else:
+            index, deal = cast(tuple[int, Deal], arg)
+            if index >= len(wanted):
+                continue
+            wanted[index] = deal
+        try:
+            expected = from_scratch(conv, wanted)
+        except PreferansError as refusal:
+            before = snapshot(sheet)
+            with pytest.raises(PreferansError) as info:
+                sheet.add(arg) if op == "add" else sheet.edit(*arg)  # type: ignore[misc, arg-type]
+            assert info.value.code == refusal.code
+            assert snapshot(sheet) == before  # a refused change leaves the sheet as it was
+            continue
+        if op == "add":
+            sheet.add(arg)  # type: ignore[arg-type]
+        elif op == "undo":
+            sheet.undo()
+        else:
+            sheet.edit(*arg)  # type: ignore[misc]
+        deals = wanted
+        columns, cond, after = expected
+        assert sheet.deals == deals
+        assert sheet.columns == columns and sheet.next_conditions == cond
+        assert [sheet.columns_after(i) for i in range(len(deals))] == after
+        assert sheet.settle() == settle(columns, conv)

@@ -1,27 +1,29 @@
 """``kozyr pref``: settle a sheet or score a list of deals from a file.
 
-``register(subparsers)`` adds the ``pref`` command to the top-level ``kozyr``
-parser; :func:`main` runs it on its own (tests call it, and
-``python -m kozyr.preferans.cli`` uses it).  Bad input gives one line on
-stderr and exit status 2, like argparse's own usage errors.
+``register(subparsers)`` adds the ``pref`` command to the ``kozyr`` parser;
+``kozyr.cli.main`` runs it.  Every refusal is a
+:class:`~kozyr.preferans.PreferansError` (a ``KozyrError``) that ``main``
+prints as one line with exit status 2; nothing here prints errors or exits.
+
+``pref score`` reads and checks the whole file first (each deal is scored
+once, as it is added), then prints the sheet after each deal from the totals
+the sheet kept, so a long file costs time in proportion to its length.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
-from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, TextIO
+from typing import Any
 
-from kozyr.cli._common import OneLineParser
-
+from kozyr.cli._common import print_table
 from kozyr.preferans.errors import PreferansError
 from kozyr.preferans.files import columns_from, convention_from, load_document, sheet_from
+from kozyr.preferans.numbers import parse_number
 from kozyr.preferans.settlement import Columns, Settlement, settle
 from kozyr.preferans.sheet import Sheet
 
-__all__ = ["register", "main", "format_table"]
+__all__ = ["register"]
 
 
 def fmt(x: Fraction) -> str:
@@ -29,17 +31,7 @@ def fmt(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
-def format_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """A plain text table: first column left-aligned, the rest right-aligned."""
-    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
-    lines = []
-    for r in [header, *rows]:
-        cells = [str(c).ljust(widths[0]) if i == 0 else str(c).rjust(widths[i]) for i, c in enumerate(r)]
-        lines.append("  ".join(cells).rstrip())
-    return "\n".join(lines)
-
-
-def _balance_table(cols: Columns, saldo: Settlement, unit: Fraction) -> str:
+def _balance_rows(cols: Columns, saldo: Settlement, unit: Fraction) -> list[list[str]]:
     rounded = saldo.rounded(unit)
     rows = []
     for p in cols.players:
@@ -47,12 +39,13 @@ def _balance_table(cols: Columns, saldo: Settlement, unit: Fraction) -> str:
         received = sum((cols.whist(q, p) for q in cols.players if q != p), Fraction(0))
         rows.append([p, fmt(cols.pulya[p]), fmt(cols.gora[p]), fmt(written), fmt(received),
                      fmt(saldo[p]), fmt(rounded[p])])
-    return format_table(["player", "pulya", "gora", "whists by", "whists on", "saldo", "rounded"], rows)
+    return rows
 
 
-def _sheet_table(sheet: Sheet) -> str:
-    cols = sheet.columns
-    saldo = settle(sheet)
+BALANCE_HEADER = ["player", "pulya", "gora", "whists by", "whists on", "saldo", "rounded"]
+
+
+def _sheet_rows(cols: Columns, saldo: Settlement) -> tuple[list[str], list[list[str]]]:
     header = ["player", "pulya", "gora"] + [f"on {q}" for q in cols.players] + ["saldo"]
     rows = []
     for p in cols.players:
@@ -60,73 +53,55 @@ def _sheet_table(sheet: Sheet) -> str:
         row += ["-" if q == p else fmt(cols.whist(p, q)) for q in cols.players]
         row.append(fmt(saldo[p]))
         rows.append(row)
-    return format_table(header, rows)
+    return header, rows
 
 
 def _unit(text: str) -> Fraction:
+    """``--unit``: a positive number, bounded like every number kozyr reads (``1e100000000`` is refused)."""
     try:
-        value = Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be positive")
-    return value
-
-
-def _fail(message: str, err: TextIO) -> int:
-    one_line = " ".join(message.split())
-    print(f"kozyr pref: error: {one_line}", file=err)
-    return 2
+        return parse_number("--unit", text, minimum="positive")
+    except PreferansError as exc:
+        raise argparse.ArgumentTypeError(str(exc.fields["why"])) from None
 
 
 def cmd_settle(args: argparse.Namespace) -> int:
     """Print the balances of a sheet file."""
-    out: TextIO = getattr(args, "out", None) or sys.stdout
-    err: TextIO = getattr(args, "err", None) or sys.stderr
-    try:
-        doc = load_document(args.file)
-        cols = columns_from(doc)
-        convention = convention_from(doc.get("convention"))
-        saldo = settle(cols, convention)
-    except PreferansError as exc:
-        return _fail(exc.message, err)
-    print(f"convention: {convention.name}", file=out)
-    print(_balance_table(cols, saldo, args.unit), file=out)
+    doc = load_document(args.file)
+    cols = columns_from(doc)
+    convention = convention_from(doc.get("convention"))
+    saldo = settle(cols, convention)
+    print_table(f"convention: {convention.name}", BALANCE_HEADER, _balance_rows(cols, saldo, args.unit))
     return 0
 
 
 def cmd_score(args: argparse.Namespace) -> int:
     """Score a deals file, printing the sheet and balances after each deal."""
-    out: TextIO = getattr(args, "out", None) or sys.stdout
-    err: TextIO = getattr(args, "err", None) or sys.stderr
-    try:
-        doc = load_document(args.file)
-        final = sheet_from(doc)  # validates everything before printing anything
-    except PreferansError as exc:
-        return _fail(exc.message, err)
-    print(f"convention: {final.convention.name}; players: {', '.join(final.players)}", file=out)
-    replay = Sheet(final.players, final.convention, target=final.target)
-    for i, deal in enumerate(final.deals, 1):
-        scored = replay.add(deal)
-        cond = scored.conditions
-        extra = f" (price {fmt(cond.raspasy_price)})" if deal.is_raspasy else ""
-        print(f"\ndeal {i}: {deal.describe()}{extra}", file=out)
-        print(_sheet_table(replay), file=out)
+    doc = load_document(args.file)
+    sheet: Sheet = sheet_from(doc)  # checks and scores everything before anything is printed
+    convention = sheet.convention
+    print(f"convention: {convention.name}; players: {', '.join(sheet.players)}")
+    for i, scored in enumerate(sheet.scored):
+        deal = scored.deal
+        extra = f" (price {fmt(scored.conditions.raspasy_price)})" if deal.is_raspasy else ""
+        cols = sheet.columns_after(i)
+        header, rows = _sheet_rows(cols, settle(cols, convention))
         nxt = scored.next
-        print(f"next deal: minimum level {nxt.min_level}, raspasy price {fmt(nxt.raspasy_price)}", file=out)
-    saldo = settle(replay)
-    print("\nbalances:", file=out)
-    print(_balance_table(replay.columns, saldo, args.unit), file=out)
-    if replay.target is not None:
-        state = "closed" if replay.closed else "open"
-        print(f"pulya to {fmt(replay.target)}: {state}", file=out)
+        print()
+        print_table(f"deal {i + 1}: {deal.describe()}{extra}", header, rows,
+                    [f"next deal: minimum level {nxt.min_level}, raspasy price {fmt(nxt.raspasy_price)}"])
+    cols = sheet.columns
+    notes = []
+    if sheet.target is not None:
+        notes.append(f"pulya to {fmt(sheet.target)}: {'closed' if sheet.closed else 'open'}")
+    print()
+    print_table("balances:", BALANCE_HEADER, _balance_rows(cols, settle(cols, convention), args.unit), notes)
     return 0
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``pref`` command (with ``settle`` and ``score``) to ``subparsers``."""
-    pref: argparse.ArgumentParser = subparsers.add_parser("pref", help="preferans: settle a sheet, score deals",
-                                 description="Preferans scoring in exact arithmetic.")
+    pref: argparse.ArgumentParser = subparsers.add_parser(
+        "pref", help="preferans: settle a sheet, score deals", description="Preferans scoring in exact arithmetic.")
     sub = pref.add_subparsers(dest="pref_command", metavar="{settle,score}")
     sub.required = True
     p_settle = sub.add_parser("settle", help="balances of a sheet (JSON or TOML: players, pulya, gora, whists)")
@@ -140,31 +115,3 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                          help="rounding unit of the displayed balances (default 1 whist)")
     p_score.set_defaults(func=cmd_score)
     return pref
-
-
-def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: TextIO | None = None) -> int:
-    """Run ``pref`` as the top-level ``kozyr`` would: ``main(['pref', 'settle', FILE])``
-    (the leading ``pref`` may be left out).  Returns the exit status."""
-    args_list = list(sys.argv[1:] if argv is None else argv)
-    if not args_list or args_list[0] != "pref":
-        args_list.insert(0, "pref")
-    parser = OneLineParser(prog="kozyr")
-    register(parser.add_subparsers(dest="command"))
-    err_stream = err or sys.stderr
-    try:
-        old_err = sys.stderr
-        sys.stderr = err_stream  # argparse reports usage errors on sys.stderr
-        try:
-            args = parser.parse_args(args_list)
-        finally:
-            sys.stderr = old_err
-    except SystemExit as exc:
-        return int(exc.code) if isinstance(exc.code, int) else 2
-    args.out = out
-    args.err = err
-    result: int = args.func(args)
-    return result
-
-
-if __name__ == "__main__":  # pragma: no cover
-    raise SystemExit(main())

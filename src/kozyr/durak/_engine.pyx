@@ -28,6 +28,7 @@ from libc.stdint cimport uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from kozyr.cards cimport KZ_DECK36, CardSet, card_bit
+from kozyr.durak._gameview cimport GameView
 from kozyr.durak._deal cimport st_deal_order, st_deal_rng, st_deal_seed_text
 from kozyr.durak._rules cimport (
     R_BAD_DEAL, R_BAD_SEATS, R_BEATS_NOTHING, R_BOUT_FULL, R_CARD_NOT_HELD, R_GAME_OVER, R_MUST_ATTACK,
@@ -55,6 +56,7 @@ from kozyr.durak.codes import BOUT_ENDINGS, CODES, KINDS, PHASES, IllegalMove
 from kozyr.durak.events import Event, Result
 from kozyr.durak.moves import Move
 from kozyr.durak.views import Bout, View
+from kozyr.errors import KozyrError, shown
 
 cnp.import_array()
 
@@ -435,23 +437,14 @@ cdef class Game:
         return CODES[r - 1] if r else None
 
     def view(self, seat):
-        """What `seat` (0 or 1) may see."""
+        """What `seat` (0 or 1) may see: a `GameView`, one consistent snapshot (a copy of the
+        engine's view struct, taken in one step; its tuples are built when read)."""
         cdef int s = _seat_index(seat)
         cdef DView v
-        cdef int i
         if s > 1:
-            raise IllegalMove("not_your_turn", f"seat {seat!r} does not exist: seats are 0 and 1")
+            raise IllegalMove("not_your_turn", f"seat {shown(seat)} does not exist: seats are 0 and 1", seat=seat)
         st_view(&self.st, s, &v)
-        pairs = tuple([(v.bout.attack[i], v.bout.beat[i] if v.bout.beat[i] >= 0 else None)
-                       for i in range(v.bout.size)])
-        bout = Bout(v.bout.attacker, v.bout.defender, v.bout.cap, v.bout.size, bool(v.bout.taken),
-                    v.bout.to_beat if v.bout.to_beat >= 0 else None, pairs)
-        return View(
-            seat=s, ply=v.ply, phase=PHASES[v.phase], turn=v.turn if v.turn >= 0 else None,
-            trump=v.trump, turnup=v.turnup if v.turnup >= 0 else None, talon=v.talon, heap=v.heap,
-            hand=CardSet.wrap(v.hand), counts=(v.count[0], v.count[1]), can_swap=bool(v.can_swap),
-            legal=_moves_tuple(v.legal, v.nlegal), over=bool(v.over), result=self.result, bout=bout,
-        )
+        return GameView.wrap(&v)
 
     # -- properties -----------------------------------------------------------
     @property

@@ -174,3 +174,6 @@ cdef class GameView:
 
     def __repr__(self):
         return "Game" + repr(self.as_view())
+
+
+View.register(GameView)

@@ -5,7 +5,7 @@
 # tests/durak/test_blind.py holds this file and rungs.pyx to that.
 from libc.stdint cimport uint64_t
 
-from kozyr.cards cimport highest_card, lowest_card, suit_mask
+from kozyr.cards cimport highest_card, lowest_card, popcount, suit_mask
 from kozyr.durak._view cimport MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_SWAP, MV_TAKE, PH_DEFEND, DView
 
 
@@ -100,3 +100,44 @@ cdef inline int best_move(const DView *v, int level, unsigned int word, const Ru
     return (kind << 6) | card
 
 
+
+
+cdef inline int _kth_card(uint64_t m, int k) noexcept nogil:
+    """The k-th card (from 0) of m in the rules' card sequence: suits 0..3, each from the ace down."""
+    cdef uint64_t lane
+    cdef int s, c
+    for s in range(4):
+        lane = (m >> (16 * s)) & 0xFFFF
+        c = popcount(lane)
+        if k < c:
+            while k:
+                lane ^= (<uint64_t>1) << highest_card(lane)
+                k -= 1
+            return 16 * s + highest_card(lane)
+        k -= c
+    return -1
+
+
+cdef inline int rung1_move(const DView *v, unsigned int word) noexcept nogil:
+    """Rung 1's move, legal[word mod nlegal], found from the view's legal cards and kinds
+    without the list (the list holds the card moves in the rules' card sequence, then take
+    or done, then swap); -1 when there is no legal move. Same decision as
+    best_move(v, 1, word)."""
+    cdef int n = v.nlegal, k, ncard
+    cdef unsigned int kinds = v.legal_kinds
+    if n <= 0:
+        return -1
+    k = <int>(word % <unsigned int>n)
+    ncard = popcount(v.legal_cards)
+    if k < ncard:
+        return ((MV_BEAT if kinds & (1u << MV_BEAT) else MV_ATTACK) << 6) | _kth_card(v.legal_cards, k)
+    k -= ncard
+    if kinds & (1u << MV_TAKE):
+        if k == 0:
+            return MV_TAKE << 6
+        k -= 1
+    elif kinds & (1u << MV_DONE):
+        if k == 0:
+            return MV_DONE << 6
+        k -= 1
+    return MV_SWAP << 6

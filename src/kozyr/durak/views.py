@@ -1,6 +1,7 @@
 """What one seat may see: `View` and the `Bout` inside it."""
 from __future__ import annotations
 
+from abc import ABCMeta
 from dataclasses import dataclass
 from typing import Optional
 
@@ -25,8 +26,13 @@ class Bout:
 
 
 @dataclass(frozen=True, slots=True)
-class View:
-    """What one seat may see, exactly the rules' list and nothing more."""
+class View(metaclass=ABCMeta):
+    """What one seat may see, exactly the rules' list and nothing more.
+
+    The reference engine builds these; the compiled engine hands out a
+    `GameView` (the same fields, built lazily from its C struct), which is
+    registered as a virtual subclass, so `isinstance(game.view(0), View)` holds.
+    """
 
     seat: int
     ply: int

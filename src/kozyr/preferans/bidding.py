@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Union
 
-from .contracts import MISERE, Contract, ContractLike, LADDER, as_contract
-from .deal import check_players
+from kozyr.errors import shown
+
+from .contracts import LADDER, MISERE, Contract, ContractLike, as_contract
+from .deal import check_players, name_key
 from .errors import PreferansError
 
 __all__ = ["Bidding", "AuctionResult", "PASS"]
@@ -26,7 +27,7 @@ __all__ = ["Bidding", "AuctionResult", "PASS"]
 PASS = "pass"
 """The pass call (``None`` is accepted as well)."""
 
-CallLike = Union[Contract, str, None]
+CallLike = Contract | str | None
 
 
 @dataclass(frozen=True)
@@ -57,12 +58,15 @@ class Bidding:
 
     def __init__(self, players: Sequence[str], *, dealer: str | None = None, min_level: int = 6) -> None:
         names = check_players(players)
+        dealer = name_key(dealer)  # type: ignore[assignment]
         if dealer is not None and dealer not in names:
-            raise PreferansError("unknown_player", f"dealer: {dealer!r} is not one of {list(names)}")
+            raise PreferansError("unknown_player", f"dealer: {shown(dealer)} is not one of {list(names)}",
+                                 field="dealer", value=dealer)
         if len(names) == 4 and dealer is None:
             raise PreferansError("no_dealer", "dealer: with 4 players the dealer (who sits out) must be given")
         if isinstance(min_level, bool) or min_level not in (6, 7, 8, 9, 10):
-            raise PreferansError("bad_min_level", f"min_level: {min_level!r} is not a level 6-10")
+            raise PreferansError("bad_min_level", f"min_level: {shown(min_level)} is not a level 6-10",
+                                 field="min_level", value=min_level)
         if dealer is None:
             order = names
         else:
@@ -138,8 +142,10 @@ class Bidding:
 
     def call(self, player: str, call: CallLike) -> None:
         """Make a call: a bid (a :class:`Contract` or text) or a pass."""
+        player = name_key(player)  # type: ignore[assignment]
         if player not in self._players:
-            raise PreferansError("unknown_player", f"player: {player!r} is not one of {list(self._players)}")
+            raise PreferansError("unknown_player", f"player: {shown(player)} is not one of {list(self._players)}",
+                                 field="player", value=player)
         if self.finished:
             raise PreferansError("auction_over", f"call by {player!r}: the auction is over ({self.result})")
         expected = self._order[self._turn]

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import Union
+
+from kozyr.errors import shown
 
 from .errors import PreferansError
 
@@ -82,6 +82,7 @@ _STRAIN_NAMES: dict[str, Strain] = {
     "H": Strain.HEARTS, "♥": Strain.HEARTS, "♡": Strain.HEARTS,
     "NT": Strain.NO_TRUMP, "N": Strain.NO_TRUMP, "БК": Strain.NO_TRUMP,
 }
+_LEVEL_TEXT = {str(level): level for level in LEVELS}  # "6" ... "10": ASCII, no leading zero
 _MISERE_NAMES = {"MISERE", "MISÈRE", "MIZER", "МИЗЕР", "M"}
 
 
@@ -108,8 +109,9 @@ class Contract:
         ):
             raise PreferansError(
                 "unknown_contract",
-                f"contract: no such contract (level={self.level!r}, strain={self.strain!r}); "
+                f"contract: no such contract (level={shown(self.level)}, strain={shown(self.strain)}); "
                 "levels are 6-10 with a strain S, C, D, H or NT, or misère",
+                field="contract", value=(self.level, self.strain),
             )
 
     @classmethod
@@ -181,28 +183,32 @@ LADDER: tuple[Contract, ...] = tuple(
 )
 """Every contract, lowest first: 6♠ … 8NT, misère, 9♠ … 10NT."""
 
-ContractLike = Union[Contract, str]
+ContractLike = Contract | str
 
 
 def parse_contract(text: str) -> Contract:
-    """Parse a contract's text form; refuse anything else with ``unknown_contract``."""
+    """Parse a contract's text form; refuse anything else with ``unknown_contract``.
+
+    The level is written in ASCII digits without a leading zero: ``²S``, ``٦S``,
+    ``６S`` and ``06S`` are refused rather than read as 6♠.
+
+    >>> parse_contract("7 nt"), parse_contract("6♠"), parse_contract("misère")
+    (Contract('7NT'), Contract('6S'), Contract('misere'))
+    """
     if not isinstance(text, str):
-        raise PreferansError("unknown_contract", f"contract: {text!r} is not a contract name")
+        raise PreferansError("unknown_contract", f"contract: {shown(text)} is not a contract name",
+                             field="contract", value=text)
     s = "".join(text.split()).upper()
     if s in _MISERE_NAMES:
         return MISERE
-    digits = ""
-    for ch in s:
-        if ch.isdigit():
-            digits += ch
-        else:
-            break
+    digits = s[: len(s) - len(s.lstrip("0123456789"))]
     rest = s[len(digits):]
-    if digits and int(digits) in VALUES and rest in _STRAIN_NAMES:
-        return Contract(int(digits), _STRAIN_NAMES[rest])
+    if digits in _LEVEL_TEXT and rest in _STRAIN_NAMES:
+        return Contract(_LEVEL_TEXT[digits], _STRAIN_NAMES[rest])
     raise PreferansError(
         "unknown_contract",
-        f"contract: {text!r} is not a contract (expected e.g. 6S, 6♠, 7NT, misere)",
+        f"contract: {shown(text)} is not a contract (expected e.g. 6S, 6♠, 7NT, misere)",
+        field="contract", value=text,
     )
 
 

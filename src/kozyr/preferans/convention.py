@@ -15,7 +15,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from kozyr.errors import shown
+
 from .errors import PreferansError
+from .numbers import MAX_MAGNITUDE, show
 
 __all__ = [
     "WhistType",
@@ -71,10 +74,17 @@ class Progression(enum.Enum):
     GEOMETRIC = "geometric"  # p, 2p, 4p, ...
 
 
+def _refuse(name: str, value: Any, why: str) -> PreferansError:
+    return PreferansError("bad_convention", f"convention.{name}: {why}", field=f"convention.{name}", value=value)
+
+
 def _frac(name: str, value: Any) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
-        raise PreferansError("bad_convention", f"convention.{name}: {value!r} is not an int or Fraction")
-    return Fraction(value)
+        raise _refuse(name, value, f"{shown(value)} is not an int or Fraction")
+    number = Fraction(value)
+    if abs(number) >= MAX_MAGNITUDE or number.denominator >= MAX_MAGNITUDE:
+        raise _refuse(name, value, f"{show(value)} is out of range")
+    return number
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -137,21 +147,33 @@ class Convention:
     raspasy_exit: tuple[int, ...] = (6,)
 
     def __post_init__(self) -> None:
+        """Check every field, one kind of rule at a time; a bad value is one refusal naming the field."""
+        if not isinstance(self.name, str):
+            raise _refuse("name", self.name, f"{shown(self.name)} is not a name")
+        self._check_amounts()
+        self._check_enums()
+        self._check_flags()
+        self._check_exit()
+
+    def _check_amounts(self) -> None:
         set_ = object.__setattr__
         for name in ("w_pulya", "w_gora", "raspasy_price", "raspasy_whists_per_trick"):
             value = _frac(name, getattr(self, name))
             if value <= 0:
-                raise PreferansError("bad_convention", f"convention.{name}: {value} must be positive")
+                raise _refuse(name, value, f"{show(value)} must be positive")
             set_(self, name, value)
         if self.raspasy_cap is not None:
             cap = _frac("raspasy_cap", self.raspasy_cap)
             if cap <= 0:
-                raise PreferansError("bad_convention", f"convention.raspasy_cap: {cap} must be positive")
+                raise _refuse("raspasy_cap", cap, f"{show(cap)} must be positive")
             set_(self, "raspasy_cap", cap)
         for name in ("gora_factor", "whist_factor", "consolation_factor"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise PreferansError("bad_convention", f"convention.{name}: {value!r} is not a non-negative int")
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < MAX_MAGNITUDE:
+                raise _refuse(name, value, f"{shown(value)} is not a non-negative int below 10**15")
+
+    def _check_enums(self) -> None:
+        set_ = object.__setattr__
         enums: dict[str, type[enum.Enum]] = {
             "whist_on_success": WhistType,
             "whist_on_failure": WhistType,
@@ -164,24 +186,28 @@ class Convention:
             if not isinstance(value, kind):
                 try:
                     set_(self, name, kind(value))
-                except ValueError:
+                except (ValueError, TypeError):  # TypeError: an unhashable value such as a list
                     allowed = ", ".join(str(m.value) for m in kind)
-                    raise PreferansError(
-                        "bad_convention", f"convention.{name}: {value!r} is not one of {allowed}"
-                    ) from None
+                    raise _refuse(name, value, f"{shown(value)} is not one of {allowed}") from None
+
+    def _check_flags(self) -> None:
         for name in ("cap_whister_penalty", "split_closed", "consolation_dealer", "half_whist",
                      "raspasy_amnesty", "raspasy_zero_bonus"):
-            if not isinstance(getattr(self, name), bool):
-                raise PreferansError("bad_convention", f"convention.{name}: {getattr(self, name)!r} is not a bool")
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise _refuse(name, value, f"{shown(value)} is not a bool (true or false)")
+
+    def _check_exit(self) -> None:
+        """A level 6-10 or a non-empty sequence of them (not 7.0, not true, not a string)."""
         exit_ = self.raspasy_exit
         if isinstance(exit_, int) and not isinstance(exit_, bool):
             exit_ = (exit_,)
-        exit_ = tuple(exit_)
-        if not exit_ or any(isinstance(x, bool) or x not in (6, 7, 8, 9, 10) for x in exit_):
-            raise PreferansError(
-                "bad_convention", f"convention.raspasy_exit: {self.raspasy_exit!r} must be levels 6-10"
-            )
-        set_(self, "raspasy_exit", exit_)
+        if not isinstance(exit_, (tuple, list)) or not exit_ or len(exit_) > 100 or any(
+            isinstance(x, bool) or not isinstance(x, int) or x not in (6, 7, 8, 9, 10) for x in exit_
+        ):
+            raise _refuse("raspasy_exit", self.raspasy_exit,
+                          f"{shown(self.raspasy_exit)} must be a level 6-10 or a list of them")
+        object.__setattr__(self, "raspasy_exit", tuple(exit_))
 
     def replace(self, **changes: Any) -> Convention:
         """A copy with some fields changed (``dataclasses.replace``)."""
@@ -190,7 +216,7 @@ class Convention:
     def raspasy_price_at(self, n: int) -> Fraction:
         """Price of a trick on the n-th consecutive raspasy (n ≥ 1)."""
         if n < 1:
-            raise PreferansError("bad_streak", f"raspasy streak: {n} must be at least 1")
+            raise PreferansError("bad_streak", f"raspasy streak: {n} must be at least 1", value=n)
         if self.raspasy_progression is Progression.NONE:
             price = self.raspasy_price
         elif self.raspasy_progression is Progression.ARITHMETIC:
@@ -247,5 +273,6 @@ def convention_named(name: str) -> Convention:
     except (KeyError, AttributeError):
         raise PreferansError(
             "unknown_convention",
-            f"convention: {name!r} is not one of {', '.join(PRESETS)}",
+            f"convention: {shown(name)} is not one of {', '.join(PRESETS)}",
+            field="convention", value=name,
         ) from None

@@ -19,45 +19,108 @@ The file format is what a scorer would type by hand::
 A settlement file has ``players``, ``pulya``, ``gora`` and ``whists``
 (``whists.Anna.Boris`` = whists Anna wrote on Boris) instead of deals.  Every
 problem is a :class:`PreferansError` naming the place in the file.
+
+A file comes from anywhere, so reading it is bounded: a regular file of at
+most :data:`MAX_FILE_BYTES`, nesting at most :data:`MAX_DEPTH` deep, numbers
+read by :func:`~kozyr.preferans.numbers.parse_number` (digits, exponent and
+size bounded), booleans only as real ``true``/``false``.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import stat
 from collections.abc import Mapping
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
+
+from kozyr.errors import shown
 
 from .convention import SOCHI, Convention, convention_named
 from .deal import Deal
 from .errors import PreferansError
+from .numbers import parse_number, written
 from .settlement import Columns
 from .sheet import Sheet
 
-__all__ = ["load_document", "convention_from", "columns_from", "deal_from", "sheet_from"]
+__all__ = ["MAX_FILE_BYTES", "MAX_DEPTH", "load_document", "convention_from", "columns_from", "deal_from", "sheet_from"]
+
+MAX_FILE_BYTES = 10 * 1024 * 1024
+"""The largest file read (10 MiB, some 100,000 deals): a larger one is refused, not read."""
+
+MAX_DEPTH = 32
+"""The deepest nesting of tables and lists accepted; a sheet needs 3."""
 
 _DEAL_KEYS = {"dealer", "declarer", "contract", "calls", "tricks", "open", "whist_order", "raspasy"}
+_DEALS_FILE_KEYS = {"players", "convention", "target", "deals"}
+_SHEET_FILE_KEYS = {"players", "convention", "pulya", "gora", "whists"}
 _FRACTION_FIELDS = {"w_pulya", "w_gora", "raspasy_price", "raspasy_cap", "raspasy_whists_per_trick"}
 
 
+def _read_bounded(p: Path) -> bytes:
+    """The bytes of a regular file of at most :data:`MAX_FILE_BYTES`.  A device, a pipe or a
+    directory (``/dev/zero`` behind a ``.json`` symlink would read forever) is refused before
+    reading; the read itself stops one byte past the limit, so a file that grows is caught too."""
+    try:
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO must not block the open
+    except OSError as exc:
+        raise PreferansError("bad_file", f"file: {str(p)!r} cannot be read ({exc.strerror})", value=str(p)) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise PreferansError("bad_file", f"file: {str(p)!r} is not a regular file", value=str(p))
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_FILE_BYTES:
+            chunk = os.read(fd, min(1 << 20, MAX_FILE_BYTES + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise PreferansError("bad_file", f"file: {str(p)!r} cannot be read ({exc.strerror})", value=str(p)) from None
+    finally:
+        os.close(fd)
+    if size > MAX_FILE_BYTES:
+        raise PreferansError("bad_file", f"file: {str(p)!r} is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB",
+                             value=str(p))
+    return b"".join(chunks)
+
+
+def _check_depth(p: Path, doc: Any) -> None:
+    """Refuse nesting deeper than :data:`MAX_DEPTH` (walked without recursion)."""
+    stack = [(doc, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise PreferansError("bad_file", f"file: {str(p)!r} nests tables or lists more than {MAX_DEPTH} deep",
+                                 value=str(p))
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+
+
 def load_document(path: str | Path) -> dict[str, Any]:
-    """Parse a ``.json`` or ``.toml`` file into a dict."""
+    """Parse a ``.json`` or ``.toml`` file into a dict (bounded: see :data:`MAX_FILE_BYTES`, :data:`MAX_DEPTH`)."""
     p = Path(path)
     suffix = p.suffix.lower()
     if suffix not in (".json", ".toml"):
-        raise PreferansError("bad_file", f"file: {str(p)!r} is neither .json nor .toml")
-    try:
-        data = p.read_bytes()
-    except OSError as exc:
-        raise PreferansError("bad_file", f"file: {str(p)!r} cannot be read ({exc.strerror})") from None
+        raise PreferansError("bad_file", f"file: {str(p)!r} is neither .json nor .toml", value=str(p))
+    data = _read_bounded(p)
+    kind = suffix[1:].upper()
     try:
         doc = json.loads(data) if suffix == ".json" else _toml_loads(data.decode("utf-8"))
+    except RecursionError:  # the parsers recurse per level: a thousand "[" exhaust the stack
+        raise PreferansError("bad_file", f"file: {str(p)!r} nests tables or lists more than {MAX_DEPTH} deep",
+                             value=str(p)) from None
     except (ValueError, UnicodeDecodeError) as exc:  # JSON, TOML and UTF-8 errors are ValueErrors
-        raise PreferansError("bad_file", f"file: {str(p)!r} is not valid {suffix[1:].upper()}: {exc}") from None
+        reason = " ".join(str(exc).split())[:200]
+        raise PreferansError("bad_file", f"file: {str(p)!r} is not valid {kind}: {reason}", value=str(p)) from None
     if not isinstance(doc, dict):
-        raise PreferansError("bad_file", f"file: {str(p)!r} must hold a table/object at the top")
+        raise PreferansError("bad_file", f"file: {str(p)!r} must hold a table/object at the top", value=str(p))
+    _check_depth(p, doc)
     return doc
 
 
@@ -73,21 +136,6 @@ def _toml_loads(text: str) -> Any:
     return toml.loads(text)
 
 
-def _fraction(field: str, value: Any) -> Fraction:
-    if isinstance(value, bool):
-        raise PreferansError("bad_number", f"{field}: {value!r} is not a number")
-    if isinstance(value, int):
-        return Fraction(value)
-    if isinstance(value, float) and value.is_integer():
-        return Fraction(int(value))
-    if isinstance(value, str):
-        try:
-            return Fraction(value.strip())
-        except (ValueError, ZeroDivisionError):
-            pass
-    raise PreferansError("bad_number", f"{field}: {value!r} is not a whole number or a fraction like '1/2'")
-
-
 def convention_from(value: Any) -> Convention:
     """``None`` → Sochi; a preset name; or a table ``{preset=…, field=…}``."""
     if value is None:
@@ -95,16 +143,22 @@ def convention_from(value: Any) -> Convention:
     if isinstance(value, str):
         return convention_named(value)
     if not isinstance(value, Mapping):
-        raise PreferansError("bad_convention", f"convention: {value!r} is not a preset name or a table")
+        raise PreferansError("bad_convention", f"convention: {shown(value)} is not a preset name or a table",
+                             field="convention", value=value)
     table = dict(value)
-    base = convention_named(str(table.pop("preset", "sochi")))
+    preset = table.pop("preset", "sochi")
+    if not isinstance(preset, str):
+        raise PreferansError("bad_convention", f"convention.preset: {shown(preset)} is not a preset name",
+                             field="convention.preset", value=preset)
+    base = convention_named(preset)
     names = {f.name for f in dataclasses.fields(Convention)}
     changes: dict[str, Any] = {}
     for key, item in table.items():
         if key not in names:
-            raise PreferansError("bad_convention", f"convention.{key}: no such parameter")
+            raise PreferansError("bad_convention", f"convention.{key}: no such parameter",
+                                 field=f"convention.{key}", value=item)
         if key in _FRACTION_FIELDS and item is not None:
-            item = _fraction(f"convention.{key}", item)
+            item = parse_number(f"convention.{key}", item, minimum="any")
         if key == "raspasy_exit" and isinstance(item, list):
             item = tuple(item)
         changes[key] = item
@@ -116,17 +170,20 @@ def convention_from(value: Any) -> Convention:
 def _players(doc: Mapping[str, Any]) -> tuple[str, ...]:
     players = doc.get("players")
     if not isinstance(players, list):
-        raise PreferansError("bad_players", f"players: {players!r} is not a list of names")
+        raise PreferansError("bad_players", f"players: {shown(players)} is not a list of names",
+                             field="players", value=players)
     return tuple(players)
 
 
 def columns_from(doc: Mapping[str, Any]) -> Columns:
-    """The columns of a settlement file."""
+    """The columns of a settlement file (the amounts are read, bounded, by :class:`Columns`)."""
     players = _players(doc)
-    unknown = sorted(set(doc) - {"players", "convention", "pulya", "gora", "whists"})
+    unknown = sorted(set(doc) - _SHEET_FILE_KEYS)
     if unknown:
         hint = " (a list of deals is read by `kozyr pref score`)" if "deals" in unknown else ""
-        raise PreferansError("bad_sheet", f"a sheet has players, pulya, gora and whists, not {', '.join(unknown)}{hint}")
+        raise PreferansError("bad_sheet",
+                             f"a sheet has players, pulya, gora and whists, not {', '.join(unknown)}{hint}",
+                             field=unknown[0])
     if not any(name in doc for name in ("pulya", "gora", "whists")):
         raise PreferansError("bad_sheet", "a sheet needs at least one of pulya, gora, whists")
     cols: dict[str, Any] = {}
@@ -134,37 +191,42 @@ def columns_from(doc: Mapping[str, Any]) -> Columns:
         col = doc.get(name, {})
         if isinstance(col, list) and name != "whists":
             if len(col) != len(players):
-                raise PreferansError("bad_column", f"{name}: {col!r} has {len(col)} entries for {len(players)} players")
-            col = dict(zip(players, col))
+                raise PreferansError("bad_column",
+                                     f"{name}: {shown(col)} has {len(col)} entries for {len(players)} players",
+                                     field=name, value=col)
+            col = dict(zip(players, col, strict=True))
         if not isinstance(col, Mapping):
-            raise PreferansError("bad_column", f"{name}: {col!r} is not a table of player to points")
-        if name == "whists":
-            cols[name] = {
-                w: ({t: _fraction(f"whists[{w!r}][{t!r}]", a) for t, a in row.items()} if isinstance(row, Mapping) else row)
-                for w, row in col.items()
-            }
-        else:
-            cols[name] = {p: _fraction(f"{name}[{p!r}]", a) for p, a in col.items()}
+            raise PreferansError("bad_column", f"{name}: {shown(col)} is not a table of player to points",
+                                 field=name, value=col)
+        cols[name] = col
     return Columns(players, cols["pulya"], cols["gora"], cols["whists"])
+
+
+def _flag(field: str, value: Any) -> bool:
+    """A real boolean (JSON/TOML true or false): the text "false" or "no" would read as true."""
+    if not isinstance(value, bool):
+        raise PreferansError("bad_flag", f"{field}: {shown(value)} is not true or false", field=field, value=value)
+    return value
 
 
 def deal_from(item: Any, players: tuple[str, ...], index: int = 0) -> Deal:
     """One deal of a deals file."""
     where = f"deals[{index}]"
     if not isinstance(item, Mapping):
-        raise PreferansError("bad_deal", f"{where}: {item!r} is not a table")
+        raise PreferansError("bad_deal", f"{where}: {shown(item)} is not a table", field="deals", value=item)
     unknown = set(item) - _DEAL_KEYS
     if unknown:
-        raise PreferansError("bad_deal", f"{where}: unknown field {sorted(unknown)[0]!r}")
+        raise PreferansError("bad_deal", f"{where}: unknown field {shown(sorted(unknown)[0])}",
+                             field=sorted(unknown)[0])
     try:
         contract = item.get("contract")
-        raspasy = bool(item.get("raspasy", False)) or (
+        raspasy = _flag("raspasy", item.get("raspasy", False)) or (
             isinstance(contract, str) and contract.strip().lower() in ("raspasy", "all-pass")
         )
         if raspasy:
             for key in ("declarer", "calls", "whist_order"):
                 if key in item:
-                    raise PreferansError("bad_deal", f"{key}: given on raspasy")
+                    raise PreferansError("bad_deal", f"{key}: given on raspasy", field=key)
             return Deal(players, dealer=item.get("dealer"), tricks=item.get("tricks"))
         return Deal(
             players,
@@ -177,25 +239,35 @@ def deal_from(item: Any, players: tuple[str, ...], index: int = 0) -> Deal:
             whist_order=item.get("whist_order"),
         )
     except PreferansError as exc:
-        raise PreferansError(exc.code, f"{where}: {exc.message}") from None
+        raise exc.at(where) from None
 
 
 def sheet_from(doc: Mapping[str, Any]) -> Sheet:
-    """A sheet built from a deals file (the deals are scored in order)."""
+    """A sheet built from a deals file (the deals are scored in order, each once)."""
+    unknown = sorted(set(doc) - _DEALS_FILE_KEYS)
+    if unknown:
+        hint = " (a sheet of columns is read by `kozyr pref settle`)" if set(unknown) & _SHEET_FILE_KEYS else ""
+        raise PreferansError("bad_deals_file",
+                             f"a deals file has players, convention, target and deals, not {', '.join(unknown)}{hint}",
+                             field=unknown[0])
     players = _players(doc)
     convention = convention_from(doc.get("convention"))
     target = doc.get("target")
     if target is not None:
-        target = _fraction("target", target)
-    deals_raw = doc.get("deals", [])
+        target = parse_number("target", target, minimum="any")
+        if target <= 0:
+            raise PreferansError("bad_target", f"target: {written(doc['target'])} is not a positive number",
+                                 field="target", value=doc["target"])
+    if "deals" not in doc:
+        raise PreferansError("bad_deals_file", "a deals file needs deals (a list, which may be empty)", field="deals")
+    deals_raw = doc["deals"]
     if not isinstance(deals_raw, list):
-        raise PreferansError("bad_deal", f"deals: {deals_raw!r} is not a list")
+        raise PreferansError("bad_deal", f"deals: {shown(deals_raw)} is not a list", field="deals", value=deals_raw)
     deals = [deal_from(item, players, i) for i, item in enumerate(deals_raw)]
     sheet = Sheet(players, convention, target=target)
     for i, deal in enumerate(deals):
         try:
             sheet.add(deal)
         except PreferansError as exc:
-            message = exc.message.replace(f"deal {i}: ", "")
-            raise PreferansError(exc.code, f"deals[{i}]: {message}") from None
+            raise exc.at(f"deals[{i}]") from None
     return sheet

@@ -17,10 +17,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from kozyr.errors import shown
+
 from ._frozen import FrozenMap
 from .contracts import Contract, defence_quota, whister_shares
 from .convention import SOCHI, Convention, RaspasyMode, Responsibility, WhistType
-from .deal import Call, Deal
+from .deal import Deal
 from .errors import PreferansError
 
 __all__ = ["Conditions", "Entries", "ScoredDeal", "score_deal"]
@@ -125,7 +127,7 @@ def score_deal(
 ) -> ScoredDeal:
     """Score one deal.  ``conditions`` default to those of a first deal."""
     if not isinstance(deal, Deal):
-        raise PreferansError("bad_deal", f"deal: {deal!r} is not a Deal")
+        raise PreferansError("bad_deal", f"deal: {shown(deal)} is not a Deal", value=deal)
     cond = conditions if conditions is not None else Conditions.start(convention)
     ledger = _Ledger(deal.players)
     if deal.contract is None:
@@ -165,7 +167,9 @@ def _score_game(deal: Deal, contract: Contract, conv: Convention, ledger: _Ledge
     if half is not None:
         if not conv.half_whist:
             raise PreferansError(
-                "half_whist_not_allowed", f"calls: half-whist by {half!r}, but convention {conv.name!r} has no half-whist"
+                "half_whist_not_allowed",
+                f"calls: half-whist by {half!r}, but convention {conv.name!r} has no half-whist",
+                field="calls", value=half,
             )
         # No play: the contract counts as made; the half-whister writes whists
         # for half the defence's quota (2 tricks on a six, 1 on a seven).
@@ -206,7 +210,7 @@ def _score_game(deal: Deal, contract: Contract, conv: Convention, ledger: _Ledge
             ledger.whist(w, declarer, conv.whist_factor * v * credited[w])
         shortfall = quota - defence
         if shortfall > 0 and rate:
-            for w, share in zip(whisters, whister_shares(contract)):
+            for w, share in zip(whisters, whister_shares(contract), strict=True):
                 own = share - credited[w]
                 if own > 0:
                     owed = min(own, Fraction(shortfall)) if conv.cap_whister_penalty else own

@@ -21,38 +21,77 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Union
+
+from kozyr.errors import shown
 
 from ._frozen import FrozenMap
 from .convention import SOCHI, Convention
-from .deal import check_players
+from .deal import check_players, name_key
 from .errors import PreferansError
+from .numbers import parse_number, show
 
-if TYPE_CHECKING:
-    from .sheet import Sheet
+__all__ = ["Columns", "ColumnsLike", "Settlement", "settle", "round_to_sum_zero", "Number"]
 
-__all__ = ["Columns", "Settlement", "settle", "round_to_sum_zero", "Number"]
-
-Number = Union[int, Fraction]
+Number = int | Fraction
 ZERO = Fraction(0)
 
 
-def _number(field: str, value: object, *, allow_negative: bool = False) -> Fraction:
-    if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
-        if isinstance(value, str):
-            try:
-                parsed = Fraction(value.strip())
-            except (ValueError, ZeroDivisionError):
-                raise PreferansError("bad_number", f"{field}: {value!r} is not a number") from None
-            value = parsed
-        elif isinstance(value, float) and value.is_integer():
-            value = int(value)
+def _number(field: str, value: object) -> Fraction:
+    return parse_number(field, value, minimum="zero")
+
+
+def _player(field: str, who: object, names: tuple[str, ...]) -> str:
+    key = name_key(who)
+    if not isinstance(key, str) or key not in names:
+        raise PreferansError("unknown_player", f"{field}: {shown(who)} is not one of {list(names)}",
+                             field=field, value=who)
+    return key
+
+
+def _column(col_name: str, col: object, names: tuple[str, ...]) -> dict[str, object]:
+    """A column as player (in NFC) -> amount as given; each player at most once."""
+    col = col or {}
+    if not isinstance(col, Mapping):
+        raise PreferansError("bad_column", f"{col_name}: {shown(col)} is not a mapping of player to points",
+                             field=col_name, value=col)
+    given: dict[str, object] = {}
+    for who, amount in col.items():
+        key = _player(col_name, who, names)
+        if key in given:
+            raise PreferansError("duplicate_player", f"{col_name}: {key!r} is listed twice", field=col_name, value=who)
+        given[key] = amount
+    return given
+
+
+def _whists(raw: object, names: tuple[str, ...]) -> FrozenMap[tuple[str, str], Fraction]:
+    """V[writer][target] from ``{writer: {target: n}}`` or ``{(writer, target): n}``; zeros dropped."""
+    raw = raw or {}
+    if not isinstance(raw, Mapping):
+        raise PreferansError("bad_column", f"whists: {shown(raw)} is not a mapping", field="whists", value=raw)
+    flat: dict[tuple[str, str], Fraction] = {}
+    for key, value in raw.items():
+        items: list[tuple[object, object, object]]
+        if isinstance(key, tuple):
+            if len(key) != 2:
+                raise PreferansError("bad_column", f"whists: key {shown(key)} is not a (writer, target) pair",
+                                     field="whists", value=key)
+            items = [(key[0], key[1], value)]
         else:
-            raise PreferansError("bad_number", f"{field}: {value!r} is not a whole number or fraction")
-    frac = Fraction(value)
-    if frac < 0 and not allow_negative:
-        raise PreferansError("negative", f"{field}: {value} is negative")
-    return frac
+            if not isinstance(value, Mapping):
+                raise PreferansError("bad_column",
+                                     f"whists[{shown(key)}]: {shown(value)} is not a mapping of target to whists",
+                                     field="whists", value=value)
+            items = [(key, target, amount) for target, amount in value.items()]
+        for writer_given, target_given, amount in items:
+            writer = _player("whists", writer_given, names)
+            target = _player("whists", target_given, names)
+            if writer == target:
+                raise PreferansError("self_whist",
+                                     f"whists[{writer!r}][{target!r}]: a player cannot write whists on himself",
+                                     field="whists", value=writer)
+            amt = _number(f"whists[{writer!r}][{target!r}]", amount)
+            flat[(writer, target)] = flat.get((writer, target), ZERO) + amt
+    return FrozenMap((k, v) for k, v in flat.items() if v)
 
 
 @dataclass(frozen=True, init=False)
@@ -76,36 +115,26 @@ class Columns:
         set_ = object.__setattr__
         set_(self, "players", names)
         for col_name, col in (("pulya", pulya), ("gora", gora)):
-            col = col or {}
-            if not isinstance(col, Mapping):
-                raise PreferansError("bad_column", f"{col_name}: {col!r} is not a mapping of player to points")
-            for who in col:
-                if who not in names:
-                    raise PreferansError("unknown_player", f"{col_name}: {who!r} is not one of {list(names)}")
-            set_(self, col_name, FrozenMap((p, _number(f"{col_name}[{p!r}]", col.get(p, 0))) for p in names))
-        flat: dict[tuple[str, str], Fraction] = {}
-        raw = whists or {}
-        if not isinstance(raw, Mapping):
-            raise PreferansError("bad_column", f"whists: {raw!r} is not a mapping")
-        for key, value in raw.items():
-            items: list[tuple[str, str, object]]
-            if isinstance(key, tuple):
-                if len(key) != 2:
-                    raise PreferansError("bad_column", f"whists: key {key!r} is not a (writer, target) pair")
-                items = [(key[0], key[1], value)]
-            else:
-                if not isinstance(value, Mapping):
-                    raise PreferansError("bad_column", f"whists[{key!r}]: {value!r} is not a mapping of target to whists")
-                items = [(key, target, amount) for target, amount in value.items()]
-            for writer, target, amount in items:
-                for who in (writer, target):
-                    if who not in names:
-                        raise PreferansError("unknown_player", f"whists: {who!r} is not one of {list(names)}")
-                if writer == target:
-                    raise PreferansError("self_whist", f"whists[{writer!r}][{target!r}]: a player cannot write whists on himself")
-                amt = _number(f"whists[{writer!r}][{target!r}]", amount)
-                flat[(writer, target)] = flat.get((writer, target), ZERO) + amt
-        set_(self, "whists", FrozenMap((k, v) for k, v in flat.items() if v))
+            given = _column(col_name, col, names)
+            set_(self, col_name, FrozenMap((p, _number(f"{col_name}[{p!r}]", given.get(p, 0))) for p in names))
+        set_(self, "whists", _whists(whists, names))
+
+    @classmethod
+    def _unchecked(
+        cls,
+        players: tuple[str, ...],
+        pulya: FrozenMap[str, Fraction],
+        gora: FrozenMap[str, Fraction],
+        whists: FrozenMap[tuple[str, str], Fraction],
+    ) -> Columns:
+        """Columns from totals the package computed itself (checked names, exact Fractions): a sheet
+        hands out its columns after every deal, and re-reading its own numbers would cost more than
+        scoring the deal did."""
+        cols = object.__new__(cls)
+        for name, value in (("players", players), ("pulya", pulya), ("gora", gora),
+                            ("whists", FrozenMap((k, v) for k, v in whists.items() if v))):
+            object.__setattr__(cols, name, value)
+        return cols
 
     def whist(self, writer: str, target: str) -> Fraction:
         """V[writer][target]."""
@@ -160,7 +189,7 @@ def round_to_sum_zero(values: Mapping[str, Fraction], unit: Number = 1) -> dict[
     """
     u = Fraction(unit)
     if u <= 0:
-        raise PreferansError("bad_unit", f"unit: {unit} must be positive")
+        raise PreferansError("bad_unit", f"unit: {show(unit)} must be positive", field="unit", value=unit)
     keys = list(values)
     floors = {k: Fraction(math.floor(values[k] / u)) * u for k in keys}
     lost = sum((values[k] for k in keys), ZERO) - sum(floors.values(), ZERO)
@@ -171,35 +200,36 @@ def round_to_sum_zero(values: Mapping[str, Fraction], unit: Number = 1) -> dict[
     return {k: floors[k] for k in keys}
 
 
-SettleSource = Union["Sheet", Columns, tuple[Mapping[str, Number], Mapping[str, Number], Mapping[str, Mapping[str, Number]]]]
+ColumnsLike = Columns | tuple[Mapping[str, Number], Mapping[str, Number], Mapping[str, Mapping[str, Number]]]
 
 
-def settle(source: SettleSource, convention: Convention | None = None) -> Settlement:
+def settle(columns: ColumnsLike, convention: Convention | None = None) -> Settlement:
     """Saldo of every player.
 
-    ``source`` is a :class:`~kozyr.preferans.sheet.Sheet` (its own convention
-    is used unless one is given), a :class:`Columns`, or a triple
-    ``(pulya, gora, whists)`` of mappings (``whists[i][j]`` by i on j; the
-    players are the keys of ``pulya``, in order).
-    """
-    from .sheet import Sheet  # local: sheet imports this module
+    ``columns`` is a :class:`Columns` or a triple ``(pulya, gora, whists)`` of
+    mappings (``whists[i][j]`` by i on j; the players are the keys of
+    ``pulya``, in order); ``convention`` defaults to Sochi.  A sheet settles
+    itself with :meth:`Sheet.settle() <kozyr.preferans.sheet.Sheet.settle>`,
+    which passes its columns and its convention here.
 
-    if isinstance(source, Sheet):
-        cols = source.columns
-        conv = convention if convention is not None else source.convention
-    elif isinstance(source, Columns):
-        cols = source
-        conv = convention if convention is not None else SOCHI
-    elif isinstance(source, tuple) and len(source) == 3:
-        pulya, gora, whists = source
+    >>> dict(settle(({"A": 2, "B": 0, "C": 0}, {}, {"B": {"A": 4}, "C": {"A": 4}})))
+    {'A': Fraction(16, 3), 'B': Fraction(-8, 3), 'C': Fraction(-8, 3)}
+    """
+    if isinstance(columns, Columns):
+        cols = columns
+    elif isinstance(columns, tuple) and len(columns) == 3:
+        pulya, gora, whists = columns
         if not isinstance(pulya, Mapping):
-            raise PreferansError("bad_column", f"pulya: {pulya!r} is not a mapping of player to points")
+            raise PreferansError("bad_column", f"pulya: {shown(pulya)} is not a mapping of player to points",
+                                 field="pulya", value=pulya)
         cols = Columns(tuple(pulya), pulya, gora, whists)
-        conv = convention if convention is not None else SOCHI
     else:
-        raise PreferansError("bad_source", f"settle: {source!r} is not a Sheet, Columns or (pulya, gora, whists)")
+        raise PreferansError("bad_source", f"settle: {shown(columns)} is not Columns or (pulya, gora, whists)",
+                             value=columns)
+    conv = SOCHI if convention is None else convention
     if not isinstance(conv, Convention):
-        raise PreferansError("bad_convention", f"convention: {conv!r} is not a Convention")
+        raise PreferansError("bad_convention", f"convention: {shown(conv)} is not a Convention",
+                             field="convention", value=conv)
     return _settle_columns(cols, conv)
 
 

@@ -15,13 +15,13 @@ from libc.stdint cimport int8_t, int16_t, int32_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from kozyr.durak._deal cimport st_deal_rng, st_deal_seed
-from kozyr.durak._rules cimport st_apply_legal, st_legal, st_turn, st_view_turn
+from kozyr.durak._rules cimport st_apply_legal, st_legal, st_turn, st_view_cards, st_view_turn
 from kozyr.durak._seeds cimport (
     TEXT_MAX, WORD_BUF, fast_word, kz_sha256_any, mix64, put_uint, sha_word, seat_tail, word_head,
 )
 from kozyr.durak._state cimport State
 from kozyr.durak._view cimport OUT_DRAW, OUT_NONE, DView
-from kozyr.durak.rungs cimport RungParams, best_move
+from kozyr.durak.rungs cimport RungParams, best_move, rung1_move
 
 import operator
 
@@ -98,10 +98,12 @@ cdef inline int bigger_hand(const State *s, int big) noexcept nogil:
 cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
     """Play the dealt State to its end; 0, or -1 when a bot had no move or the deal ran away.
 
-    Rungs 2 and 3 get the full view of the seat on turn. Rung 1 reads nothing
-    of a view but its legal list (and the ply, for its word), so for it the
-    loop fills just those two fields: the same decision for a third of the
-    work. A bot's move comes from the legal list it was shown, so it is applied
+    The rungs read only the cards part of the view (st_view_cards: the legal
+    cards and kinds as masks, hand, trump, talon, bout size; no move list, no
+    copy of the bout); rung 1 takes the n-th legal move from those masks in the
+    reference order (rung1_move). `_cards_view_agrees` checks both against the
+    rungs on the full view, decision by decision. A bot's move comes from the legal list
+    it was shown, so it is applied
     without re-validation (st_apply_legal). Hands grow only when a bout
     closes, so the largest hand is looked at then.
     """
@@ -116,13 +118,12 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
             big = bigger_hand(s, big)
         st = &seats[t]
         rung = st.side.rung
+        st_view_cards(s, &v)       # rungs 1 to 3 read only the cards part of the view
         if rung == 1:
-            v.nlegal = st_legal(s, v.legal)
             w = fast_word(st.key, t, s.ply) if st.fast else sha_word(st.buf, st.head, s.ply)
+            m = rung1_move(&v, w)
         else:
-            st_view_turn(s, &v)
-            w = 0
-        m = best_move(&v, rung, w, &st.side.p)
+            m = best_move(&v, rung, 0, &st.side.p)
         if m < 0 or s.moves >= MAX_MOVES_C:
             return -1
         st_apply_legal(s, t, m)
@@ -313,3 +314,33 @@ def _c_fast_word(key, int seat, int ply):
     if seat not in (0, 1) or ply < 0:
         raise KozyrError("bad_seat", "seat must be 0 or 1 and ply at least 0", value=(seat, ply))
     return fast_word(<uint64_t>(operator.index(key) & 0xFFFFFFFFFFFFFFFF), seat, ply)
+
+
+def _cards_view_agrees(long long deals, unsigned long long seed, int deep_talon, int cheap_power):
+    """Test hook: play `deals` fast deals of rung 3 against rung 2 and, at every decision,
+    compare the rungs' choice on the cards-only view with the choice on the full view, for
+    rungs 1 (rung1_move, with a varied word), 2 and 3. The number of decisions where they differ (0 when the loop is right)."""
+    cdef State s
+    cdef DView full, small
+    cdef RungParams p
+    cdef uint64_t rng = seed
+    cdef long long k, bad = 0
+    cdef int rung, t, m
+    cdef uint32_t w
+    p.deep_talon = deep_talon
+    p.cheap_power = cheap_power
+    for k in range(deals):
+        st_deal_rng(&s, &rng)
+        while s.outcome == OUT_NONE:
+            t = st_turn(&s)
+            st_view_turn(&s, &full)
+            st_view_cards(&s, &small)
+            for rung in (2, 3):
+                if best_move(&full, rung, 0, &p) != best_move(&small, rung, 0, &p):
+                    bad += 1
+            w = <uint32_t>(mix64(rng + <uint64_t>s.ply) >> 32)
+            if best_move(&full, 1, w, &p) != rung1_move(&small, w):
+                bad += 1
+            m = best_move(&full, 3 if t == 0 else 2, 0, &p)
+            st_apply_legal(&s, t, m)
+    return bad

@@ -1,0 +1,9 @@
+"""Type stubs for kozyr.durak._gameview: a GameView is typed as the View it is equal to."""
+from kozyr.durak.views import View
+
+class GameView(View):
+    @property
+    def legal_codes(self) -> tuple[int, ...]: ...
+    @property
+    def legal_cards(self) -> int: ...
+    def as_view(self) -> View: ...
