@@ -59,12 +59,14 @@ def _same(local: Any, remote: Any) -> None:
 # -- on a cluster: identical to one local worker -----------------------------------------
 @pytest.mark.parametrize("deal", ["fast", "sha", "reference"])
 def test_a_cluster_ladder_is_the_local_one_worker_ladder(client: Any, deal: str) -> None:
-    _same(ladder(3, 2, 3000, "dask", deal=deal), ladder(3, 2, 3000, "dask", deal=deal, client=client))
+    local = ladder(3, 2, 3000, "dask", deal=deal)
+    _same(local, ladder(3, 2, 3000, "dask", deal=deal, client=client, chunk=400))
+    _same(local, ladder(3, 2, 3000, "dask", deal=deal, client=client))   # the default: one chunk of 3000
 
 
 def test_bots_with_their_own_seeds_travel_to_the_workers(client: Any) -> None:
     a, b = Bot(3, "north", fast=True), Bot(1, "south")
-    _same(ladder(a, b, 2000, 7, deal="sha"), ladder(a, b, 2000, 7, deal="sha", client=client))
+    _same(ladder(a, b, 2000, 7, deal="sha"), ladder(a, b, 2000, 7, deal="sha", client=client, chunk=300))
 
 
 @pytest.mark.parametrize("deals,chunk", [(3000, 997), (3000, 1), (1001, 1000), (7, 3), (1, None), (0, None)])
@@ -111,7 +113,7 @@ def test_workers_of_the_shell_outlive_a_ctrl_c(client: Any) -> None:
         os.kill(pid, signal.SIGINT)
     time.sleep(0.5)
     assert client.run(os.getpid) == pids
-    _same(ladder(2, 2, 500, "calm"), ladder(2, 2, 500, "calm", client=client))
+    _same(ladder(2, 2, 500, "calm"), ladder(2, 2, 500, "calm", client=client, chunk=100))
 
 
 def test_refusals(client: Any) -> None:

@@ -32,8 +32,8 @@ from kozyr.errors import KozyrError, shown
 
 __all__ = ["Task", "play_task", "Merge", "plan", "run", "threads_of", "CHUNK_MIN", "CHUNK_MAX", "RETRIES"]
 
-CHUNK_MIN = 1024     # deals a task at least: a task costs ~1 ms of scheduling and transfer (docs/cluster.md)
-CHUNK_MAX = 16384    # deals a task at most: a chunk runs well under a second, so Ctrl-C and progress stay prompt
+CHUNK_MIN = 8192     # deals a task at least (~10 ms of CPU): a task costs a few ms of scheduling and transfer
+CHUNK_MAX = 65536    # deals a task at most (~0.1 s of CPU): progress and the end of a ladder stay prompt
 AHEAD = 2            # chunks in flight per worker thread: one running, one queued behind it
 RETRIES = 3          # a chunk whose task raises is tried again; a dead worker's chunks are recomputed anyway
 DTYPES = (np.int8, np.int32, np.int16, np.int8)   # fool, moves, bouts, largest: the ladder's arrays
@@ -136,8 +136,10 @@ def plan(units: int, threads: int, chunk: int | None = None) -> list[tuple[int, 
 
     >>> plan(10, 2, chunk=4)
     [(0, 4), (4, 4), (8, 2)]
-    >>> plan(100_000, 2)[:2]
-    [(0, 6251), (6251, 6251)]
+    >>> plan(20_000, 2)
+    [(0, 8192), (8192, 8192), (16384, 3616)]
+    >>> plan(1_000_000, 2)[:2]
+    [(0, 62501), (62501, 62501)]
     """
     if chunk is None:
         chunk = max(CHUNK_MIN, min(CHUNK_MAX, units // (8 * threads) + 1))
