@@ -91,7 +91,7 @@ def main() -> None:
     deals, repeat = args.deals, args.repeat
     print(f"rung 3 vs rung 2, {deals:,} fast deals, best of {repeat}; cpus {os.cpu_count()}, "
           f"load average at start {os.getloadavg()[0]:.1f}")
-    rows = []
+    rows: list[tuple[str, float, float, str, str]] = []
     reference = None
     for workers in (1, 2):
         seconds, cpu, r = _best(repeat, lambda w=workers: ladder(3, 2, deals, "bench", workers=w))
@@ -113,8 +113,8 @@ def main() -> None:
         time.sleep(0.5)
     width = max(len(r[0]) for r in rows)
     print(f"{'run':{width}}  {'seconds':>8}  {'deals/s':>9}  {'CPU s':>6}  {'start':>7}  tasks")
-    for name, seconds, cpu, started, tasks in rows:
-        print(f"{name:{width}}  {seconds:8.2f}  {deals / seconds:9,.0f}  {cpu:6.2f}  {started:>7}  {tasks}")
+    for name, seconds, cpu, start_text, tasks in rows:
+        print(f"{name:{width}}  {seconds:8.2f}  {deals / seconds:9,.0f}  {cpu:6.2f}  {start_text:>7}  {tasks}")
     if overhead is not None:
         small, large, n_small, n_large, per = overhead
         print(f"overhead per task ({args.overhead_deals:,} deals on 2 processes): {n_small} tasks {small:.2f} s, "

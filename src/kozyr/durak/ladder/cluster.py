@@ -20,7 +20,7 @@ returned. Dask is imported only here, and only when a client is given.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -100,7 +100,7 @@ class Merge:
         self.seen: set[int] = set()
         self.done = 0
 
-    def add(self, first: int, arrays: Arrays) -> int:
+    def add(self, first: int, arrays: Sequence[np.ndarray]) -> int:
         if first in self.seen:
             return 0
         n = len(arrays[0])
