@@ -143,3 +143,22 @@ def test_play_and_table_bots():
     assert play(b"durak-replay-1".ljust(32), 3, 2) == play("durak-replay-1", 3, 2)
     with pytest.raises(KozyrError):
         play("x", lambda v: None, 2)
+
+
+def test_a_python_player_plays_in_the_loop_and_its_mistakes_are_named():
+    from kozyr.durak import View
+
+    seen = []
+
+    def first(view):
+        seen.append(isinstance(view, View) and view.turn == view.seat)
+        return str(view.legal[0]) if len(seen) % 2 else view.legal[0]   # text or Move
+    r = ladder(first, 2, 50, "py")
+    assert r.deals == 50 and all(seen)
+    with pytest.raises(KozyrError) as info:
+        ladder(lambda view: "take", 2, 10, "py")
+    assert info.value.code == "not_legal" and "ply 0" in str(info.value)
+    with pytest.raises(ZeroDivisionError):
+        ladder(lambda view: 1 // 0, 2, 10, "py")
+    with pytest.raises(KozyrError):
+        ladder(lambda view: None, 2, 10, "py")

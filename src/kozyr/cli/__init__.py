@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 import kozyr
 from kozyr.cli import cards, durak, hokm, play, pref
@@ -43,7 +43,7 @@ def _quiet_broken_pipe() -> int:
     return 0
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; the exit status (0, 2 for refused input, 130 for Ctrl-C)."""
     parser = build_parser()
     try:

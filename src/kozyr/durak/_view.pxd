@@ -56,6 +56,14 @@ cdef struct DView:
     BoutView bout
 
 
+# A bot written in C or Cython: given the view of the seat on turn (full: the legal
+# list included) and a 32-bit random word, answer a move code from v.legal (or -1
+# for "no move"). `state` is the bot's own read-only data (its parameters), or NULL.
+# Wrap such a function for the ladder with kozyr.durak.ladder.NativeBot (see
+# examples/native_bot); it then plays inside the nogil loop.
+ctypedef int (*bot_fn)(const DView *v, unsigned int word, const void *state) noexcept nogil
+
+
 cdef inline int mv_kind(int move) noexcept nogil:
     return move >> 6
 

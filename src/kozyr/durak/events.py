@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from kozyr.cards import card_name
 
@@ -22,17 +21,17 @@ class Event:
     """
 
     kind: str
-    seat: Optional[int] = None
-    card: Optional[int] = None
-    taken: Optional[bool] = None
-    how: Optional[str] = None
-    cards: Optional[int] = None
-    heap: Optional[int] = None
-    attacker: Optional[int] = None
-    drawn: Optional[tuple[int, int]] = None
-    talon: Optional[int] = None
-    outcome: Optional[str] = None
-    fool: Optional[int] = None
+    seat: int | None = None
+    card: int | None = None
+    taken: bool | None = None
+    how: str | None = None
+    cards: int | None = None
+    heap: int | None = None
+    attacker: int | None = None
+    drawn: tuple[int, int] | None = None
+    talon: int | None = None
+    outcome: str | None = None
+    fool: int | None = None
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__[1:]
@@ -53,4 +52,4 @@ class Result:
     """How a deal ended: outcome 'fool', 'draw' or 'resign'; the fool's seat or None."""
 
     outcome: str
-    fool: Optional[int]
+    fool: int | None

@@ -7,7 +7,6 @@ them with `==`. Inside C a move is the int code `kind << 6 | card`;
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from kozyr.cards import card_name, parse_card
 from kozyr.durak.codes import CARD_KINDS, KINDS
@@ -20,15 +19,15 @@ class Move:
     """One move: `attack AS`, `beat TD`, `take`, `done`, `swap`, `resign`."""
 
     kind: str
-    card: Optional[int] = None
+    card: int | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise KozyrError("bad_move", f"unknown move kind {shown(self.kind)}: expected one of {', '.join(KINDS)}",
                              value=self.kind)
         if (self.kind in CARD_KINDS) != (self.card is not None):
-            raise KozyrError("bad_move", f"move {self.kind!r} {'needs' if self.kind in CARD_KINDS else 'takes no'} card",
-                             value=self.card)
+            needs = "needs" if self.kind in CARD_KINDS else "takes no"
+            raise KozyrError("bad_move", f"move {self.kind!r} {needs} card", value=self.card)
         if self.card is not None:
             card_name(self.card)  # validates
 
@@ -39,7 +38,7 @@ class Move:
         return f"Move.parse({str(self)!r})"
 
     @classmethod
-    def parse(cls, text: str) -> "Move":
+    def parse(cls, text: str) -> Move:
         """The move written as `attack AS`, `beat 10♦`, `take`, ...; a KozyrError names bad text."""
         if not isinstance(text, str):
             raise KozyrError("bad_move", f"{shown(text)} is not a move", value=text)
@@ -59,7 +58,7 @@ class Move:
         return KINDS.index(self.kind) << 6 | (self.card or 0)
 
     @staticmethod
-    def from_code(code: int) -> "Move":
+    def from_code(code: int) -> Move:
         return _BY_CODE[code]
 
 

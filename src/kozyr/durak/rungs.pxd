@@ -5,7 +5,7 @@
 # tests/durak/test_blind.py holds this file and rungs.pyx to that.
 from libc.stdint cimport uint64_t
 
-from kozyr.cards cimport highest_card, lowest_card, popcount, suit_mask
+from kozyr.cards cimport highest_card, lowest_card, suit_mask
 from kozyr.durak._view cimport MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_SWAP, MV_TAKE, PH_DEFEND, DView
 
 
@@ -103,19 +103,17 @@ cdef inline int best_move(const DView *v, int level, unsigned int word, const Ru
 
 
 cdef inline int _kth_card(uint64_t m, int k) noexcept nogil:
-    """The k-th card (from 0) of m in the rules' card sequence: suits 0..3, each from the ace down."""
-    cdef uint64_t lane
-    cdef int s, c
-    for s in range(4):
-        lane = (m >> (16 * s)) & 0xFFFF
-        c = popcount(lane)
-        if k < c:
-            while k:
-                lane ^= (<uint64_t>1) << highest_card(lane)
-                k -= 1
-            return 16 * s + highest_card(lane)
-        k -= c
-    return -1
+    """The k-th card (from 0) of m in the rules' card sequence: suits 0..3, each from the ace down.
+
+    The suit lanes are swapped end for end (lane s to lane 3 - s), so that the
+    sequence is simply highest bit first; bit b of the swapped mask is card b ^ 48.
+    """
+    cdef uint64_t r = (m << 32) | (m >> 32)
+    r = ((r & 0x0000FFFF0000FFFFULL) << 16) | ((r >> 16) & 0x0000FFFF0000FFFFULL)
+    while k:
+        r ^= (<uint64_t>1) << highest_card(r)
+        k -= 1
+    return highest_card(r) ^ 48
 
 
 cdef inline int rung1_move(const DView *v, unsigned int word) noexcept nogil:
@@ -128,7 +126,7 @@ cdef inline int rung1_move(const DView *v, unsigned int word) noexcept nogil:
     if n <= 0:
         return -1
     k = <int>(word % <unsigned int>n)
-    ncard = popcount(v.legal_cards)
+    ncard = n - <int>(((kinds >> MV_TAKE) & 1) + ((kinds >> MV_DONE) & 1) + ((kinds >> MV_SWAP) & 1))
     if k < ncard:
         return ((MV_BEAT if kinds & (1u << MV_BEAT) else MV_ATTACK) << 6) | _kth_card(v.legal_cards, k)
     k -= ncard

@@ -20,7 +20,6 @@ Three ways to deal a ladder (`DEALS`, the value of every `deal=` argument):
 from __future__ import annotations
 
 import hashlib
-from typing import Union
 
 from kozyr.durak.codes import IllegalMove
 from kozyr.errors import KozyrError, shown
@@ -30,7 +29,7 @@ __all__ = [
     "ladder_seed", "MIX_STEP", "SEAT_STEP", "SEED_MAX",
 ]
 
-BotSeed = Union[str, bytes, int]
+BotSeed = str | bytes | int
 DEALS = ("fast", "sha", "reference")
 MASK64 = (1 << 64) - 1
 MIX_STEP = 0x9E3779B97F4A7C15   # the splitmix64 increment (the golden ratio * 2^64)
@@ -157,7 +156,7 @@ def seat_key(key: int, seat: int) -> int:
     return mix64((key + (seat + 1) * SEAT_STEP) & MASK64)
 
 
-def deal_seed(seed: object, i: int, deal: str = "fast") -> Union[int, bytes]:
+def deal_seed(seed: object, i: int, deal: str = "fast") -> int | bytes:
     """Deal i's seed: a 64-bit int for `Game.from_rng` (fast), else 32 bytes for `Game.from_seed`."""
     check_index(i)
     check_deal(deal)

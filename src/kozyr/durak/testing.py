@@ -20,23 +20,24 @@ hypothesis is needed for `Differential` only (it is in kozyr's test extras).
 from __future__ import annotations
 
 import random
-from typing import Any, Optional, Protocol, Union, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from kozyr.cards import CardSet
 from kozyr.durak import _engine, reference
 from kozyr.durak.codes import IllegalMove
 from kozyr.durak.events import Event, Result
-from kozyr.durak.ladder._loop import _c_fast_word as c_fast_word, _c_word as c_word
+from kozyr.durak.ladder._loop import _c_fast_word as c_fast_word
+from kozyr.durak.ladder._loop import _c_word as c_word
 from kozyr.durak.ladder.slow import players
 from kozyr.durak.moves import Move
 from kozyr.durak.views import Bout, View
 
 __all__ = [
     "Engine", "compare_deal", "same_state", "attempt", "seed_of", "probe", "c_word", "c_fast_word", "players",
-    "ALL_MOVES", "Differential",
+    "ALL_MOVES",
 ]
 
-MoveLike = Union[Move, str]
+MoveLike = Move | str
 
 
 @runtime_checkable
@@ -45,16 +46,16 @@ class Engine(Protocol):
 
     def legal_moves(self) -> tuple[Move, ...]: ...
     def apply(self, seat: int, move: MoveLike) -> tuple[Event, ...]: ...
-    def refusal(self, seat: int, move: MoveLike) -> Optional[str]: ...
+    def refusal(self, seat: int, move: MoveLike) -> str | None: ...
     def view(self, seat: int) -> View: ...
     @property
-    def turn(self) -> Optional[int]: ...
+    def turn(self) -> int | None: ...
     @property
     def phase(self) -> str: ...
     @property
     def over(self) -> bool: ...
     @property
-    def result(self) -> Optional[Result]: ...
+    def result(self) -> Result | None: ...
     @property
     def ply(self) -> int: ...
     @property
@@ -78,7 +79,7 @@ class Engine(Protocol):
     @property
     def bout(self) -> Bout: ...
     @property
-    def six_owner(self) -> Optional[int]: ...
+    def six_owner(self) -> int | None: ...
 
 
 def _all_moves() -> tuple[Move, ...]:
@@ -97,7 +98,7 @@ ODD_SEATS: tuple[Any, ...] = (2, -1, True, None, "0")
 ODD_MOVES: tuple[Any, ...] = ("attack", "beat XX", "take AS", "jump", "", "attack 10S", 42, None, "SWAP", "done")
 
 
-def probe(game: Any, seat: Any, move: Any, cap: int) -> Optional[str]:
+def probe(game: Any, seat: Any, move: Any, cap: int) -> str | None:
     """The refusal code of `move` on a copy of a Cython game whose bout cap is forced to `cap`."""
     return _engine._probe(game, seat, move, cap)
 
@@ -132,7 +133,8 @@ def attempt(a: Engine, b: Engine, seat: Any, move: Any) -> bool:
         except IllegalMove as ref_refused:
             assert refused.code == ref_refused.code, (seat, move, refused, ref_refused)
             return False
-        raise AssertionError(f"({seat!r}, {move!r}) refused by one engine ({refused.code}), applied by the other")
+        raise AssertionError(
+            f"({seat!r}, {move!r}) refused by one engine ({refused.code}), applied by the other") from None
     assert code_a is None, f"apply accepted ({seat!r}, {move!r}), refusal() said {code_a}"
     eb = b.apply(seat, move)
     assert ea == eb, f"({seat!r}, {move!r}): events {ea} != {eb}"
@@ -140,7 +142,7 @@ def attempt(a: Engine, b: Engine, seat: Any, move: Any) -> bool:
 
 
 def compare_deal(seed: bytes, number: int, rnd: random.Random, *, odd: float = 0.08, resign: float = 0.0005,
-                 views: bool = True, engine: Any = None, oracle: Any = None) -> tuple[Optional[Result], int]:
+                 views: bool = True, engine: Any = None, oracle: Any = None) -> tuple[Result | None, int]:
     """Play one deal through two engines side by side (the Cython engine and the reference by
     default), choosing moves with `rnd`; the result and the number of moves."""
     a = (engine or _engine.Game).from_seed(seed, number)

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from abc import ABCMeta
 from dataclasses import dataclass
-from typing import Optional
 
 from kozyr.cards import CardSet
 from kozyr.durak.events import Result
@@ -21,8 +20,8 @@ class Bout:
     cap: int
     size: int
     taken: bool
-    to_beat: Optional[int]
-    pairs: tuple[tuple[int, Optional[int]], ...]
+    to_beat: int | None
+    pairs: tuple[tuple[int, int | None], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,9 +36,9 @@ class View(metaclass=ABCMeta):
     seat: int
     ply: int
     phase: str
-    turn: Optional[int]
+    turn: int | None
     trump: int
-    turnup: Optional[int]
+    turnup: int | None
     talon: int
     heap: int
     hand: CardSet
@@ -47,5 +46,5 @@ class View(metaclass=ABCMeta):
     can_swap: bool
     legal: tuple[Move, ...]
     over: bool
-    result: Optional[Result]
+    result: Result | None
     bout: Bout

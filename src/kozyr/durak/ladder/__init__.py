@@ -6,7 +6,9 @@ returns per-deal numpy arrays plus a summary (`LadderResult`). When both sides
 are rungs or Bots every deal runs in C (`_loop.pyx`: deal, view, rung, apply,
 with no Python object touched), so `workers=N` threads run chunks in parallel
 and the arrays are identical to one worker (each deal depends only on its
-index). A Python callable takes the slow path through the Game API (`slow.py`).
+index). A Python callable plays inside the same loop: it is handed a `GameView` and its
+answer is checked against the legal list (about a microsecond of overhead a
+decision); `slow.py` replays any deal through the Game API.
 
 Deal i runs from 1 to `deals`; the arrays hold deal i at index i - 1. Side `a`
 sits in engine seat `i % 2` (so b opens deal 1 in seat 0), as the reference
@@ -22,15 +24,16 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable, Mapping
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
-from typing import Any, Callable, Mapping, Optional
+from typing import Any
 
 import numpy as np
 
 from kozyr.durak.ladder._loop import Runner, play_seeded
 from kozyr.durak.ladder.result import LadderResult
-from kozyr.durak.ladder.sides import PARAMS, Side, describe, resolve
-from kozyr.durak.ladder.slow import deal_game, players, replay, run_python
+from kozyr.durak.ladder.sides import PARAMS, NativeBot, Side, describe, resolve
+from kozyr.durak.ladder.slow import deal_game, players, replay
 from kozyr.durak.seeds import DEALS, a_seat, check_deal, deal_seed, ladder_seed, pad_seed
 from kozyr.errors import KozyrError, shown
 from kozyr.stats import Rate
@@ -53,27 +56,40 @@ def _count(name: str, value: object, low: int, high: int) -> int:
     return value
 
 
-def _chunks(deals: int, workers: int, chunk: Optional[int]) -> list[tuple[int, int]]:
+def _chunks(deals: int, workers: int, chunk: int | None) -> list[tuple[int, int]]:
     if chunk is None:
         chunk = max(256, min(CHUNK_MAX, deals // (8 * workers) + 1))
     return [(first, min(chunk, deals - first)) for first in range(0, deals, chunk)]
 
 
 def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers: int, deals: int,
-         progress: Optional[Progress], stop: Callable[[], None]) -> None:
+         progress: Progress | None, stop: Callable[[], None]) -> list[float]:
     """Run the chunks on `workers` threads, in index order of submission; progress after each.
+    The CPU seconds each worker thread spent in chunks.
 
     The calling thread only waits, so Ctrl-C reaches it at once: queued chunks
     are cancelled, running ones are told to stop (`stop()`), and the
     KeyboardInterrupt says how many deals had finished.
     """
     done = 0
+    cpu: dict[int, float] = {}
+    lock = threading.Lock()
+
+    def timed(first: int, count: int) -> int:
+        c0 = time.thread_time()
+        n = task(first, count)
+        spent = time.thread_time() - c0
+        with lock:
+            key = threading.get_ident()
+            cpu[key] = cpu.get(key, 0.0) + spent
+        return n
+
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="kozyr-ladder")
     pending = set()
     try:
         ahead = iter(parts)
         for first, count in ahead:
-            pending.add(pool.submit(task, first, count))
+            pending.add(pool.submit(timed, first, count))
             if len(pending) >= 2 * workers:
                 break
         while pending:
@@ -83,7 +99,7 @@ def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers:
                 if progress is not None:
                     progress(done, deals)
             for first, count in ahead:
-                pending.add(pool.submit(task, first, count))
+                pending.add(pool.submit(timed, first, count))
                 if len(pending) >= 2 * workers:
                     break
     except KeyboardInterrupt:
@@ -97,15 +113,16 @@ def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers:
         pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
+    return sorted(cpu.values(), reverse=True)
 
 
 def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "fast", workers: int = 1,
-           params: Optional[Mapping[str, int]] = None, progress: Optional[Progress] = None,
-           chunk: Optional[int] = None, client: object = None) -> LadderResult:
+           params: Mapping[str, int] | None = None, progress: Progress | None = None,
+           chunk: int | None = None, client: object = None) -> LadderResult:
     """Play `deals` deals of side a against side b; a `LadderResult`.
 
-    a, b: rung ints 1..3, `Bot`s (both: the C loop) or callables view -> Move
-    (the slow Python path). Deal i (1..deals) seats a in engine seat i % 2.
+    a, b: rung ints 1..3, `Bot`s or callables view -> Move (a Python player: the loop
+    takes the GIL for its decisions, one thread). Deal i (1..deals) seats a in engine seat i % 2.
     `deal` is "fast", "sha" or "reference"; `params` (DEEP_TALON, CHEAP_POWER)
     apply to rung-int sides. `progress(done, total)` is called from the calling
     thread as chunks finish. `workers` threads share chunks of `chunk` deals;
@@ -130,29 +147,26 @@ def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "f
     bouts = np.empty(deals, dtype=np.int16)
     largest = np.empty(deals, dtype=np.int8)
     start = time.perf_counter()
+    runner = Runner(side_a, side_b, seed, deal, deals)
+    if runner.python:
+        workers = 1       # a Python player holds the GIL for its decisions: threads would only queue
+
+    def task(first: int, count: int) -> int:
+        return runner.chunk(first, count, fool, moves, bouts, largest)
     if client is not None:
         from kozyr.durak.ladder import cluster
 
         fool, moves, bouts, largest = cluster.run(client, side_a, side_b, deals, seed, deal, chunk=chunk,
                                                   progress=progress)
-    elif "callable" in (side_a.kind, side_b.kind):
-        stopped = threading.Event()
-
-        def task(first: int, count: int) -> int:
-            if stopped.is_set():
-                return 0
-            return run_python(a, b, first, count, seed, deal, dict(params) if params else None,
-                              fool, moves, bouts, largest)
-        _run(task, _chunks(deals, 1, chunk if chunk is not None else 64), 1, deals, progress, stopped.set)
+        cpu: list[float] = []   # the workers' CPU time stays on the cluster
     else:
-        runner = Runner(side_a, side_b, seed, deal, deals)
-
-        def task(first: int, count: int) -> int:
-            return runner.chunk(first, count, fool, moves, bouts, largest)
-        _run(task, _chunks(deals, workers, chunk), workers, deals, progress, runner.stop)
+        cpu = _run(task, _chunks(deals, workers, chunk if chunk is not None or not runner.python else 256), workers,
+                   deals, progress, runner.stop)
     seconds = time.perf_counter() - start
     used = {str(k).upper(): v for k, v in params.items()} if params else {}
-    return LadderResult(a, b, seed, deal, fool, moves, bouts, largest, seconds, used)
+    result = LadderResult(a, b, seed, deal, fool, moves, bouts, largest, seconds, used)
+    result.cpu_seconds = tuple(cpu)
+    return result
 
 
 def _seed_and_text(seed: object) -> tuple[bytes, bytes]:
@@ -196,4 +210,4 @@ def play(seed: object, a: object, b: object, *, number: int = 1) -> dict[str, An
     return play_seeded(raw, resolve(bots[0]), resolve(bots[1]), number)
 
 
-__all__ += ["Side", "describe", "players"]
+__all__ += ["Side", "NativeBot", "describe", "players"]

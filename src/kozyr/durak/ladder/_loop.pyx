@@ -20,13 +20,17 @@ from kozyr.durak._seeds cimport (
     TEXT_MAX, WORD_BUF, fast_word, kz_sha256_any, mix64, put_uint, sha_word, seat_tail, word_head,
 )
 from kozyr.durak._state cimport State
-from kozyr.durak._view cimport OUT_DRAW, OUT_NONE, DView
+from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
+
+from kozyr.durak._view cimport OUT_DRAW, OUT_NONE, DView, bot_fn
+from kozyr.durak._gameview cimport GameView
 from kozyr.durak.rungs cimport RungParams, best_move, rung1_move
 
 import operator
 
 from kozyr.durak.seeds import DEALS, MIX_STEP as _MIX_STEP, SEAT_STEP as _SEAT_STEP, base_key, prefix, seed_text
-from kozyr.errors import KozyrError
+from kozyr.durak.moves import Move
+from kozyr.errors import KozyrError, shown
 
 __all__ = ["Runner", "play_seeded", "MAX_MOVES"]
 
@@ -57,7 +61,11 @@ cdef dict _WORDS = {"deal": WORDS_DEAL, "sha": WORDS_SHA, "fast": WORDS_FAST}
 
 
 cdef struct CSide:
-    int rung              # 1..3
+    int rung              # 1..3, 0 for a Python player, -1 for a native bot
+    bot_fn native         # rung -1: the bot's C function
+    const void *state     # rung -1: its data (or NULL)
+    void *player          # rung 0: the Python callable view -> Move (a reference the Runner holds)
+    void *runner          # rung 0: the Runner, which keeps the first error a player raised
     RungParams p
     int words             # WORDS_*
     uint64_t key          # WORDS_FAST
@@ -118,6 +126,16 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
             big = bigger_hand(s, big)
         st = &seats[t]
         rung = st.side.rung
+        if rung <= 0:
+            if rung == 0:
+                m = ask_player(st.side, s)
+            else:
+                m = ask_native(st.side, s, fast_word(st.key, t, s.ply) if st.fast
+                               else sha_word(st.buf, st.head, s.ply))
+            if m < 0:
+                return -1
+            st_apply_legal(s, t, m)
+            continue
         st_view_cards(s, &v)       # rungs 1 to 3 read only the cards part of the view
         if rung == 1:
             w = fast_word(st.key, t, s.ply) if st.fast else sha_word(st.buf, st.head, s.ply)
@@ -204,9 +222,65 @@ cdef long long play_chunk(const Plan *pl, long long first, long long count, int8
     return 0
 
 
-cdef int fill_side(CSide *cs, object side) except -1:
-    """Copy a resolved `sides.Side` (rung or Bot) into its C form."""
+cdef inline int ask_native(const CSide *side, const State *s, unsigned int word) noexcept nogil:
+    """A native bot's move on the full view of the seat on turn; -1 unless it is in the legal list."""
+    cdef DView v
+    cdef int m, i
+    st_view_turn(s, &v)
+    m = side.native(&v, word, side.state)
+    for i in range(v.nlegal):
+        if v.legal[i] == m:
+            return m
+    return -1
+
+
+cdef int ask_player(const CSide *side, const State *s) noexcept with gil:
+    """A Python player's move in the position: its code, checked against the legal list of
+    the view it was shown; -1 after storing the player's error (or a KozyrError for a move
+    that is not legal) in the Runner. The player gets a GameView (built in a struct copy)."""
+    cdef DView v
+    cdef int code, i
+    cdef Runner runner = <Runner>side.runner
+    st_view_turn(s, &v)
+    try:
+        move = (<object>side.player)(GameView.wrap(&v))
+        code = -1
+        if isinstance(move, str):
+            move = Move.parse(move)
+        if isinstance(move, Move):
+            code = (<object>move).code
+        for i in range(v.nlegal):
+            if v.legal[i] == code:
+                return code
+        raise KozyrError("not_legal", f"the player in seat {v.seat} answered {shown(move)} at ply {v.ply}, "
+                         f"not one of its legal moves", seat=v.seat, ply=v.ply, move=move)
+    except BaseException as err:
+        if runner.error is None:
+            runner.error = err
+        return -1
+
+
+cdef int fill_side(CSide *cs, object side, Runner runner) except -1:
+    """Copy a resolved `sides.Side` (rung, Bot or Python player) into its C form."""
     cdef bytes raw = side.seed
+    cs.player = NULL
+    cs.native = NULL
+    cs.state = NULL
+    cs.runner = <void *>runner
+    if side.kind == "callable":
+        runner.players.append(side.player)
+        cs.player = <void *>side.player
+    elif side.kind == "native":
+        runner.players.append(side.player)   # the NativeBot keeps its capsules alive
+        if not PyCapsule_IsValid(side.player.function, b"kozyr.durak.bot_fn"):
+            raise KozyrError("bad_side", f"{shown(side.player.function)} is not a capsule named "
+                             "'kozyr.durak.bot_fn'", value=side.player.function)
+        if side.player.state is not None and not PyCapsule_IsValid(side.player.state, b"kozyr.durak.bot_state"):
+            raise KozyrError("bad_side", f"{shown(side.player.state)} is not a capsule named "
+                             "'kozyr.durak.bot_state'", value=side.player.state)
+        cs.native = <bot_fn>PyCapsule_GetPointer(side.player.function, b"kozyr.durak.bot_fn")
+        if side.player.state is not None:
+            cs.state = PyCapsule_GetPointer(side.player.state, b"kozyr.durak.bot_state")
     cs.rung = side.rung
     cs.p.deep_talon = side.deep_talon
     cs.p.cheap_power = side.cheap_power
@@ -225,6 +299,9 @@ cdef class Runner:
     """
     cdef Plan plan
     cdef int stopped
+    cdef public object error       # the first error a Python player raised
+    cdef list players              # the Python players, kept alive while the Plan points at them
+    cdef readonly bint python      # a side is a Python player: chunks take the GIL per decision
 
     def __init__(self, a, b, seed, str deal, long long deals):
         cdef bytes pre
@@ -240,9 +317,12 @@ cdef class Runner:
                                  f"exceed 32 bytes; use a shorter seed", field="seed", value=seed)
             self.plan.prefixlen = len(pre)
             memcpy(self.plan.prefix, <const unsigned char *>pre, len(pre))
-        fill_side(&self.plan.side[0], a)
-        fill_side(&self.plan.side[1], b)
+        self.players = []
+        self.error = None
+        fill_side(&self.plan.side[0], a, self)
+        fill_side(&self.plan.side[1], b, self)
         self.stopped = 0
+        self.python = a.kind == "callable" or b.kind == "callable"
 
     def stop(self):
         """Make every running and later `chunk` return before its next deal."""
@@ -264,6 +344,12 @@ cdef class Runner:
                              &bouts[at], &largest[at], &self.stopped)
         if bad < 0:
             return 0
+        if bad and self.error is not None:
+            err, self.error = self.error, None
+            raise err
+        if bad and (self.plan.side[0].rung < 0 or self.plan.side[1].rung < 0):
+            raise KozyrError("not_legal", f"deal {bad}: a native bot answered a move that is not legal "
+                             f"(or the deal ran past {MAX_MOVES_C} moves)", deal=bad)
         if bad:
             raise RuntimeError(f"deal {bad}: a bot's move was refused or the deal ran past "
                                f"{MAX_MOVES_C} moves (an engine or bot fault)")
@@ -282,8 +368,10 @@ def play_seeded(bytes seed32, a, b, unsigned int number=1):
     cdef const unsigned char *sp = seed32
     if len(seed32) != 32:
         raise KozyrError("no_seed", f"a seed is 32 bytes, not {len(seed32)}", value=seed32)
-    fill_side(&plan.side[0], a)
-    fill_side(&plan.side[1], b)
+    cdef Runner holder = Runner.__new__(Runner)
+    holder.players = []
+    fill_side(&plan.side[0], a, holder)
+    fill_side(&plan.side[1], b, holder)
     with nogil:
         st_deal_seed(&s, sp, number)
         bot_words(&seats[0], &plan.side[0], 0)

@@ -165,8 +165,8 @@ def run(client: Any, a: Side, b: Side, units: int, seed: Any, deal: str, *, pair
         merge: Merge | None = None) -> Arrays:
     """Play deal indices 1..units of a ladder on the cluster of `client`: (fool, moves, bouts, largest).
 
-    a, b are resolved rung or Bot sides (a cluster plays in C; a Python
-    callable is refused). The arrays equal a one-worker local run's.
+    a, b are resolved rung or Bot sides (they travel to the workers as plain
+    data; a Python callable or a native bot is refused). The arrays equal a one-worker local run's.
     `progress(done, total)` counts finished array entries, from this thread,
     as chunks are merged. Ctrl-C cancels every outstanding task and raises
     KeyboardInterrupt("interrupted after N of M deals").
@@ -175,9 +175,9 @@ def run(client: Any, a: Side, b: Side, units: int, seed: Any, deal: str, *, pair
 
     client = _client_of(client)
     for side in (a, b):
-        if side.kind == "callable":
-            raise KozyrError("bad_side", "a cluster ladder runs in C: sides are rung ints or Bots",
-                             value=side.player)
+        if side.kind not in ("rung", "bot"):   # a Python player or a native bot lives in this process only
+            raise KozyrError("bad_side", f"a cluster ladder sends its sides to other processes: sides are rung "
+                             f"ints or Bots, not a {side.kind} player", value=side.player)
     width = 2 if pairs else 1
     total = units * width
     if merge is None:

@@ -5,7 +5,7 @@ kozyr command reports. A ladder of zero deals has empty rates (None), never NaN.
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
@@ -21,7 +21,9 @@ class LadderResult:
 
     Arrays (index k is deal k + 1): `fool` int8 (0 = side a was the fool,
     1 = side b, -1 a draw), `moves` int32 (decisions), `bouts` int16,
-    `largest` int8 (the largest hand either seat held). Rates are `Rate`
+    `largest` int8 (the largest hand either seat held). `seconds` is the wall
+    time, `cpu_seconds` the CPU time each worker thread spent playing (a busy
+    machine shows as CPU time well below workers x seconds). Rates are `Rate`
     tuples with a 2-sigma Wilson interval: `a_fool`/`b_fool` over all deals,
     `a_fool_decided`/`b_fool_decided` with draws left out. `deal` is how the
     deals were dealt ("fast", "sha" or "reference").
@@ -34,11 +36,12 @@ class LadderResult:
     b_fool_decided: Rate
 
     def __init__(self, a: Any, b: Any, seed: Any, deal: str, fool: np.ndarray, moves: np.ndarray,
-                 bouts: np.ndarray, largest: np.ndarray, seconds: float, params: Optional[dict[str, int]] = None):
+                 bouts: np.ndarray, largest: np.ndarray, seconds: float, params: dict[str, int] | None = None):
         self.a, self.b, self.seed, self.deal = a, b, seed, deal
         self.params = dict(params or {})
         self.fool, self.moves, self.bouts, self.largest = fool, moves, bouts, largest
         self.seconds = seconds
+        self.cpu_seconds: tuple[float, ...] = ()
         n = len(fool)
         self.deals = n
         self.a_fools = int(np.count_nonzero(fool == 0))
@@ -50,10 +53,10 @@ class LadderResult:
         self.draw_rate = rate(self.draws, n)
         self.a_fool_decided = rate(self.a_fools, decided)
         self.b_fool_decided = rate(self.b_fools, decided)
-        self.mean_moves: Optional[float] = float(moves.mean()) if n else None
-        self.mean_bouts: Optional[float] = float(bouts.mean()) if n else None
+        self.mean_moves: float | None = float(moves.mean()) if n else None
+        self.mean_bouts: float | None = float(bouts.mean()) if n else None
         self.max_largest = int(largest.max()) if n else 0
-        self.deals_per_second: Optional[float] = n / seconds if seconds > 0 else None
+        self.deals_per_second: float | None = n / seconds if seconds > 0 else None
 
     @staticmethod
     def a_seat(i: int) -> int:
@@ -69,7 +72,7 @@ class LadderResult:
             "a_fool": self.a_fool.as_dict(), "b_fool": self.b_fool.as_dict(),
             "a_fool_decided": self.a_fool_decided.as_dict(), "b_fool_decided": self.b_fool_decided.as_dict(),
             "mean_moves": self.mean_moves, "mean_bouts": self.mean_bouts,
-            "max_largest": self.max_largest, "seconds": self.seconds,
+            "max_largest": self.max_largest, "seconds": self.seconds, "cpu_seconds": list(self.cpu_seconds),
             "deals_per_second": self.deals_per_second,
         }
 

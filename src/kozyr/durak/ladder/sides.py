@@ -11,15 +11,16 @@ Words: a rung int draws per-deal bot seeds from the ladder (see
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Optional
+from typing import Any
 
 from kozyr.durak.bots import Bot, check_param, check_rung
 from kozyr.durak.rungs import CHEAP_POWER, DEEP_TALON
 from kozyr.durak.seeds import fast_key, seed_text
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["Side", "resolve", "describe", "params_of", "PARAMS"]
+__all__ = ["Side", "NativeBot", "resolve", "describe", "params_of", "PARAMS"]
 
 PARAMS = ("DEEP_TALON", "CHEAP_POWER")
 
@@ -28,17 +29,40 @@ PARAMS = ("DEEP_TALON", "CHEAP_POWER")
 class Side:
     """One side, resolved: its kind, rung and thresholds, and where its words come from."""
 
-    kind: str                      # "rung", "bot" or "callable"
-    rung: int = 0                  # 1..3 (0 for a callable)
+    kind: str                      # "rung", "bot", "callable" or "native"
+    rung: int = 0                  # 1..3 (0 for a callable, -1 for a native bot)
     deep_talon: int = DEEP_TALON
     cheap_power: int = CHEAP_POWER
     words: str = "deal"            # "deal" (per-deal bot seeds), "sha" or "fast" (a Bot's own seed)
     seed: bytes = b""              # a Bot's seed text
     key: int = 0                   # a fast Bot's 64-bit key
-    player: Optional[Callable[[Any], Any]] = None   # a callable side
+    player: Any = None             # a callable side, or a NativeBot
 
 
-def params_of(params: Optional[Mapping[str, int]]) -> tuple[int, int]:
+class NativeBot:
+    """A bot written in C or Cython, played inside the ladder's nogil loop.
+
+    `function` is a PyCapsule named "kozyr.durak.bot_fn" holding a C function
+    with the signature `int f(const DView *v, unsigned int word, const void *state)
+    noexcept nogil` (`kozyr.durak._view.bot_fn`): it gets the full view of the
+    seat on turn and a 32-bit random word, and answers a move code from
+    `v.legal`. `state` is an optional capsule named "kozyr.durak.bot_state"
+    with the bot's read-only data (for example its parameters). `seed` gives
+    its words, SHA-256 (default) or `fast`, as a `Bot`'s. The ladder checks the
+    capsules when it starts and every answer against the legal list. See
+    examples/native_bot for a whole bot.
+    """
+
+    def __init__(self, function: Any, state: Any = None, *, seed: Any = "native", fast: bool = False,
+                 name: str = "native bot") -> None:
+        self.function, self.state, self.name = function, state, name
+        self.seed, self.fast = seed_text(seed), bool(fast)
+
+    def __repr__(self) -> str:
+        return f"NativeBot({self.name!r})"
+
+
+def params_of(params: Mapping[str, int] | None) -> tuple[int, int]:
     """(deep_talon, cheap_power) for rung-int sides from None or a mapping of PARAMS names (any case)."""
     deep, cheap = DEEP_TALON, CHEAP_POWER
     if params is None:
@@ -61,7 +85,7 @@ def params_of(params: Optional[Mapping[str, int]]) -> tuple[int, int]:
     return deep, cheap
 
 
-def resolve(side: object, params: Optional[Mapping[str, int]] = None) -> Side:
+def resolve(side: object, params: Mapping[str, int] | None = None) -> Side:
     """A `Side` from a rung int, a Bot or a callable; `params` apply to a rung int only."""
     if isinstance(side, Bot):
         if side.fast:
@@ -71,6 +95,10 @@ def resolve(side: object, params: Optional[Mapping[str, int]] = None) -> Side:
     if isinstance(side, int) and not isinstance(side, bool):
         deep, cheap = params_of(params)
         return Side("rung", check_rung(side), deep, cheap)
+    if isinstance(side, NativeBot):
+        if side.fast:
+            return Side("native", -1, words="fast", seed=side.seed, key=fast_key(side.seed), player=side)
+        return Side("native", -1, words="sha", seed=side.seed, player=side)
     if callable(side):
         return Side("callable", player=side)
     raise KozyrError("bad_side", f"{shown(side)} is not a rung (1, 2, 3), a Bot or a callable", value=side)
@@ -80,6 +108,6 @@ def describe(side: object) -> str:
     """A short name for a side: `rung 3`, the Bot's repr, or the callable's name."""
     if isinstance(side, int) and not isinstance(side, bool):
         return f"rung {side}"
-    if isinstance(side, Bot):
+    if isinstance(side, (Bot, NativeBot)):
         return repr(side)
     return str(getattr(side, "__name__", None) or shown(side))

@@ -1,24 +1,31 @@
 """The ladder's Python path: deals played through the `Game` API, one decision at a time.
 
-Used when a side is a Python callable (`view -> Move`), and by `replay` to play
-any single deal of a ladder again alone. Rung ints and Bots get the same words
+`replay` plays any single deal of a ladder again alone through the Game API,
+and `players` gives the two players of a deal as Python callables. Rung ints and Bots get the same words
 and thresholds here as in the C loop (both read `sides.Side` and
 `kozyr.durak.seeds`), so a replayed deal is the C loop's deal move for move.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, Sequence
-
-import numpy as np
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from kozyr.durak.ladder.sides import Side, resolve
 from kozyr.durak.rungs import best
 from kozyr.durak.seeds import (
-    a_seat, bot_seed, check_deal, check_index, deal_key, deal_seed, fast_word, seat_key, word,
+    a_seat,
+    bot_seed,
+    check_deal,
+    check_index,
+    deal_key,
+    deal_seed,
+    fast_word,
+    seat_key,
+    word,
 )
 from kozyr.errors import KozyrError
 
-__all__ = ["players", "play_python", "deal_game", "replay", "run_python", "MAX_MOVES"]
+__all__ = ["players", "play_python", "deal_game", "replay", "MAX_MOVES"]
 
 MAX_MOVES = 20_000
 Player = Callable[[Any], Any]
@@ -41,7 +48,7 @@ def _rung_player(side: Side, words: Callable[[int], int]) -> Player:
 
 
 def players(a: object, b: object, seed: object, i: int, deal: str = "fast",
-            params: Optional[dict[str, int]] = None) -> tuple[Player, Player]:
+            params: dict[str, int] | None = None) -> tuple[Player, Player]:
     """The two Python players (engine seats 0, 1) of deal i: the same sides, words and
     thresholds as the C loop."""
     check_index(i)
@@ -88,7 +95,7 @@ def play_python(game: Any, seats: Sequence[Player]) -> tuple[int, int, int]:
 
 
 def replay(a: object, b: object, seed: object, i: int, *, deal: str = "fast",
-           params: Optional[dict[str, int]] = None, engine: Any = None) -> Any:
+           params: dict[str, int] | None = None, engine: Any = None) -> Any:
     """Deal i of a ladder played again alone through the Python Game API; the finished Game.
 
     Its history is the deal move by move; the C loop's arrays for deal i
@@ -98,15 +105,3 @@ def replay(a: object, b: object, seed: object, i: int, *, deal: str = "fast",
     play_python(game, players(a, b, seed, i, deal, params))
     return game
 
-
-def run_python(a: object, b: object, first: int, count: int, seed: object, deal: str,
-               params: Optional[dict[str, int]], fool: np.ndarray, moves: np.ndarray, bouts: np.ndarray,
-               largest: np.ndarray) -> int:
-    """Deals first+1 .. first+count through the Python path, into the arrays; count."""
-    for k in range(first, first + count):
-        i = k + 1
-        game = deal_game(seed, i, deal)
-        moves[k], bouts[k], largest[k] = play_python(game, players(a, b, seed, i, deal, params))
-        result = game.result
-        fool[k] = -1 if result.fool is None else (0 if result.fool == a_seat(i) else 1)
-    return count

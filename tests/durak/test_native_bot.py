@@ -1,0 +1,66 @@
+"""A bot written in Cython (examples/native_bot) plays inside the ladder's nogil loop.
+
+The example is compiled here, against the installed kozyr's .pxd files, and must
+make exactly the decisions of the same rule written in Python (played through
+the Python-player path), deal for deal; a planted wrong answer is refused.
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from kozyr.durak import View
+from kozyr.durak.ladder import NativeBot, ladder
+from kozyr.errors import KozyrError
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "native_bot" / "cheapest.pyx"
+
+
+@pytest.fixture(scope="module")
+def cheapest(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    pytest.importorskip("Cython")
+    where = tmp_path_factory.mktemp("native")
+    shutil.copy(EXAMPLE, where / "cheapest.pyx")
+    run = subprocess.run([sys.executable, "-m", "Cython.Build.Cythonize",
+                          "-i", "-q", "cheapest.pyx"], cwd=where, capture_output=True, text=True,
+                         env=dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p)))
+    if run.returncode != 0:
+        raise AssertionError(run.stdout + run.stderr)
+    built = next(where.glob("cheapest*.so"), None) or next(where.glob("cheapest*.pyd"))
+    spec = importlib.util.spec_from_file_location("cheapest", built)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def python_cheapest(swap: bool):  # type: ignore[no-untyped-def]
+    def play(view: View):  # type: ignore[no-untyped-def]
+        if swap and any(m.kind == "swap" for m in view.legal):
+            return next(m for m in view.legal if m.kind == "swap")
+        cards = [m for m in view.legal if m.card is not None]
+        if cards:
+            return min(cards, key=lambda m: m.card & 15)   # the first of the lowest rank, in legal order
+        return next(m for m in view.legal if m.kind != "swap")
+    return play
+
+
+@pytest.mark.parametrize("swap", [True, False])
+def test_the_native_bot_makes_the_python_rules_decisions(cheapest, swap: bool) -> None:  # type: ignore[no-untyped-def]
+    native = ladder(cheapest.bot(swap), 3, 400, "native", workers=2)
+    python = ladder(python_cheapest(swap), 3, 400, "native")
+    for name in ("fool", "moves", "bouts", "largest"):
+        assert np.array_equal(getattr(native, name), getattr(python, name)), name
+
+
+def test_a_wrong_capsule_is_refused(cheapest) -> None:  # type: ignore[no-untyped-def]
+    bot = cheapest.bot()
+    with pytest.raises(KozyrError):
+        ladder(NativeBot(bot.state), 2, 10)
