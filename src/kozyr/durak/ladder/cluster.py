@@ -166,9 +166,9 @@ def run(client: Any, a: Side, b: Side, units: int, seed: Any, deal: str, *, pair
     """Play deal indices 1..units of a ladder on the cluster of `client`: (fool, moves, bouts, largest).
 
     a, b are resolved rung or Bot sides (they travel to the workers as plain
-    data; a Python callable or a native bot is refused). The arrays equal a one-worker local run's.
-    `progress(done, total)` counts finished array entries, from this thread,
-    as chunks are merged. Ctrl-C cancels every outstanding task and raises
+    data; a Python callable or a native bot is refused). The arrays equal a
+    one-worker local run's. `progress(done, total)` counts finished array
+    entries, from this thread, as chunks are merged. Ctrl-C cancels every outstanding task and raises
     KeyboardInterrupt("interrupted after N of M deals").
     """
     from distributed import as_completed
