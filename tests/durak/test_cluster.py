@@ -21,7 +21,7 @@ import pytest
 
 from kozyr.durak.bots import Bot
 from kozyr.durak.ladder import ladder
-from kozyr.durak.ladder.cluster import DTYPES, Merge, Task, plan, play_task
+from kozyr.durak.ladder.cluster import DTYPES, Batches, Merge, Task, plan, play_task
 from kozyr.durak.ladder.sides import resolve
 from kozyr.errors import KozyrError
 
@@ -114,6 +114,62 @@ def test_workers_of_the_shell_outlive_a_ctrl_c(client: Any) -> None:
     time.sleep(0.5)
     assert client.run(os.getpid) == pids
     _same(ladder(2, 2, 500, "calm"), ladder(2, 2, 500, "calm", client=client, chunk=100))
+
+
+# -- a sequential test on a cluster ----------------------------------------------------------
+def _scores(fool: np.ndarray) -> np.ndarray:
+    return np.where(fool == 1, 1.0, np.where(fool == 0, 0.0, 0.5))
+
+
+@pytest.mark.parametrize("a,b,batch,limit,decision", [(3, 1, 300, 6000, "H1"), (2, 2, 400, 1500, "none")],
+                         ids=["decides", "runs-out"])
+def test_sprt_on_a_cluster_decides_as_the_local_run(client: Any, a: int, b: int, batch: int, limit: int,
+                                                    decision: str) -> None:
+    """Batches played ahead, the LLR updated in index order: the same decision after the same deals.
+
+    3 vs 1 decides after its first batch or so (the batches played ahead are
+    then cancelled); 2 vs 2 runs out of deals (nothing past the limit is ever
+    submitted).
+    """
+    from kozyr.stats import counts_from_scores, run_sprt
+
+    local = ladder(a, b, limit, "sprt")   # batch k of a local test is this ladder's k-th slice
+
+    def local_batch(first: int, count: int) -> list[int]:
+        return counts_from_scores(_scores(local.fool[first:first + count]), pairs=False)
+
+    kw: dict[str, Any] = {"elo0": 0, "elo1": 10, "pairs": False, "batch": batch, "max_units": limit}
+    want = run_sprt(local_batch, **kw)
+    assert want.decision == decision
+    with Batches(client, resolve(a), resolve(b), "sprt", "fast", limit, ahead=3, chunk=128) as batches:
+        got = run_sprt(lambda first, count: counts_from_scores(_scores(batches(first, count)[0]), pairs=False),
+                       **kw)
+        ahead = batches.outstanding()
+        submitted = batches.highest
+    assert (got.decision, got.units, got.counts, got.llr_history) == (
+        want.decision, want.units, want.counts, want.llr_history)
+    assert submitted <= limit
+    if want.decision == "none":
+        assert got.units == limit and not ahead
+    else:
+        assert ahead and submitted > got.units
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(f.status != "cancelled" for f in ahead):
+            time.sleep(0.05)
+        assert all(f.status == "cancelled" for f in ahead), [f.status for f in ahead]
+
+
+def test_batches_out_of_order_and_refused(client: Any) -> None:
+    local = ladder(1, 2, 900, "order", deal="sha")
+    with Batches(client, resolve(1), resolve(2), "order", "sha", 900, ahead=2) as batches:
+        for first, count in [(0, 100), (100, 100), (500, 50), (550, 350), (0, 1)]:
+            got = batches(first, count)
+            for name, part in zip(NAMES, got, strict=True):
+                assert np.array_equal(getattr(local, name)[first:first + count], part), (name, first)
+        for first, count in [(-1, 5), (0, 0), (850, 51), (0, 901)]:
+            with pytest.raises(KozyrError) as e:
+                batches(first, count)
+            assert e.value.code == "bad_batch"
 
 
 def test_refusals(client: Any) -> None:

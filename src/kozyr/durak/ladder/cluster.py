@@ -15,7 +15,10 @@ every worker thread busy and the next chunk queued), merges each result into
 place (a chunk seen twice is counted once: `Merge`), reports progress in
 finished deals, and on Ctrl-C cancels every outstanding future and raises
 KeyboardInterrupt("interrupted after N of M deals"); no partial result is
-returned. Dask is imported only here, and only when a client is given.
+returned. `Batches` is the same for a sequential test: consecutive batches
+of one ladder played ahead (a bounded number in flight), handed out in index
+order, and the rest cancelled once the test has decided. Dask is imported
+only here, and only when a client is given.
 """
 from __future__ import annotations
 
@@ -30,7 +33,8 @@ from kozyr.durak.ladder._loop import Runner
 from kozyr.durak.ladder.sides import Side
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["Task", "play_task", "Merge", "plan", "run", "threads_of", "CHUNK_MIN", "CHUNK_MAX", "RETRIES"]
+__all__ = ["Task", "play_task", "Merge", "Batches", "plan", "run", "threads_of", "CHUNK_MIN", "CHUNK_MAX",
+           "RETRIES"]
 
 CHUNK_MIN = 8192     # deals a task at least (~10 ms of CPU): a task costs a few ms of scheduling and transfer
 CHUNK_MAX = 65536    # deals a task at most (~0.1 s of CPU): progress and the end of a ladder stay prompt
@@ -89,13 +93,15 @@ def play_task(task: Task) -> tuple[int, Arrays]:
 class Merge:
     """The driver's arrays, filled chunk by chunk in any order; a chunk seen twice counts once.
 
-    `add(first, arrays)` copies a chunk's arrays into place and returns how
-    many deal indices it added (0 for a chunk already merged); `done` is the
-    number of deal indices merged so far, `complete` whether all are.
+    The arrays hold deal indices start+1 .. start+units (`start` 0: a whole
+    ladder; a batch of a sequential test starts later). `add(first, arrays)`
+    copies a chunk's arrays into place and returns how many deal indices it
+    added (0 for a chunk already merged); `done` is the number of deal indices
+    merged so far, `complete` whether all are.
     """
 
-    def __init__(self, units: int, width: int = 1):
-        self.units, self.width = units, width
+    def __init__(self, units: int, width: int = 1, start: int = 0):
+        self.units, self.width, self.start = units, width, start
         self.arrays: Arrays = tuple(np.empty(units * width, dtype=t) for t in DTYPES)  # type: ignore[assignment]
         self.seen: set[int] = set()
         self.done = 0
@@ -106,10 +112,10 @@ class Merge:
         n = len(arrays[0])
         count = n // self.width
         if (len(arrays) != len(DTYPES) or n % self.width or any(len(x) != n for x in arrays)
-                or first < 0 or first + count > self.units):
+                or first < self.start or first + count > self.start + self.units):
             raise RuntimeError(f"a chunk at deal {first + 1} with arrays of {[len(x) for x in arrays]} "
-                               f"does not fit a ladder of {self.units}")
-        at = first * self.width
+                               f"does not fit deals {self.start + 1}..{self.start + self.units}")
+        at = (first - self.start) * self.width
         for into, part in zip(self.arrays, arrays, strict=True):
             into[at:at + n] = part
         self.seen.add(first)
@@ -174,18 +180,11 @@ def run(client: Any, a: Side, b: Side, units: int, seed: Any, deal: str, *, pair
     from distributed import as_completed
 
     client = _client_of(client)
-    for side in (a, b):
-        if side.kind not in ("rung", "bot"):   # a Python player or a native bot lives in this process only
-            raise KozyrError("bad_side", f"a cluster ladder sends its sides to other processes: sides are rung "
-                             f"ints or Bots, not a {side.kind} player", value=side.player)
+    _check(a, b, seed, deal, units, pairs)
     width = 2 if pairs else 1
     total = units * width
     if merge is None:
         merge = Merge(units, width)
-    if units and pairs:   # build one Runner here: a refused seed is refused before any task is sent
-        Runner(a, b, seed, deal, units, True)
-    elif units:
-        Runner(a, b, seed, deal, units)
     threads = threads_of(client)
     parts = iter(plan(units, threads, chunk))
     run_id = uuid.uuid4().hex[:12]
@@ -224,6 +223,103 @@ def run(client: Any, a: Side, b: Side, units: int, seed: Any, deal: str, *, pair
     if not merge.complete:   # every chunk was submitted and merged, or an exception was raised above
         raise RuntimeError(f"the cluster returned {merge.done:,} of {units:,} deal indices")
     return merge.arrays
+
+
+def _check(a: Side, b: Side, seed: Any, deal: str, units: int, pairs: bool) -> None:
+    """Refuse what a worker would refuse, here, before any task is sent."""
+    for side in (a, b):
+        if side.kind not in ("rung", "bot"):   # a Python player or a native bot lives in this process only
+            raise KozyrError("bad_side", f"a cluster ladder sends its sides to other processes: sides are rung "
+                             f"ints or Bots, not a {side.kind} player", value=side.player)
+    if units:   # the Runner refuses a reference seed that would not fit its longest deal text
+        _runner(Task(a, b, seed, deal, units, 0, 0, pairs))
+
+
+class Batches:
+    """Consecutive batches of one ladder, played on the cluster ahead of their use: the sequential tests' seam.
+
+    `batches(first, count)` returns the arrays (fool, moves, bouts, largest)
+    of deal indices first+1 .. first+count, as a local run plays them. From
+    the first call on, the next `ahead` batches of the same size are already
+    submitted, so the workers play on while the caller looks at a batch; a
+    sequential test asks for its batches in index order and so sees exactly
+    the batches of a local run, and decides at the same one. `close()` (or
+    the end of a `with` block) cancels what is still outstanding: the test
+    has decided. No deal index past `limit` is ever submitted. A call out of
+    the expected order is served too (what was played ahead is dropped).
+    """
+
+    def __init__(self, client: Any, a: Side, b: Side, seed: Any, deal: str, limit: int, *, pairs: bool = False,
+                 ahead: int | None = None, chunk: int | None = None, retries: int = RETRIES):
+        self.client = _client_of(client)
+        _check(a, b, seed, deal, limit, pairs)
+        self.a, self.b, self.seed, self.deal, self.limit, self.pairs = a, b, seed, deal, limit, pairs
+        self.chunk, self.retries = chunk, retries
+        self.threads = threads_of(self.client)
+        self.ahead = max(1, ahead if ahead is not None else AHEAD * self.threads)
+        self.queue: dict[int, tuple[int, list[Any]]] = {}   # first -> (count, futures), in index order
+        self.next = 0        # the next batch to play ahead starts at this deal index
+        self.highest = 0     # the highest deal index ever submitted (never past limit)
+        self.size = 0
+        self.run_id = uuid.uuid4().hex[:12]
+        self.serial = 0
+
+    def _submit(self, first: int, count: int) -> list[Any]:
+        self.highest = max(self.highest, first + count)
+        futures = []
+        for start, n in plan(count, self.threads, self.chunk):
+            task = Task(self.a, self.b, self.seed, self.deal, self.limit, first + start, n, self.pairs)
+            self.serial += 1   # a key names one submission: a chunk asked again is a new task, never an old result
+            futures.append(self.client.submit(play_task, task, key=f"kozyr-ladder-{self.run_id}-{self.serial}",
+                                              retries=self.retries, pure=False))
+        return futures
+
+    def _top_up(self) -> None:
+        while len(self.queue) < self.ahead and self.next < self.limit:
+            count = min(self.size, self.limit - self.next)
+            self.queue[self.next] = (count, self._submit(self.next, count))
+            self.next += count
+
+    def outstanding(self) -> list[Any]:
+        """The futures of the batches played ahead and not yet handed out."""
+        return [fut for _, futures in self.queue.values() for fut in futures]
+
+    def __call__(self, first: int, count: int) -> Arrays:
+        from distributed import as_completed
+
+        if not (isinstance(first, int) and isinstance(count, int) and first >= 0 and count >= 1
+                and first + count <= self.limit):
+            raise KozyrError("bad_batch", f"a batch of {shown(count)} deals from index {shown(first)} is not "
+                             f"within the {self.limit:,} deals of this test", value=(first, count))
+        entry = self.queue.pop(first, None)
+        if entry is None or entry[0] != count:   # not the batch played ahead: start again from here
+            self.close()
+            entry = (count, self._submit(first, count))
+            self.size, self.next = count, first + count
+        self._top_up()
+        merge = Merge(count, 2 if self.pairs else 1, start=first)
+        try:
+            for fut in as_completed(entry[1], with_results=False):
+                merge.add(*fut.result())
+                fut.release()
+        except BaseException:
+            _cancel(self.client, set(entry[1]))
+            self.close()
+            raise
+        if not merge.complete:
+            raise RuntimeError(f"the cluster returned {merge.done:,} of the {count:,} deals from index {first}")
+        return merge.arrays
+
+    def close(self) -> None:
+        """Cancel every batch played ahead and not handed out."""
+        _cancel(self.client, set(self.outstanding()))
+        self.queue.clear()
+
+    def __enter__(self) -> Batches:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def _cancel(client: Any, pending: set[Any]) -> None:
