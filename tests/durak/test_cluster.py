@@ -7,6 +7,7 @@ is pickled, sent to another interpreter and its arrays sent back.
 """
 from __future__ import annotations
 
+import inspect
 import logging
 import os
 import signal
@@ -62,6 +63,15 @@ def test_a_cluster_ladder_is_the_local_one_worker_ladder(client: Any, deal: str)
     local = ladder(3, 2, 3000, "dask", deal=deal)
     _same(local, ladder(3, 2, 3000, "dask", deal=deal, client=client, chunk=400))
     _same(local, ladder(3, 2, 3000, "dask", deal=deal, client=client))   # the default: one chunk of 3000
+
+
+def test_deal_pairs_on_a_cluster(client: Any) -> None:
+    if "pairs" not in inspect.signature(ladder).parameters:
+        pytest.skip("this ladder plays no deal pairs yet (ladder(..., pairs=True) lands with the tuning work)")
+    local = ladder(3, 2, 2000, "pairs", pairs=True)   # type: ignore[call-arg, unused-ignore]
+    remote = ladder(3, 2, 2000, "pairs", pairs=True, client=client, chunk=150)   # type: ignore[call-arg, unused-ignore]
+    _same(local, remote)
+    assert local.pairs == remote.pairs   # type: ignore[attr-defined, unused-ignore]
 
 
 def test_bots_with_their_own_seeds_travel_to_the_workers(client: Any) -> None:
