@@ -167,8 +167,7 @@ def _client_of(client: Any) -> Any:
 
 
 def run(client: Any, a: Side, b: Side, units: int, seed: Any, deal: str, *, pairs: bool = False,
-        chunk: int | None = None, progress: Progress | None = None, retries: int = RETRIES,
-        merge: Merge | None = None) -> Arrays:
+        chunk: int | None = None, progress: Progress | None = None, retries: int = RETRIES) -> Arrays:
     """Play deal indices 1..units of a ladder on the cluster of `client`: (fool, moves, bouts, largest).
 
     a, b are resolved rung or Bot sides (they travel to the workers as plain
@@ -183,8 +182,7 @@ def run(client: Any, a: Side, b: Side, units: int, seed: Any, deal: str, *, pair
     _check(a, b, seed, deal, units, pairs)
     width = 2 if pairs else 1
     total = units * width
-    if merge is None:
-        merge = Merge(units, width)
+    merge = Merge(units, width)
     threads = threads_of(client)
     parts = iter(plan(units, threads, chunk))
     run_id = uuid.uuid4().hex[:12]
