@@ -18,9 +18,10 @@ def positions(n: int = 40):
         a, b = Game.from_seed(seed), reference.Game.from_seed(seed)
         while not a.over:
             yield a, b
-            move = rnd.choice(a.legal_moves())
-            a.apply(a.turn, move)
-            b.apply(b.turn, move)
+            move, turn = rnd.choice(a.legal_moves()), a.turn
+            assert turn is not None
+            a.apply(turn, move)
+            b.apply(turn, move)
         yield a, b
 
 
@@ -57,7 +58,7 @@ def test_immutable_pickles_and_is_a_snapshot() -> None:
     g.apply(0, Move.parse("attack 8H"))
     assert v == before and g.view(0) != before          # the old view did not move with the game
     with pytest.raises(TypeError):
-        GameView()
+        GameView()  # type: ignore[call-arg]
 
 
 def test_a_planted_difference_is_seen() -> None:

@@ -11,12 +11,14 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
-from kozyr.durak import View
+from kozyr.durak import Move, View
 from kozyr.durak.ladder import NativeBot, ladder
 from kozyr.errors import KozyrError
 
@@ -24,7 +26,7 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "native_bot" / "che
 
 
 @pytest.fixture(scope="module")
-def cheapest(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+def cheapest(tmp_path_factory: pytest.TempPathFactory) -> Any:
     pytest.importorskip("Cython")
     where = tmp_path_factory.mktemp("native")
     shutil.copy(EXAMPLE, where / "cheapest.pyx")
@@ -41,26 +43,26 @@ def cheapest(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyp
     return module
 
 
-def python_cheapest(swap: bool):  # type: ignore[no-untyped-def]
-    def play(view: View):  # type: ignore[no-untyped-def]
+def python_cheapest(swap: bool) -> Callable[[View], Move]:
+    def play(view: View) -> Move:
         if swap and any(m.kind == "swap" for m in view.legal):
             return next(m for m in view.legal if m.kind == "swap")
         cards = [m for m in view.legal if m.card is not None]
         if cards:
-            return min(cards, key=lambda m: m.card & 15)   # the first of the lowest rank, in legal order
+            return min(cards, key=lambda m: (m.card or 0) & 15)   # the first of the lowest rank, in legal order
         return next(m for m in view.legal if m.kind != "swap")
     return play
 
 
 @pytest.mark.parametrize("swap", [True, False])
-def test_the_native_bot_makes_the_python_rules_decisions(cheapest, swap: bool) -> None:  # type: ignore[no-untyped-def]
+def test_the_native_bot_makes_the_python_rules_decisions(cheapest: Any, swap: bool) -> None:
     native = ladder(cheapest.bot(swap), 3, 400, "native", workers=2)
     python = ladder(python_cheapest(swap), 3, 400, "native")
     for name in ("fool", "moves", "bouts", "largest"):
         assert np.array_equal(getattr(native, name), getattr(python, name)), name
 
 
-def test_a_wrong_capsule_is_refused(cheapest) -> None:  # type: ignore[no-untyped-def]
+def test_a_wrong_capsule_is_refused(cheapest: Any) -> None:
     bot = cheapest.bot()
     with pytest.raises(KozyrError):
         ladder(NativeBot(bot.state), 2, 10)

@@ -1,0 +1,3 @@
+"""Type stubs for kozyr.durak._enums."""
+
+C_ENUMS: dict[str, dict[object, int]]
