@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from kozyr.cli import _cluster
 from kozyr.cli._common import count, fmt_interval, need, positive, print_table, progress
 from kozyr.durak import RUNG_NAMES, RUNGS, pad_seed
 from kozyr.durak.ladder import LadderResult, ladder, table_bots
@@ -115,7 +116,7 @@ def _deal_mode(args: argparse.Namespace) -> str:
 def _run_ladder(a: Any, b: Any, deals: int, args: argparse.Namespace, params: Params | None,
                 update: Callable[[int, int], None] | None) -> LadderResult:
     return ladder(a, b, deals, args.seed, deal=_deal_mode(args), workers=args.workers, params=params,
-                  progress=update)
+                  progress=update, client=getattr(args, "client", None))
 
 
 def _interrupted(err: KeyboardInterrupt, done_before: int, total: int) -> KeyboardInterrupt:
@@ -139,7 +140,8 @@ def _ladder_command(args: argparse.Namespace) -> int:
     params = check_settings(args.set or [], {args.a, args.b}, "--set", args.parser)
     update, close = progress(args.deals, f"rung {args.a} vs rung {args.b}")
     try:
-        r = _run_ladder(args.a, args.b, args.deals, args, params, update)
+        with _cluster.connect(args):
+            r = _run_ladder(args.a, args.b, args.deals, args, params, update)
     finally:
         close()
     if args.json:
@@ -157,7 +159,7 @@ def _ladder_command(args: argparse.Namespace) -> int:
         f"{r.deals:,} deals ({r.deal} deals, seed {shown(args.seed)}); a sits in seat i % 2 of deal i; "
         f"[2-sigma intervals]",
         _fmt_moves(r),
-        f"{speed} deals/s ({r.seconds:.2f} s, {args.workers} worker{'s' if args.workers != 1 else ''})",
+        f"{speed} deals/s ({r.seconds:.2f} s, {_cluster.where(args)})",
     ]
     shown_settings = _shown_settings(params, {args.a, args.b})
     if shown_settings:
@@ -390,6 +392,7 @@ def register(subparsers: Any) -> None:
                               description="Play rung A against rung B over many deals, seats alternating.")
     p.add_argument("a", type=_rung, help="rung of side a: 1 random, 2 cheap, 3 careful")
     p.add_argument("b", type=_rung, help="rung of side b")
+    _cluster.add_options(p)
     _common(p)
     p.add_argument("--set", action="append", type=setting, metavar="NAME=VALUE",
                    help=f"a setting of the rung-int sides (repeatable; the defaults are the rules' bots): {names}")

@@ -162,7 +162,7 @@ def play_range(a: object, b: object, first: int, count: int, seed: object = 0, *
 
 def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "fast", workers: int = 1,
            params: object = None, pairs: bool = False, progress: Progress | None = None,
-           chunk: int | None = None) -> LadderResult:
+           chunk: int | None = None, client: object = None) -> LadderResult:
     """Play `deals` deals of side a against side b; a `LadderResult`.
 
     a, b: rung ints 1..3, `Bot`s or callables view -> Move (a Python player: the loop
@@ -175,7 +175,10 @@ def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "f
     finish. `workers` threads share chunks of `chunk` units; the arrays do
     not depend on workers or chunking. Ctrl-C stops the run within a fraction
     of a second and raises KeyboardInterrupt("interrupted after N of M
-    deals"); no partial result is returned.
+    deals"); no partial result is returned. With `client` (a
+    `distributed.Client`, the `kozyr[dask]` extra) the chunks run on its Dask
+    cluster instead of local threads (`workers` is then unused), with the same
+    arrays: see `kozyr.durak.ladder.cluster`.
     """
     _count("deals", deals, 0, MAX_DEALS)
     _count("workers", workers, 1, MAX_WORKERS)
@@ -195,8 +198,14 @@ def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "f
     start = time.perf_counter()
     units = deals // 2 if pairs else deals
     cpu: list[float] = []
-    fool, moves, bouts, largest = play_range(side_a, side_b, 0, units, seed, deal=deal, workers=workers,
-                                             pairs=pairs, progress=progress, chunk=chunk, cpu=cpu)
+    if client is not None:
+        from kozyr.durak.ladder import cluster
+
+        fool, moves, bouts, largest = cluster.run(client, side_a, side_b, units, seed, deal, pairs=pairs,
+                                                  chunk=chunk, progress=progress)   # CPU time stays on the cluster
+    else:
+        fool, moves, bouts, largest = play_range(side_a, side_b, 0, units, seed, deal=deal, workers=workers,
+                                                 pairs=pairs, progress=progress, chunk=chunk, cpu=cpu)
     seconds = time.perf_counter() - start
     used = {n: v for n, v in settings.changed().items()
             if any(s.kind == "rung" and s.rung in PARAM_RUNGS[n] for s in (side_a, side_b))}

@@ -1,0 +1,330 @@
+"""The ladder on a Dask cluster: chunks of deals as tasks, merged by index (the `kozyr[dask]` extra).
+
+Past one machine the ladder does not schedule anything itself: it hands chunks
+to a `distributed.Client`. A chunk is a `Task`, a small picklable description
+(the two resolved `Side`s, the seed, the deal mode, the ladder's length and the
+chunk's first deal and count); `play_task` runs in a worker process, builds a
+`Runner` there, plays the chunk's consecutive deals in C into fresh arrays and
+returns `(first, arrays)`. Every deal depends on its index alone, so the
+driver's arrays, merged by index, are the arrays of a one-worker local run,
+whatever the chunking, the number of workers, the order in which chunks
+finish, or a worker dying and its chunks being computed again.
+
+The driver (`run`) keeps a bounded number of chunks in flight (enough to keep
+every worker thread busy and the next chunk queued), merges each result into
+place (a chunk seen twice is counted once: `Merge`), reports progress in
+finished deals, and on Ctrl-C cancels every outstanding future and raises
+KeyboardInterrupt("interrupted after N of M deals"); no partial result is
+returned. `Batches` is the same for a sequential test: consecutive batches
+of one ladder played ahead (a bounded number in flight), handed out in index
+order, and the rest cancelled once the test has decided. Dask is imported
+only here, and only when a client is given.
+"""
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from kozyr.durak.ladder._loop import Runner
+from kozyr.durak.ladder.sides import Side
+from kozyr.errors import KozyrError, shown
+
+__all__ = ["Task", "play_task", "Merge", "Batches", "plan", "run", "threads_of", "CHUNK_MIN", "CHUNK_MAX",
+           "RETRIES"]
+
+CHUNK_MIN = 8192     # deals a task at least (~10 ms of CPU): a task costs a few ms of scheduling and transfer
+CHUNK_MAX = 65536    # deals a task at most (~0.1 s of CPU): progress and the end of a ladder stay prompt
+AHEAD = 2            # chunks in flight per worker thread: one running, one queued behind it
+RETRIES = 3          # a chunk whose task raises is tried again; a dead worker's chunks are recomputed anyway
+DTYPES = (np.int8, np.int32, np.int16, np.int8)   # fool, moves, bouts, largest: the ladder's arrays
+Progress = Callable[[int, int], None]
+Arrays = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+@dataclass(frozen=True)
+class Task:
+    """One chunk of a ladder, as sent to a worker: deals first+1 .. first+count of `deals`.
+
+    `a` and `b` are resolved sides (rungs or Bots); `deals` is the ladder's
+    length, which the Runner needs to refuse reference seeds that would run
+    past 32 bytes, so a task is refused exactly as the local run would be.
+    `pairs` plays each deal twice, seats swapped (two entries per deal).
+    """
+
+    a: Side
+    b: Side
+    seed: Any
+    deal: str
+    deals: int
+    first: int
+    count: int
+    pairs: bool = False
+
+    @property
+    def width(self) -> int:
+        """Array entries per deal index: 2 with pairs, else 1."""
+        return 2 if self.pairs else 1
+
+
+def _runner(task: Task) -> Runner:
+    if task.pairs:   # the pairs keyword exists only where the C loop plays deal pairs
+        return Runner(task.a, task.b, task.seed, task.deal, task.deals, True)
+    return Runner(task.a, task.b, task.seed, task.deal, task.deals)
+
+
+def play_task(task: Task) -> tuple[int, Arrays]:
+    """Play one chunk in this (worker) process: (task.first, (fool, moves, bouts, largest)).
+
+    Module-level so that a worker imports it by name; the Runner is built here,
+    never pickled. The arrays are fresh and hold exactly the chunk's entries.
+    """
+    n = task.count * task.width
+    arrays = tuple(np.empty(n, dtype=t) for t in DTYPES)
+    done = _runner(task).chunk(task.first, task.count, *arrays, task.first)
+    if done != task.count:   # only a stop() makes a chunk short, and no one stops this Runner
+        raise RuntimeError(f"deals {task.first + 1}..{task.first + task.count}: played {done} of {task.count}")
+    return task.first, arrays  # type: ignore[return-value]
+
+
+class Merge:
+    """The driver's arrays, filled chunk by chunk in any order; a chunk seen twice counts once.
+
+    The arrays hold deal indices start+1 .. start+units (`start` 0: a whole
+    ladder; a batch of a sequential test starts later). `add(first, arrays)`
+    copies a chunk's arrays into place and returns how many deal indices it
+    added (0 for a chunk already merged); `done` is the number of deal indices
+    merged so far, `complete` whether all are.
+    """
+
+    def __init__(self, units: int, width: int = 1, start: int = 0):
+        self.units, self.width, self.start = units, width, start
+        self.arrays: Arrays = tuple(np.empty(units * width, dtype=t) for t in DTYPES)  # type: ignore[assignment]
+        self.seen: set[int] = set()
+        self.done = 0
+
+    def add(self, first: int, arrays: Sequence[np.ndarray]) -> int:
+        if first in self.seen:
+            return 0
+        n = len(arrays[0])
+        count = n // self.width
+        if (len(arrays) != len(DTYPES) or n % self.width or any(len(x) != n for x in arrays)
+                or first < self.start or first + count > self.start + self.units):
+            raise RuntimeError(f"a chunk at deal {first + 1} with arrays of {[len(x) for x in arrays]} "
+                               f"does not fit deals {self.start + 1}..{self.start + self.units}")
+        at = (first - self.start) * self.width
+        for into, part in zip(self.arrays, arrays, strict=True):
+            into[at:at + n] = part
+        self.seen.add(first)
+        self.done += count
+        return count
+
+    @property
+    def complete(self) -> bool:
+        return self.done == self.units
+
+
+def threads_of(client: Any) -> int:
+    """Worker threads the cluster has now (at least 1, so a cluster still starting gets work queued)."""
+    info = client.scheduler_info()
+    return max(1, sum(int(w.get("nthreads", 1)) for w in info.get("workers", {}).values()))
+
+
+def plan(units: int, threads: int, chunk: int | None = None) -> list[tuple[int, int]]:
+    """The chunks (first, count) of a ladder of `units` deal indices on `threads` worker threads.
+
+    Without `chunk`: about 8 chunks per thread (a slow worker or a late one
+    then costs at most an eighth of its share), between CHUNK_MIN and
+    CHUNK_MAX deals each. Chunking never changes the arrays.
+
+    >>> plan(10, 2, chunk=4)
+    [(0, 4), (4, 4), (8, 2)]
+    >>> plan(20_000, 2)
+    [(0, 8192), (8192, 8192), (16384, 3616)]
+    >>> plan(1_000_000, 2)[:2]
+    [(0, 62501), (62501, 62501)]
+    """
+    if chunk is None:
+        chunk = max(CHUNK_MIN, min(CHUNK_MAX, units // (8 * threads) + 1))
+    return [(first, min(chunk, units - first)) for first in range(0, units, chunk)]
+
+
+def _client_of(client: Any) -> Any:
+    try:
+        from distributed import Client
+    except ImportError:
+        raise KozyrError("no_dask", "a cluster needs dask.distributed: pip install 'kozyr[dask]'") from None
+    if not isinstance(client, Client):
+        raise KozyrError("bad_client", f"client={shown(client)} is not a distributed.Client", field="client",
+                         value=client)
+    if client.status not in ("running", "newly-created"):
+        raise KozyrError("bad_client", f"client {shown(client)} is {client.status}, not running", field="client",
+                         value=client)
+    return client
+
+
+def run(client: Any, a: Side, b: Side, units: int, seed: Any, deal: str, *, pairs: bool = False,
+        chunk: int | None = None, progress: Progress | None = None, retries: int = RETRIES) -> Arrays:
+    """Play deal indices 1..units of a ladder on the cluster of `client`: (fool, moves, bouts, largest).
+
+    a, b are resolved rung or Bot sides (they travel to the workers as plain
+    data; a Python callable or a native bot is refused). The arrays equal a
+    one-worker local run's. `progress(done, total)` counts finished array
+    entries, from this thread, as chunks are merged. Ctrl-C cancels every outstanding task and raises
+    KeyboardInterrupt("interrupted after N of M deals").
+    """
+    from distributed import as_completed
+
+    client = _client_of(client)
+    _check(a, b, seed, deal, units, pairs)
+    width = 2 if pairs else 1
+    total = units * width
+    merge = Merge(units, width)
+    threads = threads_of(client)
+    parts = iter(plan(units, threads, chunk))
+    run_id = uuid.uuid4().hex[:12]
+    flight = AHEAD * threads
+    pending: set[Any] = set()
+
+    def submit(ready: Any) -> bool:
+        for first, count in parts:
+            task = Task(a, b, seed, deal, units, first, count, pairs)
+            fut = client.submit(play_task, task, key=f"kozyr-ladder-{run_id}-{first}", retries=retries,
+                                pure=False)
+            pending.add(fut)
+            if ready is not None:
+                ready.add(fut)
+            return True
+        return False
+
+    try:
+        while len(pending) < flight and submit(None):
+            pass
+        ready = as_completed(list(pending), with_results=False)
+        for fut in ready:
+            first, arrays = fut.result()
+            pending.discard(fut)
+            fut.release()
+            if merge.add(first, arrays) and progress is not None:
+                progress(merge.done * width, total)
+            while len(pending) < flight and submit(ready):
+                pass
+    except KeyboardInterrupt:
+        _cancel(client, pending)
+        raise KeyboardInterrupt(f"interrupted after {merge.done * width:,} of {total:,} deals") from None
+    except BaseException:
+        _cancel(client, pending)
+        raise
+    if not merge.complete:   # every chunk was submitted and merged, or an exception was raised above
+        raise RuntimeError(f"the cluster returned {merge.done:,} of {units:,} deal indices")
+    return merge.arrays
+
+
+def _check(a: Side, b: Side, seed: Any, deal: str, units: int, pairs: bool) -> None:
+    """Refuse what a worker would refuse, here, before any task is sent."""
+    for side in (a, b):
+        if side.kind not in ("rung", "bot"):   # a Python player or a native bot lives in this process only
+            raise KozyrError("bad_side", f"a cluster ladder sends its sides to other processes: sides are rung "
+                             f"ints or Bots, not a {side.kind} player", value=side.player)
+    if units:   # the Runner refuses a reference seed that would not fit its longest deal text
+        _runner(Task(a, b, seed, deal, units, 0, 0, pairs))
+
+
+class Batches:
+    """Consecutive batches of one ladder, played on the cluster ahead of their use: the sequential tests' seam.
+
+    `batches(first, count)` returns the arrays (fool, moves, bouts, largest)
+    of deal indices first+1 .. first+count, as a local run plays them. From
+    the first call on, the next `ahead` batches of the same size are already
+    submitted, so the workers play on while the caller looks at a batch; a
+    sequential test asks for its batches in index order and so sees exactly
+    the batches of a local run, and decides at the same one. `close()` (or
+    the end of a `with` block) cancels what is still outstanding: the test
+    has decided. No deal index past `limit` is ever submitted. A call out of
+    the expected order is served too (what was played ahead is dropped).
+    """
+
+    def __init__(self, client: Any, a: Side, b: Side, seed: Any, deal: str, limit: int, *, pairs: bool = False,
+                 ahead: int | None = None, chunk: int | None = None, retries: int = RETRIES):
+        self.client = _client_of(client)
+        _check(a, b, seed, deal, limit, pairs)
+        self.a, self.b, self.seed, self.deal, self.limit, self.pairs = a, b, seed, deal, limit, pairs
+        self.chunk, self.retries = chunk, retries
+        self.threads = threads_of(self.client)
+        self.ahead = max(1, ahead if ahead is not None else AHEAD * self.threads)
+        self.queue: dict[int, tuple[int, list[Any]]] = {}   # first -> (count, futures), in index order
+        self.next = 0        # the next batch to play ahead starts at this deal index
+        self.highest = 0     # the highest deal index ever submitted (never past limit)
+        self.size = 0
+        self.run_id = uuid.uuid4().hex[:12]
+        self.serial = 0
+
+    def _submit(self, first: int, count: int) -> list[Any]:
+        self.highest = max(self.highest, first + count)
+        futures = []
+        for start, n in plan(count, self.threads, self.chunk):
+            task = Task(self.a, self.b, self.seed, self.deal, self.limit, first + start, n, self.pairs)
+            self.serial += 1   # a key names one submission: a chunk asked again is a new task, never an old result
+            futures.append(self.client.submit(play_task, task, key=f"kozyr-ladder-{self.run_id}-{self.serial}",
+                                              retries=self.retries, pure=False))
+        return futures
+
+    def _top_up(self) -> None:
+        while len(self.queue) < self.ahead and self.next < self.limit:
+            count = min(self.size, self.limit - self.next)
+            self.queue[self.next] = (count, self._submit(self.next, count))
+            self.next += count
+
+    def outstanding(self) -> list[Any]:
+        """The futures of the batches played ahead and not yet handed out."""
+        return [fut for _, futures in self.queue.values() for fut in futures]
+
+    def __call__(self, first: int, count: int) -> Arrays:
+        from distributed import as_completed
+
+        if not (isinstance(first, int) and isinstance(count, int) and first >= 0 and count >= 1
+                and first + count <= self.limit):
+            raise KozyrError("bad_batch", f"a batch of {shown(count)} deals from index {shown(first)} is not "
+                             f"within the {self.limit:,} deals of this test", value=(first, count))
+        entry = self.queue.pop(first, None)
+        if entry is None or entry[0] != count:   # not the batch played ahead: start again from here
+            self.close()
+            entry = (count, self._submit(first, count))
+            self.size, self.next = count, first + count
+        self._top_up()
+        merge = Merge(count, 2 if self.pairs else 1, start=first)
+        try:
+            for fut in as_completed(entry[1], with_results=False):
+                merge.add(*fut.result())
+                fut.release()
+        except BaseException:
+            _cancel(self.client, set(entry[1]))
+            self.close()
+            raise
+        if not merge.complete:
+            raise RuntimeError(f"the cluster returned {merge.done:,} of the {count:,} deals from index {first}")
+        return merge.arrays
+
+    def close(self) -> None:
+        """Cancel every batch played ahead and not handed out."""
+        _cancel(self.client, set(self.outstanding()))
+        self.queue.clear()
+
+    def __enter__(self) -> Batches:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _cancel(client: Any, pending: set[Any]) -> None:
+    """Cancel the outstanding tasks; a cluster already gone has nothing left to cancel."""
+    if not pending:
+        return
+    try:
+        client.cancel(list(pending), force=True)
+    except Exception:  # noqa: BLE001 - the interrupt or the first error is what the caller must see
+        pass
