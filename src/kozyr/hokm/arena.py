@@ -7,7 +7,7 @@ bot gets no privileges and an illegal answer is refused like any other.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .bots import Bot
 from .config import DEFAULT_CONFIG, HokmConfig
