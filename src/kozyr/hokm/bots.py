@@ -143,15 +143,23 @@ def _beats(card: int, winning: TrickResult | None, trump: int | None,
     return SUIT_OF[card] == trump and not winning.trump_played
 
 
+def _search_bot(rng: RandomSource | int | None = None) -> Bot:
+    """`SearchBot` with its defaults, seeded from `rng` (imported late: search builds on these bots)."""
+    from .search import SearchBot
+
+    return SearchBot(seed=rng)
+
+
 #: Bot factories by name: each takes a random source (or seed).
 BOTS: dict[str, Callable[[RandomSource | int | None], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "search": _search_bot,
 }
 
 
 def make_bot(name: str, rng: RandomSource | int | None = None) -> Bot:
-    """A bot by its registered name ("random", "greedy")."""
+    """A bot by its registered name ("random", "greedy", "search")."""
     try:
         factory = BOTS[name]
     except KeyError:
