@@ -22,6 +22,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from kozyr.cli import hokm_play
 from kozyr.cli._common import fmt_interval, positive, print_table, progress
 from kozyr.errors import shown
 from kozyr.hokm.arena import play_match
@@ -143,7 +144,8 @@ def register(subparsers: Any) -> None:
 
     Each command sets `func=callable(args) -> int` via `set_defaults`.
     """
-    hokm = subparsers.add_parser("hokm", help="hokm: bot matches", description="Hokm commands.")
+    hokm = subparsers.add_parser("hokm", help="hokm: bot matches, a match against bots",
+                                 description="Hokm commands.")
     commands = hokm.add_subparsers(dest="hokm_command", metavar="COMMAND", required=True)
     match = commands.add_parser(
         "match",
@@ -159,3 +161,4 @@ def register(subparsers: Any) -> None:
                        help=f"how many matches, 1 to {MAX_MATCHES:,} (default 100)")
     match.add_argument("--seed", type=_seed, default=0, help="seed (default 0)")
     match.set_defaults(func=_cmd_match, parser=match)
+    hokm_play.register(commands)
