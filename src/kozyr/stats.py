@@ -1,16 +1,59 @@
-"""Rates and their intervals: the statistics every game and command shares.
+"""Rates, intervals and the sequential test: the statistics every game and command shares.
 
 One interval for every rate kozyr reports: the Wilson score interval with
 z = 2 ("2 sigma", about 95 %). Unlike the normal approximation it stays
 inside 0..1 and does not collapse to zero width at 0 % or 100 %, which
 matters for fool rates near 1 % and for a bot that wins every match.
+
+"Is bot A stronger than bot B?" is decided the way chess-engine testing
+decides it: a generalized sequential probability ratio test (GSPRT) over deal
+results, stopped as soon as the evidence is strong enough, so that a clear
+difference costs few deals and a close one is not called by luck. The games
+only produce scores (1 when B is the fool, 1/2 for a draw, 0 when A is the
+fool); everything from the counts on lives here and knows no game:
+
+- `counts_from_scores` turns per-deal scores, or per-pair sums of a deal
+  played twice with the seats swapped, into trinomial `[L, D, W]` or
+  pentanomial `[P0..P4]` counts;
+- `llr` is the log-likelihood ratio of those counts between two Elo
+  hypotheses, `sprt_bounds` the thresholds it is compared with;
+- `SPRT` is the running test and `run_sprt` the driver every game uses;
+- `elo_estimate` is the score and logistic Elo with a 95 % interval.
+
+The mathematics (fixed so that any correct implementation agrees to 1e-6):
+a zero count is replaced by 0.001, so that no outcome has probability zero;
+outcome i of k+1 has the per-deal score a_i = i/k and the empirical
+probability p_i = n_i/N. Under a hypothesis the closest distribution q in
+likelihood is the multinomial MLE under a linear constraint,
+q_i = p_i / (1 + x b_i), with x the root of sum p_i b_i / (1 + x b_i) = 0 on
+the interval where every denominator stays positive (found by Brent's
+method). For logistic Elo e the constraint is the mean score
+s = 1 / (1 + 10^(-e/400)), b_i = a_i - s. For normalized Elo it is the
+t-value t = e / (800 / ln 10), (mean - 1/2) / sd, per deal (times sqrt 2 per
+pair): that constraint is not linear, so b_i = a_i - 1/2 - t sd (1 + ((m -
+a_i)/sd)^2) / 2 is linearised at the current estimate (mean m, sd), starting
+from the uniform distribution, for at most 10 steps or until no probability
+moves by more than 1e-9. LLR = N sum p_i (ln q1_i - ln q0_i).
 """
 from __future__ import annotations
 
 import math
-from typing import NamedTuple, Optional
+import operator
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Union
 
-__all__ = ["Rate", "rate", "wilson", "Z"]
+import numpy as np
+from scipy.optimize import brentq  # type: ignore[import-untyped]
+
+from kozyr.errors import KozyrError, shown
+
+__all__ = [
+    "Rate", "rate", "wilson", "Z",
+    "MODELS", "PRIOR", "Estimate", "llr", "sprt_bounds", "elo_estimate", "logistic_elo",
+    "SPRT", "SPRTResult", "run_sprt", "counts_from_scores",
+]
 
 Z = 2.0
 
@@ -18,9 +61,9 @@ Z = 2.0
 class Rate(NamedTuple):
     """hits of total as a rate with its interval [low, high]; all None when total is 0."""
 
-    rate: Optional[float]
-    low: Optional[float]
-    high: Optional[float]
+    rate: float | None
+    low: float | None
+    high: float | None
     hits: int
     total: int
 
@@ -33,7 +76,7 @@ def wilson(hits: int, total: int, z: float = Z) -> tuple[float, float]:
     """The Wilson score interval of hits/total (z = 2: about 95 %).
 
     >>> [round(x, 4) for x in wilson(50, 100)]
-    [0.4038, 0.5962]
+    [0.4019, 0.5981]
     >>> wilson(10, 10)[1]
     1.0
     """
@@ -50,7 +93,7 @@ def rate(hits: int, total: int, z: float = Z) -> Rate:
     """hits/total with its Wilson interval; `Rate(None, None, None, 0, 0)` for no trials.
 
     >>> rate(1, 4)
-    Rate(rate=0.25, low=0.0438..., high=0.6613..., hits=1, total=4)
+    Rate(rate=0.25, low=0.0442..., high=0.7057..., hits=1, total=4)
     """
     hits, total = int(hits), int(total)
     if not 0 <= hits <= total:
@@ -59,3 +102,444 @@ def rate(hits: int, total: int, z: float = Z) -> Rate:
         return Rate(None, None, None, 0, 0)
     low, high = wilson(hits, total, z)
     return Rate(hits / total, low, high, hits, total)
+
+
+# -- the sequential test -----------------------------------------------------------------
+MODELS = ("normalized", "logistic")
+PRIOR = 0.001          # replaces a zero count: no outcome gets probability zero
+Z95 = 1.959964         # the two-sided 95 % normal quantile of the Elo interval
+NELO_PER_T = 800 / math.log(10)   # normalized Elo per unit of t-value (per deal)
+_T_STEPS = 10          # the normalized-Elo fixed point: at most this many steps ...
+_T_MOVE = 1e-9         # ... or until no probability moves by more than this
+Counts = Union[Sequence[float], "np.ndarray[Any, Any]"]  # a list, tuple or numpy array of counts
+_SHAPES = {3: "trinomial [L, D, W]", 5: "pentanomial [P0, P1, P2, P3, P4]"}
+
+
+class Estimate(NamedTuple):
+    """The mean score per deal and its logistic Elo, each with a 95 % interval; None fields for n = 0.
+
+    `n` is the number of units the counts hold: deals (trinomial) or pairs (pentanomial).
+    """
+
+    score: float | None
+    score_low: float | None
+    score_high: float | None
+    elo: float | None
+    elo_low: float | None
+    elo_high: float | None
+    n: int
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready (no NaN: an estimate of nothing is null)."""
+        return self._asdict()
+
+
+def _real(name: str, value: object) -> float:
+    """A finite real number, or a KozyrError naming `name` (bools are not numbers here)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise KozyrError(f"bad_{name}", f"{name} {shown(value)} is not a number", field=name, value=value)
+    number = float(value)
+    if not math.isfinite(number):
+        raise KozyrError(f"bad_{name}", f"{name} {shown(value)} is not a finite number", field=name, value=value)
+    return number
+
+
+def _model(model: object) -> str:
+    if model not in MODELS:
+        raise KozyrError("bad_model", f"model {shown(model)} is unknown: use 'normalized' or 'logistic'",
+                         field="model", value=model)
+    return str(model)
+
+
+def _error_rate(name: str, value: object) -> float:
+    number = _real(name, value)
+    if not 0.0 < number < 0.5:
+        raise KozyrError(f"bad_{name}", f"{name} {shown(value)} is outside (0, 0.5): it is an error rate",
+                         field=name, value=value)
+    return number
+
+
+def _shape(counts: object, allowed: Sequence[int] = (3, 5)) -> list[Any]:
+    """counts as a list of length 3 or 5 (or only the lengths `allowed`), or a bad_counts KozyrError."""
+    if isinstance(counts, (str, bytes)) or not hasattr(counts, "__len__") or not hasattr(counts, "__iter__"):
+        raise KozyrError("bad_counts", f"counts {shown(counts)} is not a sequence of counts",
+                         field="counts", value=counts)
+    values = list(counts)
+    if len(values) not in allowed:
+        want = " or ".join(f"{n} ({_SHAPES[n]})" for n in allowed)
+        raise KozyrError("bad_counts", f"counts {shown(counts)} has {len(values)} entries, not {want}",
+                         field="counts", value=counts)
+    return values
+
+
+def _real_counts(counts: object) -> list[float]:
+    """Counts that may be fractional (llr and elo_estimate accept them): finite and 0 or more."""
+    values = _shape(counts)
+    out = []
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)) \
+                or not math.isfinite(float(v)) or float(v) < 0:
+            raise KozyrError("bad_counts", f"counts {shown(counts)}: {shown(v)} is not a count (a number, 0 or more)",
+                             field="counts", value=counts)
+        out.append(float(v))
+    return out
+
+
+def _int_counts(counts: object, length: int) -> list[int]:
+    """Whole counts of exactly `length` entries, each 0 or more (what the running test accepts)."""
+    values = _shape(counts, (length,))
+    out = []
+    for v in values:
+        try:
+            if isinstance(v, bool):
+                raise TypeError
+            n = operator.index(v)
+        except TypeError:
+            raise KozyrError("bad_counts", f"counts {shown(counts)}: {shown(v)} is not a whole number",
+                             field="counts", value=counts) from None
+        if n < 0:
+            raise KozyrError("bad_counts", f"counts {shown(counts)}: {n} is negative",
+                             field="counts", value=counts)
+        out.append(n)
+    return out
+
+
+def _distribution(counts: list[float]) -> tuple[float, list[float], list[float]]:
+    """N, the empirical probabilities p_i (zero counts replaced by PRIOR) and the scores a_i = i/k."""
+    n = [c if c > 0 else PRIOR for c in counts]
+    total = sum(n)
+    k = len(n) - 1
+    return total, [c / total for c in n], [i / k for i in range(k + 1)]
+
+
+def _mean_var(p: Sequence[float], a: Sequence[float]) -> tuple[float, float]:
+    mu = sum(pi * ai for pi, ai in zip(p, a, strict=True))
+    return mu, sum(pi * (ai - mu) ** 2 for pi, ai in zip(p, a, strict=True))
+
+
+def _secular(p: Sequence[float], b: Sequence[float], what: str) -> float:
+    """The root x of sum p_i b_i / (1 + x b_i) = 0 where every 1 + x b_i > 0.
+
+    The function falls from +inf to -inf across the open interval
+    (-1/max b, -1/min b), so one root exists exactly when b has both signs;
+    without that no distribution meets the hypothesis (`what` names it).
+    """
+    bmax, bmin = max(b), min(b)
+    if not (bmax > 0 > bmin):
+        raise KozyrError("bad_elo", f"{what} is out of reach: no distribution of these outcomes has it",
+                         field="elo", value=what)
+    lo, hi = -1.0 / bmax, -1.0 / bmin
+
+    def f(x: float) -> float:
+        return sum(pi * bi / (1.0 + x * bi) for pi, bi in zip(p, b, strict=True))
+
+    # Step in from the ends until the signs show: a rare outcome (p_i near PRIOR / N) only
+    # dominates very close to its pole.
+    eps = (hi - lo) * 1e-9
+    while True:
+        left = max(lo + eps, math.nextafter(lo, hi))
+        right = min(hi - eps, math.nextafter(hi, lo))
+        if (f(left) > 0 and f(right) < 0) or eps < (hi - lo) * 1e-300:
+            break
+        eps *= 1e-3
+    return float(brentq(f, left, right, xtol=1e-15, maxiter=200))
+
+
+def _mle_mean(p: Sequence[float], a: Sequence[float], s: float, what: str) -> list[float]:
+    """The distribution closest in likelihood to p whose mean score is s."""
+    b = [ai - s for ai in a]
+    x = _secular(p, b, what)
+    return [pi / (1.0 + x * bi) for pi, bi in zip(p, b, strict=True)]
+
+
+def _mle_t(p: Sequence[float], a: Sequence[float], t: float, what: str) -> list[float]:
+    """The distribution closest in likelihood to p whose t-value (mean - 1/2) / sd is t."""
+    q = [1.0 / len(a)] * len(a)
+    for _ in range(_T_STEPS):
+        m, var = _mean_var(q, a)
+        sd = math.sqrt(var)
+        b = [ai - 0.5 - t * sd * (1.0 + ((m - ai) / sd) ** 2) / 2.0 for ai in a]
+        x = _secular(p, b, what)
+        new = [pi / (1.0 + x * bi) for pi, bi in zip(p, b, strict=True)]
+        moved = max(abs(u - v) for u, v in zip(new, q, strict=True))
+        q = new
+        if moved <= _T_MOVE:
+            break
+    return q
+
+
+def _hypothesis(p: list[float], a: list[float], elo: float, model: str) -> list[float]:
+    what = f"{model} Elo {elo:g}"
+    if model == "logistic":
+        s = 1.0 / (1.0 + 10.0 ** (-elo / 400.0)) if abs(elo) < 1e5 else (1.0 if elo > 0 else 0.0)
+        return _mle_mean(p, a, s, what)
+    t = elo / NELO_PER_T
+    if len(a) == 5:
+        t *= math.sqrt(2.0)   # the hypothesis is stated per deal; a pair is two deals
+    return _mle_t(p, a, t, what)
+
+
+def llr(counts: Counts, elo0: float, elo1: float, model: str = "normalized") -> float:
+    """The log-likelihood ratio of H1 (Elo elo1) against H0 (Elo elo0) given the counts.
+
+    counts: trinomial `[L, D, W]` (deals scored 0, 1/2, 1 for side A) or
+    pentanomial `[P0, .., P4]` (pairs by their sum times 2). model:
+    "normalized" (Elo as a t-value, the default: its bounds mean the same
+    whatever the draw rate) or "logistic" (Elo as the expected score).
+    elo0 == elo1 is allowed here (the ratio is 0); the running test refuses it.
+
+    >>> round(llr([100, 800, 120], 0, 2), 4)
+    0.231
+    >>> round(llr([10, 90, 800, 110, 12], 0, 5, "logistic"), 4)
+    0.9493
+    """
+    values = _real_counts(counts)
+    e0, e1 = _real("elo0", elo0), _real("elo1", elo1)
+    model = _model(model)
+    total, p, a = _distribution(values)
+    q0 = _hypothesis(p, a, e0, model)
+    q1 = _hypothesis(p, a, e1, model)
+    return total * sum(pi * (math.log(u) - math.log(v)) for pi, u, v in zip(p, q1, q0, strict=True))
+
+
+def sprt_bounds(alpha: float = 0.05, beta: float = 0.05) -> tuple[float, float]:
+    """(lower, upper): accept H0 when the LLR is at or below lower, H1 at or above upper.
+
+    alpha is the chance of accepting H1 when H0 holds, beta of accepting H0 when H1 holds.
+
+    >>> [round(x, 4) for x in sprt_bounds()]
+    [-2.9444, 2.9444]
+    """
+    a, b = _error_rate("alpha", alpha), _error_rate("beta", beta)
+    return math.log(b / (1.0 - a)), math.log((1.0 - b) / a)
+
+
+def logistic_elo(score: float) -> float:
+    """The logistic Elo difference of a mean score, -400 log10(1/score - 1), score clamped to [0.001, 0.999].
+
+    The clamp keeps a clean sweep finite (about +-1200).
+
+    >>> logistic_elo(0.5) == 0, round(logistic_elo(0.75), 2), round(logistic_elo(1.0), 1)
+    (True, 190.85, 1199.8)
+    """
+    s = min(max(float(score), 0.001), 0.999)
+    return -400.0 * math.log10(1.0 / s - 1.0)
+
+
+def elo_estimate(counts: Counts) -> Estimate:
+    """The mean score per deal and the logistic Elo of the counts, each with its 95 % interval.
+
+    The interval is mu +- 1.959964 sqrt(var / N) in score (var the variance
+    of a unit's per-deal score, N the units with zero counts replaced by
+    0.001, as in `llr`), shown clamped to [0, 1] and mapped through
+    `logistic_elo`. Counts of nothing give None fields.
+
+    >>> e = elo_estimate([100, 800, 120])
+    >>> round(e.score, 4), round(e.elo, 2), round(e.elo_low, 2), round(e.elo_high, 2), e.n
+    (0.5098, 6.81, -3.08, 16.72, 1020)
+    """
+    values = _real_counts(counts)
+    units = sum(values)
+    n = int(units) if float(units).is_integer() else units
+    if units <= 0:
+        return Estimate(None, None, None, None, None, None, 0)
+    total, p, a = _distribution(values)
+    mu, var = _mean_var(p, a)
+    half = Z95 * math.sqrt(var / total)
+    low, high = max(0.0, mu - half), min(1.0, mu + half)
+    return Estimate(mu, low, high, logistic_elo(mu), logistic_elo(low), logistic_elo(high), n)  # type: ignore[arg-type]
+
+
+class SPRT:
+    """A running sequential test: feed it batches of counts until it decides.
+
+    `pairs=True` takes pentanomial counts (deal pairs with the seats swapped:
+    the first-attacker and seat advantage cancel), `pairs=False` trinomial
+    counts of single deals. After each `update` the LLR is compared with
+    `bounds`: at or above the upper bound the test accepts H1 (A is at least
+    elo1 stronger), at or below the lower one H0 (A is at most elo0), and
+    `decision` is "H1", "H0" or None (play on). A decided test takes no more
+    counts: the error rates hold only if play stops at the decision.
+
+    >>> t = SPRT(0, 10, model="logistic", pairs=False)
+    >>> t.update([300, 100, 420]); round(t.llr, 3), t.decision, t.units
+    (3.548, 'H1', 820)
+    """
+
+    def __init__(self, elo0: float, elo1: float, *, alpha: float = 0.05, beta: float = 0.05,
+                 model: str = "normalized", pairs: bool = True) -> None:
+        e0, e1 = _real("elo0", elo0), _real("elo1", elo1)
+        if not e0 < e1:
+            raise KozyrError("bad_elo", f"elo0 {e0:g} is not below elo1 {e1:g}: H1 must claim more than H0",
+                             field="elo0", value=elo0)
+        if not isinstance(pairs, (bool, np.bool_)):
+            raise KozyrError("bad_pairs", f"pairs {shown(pairs)} is not True or False", field="pairs", value=pairs)
+        self.model = _model(model)
+        self.bounds = sprt_bounds(alpha, beta)
+        # Both hypotheses must be reachable at all: an absurd Elo fails here, not mid-run.
+        llr([1] * (5 if pairs else 3), e0, e1, self.model)
+        self.elo0, self.elo1 = e0, e1
+        self.alpha, self.beta = float(alpha), float(beta)
+        self.pairs = bool(pairs)
+        self.counts: tuple[int, ...] = (0,) * (5 if self.pairs else 3)
+        self.llr = 0.0
+        self.units = 0
+        self.history: list[tuple[int, float]] = []
+        self.decision: str | None = None
+
+    def update(self, counts_delta: Counts) -> None:
+        """Add a batch of counts (5 when pairs, else 3), recompute the LLR and decide; refused after a decision."""
+        if self.decision is not None:
+            raise KozyrError("sprt_decided", f"the test has already accepted {self.decision}: it takes no more counts",
+                             field="counts", value=counts_delta)
+        delta = _int_counts(counts_delta, 5 if self.pairs else 3)
+        counts = tuple(c + d for c, d in zip(self.counts, delta, strict=True))
+        value = llr(counts, self.elo0, self.elo1, self.model)
+        self.counts, self.llr, self.units = counts, value, sum(counts)
+        self.history.append((self.units, value))
+        lower, upper = self.bounds
+        self.decision = "H1" if value >= upper else "H0" if value <= lower else None
+
+    def estimate(self) -> Estimate:
+        """The score and logistic Elo of the counts so far, with 95 % intervals."""
+        return elo_estimate(self.counts)
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready (no NaN): the hypotheses, the counts, the LLR and its history, the estimate."""
+        return {
+            "elo0": self.elo0, "elo1": self.elo1, "alpha": self.alpha, "beta": self.beta,
+            "model": self.model, "pairs": self.pairs, "bounds": list(self.bounds),
+            "counts": list(self.counts), "units": self.units, "llr": self.llr,
+            "decision": self.decision, "history": [[u, v] for u, v in self.history],
+            "estimate": self.estimate().as_dict(),
+        }
+
+    def __repr__(self) -> str:
+        return (f"SPRT(elo0={self.elo0:g}, elo1={self.elo1:g}, model={self.model!r}, pairs={self.pairs}, "
+                f"units={self.units}, llr={self.llr:.3f}, decision={self.decision!r})")
+
+
+@dataclass(frozen=True)
+class SPRTResult:
+    """A finished test: decision "H1", "H0" or "none" (max_units reached first) and how it got there.
+
+    `llr_history` holds (units so far, LLR) after every batch; `units` are
+    deals or pairs; `seconds` is wall time including the play.
+    """
+
+    decision: str
+    llr: float
+    llr_history: list[tuple[int, float]]
+    counts: tuple[int, ...]
+    units: int
+    estimate: Estimate
+    bounds: tuple[float, float]
+    seconds: float
+    elo0: float
+    elo1: float
+    alpha: float
+    beta: float
+    model: str
+    pairs: bool
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready (no NaN)."""
+        return {
+            "decision": self.decision, "llr": self.llr, "units": self.units, "counts": list(self.counts),
+            "bounds": list(self.bounds), "elo0": self.elo0, "elo1": self.elo1, "alpha": self.alpha,
+            "beta": self.beta, "model": self.model, "pairs": self.pairs, "seconds": self.seconds,
+            "estimate": self.estimate.as_dict(), "llr_history": [[u, v] for u, v in self.llr_history],
+        }
+
+
+def _whole(name: str, value: object, least: int) -> int:
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        n = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise KozyrError(f"bad_{name}", f"{name} {shown(value)} is not a whole number",
+                         field=name, value=value) from None
+    if n < least:
+        raise KozyrError(f"bad_{name}", f"{name} {n} is below {least}", field=name, value=value)
+    return n
+
+
+def run_sprt(play_batch: Callable[[int, int], Counts], *, elo0: float, elo1: float,
+             alpha: float = 0.05, beta: float = 0.05, model: str = "normalized", pairs: bool = True,
+             batch: int, max_units: int, on_batch: Callable[[SPRT], None] | None = None) -> SPRTResult:
+    """Play batches until the sequential test decides or max_units are played: the driver every game uses.
+
+    `play_batch(first_index, count)` plays units (pairs when `pairs`, else
+    deals) first_index .. first_index + count - 1 and returns their counts
+    (see `counts_from_scores`); the indices let the caller derive each unit's
+    seed, so a run is reproducible and a batch is never played twice. The
+    counts must add up to `count`. `on_batch(state)` is called after every
+    batch (for a live line). A KeyboardInterrupt from play_batch or on_batch
+    propagates: an interrupted test has no result.
+
+    >>> flip = lambda first, count: [count // 4, count // 2, count - count // 4 - count // 2]
+    >>> r = run_sprt(flip, elo0=0, elo1=5, pairs=False, batch=100, max_units=1000)
+    >>> r.decision, r.units, len(r.llr_history)
+    ('none', 1000, 10)
+    """
+    state = SPRT(elo0, elo1, alpha=alpha, beta=beta, model=model, pairs=pairs)
+    size = _whole("batch", batch, 1)
+    limit = _whole("max_units", max_units, 1)
+    if on_batch is not None and not callable(on_batch):
+        raise KozyrError("bad_on_batch", f"on_batch {shown(on_batch)} is not callable", field="on_batch",
+                         value=on_batch)
+    if not callable(play_batch):
+        raise KozyrError("bad_play_batch", f"play_batch {shown(play_batch)} is not callable",
+                         field="play_batch", value=play_batch)
+    started = time.perf_counter()
+    while state.decision is None and state.units < limit:
+        count = min(size, limit - state.units)
+        delta = _int_counts(play_batch(state.units, count), len(state.counts))
+        if sum(delta) != count:
+            raise KozyrError("bad_batch_counts",
+                             f"play_batch({state.units}, {count}) returned counts {delta} for {sum(delta)} units, "
+                             f"not {count}", field="counts", value=delta)
+        state.update(delta)
+        if on_batch is not None:
+            on_batch(state)
+    return SPRTResult(
+        decision=state.decision or "none", llr=state.llr, llr_history=list(state.history), counts=state.counts,
+        units=state.units, estimate=state.estimate(), bounds=state.bounds, seconds=time.perf_counter() - started,
+        elo0=state.elo0, elo1=state.elo1, alpha=state.alpha, beta=state.beta, model=state.model, pairs=state.pairs,
+    )
+
+
+def counts_from_scores(scores: Any, pairs: bool) -> list[int]:
+    """Trinomial or pentanomial counts from side A's scores, so that games only produce scores.
+
+    pairs=False: one score per deal, 0, 0.5 or 1 -> `[L, D, W]`.
+    pairs=True: one sum per pair, 0, 0.5, 1, 1.5 or 2 -> `[P0, .., P4]`
+    (index = sum x 2); an array of shape (n, 2), the two deals of each pair,
+    is summed per row first. Lists and numpy arrays are accepted.
+
+    >>> counts_from_scores([1, 0.5, 0.5, 0, 1], pairs=False)
+    [1, 2, 2]
+    >>> counts_from_scores([[1, 0.5], [0, 0], [0.5, 0.5]], pairs=True)
+    [1, 0, 1, 1, 0]
+    """
+    if not isinstance(pairs, (bool, np.bool_)):
+        raise KozyrError("bad_pairs", f"pairs {shown(pairs)} is not True or False", field="pairs", value=pairs)
+    try:
+        arr = np.asarray(scores, dtype=float)
+    except (TypeError, ValueError):
+        raise KozyrError("bad_scores", f"scores {shown(scores)} are not numbers", field="scores",
+                         value=scores) from None
+    if pairs and arr.ndim == 2 and arr.shape[1] == 2:
+        arr = arr.sum(axis=1)
+    if arr.ndim != 1:
+        raise KozyrError("bad_scores", f"scores of shape {arr.shape} are not one score per "
+                         f"{'pair (or two per pair)' if pairs else 'deal'}", field="scores", value=scores)
+    top = 4 if pairs else 2
+    twice = arr * 2
+    ok = np.isfinite(twice) & (twice == np.round(twice)) & (twice >= 0) & (twice <= top)
+    if not ok.all():
+        bad = arr[~ok][0]
+        allowed = "0, 0.5, 1, 1.5 or 2 (a pair's sum)" if pairs else "0, 0.5 or 1 (a deal's score)"
+        raise KozyrError("bad_scores", f"score {bad:g} is not {allowed}", field="scores", value=float(bad))
+    return [int(c) for c in np.bincount(twice.astype(np.int64), minlength=top + 1)]
