@@ -143,9 +143,11 @@ def test_sigint_stops_a_long_run_within_a_second() -> None:
 
 
 # -- fuzz: any argument vector gives exit 0 or 2, never a traceback, errors in one line -------
+# `play` reads the keyboard and `search` is slow: both are driven by their own tests.
 _WORDS = st.sampled_from([
-    "hokm", "match", "--bots", "--matches", "--seed", "greedy", "random", "search", "oracle", "0", "1", "2",
-    "-1", "3", "x", "1e3", "10000001", str(10**30), "--help-me", "--", "-", "", " ",
+    "hokm", "match", "sprt", "--bots", "--matches", "--seed", "--elo0", "--elo1", "--max-pairs", "--unit",
+    "--model", "matches", "hands", "logistic", "greedy", "random", "oracle", "0", "1", "2", "-1", "3", "x",
+    "1e3", "10000001", str(10**30), "--help-me", "--", "-", "", " ",
 ])
 # Newlines are left out here: an unrecognized argument with a line break in it is echoed raw by
 # argparse at the top-level parser (kozyr.cli._common.OneLineParser), see the strict xfail below.
@@ -161,6 +163,8 @@ def test_fuzzed_hokm_arguments(tail: list[str], capsys: pytest.CaptureFixture[st
     for i, word in enumerate(argv[:-1]):
         if word == "--matches" and argv[i + 1].strip().lstrip("+").isdigit() and 3 < int(argv[i + 1]) <= MAX_MATCHES:
             argv[i + 1] = "3"
+    if "sprt" in argv:  # a sequential test may run long: at most two pairs here
+        argv += ["--max-pairs", "2"]
     try:
         status = main(argv)
     except SystemExit as stop:  # --help and friends exit through argparse; that is not a crash
@@ -177,3 +181,55 @@ def test_fuzzed_hokm_arguments(tail: list[str], capsys: pytest.CaptureFixture[st
 def test_an_unrecognized_argument_with_a_line_break_is_still_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hokm", "match", "--frob", "a\nb"]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+# -- kozyr hokm sprt --------------------------------------------------------------------------
+def test_sprt_accepts_h1_for_greedy_over_random(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hokm", "sprt", "--bots", "greedy", "random", "--elo0", "0", "--elo1", "20"]) == 0
+    out = capsys.readouterr().out
+    assert "decision  H1: greedy is at least 20 Elo stronger than random" in out
+    assert re.search(r"pairs     \d+: greedy won 0/1/2 of the pair", out)
+
+
+def test_sprt_accepts_h0_when_a_bot_meets_itself_at_a_wide_margin(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hokm", "sprt", "--bots", "random", "random", "--elo0", "100", "--elo1", "200"]) == 0
+    assert "decision  H0: random is at most 100 Elo stronger" in capsys.readouterr().out
+
+
+def test_sprt_batches_are_pentanomial_reproducible_and_seeded_by_index() -> None:
+    play = hokm_cli.sprt_batch("greedy", "random", "hands", 3)
+    counts = play(0, 12)
+    assert len(counts) == 5 and sum(counts) == 12 and counts[1] == counts[3] == 0  # no draws in hokm
+    assert play(0, 12) == counts
+    assert [a + b for a, b in zip(play(0, 5), play(5, 7), strict=True)] == counts
+    matches = hokm_cli.sprt_batch("greedy", "random", "matches", 3)(0, 2)
+    assert sum(matches) == 2 and matches[4] == 2  # greedy takes both matches of each pair
+
+
+@pytest.mark.parametrize("argv, named", [
+    (["--elo0", "20", "--elo1", "10"], "elo0 20 is not below elo1 10"),
+    (["--elo1", "x"], "'x' is not a number"),
+    (["--alpha", "0.7"], "'0.7' is not an error rate"),
+    (["--max-pairs", "0"], "'0' is below 1"),
+    (["--max-pairs", str(10**9)], "is above 1,000,000"),
+    (["--model", "bayes"], "'bayes'"),
+    (["--unit", "tricks"], "'tricks'"),
+])
+def test_sprt_bad_arguments(argv: list[str], named: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hokm", "sprt", *argv]) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert captured.out == "" and len(lines) == 1 and named in lines[0], captured.err
+
+
+def test_sprt_ctrl_c_names_how_far_it_got(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    def fake_progress(total: int, label: str):  # type: ignore[no-untyped-def]
+        def update(done: int, of: int) -> None:
+            if done >= 20:
+                raise KeyboardInterrupt
+        return update, (lambda: None)
+
+    monkeypatch.setattr(hokm_cli, "progress", fake_progress)
+    assert main(["hokm", "sprt", "--bots", "random", "random", "--max-pairs", "500"]) == 130
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == "kozyr hokm: interrupted after 20 of 500 hand pairs\n"

@@ -25,16 +25,21 @@ from typing import Any
 from kozyr.cli import hokm_play
 from kozyr.cli._common import fmt_interval, positive, print_table, progress
 from kozyr.errors import shown
-from kozyr.hokm.arena import play_match
+from kozyr.hokm.arena import play_hand, play_match, play_pair
 from kozyr.hokm.bots import BOTS, make_bot
 from kozyr.hokm.config import HokmConfig
-from kozyr.stats import rate
+from kozyr.hokm.hand import Hand
+from kozyr.stats import MODELS, SPRT, counts_from_scores, rate, run_sprt
 
-__all__ = ["register", "run_matches", "MAX_MATCHES"]
+__all__ = ["register", "run_matches", "sprt_batch", "MAX_MATCHES", "MAX_PAIRS"]
 
 #: The most matches one `kozyr hokm match` run plays (greedy bots: about an
 #: hour and a half on one core); larger counts are refused before any play.
 MAX_MATCHES = 10_000_000
+
+
+#: The most unit pairs one `kozyr hokm sprt` run may play before it gives up undecided.
+MAX_PAIRS = 1_000_000
 
 
 def _seed(text: str) -> int:
@@ -139,6 +144,103 @@ def _cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
+def _pair_count(text: str) -> int:
+    value = positive(text)
+    if value > MAX_PAIRS:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is above {MAX_PAIRS:,}: give at most {MAX_PAIRS:,} pairs")
+    return value
+
+
+def _elo(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number") from None
+    if not -2000 <= value <= 2000:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not an Elo difference from -2000 to 2000")
+    return value
+
+
+def _error_rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < 0.5:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not an error rate between 0 and 0.5")
+    return value
+
+
+def sprt_batch(first: str, second: str, unit: str, seed: int,
+               config: HokmConfig | None = None) -> Callable[[int, int], list[int]]:
+    """`play_batch(first_index, count)` for `kozyr.stats.run_sprt`: pentanomial counts of `count` pairs.
+
+    A pair is one deal (unit "hands": one hand) or one deal sequence (unit
+    "matches": one match) played twice with the partnerships swapped, bot
+    `first` in seats 0+2 and then in seats 1+3, so the cards cancel out. The
+    first bot's score is 1 for a hand (or match) its team wins, 0 otherwise;
+    a pair sums to 0, 1 or 2. Pair i's seeds derive from `seed` and i only.
+    """
+    cfg = config or HokmConfig()
+
+    def play(start: int, count: int) -> list[int]:
+        sums = []
+        for i in range(start, start + count):
+            if unit == "matches":
+                won, _, _ = play_pair(lambda s: make_bot(first, random.Random(s)),
+                                      lambda s: make_bot(second, random.Random(s)),
+                                      f"sprt:{seed}:{i}", config=cfg)
+                sums.append(won)
+                continue
+            won = 0
+            for team in (0, 1):
+                a = make_bot(first, random.Random(f"sprt:{seed}:{i}:{team}:a"))
+                b = make_bot(second, random.Random(f"sprt:{seed}:{i}:{team}:b"))
+                hand = Hand(i % 4, config=cfg, rng=random.Random(f"sprt:{seed}:{i}:deal"))
+                play_hand(hand, [a, b, a, b] if team == 0 else [b, a, b, a])
+                assert hand.result is not None
+                won += hand.result.winner == team
+            sums.append(won)
+        return counts_from_scores(sums, pairs=True)
+
+    return play
+
+
+def _cmd_sprt(args: argparse.Namespace) -> int:
+    first, second = args.bots
+    # Refuse bad hypotheses before any play (the test's own checks, at once).
+    SPRT(args.elo0, args.elo1, alpha=args.alpha, beta=args.beta, model=args.model, pairs=True)
+    unit = "hand" if args.unit == "hands" else "match"
+    step, close, stopped = _interruptible(args.max_pairs, f"sprt {first} vs {second}", f"{unit} pairs")
+
+    def on_batch(state: SPRT) -> None:
+        step(state.units, args.max_pairs)
+
+    try:
+        result = run_sprt(sprt_batch(first, second, args.unit, args.seed), elo0=args.elo0, elo1=args.elo1,
+                          alpha=args.alpha, beta=args.beta, model=args.model, pairs=True,
+                          batch=min(args.batch, args.max_pairs), max_units=args.max_pairs, on_batch=on_batch)
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(stopped()) from None
+    finally:
+        close()
+    est = result.estimate
+    verdict = {"H1": f"H1: {first} is at least {args.elo1:g} Elo stronger than {second}",
+               "H0": f"H0: {first} is at most {args.elo0:g} Elo stronger than {second}",
+               "none": f"no decision within {args.max_pairs:,} pairs"}[result.decision]
+    score = "-" if est.score is None else (f"{est.score:.4f} [{est.score_low:.4f}, {est.score_high:.4f}], "
+                                           f"Elo {est.elo:+.1f} [{est.elo_low:+.1f}, {est.elo_high:+.1f}]")
+    print(f"kozyr hokm sprt: {first} vs {second}, {unit} pairs (the same deals twice, partnerships swapped)")
+    print(f"decision  {verdict}")
+    print(f"llr       {result.llr:.3f} (bounds {result.bounds[0]:.3f}, {result.bounds[1]:.3f}; "
+          f"elo0 {args.elo0:g}, elo1 {args.elo1:g}, {args.model}, alpha {args.alpha:g}, beta {args.beta:g})")
+    print(f"pairs     {result.units:,}: {first} won 0/1/2 of the pair: "
+          f"{result.counts[0]:,} / {result.counts[2]:,} / {result.counts[4]:,}")
+    print(f"score     {score} (95 %)")
+    print(f"seed {args.seed}; {result.seconds:.1f} s")
+    return 0
+
+
 def register(subparsers: Any) -> None:
     """Add `hokm` (with `hokm match`) to the `kozyr` sub-parsers.
 
@@ -161,4 +263,25 @@ def register(subparsers: Any) -> None:
                        help=f"how many matches, 1 to {MAX_MATCHES:,} (default 100)")
     match.add_argument("--seed", type=_seed, default=0, help="seed (default 0)")
     match.set_defaults(func=_cmd_match, parser=match)
+    sprt = commands.add_parser(
+        "sprt",
+        help="is one bot stronger than another? a sequential test over deal pairs",
+        description="Play deal pairs (each deal twice, partnerships swapped) between two bots until the "
+        "sequential probability ratio test of kozyr.stats accepts H1 (the first bot is at least ELO1 "
+        "stronger) or H0 (at most ELO0), or --max-pairs are played.",
+    )
+    sprt.add_argument("--bots", nargs=2, metavar=("FIRST", "SECOND"), choices=sorted(BOTS),
+                      default=["search", "greedy"], help="the two bots (default: search greedy)")
+    sprt.add_argument("--elo0", type=_elo, default=0.0, help="H0: Elo difference at most this (default 0)")
+    sprt.add_argument("--elo1", type=_elo, default=20.0, help="H1: Elo difference at least this (default 20)")
+    sprt.add_argument("--alpha", type=_error_rate, default=0.05, help="false H1 rate (default 0.05)")
+    sprt.add_argument("--beta", type=_error_rate, default=0.05, help="false H0 rate (default 0.05)")
+    sprt.add_argument("--model", choices=MODELS, default="normalized", help="Elo model (default normalized)")
+    sprt.add_argument("--unit", choices=("hands", "matches"), default="hands",
+                      help="what a pair plays twice: one hand or one whole match (default hands)")
+    sprt.add_argument("--batch", type=positive, default=10, help="pairs between two looks at the LLR (default 10)")
+    sprt.add_argument("--max-pairs", type=_pair_count, default=5000,
+                      help=f"give up undecided after this many pairs, 1 to {MAX_PAIRS:,} (default 5000)")
+    sprt.add_argument("--seed", type=_seed, default=0, help="seed (default 0)")
+    sprt.set_defaults(func=_cmd_sprt, parser=sprt)
     hokm_play.register(commands)
