@@ -5,9 +5,8 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
-import pexpect
-import pexpect.popen_spawn
 import pytest
 
 from kozyr.cli import main
@@ -15,13 +14,16 @@ from kozyr.cli.hokm_play import hand_order, render_table, trick_phrase
 from kozyr.cli.play_render import Look
 from kozyr.hokm import GreedyBot, Hand, Trick, resolve_trick
 
+pexpect: Any = pytest.importorskip("pexpect")
+pytest.importorskip("pexpect.popen_spawn")
+
 SRC = Path(__file__).resolve().parents[2] / "src"
 ENV = dict(os.environ, PYTHONPATH=str(SRC), NO_COLOR="", COLUMNS="80", LINES="24")
 ENV.pop("NO_COLOR")
 PROMPT = re.compile(r"(Name trump \[s h d c\]|Your card \[([\d ]*)\]): ")
 
 
-def drive(child: pexpect.spawnbase.SpawnBase, *, bad_keys: bool = True) -> str:
+def drive(child: Any, *, bad_keys: bool = True) -> str:
     """Answer every prompt with its first offered key until the match ends; the whole output."""
     seen = []
     tried_bad = not bad_keys

@@ -51,6 +51,7 @@ CONFIG_CODES = frozenset({
     "bad_config",           # a configuration field, deal order or trick count that cannot be used
     "bad_seed",             # a random source that is not an int, random.Random or numpy Generator
     "unknown_bot",          # a bot name not in the registry
+    "inconsistent_memory",  # a view whose public record no deal of the unseen cards can fit (search)
 })
 
 
