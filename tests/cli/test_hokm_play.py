@@ -36,10 +36,15 @@ def drive(child: Any, *, bad_keys: bool = True) -> str:
         seen.append(prompt if isinstance(prompt, str) else prompt.decode())
         if not tried_bad:
             tried_bad = True
-            for key in ("zz", "99", "?"):  # nothing of these may move the game
+            asked = prompt
+            for key in ("zz", "99", "?"):  # nothing of these may move the game: the same question again
                 child.sendline(key)
                 child.expect(PROMPT, timeout=60)
                 seen.append(child.before if isinstance(child.before, str) else child.before.decode())
+                assert child.match.group(0) == asked
+                if isinstance(child, pexpect.popen_spawn.PopenSpawn):  # a transcript: the lines in between
+                    between = child.before.split(key, 1)[-1].strip().splitlines()
+                    assert len(between) == 1 and " plays " not in between[0], between  # just the message
         if child.match.group(2) is not None:
             child.sendline(child.match.group(2).split()[0])
         else:
