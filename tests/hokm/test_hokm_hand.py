@@ -244,3 +244,23 @@ def test_view_shows_own_cards_and_public_information_only() -> None:
                 assert int(value) & hidden == 0, name
     with pytest.raises(HokmError):
         h.view(4)
+
+
+def test_refusals_are_kozyr_errors_with_structured_fields() -> None:
+    from kozyr.errors import KozyrError
+
+    h = Hand(0, rng=3)
+    h.choose_trump(0, SPADES)
+    not_held = min(set(DECK) - set(h.held(0)))
+    with pytest.raises(KozyrError) as err:
+        h.play(0, not_held)
+    assert err.value.code == "card_not_held" and err.value.fields == {"seat": 0, "card": not_held}
+    with pytest.raises(KozyrError) as err:
+        h.play(2, not_held)
+    assert err.value.code == "not_your_turn" and err.value.fields["seat"] == 2
+    with pytest.raises(KozyrError) as err:
+        Hand(7)
+    assert err.value.code == "unknown_seat" and err.value.fields["seat"] == 7
+    with pytest.raises(KozyrError) as err:
+        HokmConfig(match_target=0)
+    assert err.value.code == "bad_config" and err.value.fields == {"field": "match_target", "value": 0}

@@ -217,8 +217,8 @@ def test_soak_1000_seeded_random_matches() -> None:
         assert max(m.scores) >= 7 and m.winner == (0 if m.scores[0] >= 7 else 1)
         assert min(m.scores) < 7
     elapsed = time.perf_counter() - started
+    # Speed is measured in benchmarks/bench_hokm.py, never asserted here: a loaded machine is not a bug.
     print(f"soak: 1000 matches, {hands} hands, {plays} plays in {elapsed:.1f} s")
-    assert elapsed < 60
 
 
 def test_random_first_hakem_is_seeded_and_reaches_every_seat() -> None:

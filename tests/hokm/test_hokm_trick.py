@@ -1,7 +1,8 @@
 """The trick winner resolver: spec examples, edge tricks, refusals, properties."""
 from __future__ import annotations
 
-from typing import Any, Callable, cast
+from collections.abc import Callable
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
@@ -25,7 +26,7 @@ from kozyr.hokm import (
 
 def trick(trump: int, names: str, seats: tuple[int, ...] = (0, 1, 2, 3), **kw: Any) -> Trick:
     """A trick from card names, played by `seats` in order (kw: lead_suit)."""
-    return Trick(trump, list(zip(seats, (parse_card(n) for n in names.split()))), **kw)
+    return Trick(trump, list(zip(seats, (parse_card(n) for n in names.split()), strict=False)), **kw)
 
 
 def winner(t: Trick, config: HokmConfig = DEFAULT_CONFIG) -> int:
@@ -272,13 +273,13 @@ DECK = [16 * s + r for s in range(4) for r in range(2, 15)]
     strengths=st.one_of(
         st.just(dict(DEFAULT_RANK_STRENGTH)),
         st.lists(st.integers(-2, 5), min_size=13, max_size=13).map(
-            lambda v: dict(zip(range(2, 15), v))),
+            lambda v: dict(zip(range(2, 15), v, strict=False))),
     ),
 )
 def test_resolver_agrees_with_oracle(cards: list[int], seats: list[int], trump: int,
                                      strengths: dict[int, int]) -> None:
     cfg = HokmConfig(rank_strength=strengths)
-    plays = list(zip(seats, cards))
+    plays = list(zip(seats, cards, strict=False))
     t = Trick(trump, plays)
     expected = oracle(plays, trump, strengths)
     if expected is None:

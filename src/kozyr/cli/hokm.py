@@ -1,62 +1,77 @@
-"""`kozyr hokm match`: bots against bots over many seeded matches.
+"""`kozyr hokm ...`: bot matches of hokm from the shell.
 
-`register(subparsers)` adds the `hokm` command to a caller's argparse
-sub-parsers (the top-level `kozyr` script wires it in); `main(argv)` runs the
-same commands standalone, for tests and `python -m kozyr.hokm.cli`.
+`register(subparsers)` adds the `hokm` command and its subcommands to the
+`kozyr` script; `kozyr.cli.main` runs them and owns the error convention
+(one line on stderr and exit 2 for bad input, exit 130 on Ctrl-C).
 
-Fairness: the two bots swap sides every match (match i: the first bot sits
-in seats 0 and 2 when i is even, in seats 1 and 3 when i is odd), so neither
-keeps a seat advantage. Each match has its own seed derived from `--seed`
-and its index, so any single match can be replayed.
+`kozyr hokm match`: two bots play whole seeded matches. Fairness: the two
+bots swap sides every match (match i: the first bot sits in seats 0 and 2
+when i is even, in seats 1 and 3 when i is odd), so neither keeps a seat
+advantage. Each match has its own seed derived from `--seed` and its index,
+so any single match can be replayed. At most `MAX_MATCHES` matches per run:
+a run that would take days is refused at once rather than started.
 
-Rates are reported with a 2-sigma interval (the Wilson score interval with
-z = 2, which stays inside 0..100% and does not collapse to zero width at
-100%). Hand rates count hands across all matches; hands within one match are
-not independent, so read that interval as a rough guide.
+Rates carry the one interval of kozyr (`kozyr.stats.rate`: Wilson, z = 2).
+Hand rates count hands across all matches; hands within one match are not
+independent, so read that interval as a rough guide.
 """
 from __future__ import annotations
 
 import argparse
-import math
 import random
-import sys
-import time
-from typing import Any, Sequence
+from collections.abc import Callable
+from typing import Any
 
-from kozyr.cli._common import OneLineParser, positive
-
-from kozyr.hokm.arena import play_match
+from kozyr.cli import hokm_play
+from kozyr.cli._common import fmt_interval, positive, print_table, progress
+from kozyr.errors import shown
+from kozyr.hokm.arena import play_hand, play_match, play_pair
 from kozyr.hokm.bots import BOTS, make_bot
 from kozyr.hokm.config import HokmConfig
+from kozyr.hokm.hand import Hand
+from kozyr.stats import MODELS, SPRT, counts_from_scores, rate, run_sprt
 
-__all__ = ["register", "main", "run_matches", "wilson"]
+__all__ = ["register", "run_matches", "sprt_batch", "MAX_MATCHES", "MAX_PAIRS"]
+
+#: The most matches one `kozyr hokm match` run plays (greedy bots: about an
+#: hour and a half on one core); larger counts are refused before any play.
+MAX_MATCHES = 10_000_000
+
+
+#: The most unit pairs one `kozyr hokm sprt` run may play before it gives up undecided.
+MAX_PAIRS = 1_000_000
 
 
 def _seed(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer seed") from None
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not an integer seed") from None
 
 
-def wilson(successes: int, n: int, z: float = 2.0) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (z=2: about 95%)."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+def _match_count(text: str) -> int:
+    """`positive` (the shell's one rule for counts) with hokm's upper bound."""
+    value = positive(text)
+    if value > MAX_MATCHES:
+        raise argparse.ArgumentTypeError(
+            f"{shown(text)} is above {MAX_MATCHES:,}: give at most {MAX_MATCHES:,} matches")
+    return value
 
 
 def run_matches(
-    first: str, second: str, matches: int, seed: int, config: HokmConfig | None = None
+    first: str,
+    second: str,
+    matches: int,
+    seed: int,
+    config: HokmConfig | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, int]:
     """Play `matches` matches of bot `first` against bot `second`.
 
     Returns counts from the first bot's side: matches won, hands won, hands
-    played, and points scored by each side.
+    played, and points scored by each side. `progress(done, total)` is called
+    after every match. A KeyboardInterrupt propagates at once and nothing is
+    returned: a partial count is never handed back as if it were the run.
     """
     cfg = config or HokmConfig()
     won = hands_won = hands = points_first = points_second = 0
@@ -71,6 +86,8 @@ def run_matches(
         hands_won += sum(r.winner == first_team for r in match.results)
         points_first += match.scores[first_team]
         points_second += match.scores[1 - first_team]
+        if progress is not None:
+            progress(i + 1, matches)
     return {
         "matches": matches,
         "matches_won": won,
@@ -81,44 +98,157 @@ def run_matches(
     }
 
 
-def _rate(k: int, n: int) -> str:
-    lo, hi = wilson(k, n)
-    return f"{k}/{n} = {100 * k / n:.1f}%  (2-sigma: {100 * lo:.1f}% .. {100 * hi:.1f}%)"
+def _interruptible(total: int, label: str, what: str) -> tuple[Callable[[int, int], None], Callable[[], None],
+                                                              Callable[[], str]]:
+    """A progress bar that also remembers how far the run got, for the Ctrl-C line."""
+    update, close = progress(total, label)
+    done = [0]
+
+    def step(n: int, of: int) -> None:
+        done[0] = n
+        update(n, of)
+
+    def stopped() -> str:
+        return f"interrupted after {done[0]:,} of {total:,} {what}"
+
+    return step, close, stopped
 
 
 def _cmd_match(args: argparse.Namespace) -> int:
     first, second = args.bots
-    started = time.perf_counter()
-    counts = run_matches(first, second, args.matches, args.seed)
-    elapsed = time.perf_counter() - started
+    step, close, stopped = _interruptible(args.matches, f"{first} vs {second}", "matches")
+    try:
+        counts = run_matches(first, second, args.matches, args.seed, progress=step)
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(stopped()) from None
+    finally:
+        close()
     if first == second:  # same bot on both sides: name the sides apart
         first, second = f"{first} (first)", f"{second} (second)"
-    print(f"hokm: {first} vs {second}, {args.matches} matches, seed {args.seed} "
-          f"(sides swap every match)")
-    print(f"  {first} won matches: {_rate(counts['matches_won'], counts['matches'])}")
-    print(f"  {first} won hands:   {_rate(counts['hands_won'], counts['hands'])}")
-    print(f"  points: {first} {counts['points_first']}, {second} {counts['points_second']}; "
-          f"{counts['hands'] / counts['matches']:.2f} hands per match; {elapsed:.2f} s")
+    n, hands = counts["matches"], counts["hands"]
+    m1, h1 = counts["matches_won"], counts["hands_won"]
+    rows = [
+        [first, f"{m1:,}", fmt_interval(rate(m1, n)), f"{h1:,}", fmt_interval(rate(h1, hands)),
+         f"{counts['points_first']:,}"],
+        [second, f"{n - m1:,}", fmt_interval(rate(n - m1, n)), f"{hands - h1:,}",
+         fmt_interval(rate(hands - h1, hands)), f"{counts['points_second']:,}"],
+    ]
+    notes = [
+        f"{n:,} matches, {hands:,} hands ({hands / n:.2f} per match), seed {args.seed}; "
+        "the bots swap sides every match",
+        "intervals: Wilson, 2 sigma; hands within a match are not independent, so the hand "
+        "interval is a rough guide",
+    ]
+    print_table(f"kozyr hokm match: {first} vs {second}",
+                ["bot", "matches won", "rate", "hands won", "rate", "points"], rows, notes)
     return 0
 
 
-def _cmd_missing(args: argparse.Namespace) -> int:
-    print("kozyr hokm: error: choose a subcommand: match", file=sys.stderr)
-    return 2
+def _pair_count(text: str) -> int:
+    value = positive(text)
+    if value > MAX_PAIRS:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is above {MAX_PAIRS:,}: give at most {MAX_PAIRS:,} pairs")
+    return value
+
+
+def _elo(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number") from None
+    if not -2000 <= value <= 2000:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not an Elo difference from -2000 to 2000")
+    return value
+
+
+def _error_rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < 0.5:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not an error rate between 0 and 0.5")
+    return value
+
+
+def sprt_batch(first: str, second: str, unit: str, seed: int,
+               config: HokmConfig | None = None) -> Callable[[int, int], list[int]]:
+    """`play_batch(first_index, count)` for `kozyr.stats.run_sprt`: pentanomial counts of `count` pairs.
+
+    A pair is one deal (unit "hands": one hand) or one deal sequence (unit
+    "matches": one match) played twice with the partnerships swapped, bot
+    `first` in seats 0+2 and then in seats 1+3, so the cards cancel out. The
+    first bot's score is 1 for a hand (or match) its team wins, 0 otherwise;
+    a pair sums to 0, 1 or 2. Pair i's seeds derive from `seed` and i only.
+    """
+    cfg = config or HokmConfig()
+
+    def play(start: int, count: int) -> list[int]:
+        sums = []
+        for i in range(start, start + count):
+            if unit == "matches":
+                won, _, _ = play_pair(lambda s: make_bot(first, random.Random(s)),
+                                      lambda s: make_bot(second, random.Random(s)),
+                                      f"sprt:{seed}:{i}", config=cfg)
+                sums.append(won)
+                continue
+            won = 0
+            for team in (0, 1):
+                a = make_bot(first, random.Random(f"sprt:{seed}:{i}:{team}:a"))
+                b = make_bot(second, random.Random(f"sprt:{seed}:{i}:{team}:b"))
+                hand = Hand(i % 4, config=cfg, rng=random.Random(f"sprt:{seed}:{i}:deal"))
+                play_hand(hand, [a, b, a, b] if team == 0 else [b, a, b, a])
+                assert hand.result is not None
+                won += hand.result.winner == team
+            sums.append(won)
+        return counts_from_scores(sums, pairs=True)
+
+    return play
+
+
+def _cmd_sprt(args: argparse.Namespace) -> int:
+    first, second = args.bots
+    # Refuse bad hypotheses before any play (the test's own checks, at once).
+    SPRT(args.elo0, args.elo1, alpha=args.alpha, beta=args.beta, model=args.model, pairs=True)
+    unit = "hand" if args.unit == "hands" else "match"
+    step, close, stopped = _interruptible(args.max_pairs, f"sprt {first} vs {second}", f"{unit} pairs")
+
+    def on_batch(state: SPRT) -> None:
+        step(state.units, args.max_pairs)
+
+    try:
+        result = run_sprt(sprt_batch(first, second, args.unit, args.seed), elo0=args.elo0, elo1=args.elo1,
+                          alpha=args.alpha, beta=args.beta, model=args.model, pairs=True,
+                          batch=min(args.batch, args.max_pairs), max_units=args.max_pairs, on_batch=on_batch)
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(stopped()) from None
+    finally:
+        close()
+    est = result.estimate
+    verdict = {"H1": f"H1: {first} is at least {args.elo1:g} Elo stronger than {second}",
+               "H0": f"H0: {first} is at most {args.elo0:g} Elo stronger than {second}",
+               "none": f"no decision within {args.max_pairs:,} pairs"}[result.decision]
+    score = "-" if est.score is None else (f"{est.score:.4f} [{est.score_low:.4f}, {est.score_high:.4f}], "
+                                           f"Elo {est.elo:+.1f} [{est.elo_low:+.1f}, {est.elo_high:+.1f}]")
+    print(f"kozyr hokm sprt: {first} vs {second}, {unit} pairs (the same deals twice, partnerships swapped)")
+    print(f"decision  {verdict}")
+    print(f"llr       {result.llr:.3f} (bounds {result.bounds[0]:.3f}, {result.bounds[1]:.3f}; "
+          f"elo0 {args.elo0:g}, elo1 {args.elo1:g}, {args.model}, alpha {args.alpha:g}, beta {args.beta:g})")
+    print(f"pairs     {result.units:,}: {first} won 0/1/2 of the pair: "
+          f"{result.counts[0]:,} / {result.counts[2]:,} / {result.counts[4]:,}")
+    print(f"score     {score} (95 %)")
+    print(f"seed {args.seed}; {result.seconds:.1f} s")
+    return 0
 
 
 def register(subparsers: Any) -> None:
-    """Add `hokm` (with `hokm match`) to an argparse sub-parsers object.
+    """Add `hokm` (with `hokm match`) to the `kozyr` sub-parsers.
 
     Each command sets `func=callable(args) -> int` via `set_defaults`.
     """
-    hokm = subparsers.add_parser(
-        "hokm", help="hokm: bot matches", description="Hokm commands."
-    )
-    hokm.set_defaults(func=_cmd_missing)
-    commands = hokm.add_subparsers(
-        dest="hokm_command", metavar="COMMAND", parser_class=OneLineParser
-    )
+    hokm = subparsers.add_parser("hokm", help="hokm: bot matches, a match against bots",
+                                 description="Hokm commands.")
+    commands = hokm.add_subparsers(dest="hokm_command", metavar="COMMAND", required=True)
     match = commands.add_parser(
         "match",
         help="play bots against each other over many matches",
@@ -127,24 +257,31 @@ def register(subparsers: Any) -> None:
     )
     match.add_argument(
         "--bots", nargs=2, metavar=("FIRST", "SECOND"), choices=sorted(BOTS),
-        default=["greedy", "random"], help="the two bots (default: greedy random)",
+        default=["greedy", "random"], help=f"the two bots, from {', '.join(sorted(BOTS))} (default: greedy random)",
     )
-    match.add_argument("--matches", type=positive, default=100,
-                       help="how many matches (default 100)")
+    match.add_argument("--matches", type=_match_count, default=100,
+                       help=f"how many matches, 1 to {MAX_MATCHES:,} (default 100)")
     match.add_argument("--seed", type=_seed, default=0, help="seed (default 0)")
-    match.set_defaults(func=_cmd_match)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run `hokm ...` as if it were `kozyr hokm ...`; returns the exit status."""
-    parser = OneLineParser(prog="kozyr", description="kozyr command line (hokm only)")
-    register(parser.add_subparsers(dest="command", metavar="COMMAND", required=True))
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exit_:
-        return int(exit_.code or 0) if not isinstance(exit_.code, str) else 2
-    return int(args.func(args))
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    match.set_defaults(func=_cmd_match, parser=match)
+    sprt = commands.add_parser(
+        "sprt",
+        help="is one bot stronger than another? a sequential test over deal pairs",
+        description="Play deal pairs (each deal twice, partnerships swapped) between two bots until the "
+        "sequential probability ratio test of kozyr.stats accepts H1 (the first bot is at least ELO1 "
+        "stronger) or H0 (at most ELO0), or --max-pairs are played.",
+    )
+    sprt.add_argument("--bots", nargs=2, metavar=("FIRST", "SECOND"), choices=sorted(BOTS),
+                      default=["search", "greedy"], help="the two bots (default: search greedy)")
+    sprt.add_argument("--elo0", type=_elo, default=0.0, help="H0: Elo difference at most this (default 0)")
+    sprt.add_argument("--elo1", type=_elo, default=20.0, help="H1: Elo difference at least this (default 20)")
+    sprt.add_argument("--alpha", type=_error_rate, default=0.05, help="false H1 rate (default 0.05)")
+    sprt.add_argument("--beta", type=_error_rate, default=0.05, help="false H0 rate (default 0.05)")
+    sprt.add_argument("--model", choices=MODELS, default="normalized", help="Elo model (default normalized)")
+    sprt.add_argument("--unit", choices=("hands", "matches"), default="hands",
+                      help="what a pair plays twice: one hand or one whole match (default hands)")
+    sprt.add_argument("--batch", type=positive, default=10, help="pairs between two looks at the LLR (default 10)")
+    sprt.add_argument("--max-pairs", type=_pair_count, default=5000,
+                      help=f"give up undecided after this many pairs, 1 to {MAX_PAIRS:,} (default 5000)")
+    sprt.add_argument("--seed", type=_seed, default=0, help="seed (default 0)")
+    sprt.set_defaults(func=_cmd_sprt, parser=sprt)
+    hokm_play.register(commands)

@@ -5,7 +5,9 @@ trump after seeing five cards, hands to seven tricks and matches to seven
 points. The heart is `resolve_trick`, which chooses the competing suit
 (trump if present, else the lead suit) before comparing configured
 strengths. `Hand` and `Match` are the state machines, `View` is what one seat
-may see, and `RandomBot`/`GreedyBot` play from views only.
+may see, `Memory` what the public record of a hand tells every seat, and
+`RandomBot`, `GreedyBot` and `SearchBot` (determinized search over sampled
+deals) play from views only.
 
     >>> from kozyr.cards import parse_card
     >>> from kozyr.hokm import Trick, resolve_trick, SPADES
@@ -27,6 +29,8 @@ from .config import (
 from .errors import CONFIG_CODES, PLAY_CODES, TRICK_CODES, HokmError, IllegalPlay
 from .hand import Hand, HandResult, next_hakem, score_hand
 from .match import Match, ace_deal
+from .memory import Memory
+from .search import SearchBot
 from .trick import INFER, Trick, TrickResult, provisional_winner, resolve_trick, team_of
 from .view import CompletedTrick, Phase, View
 
@@ -38,6 +42,6 @@ __all__ = [
     "Hand", "HandResult", "score_hand", "next_hakem",
     "Match", "ace_deal",
     "View", "Phase", "CompletedTrick",
-    "Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot",
+    "Bot", "RandomBot", "GreedyBot", "SearchBot", "BOTS", "make_bot", "Memory",
     "play_hand", "play_match",
 ]

@@ -7,7 +7,8 @@ bot gets no privileges and an illegal answer is refused like any other.
 """
 from __future__ import annotations
 
-from typing import Sequence
+import random
+from collections.abc import Callable, Sequence
 
 from .bots import Bot
 from .config import DEFAULT_CONFIG, HokmConfig
@@ -16,7 +17,7 @@ from .match import Match
 from .randomness import RandomSource
 from .view import Phase
 
-__all__ = ["play_hand", "play_match"]
+__all__ = ["play_hand", "play_match", "play_pair", "hash_seed"]
 
 
 def _step(game: Hand | Match, bots: Sequence[Bot]) -> None:
@@ -51,3 +52,37 @@ def play_match(
     while not match.over:
         _step(match, bots)
     return match
+
+
+def play_pair(
+    first: Callable[[int], Bot],
+    second: Callable[[int], Bot],
+    seed: int | str,
+    *,
+    config: HokmConfig = DEFAULT_CONFIG,
+) -> tuple[int, int, tuple[Match, Match]]:
+    """Two matches on the same deals with the partnerships swapped, so the cards do not decide.
+
+    Match one seats `first(...)` in seats 0 and 2 and `second(...)` in 1 and 3;
+    match two swaps them. Both matches draw their deals from the same seed, so
+    hand n of both is dealt from the same shuffled deck (who is hakem may
+    differ once the results differ). Each factory gets a seed of its own per
+    match. Returns the matches won by `first` (0..2), the hands won by
+    `first`, and the two matches.
+    """
+    matches = []
+    won = hands = 0
+    for first_team in (0, 1):
+        a = first(hash_seed(seed, first_team, "a"))
+        b = second(hash_seed(seed, first_team, "b"))
+        bots = [a, b, a, b] if first_team == 0 else [b, a, b, a]
+        match = play_match(bots, config=config, rng=random.Random(f"pair:{seed}:deal"))
+        won += match.winner == first_team
+        hands += sum(r.winner == first_team for r in match.results)
+        matches.append(match)
+    return won, hands, (matches[0], matches[1])
+
+
+def hash_seed(*parts: object) -> int:
+    """A 64-bit seed from any parts, stable across runs and platforms (not Python's salted hash)."""
+    return random.Random(":".join(map(str, parts))).getrandbits(64)

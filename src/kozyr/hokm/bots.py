@@ -10,30 +10,32 @@ information); this module imports nothing that could reach another hand.
   possible, never overtake a partner who is already winning, otherwise
   throw the cheapest card (the lowest non-trump when void), and lead from
   its longest side suit (its top card if nobody else can beat it, else its
-  lowest; with only trumps left, the same rule within trump). As hakem it names the suit in which its five cards are longest,
-  breaking ties by total strength.
+  lowest; with only trumps left, the same rule within trump). As hakem it
+  names the suit in which its five cards are longest, breaking ties by total
+  strength.
 """
 from __future__ import annotations
 
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
+from kozyr.cards import SUITS, CardSet
+from kozyr.errors import shown
+
+from ._tables import LANE, SUIT_OF
+from .errors import HokmError
 from .randomness import RandomSource, choice, make_rng, randbelow
 from .trick import TrickResult
 from .view import View
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot"]
 
-_LANE = tuple(0xFFFF << (16 * s) for s in range(4))
+_LANE = LANE
 
 
 def _cards(mask: int) -> list[int]:
     """The card ints of a mask, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return list(CardSet(mask))
 
 
 class Bot(Protocol):
@@ -86,7 +88,7 @@ class GreedyBot:
             cards = _cards(hand & _LANE[suit])
             return (len(cards), sum(strength[c] for c in cards), -suit)
 
-        return max(range(4), key=key)
+        return max(SUITS, key=key)
 
     def play(self, view: View) -> int:
         legal = _cards(int(view.legal))
@@ -97,7 +99,7 @@ class GreedyBot:
 
         def cheap(c: int) -> tuple[bool, int, int]:
             # Cheapest first: any non-trump before any trump, then by strength.
-            return (c >> 4 == trump, strength[c], c)
+            return (SUIT_OF[c] == trump, strength[c], c)
 
         if not view.trick:
             return self._lead(view, legal)
@@ -114,7 +116,7 @@ class GreedyBot:
         strength = view.config.card_strength
         hand = int(view.legal)  # when leading, every held card is legal
         trump = view.trump
-        side = [s for s in range(4) if s != trump and hand & _LANE[s]]
+        side = [s for s in SUITS if s != trump and hand & _LANE[s]]
         suit = max(side, key=lambda s: (
             (hand & _LANE[s]).bit_count(),
             max(strength[c] for c in _cards(hand & _LANE[s])),
@@ -123,7 +125,7 @@ class GreedyBot:
         assert suit is not None
         mine = _cards(hand & _LANE[suit])
         top = max(mine, key=lambda c: (strength[c], c))
-        unseen = _LANE[suit] & ~int(view.played) & ~hand & 0x7FFC7FFC7FFC7FFC
+        unseen = _LANE[suit] & ~int(view.played) & ~hand
         if all(strength[c] < strength[top] for c in _cards(unseen)):
             return top
         return min(mine, key=lambda c: (strength[c], c))
@@ -136,22 +138,31 @@ def _beats(card: int, winning: TrickResult | None, trump: int | None,
         return False
     if winning is None:
         return True
-    if card >> 4 == winning.card >> 4:
+    if SUIT_OF[card] == SUIT_OF[winning.card]:
         return strength[card] > winning.strength
-    return card >> 4 == trump and not winning.trump_played
+    return SUIT_OF[card] == trump and not winning.trump_played
+
+
+def _search_bot(rng: RandomSource | int | None = None) -> Bot:
+    """`SearchBot` with its defaults, seeded from `rng` (imported late: search builds on these bots)."""
+    from .search import SearchBot
+
+    return SearchBot(seed=rng)
 
 
 #: Bot factories by name: each takes a random source (or seed).
 BOTS: dict[str, Callable[[RandomSource | int | None], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "search": _search_bot,
 }
 
 
 def make_bot(name: str, rng: RandomSource | int | None = None) -> Bot:
-    """A bot by its registered name ("random", "greedy")."""
+    """A bot by its registered name ("random", "greedy", "search")."""
     try:
         factory = BOTS[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}: choose from {', '.join(sorted(BOTS))}") from None
+        raise HokmError("unknown_bot", f"unknown bot {shown(name)}: choose from {', '.join(sorted(BOTS))}",
+                        value=name) from None
     return factory(rng)

@@ -10,9 +10,12 @@ without guessing what a positional 7 meant.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
+
+from kozyr.cards import RANKS, SUITS, card, suit_cards
+from kozyr.errors import shown
 
 from .errors import HokmError
 
@@ -27,8 +30,6 @@ __all__ = [
     "TOTAL_TRICKS",
 ]
 
-#: The ranks of the 52-card deck: 2..14 (T=10, J=11, Q=12, K=13, A=14).
-RANKS = tuple(range(2, 15))
 #: Four seats; partners sit opposite (0 with 2, 1 with 3); play passes to seat + 1.
 SEATS = 4
 #: Team 0 is seats 0 and 2, team 1 is seats 1 and 3 (team = seat % 2).
@@ -52,16 +53,16 @@ class FirstHakem(str, enum.Enum):
     RANDOM = "random"
 
 
-def _bad(message: str) -> HokmError:
-    return HokmError("bad_config", message)
+def _bad(message: str, name: str, value: object) -> HokmError:
+    return HokmError("bad_config", message, field=name, value=value)
 
 
 def _check_int(name: str, value: object, low: int, high: int | None = None) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad(f"{name}={value!r}: expected an int")
+        raise _bad(f"{name}={shown(value)}: expected an int", name, value)
     if value < low or (high is not None and value > high):
         upper = "" if high is None else f"..{high}"
-        raise _bad(f"{name}={value!r}: expected {low}{upper or ' or more'}")
+        raise _bad(f"{name}={shown(value)}: expected {low}{upper or ' or more'}", name, value)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -106,19 +107,19 @@ class HokmConfig:
     def __post_init__(self) -> None:
         table = self.rank_strength
         if not isinstance(table, Mapping):
-            raise _bad(f"rank_strength={table!r}: expected a mapping rank -> strength")
+            raise _bad(f"rank_strength={shown(table)}: expected a mapping rank -> strength", "rank_strength", table)
         keys = set(table)
         if keys != set(RANKS):
             missing = sorted(set(RANKS) - keys)
             extra = sorted(keys - set(RANKS), key=repr)
             raise _bad(
                 f"rank_strength must give exactly the ranks 2..14; "
-                f"missing {missing}, unexpected {extra}"
+                f"missing {missing}, unexpected {shown(extra)}", "rank_strength", table,
             )
         for rank in RANKS:
             value = table[rank]
             if isinstance(value, bool) or not isinstance(value, int):
-                raise _bad(f"rank_strength[{rank}]={value!r}: expected an int")
+                raise _bad(f"rank_strength[{rank}]={shown(value)}: expected an int", "rank_strength", value)
         frozen_table = MappingProxyType({r: int(table[r]) for r in RANKS})
         object.__setattr__(self, "rank_strength", frozen_table)
         _check_int("tricks_to_win", self.tricks_to_win, 1, (TOTAL_TRICKS + 1) // 2)
@@ -130,17 +131,18 @@ class HokmConfig:
             method = FirstHakem(self.first_hakem)
         except ValueError:
             raise _bad(
-                f"first_hakem={self.first_hakem!r}: expected 'ace_deal' or 'random'"
+                f"first_hakem={shown(self.first_hakem)}: expected 'ace_deal' or 'random'",
+                "first_hakem", self.first_hakem,
             ) from None
         object.__setattr__(self, "first_hakem", method)
         strengths = [0] * 64
-        for suit in range(4):
+        for suit in SUITS:
             for rank in RANKS:
-                strengths[16 * suit + rank] = frozen_table[rank]
+                strengths[card(rank, suit)] = frozen_table[rank]
         object.__setattr__(self, "card_strength", tuple(strengths))
         object.__setattr__(self, "competing_strength", tuple(
-            tuple(max(strengths[c], 0) if c >> 4 == suit else 0 for c in range(64))
-            for suit in range(4)
+            tuple(max(strengths[c], 0) if c in lane else 0 for c in range(64))
+            for lane in (suit_cards(s) for s in SUITS)
         ))
 
     def __hash__(self) -> int:

@@ -1,12 +1,21 @@
 """The one error type of kozyr.hokm.
 
 Every refusal, whether a malformed trick handed to the resolver or an illegal
-play at the table, is a `HokmError` (a `ValueError`, so callers that already
-catch bad input keep working) with a short, stable `.code` that a program can
-branch on and a message that names the offending input for a person. A
-refused operation changes nothing.
+play at the table, is a `HokmError`: a `kozyr.errors.KozyrError` (so a
+`ValueError`, and the command line prints it as one line) with a short, stable
+`.code` that a program can branch on, a message that names the offending input
+for a person, and the offending input in structured fields (`seat=`, `card=`,
+`suit=`, `value=`, ...) so that no caller has to parse a message. A refused
+operation changes nothing.
+
+    >>> from kozyr.errors import KozyrError
+    >>> e = IllegalPlay("card_not_held", "seat 1 does not hold AS", seat=1, card=14)
+    >>> isinstance(e, KozyrError), e.code, e.seat, e.card
+    (True, 'card_not_held', 1, 14)
 """
 from __future__ import annotations
+
+from kozyr.errors import KozyrError
 
 __all__ = ["HokmError", "IllegalPlay", "TRICK_CODES", "PLAY_CODES", "CONFIG_CODES"]
 
@@ -37,25 +46,23 @@ PLAY_CODES = frozenset({
     "unknown_suit",         # trump named is not a suit
 })
 
-#: Codes raised when building a configuration or a game from one.
-CONFIG_CODES = frozenset({"bad_config"})
+#: Codes raised when building a configuration, a game or a bot.
+CONFIG_CODES = frozenset({
+    "bad_config",           # a configuration field, deal order or trick count that cannot be used
+    "bad_seed",             # a random source that is not an int, random.Random or numpy Generator
+    "unknown_bot",          # a bot name not in the registry
+    "inconsistent_memory",  # a view whose public record no deal of the unseen cards can fit (search)
+})
 
 
-class HokmError(ValueError):
+class HokmError(KozyrError):
     """A refusal: `.code` says what kind, the message says which input.
 
-    Subclasses `ValueError` because every refusal is about a bad value handed
-    in by the caller; nothing is changed when one is raised.
+    A `KozyrError` (hence a `ValueError`): every refusal is about a bad value
+    handed in by the caller, and nothing is changed when one is raised.
+    Keyword fields (`seat=`, `card=`, `suit=`, `value=`, `field=`) carry the
+    offending input.
     """
-
-    code: str
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.code!r}, {str(self)!r})"
 
 
 class IllegalPlay(HokmError):

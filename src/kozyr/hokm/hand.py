@@ -23,33 +23,30 @@ time on rules rather than set objects; the public API speaks `CardSet`.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NoReturn, Sequence
+from typing import NoReturn
 
-from kozyr.cards import CardSet
+from kozyr.cards import DECK52, CardSet, card_name
+from kozyr.errors import shown
 
+from ._tables import DECK_MASK, LANE, SUIT_OF
 from .config import DEFAULT_CONFIG, SEATS, HokmConfig
 from .errors import HokmError, IllegalPlay
 from .randomness import RandomSource, make_rng, shuffled
-from .trick import Trick, TrickResult, provisional_winner
+from .trick import SUIT_WORDS, Trick, TrickResult, provisional_winner
 from .view import CompletedTrick, Phase, View
 
 __all__ = ["Hand", "HandResult", "score_hand", "next_hakem", "DEAL_PACKETS", "DECK"]
 
 #: The 52 cards in ascending order (the unshuffled deck).
-DECK: tuple[int, ...] = tuple(16 * s + r for s in range(4) for r in range(2, 15))
+DECK: tuple[int, ...] = tuple(DECK52)
 #: Packet sizes of the deal, each round starting with the hakem.
 DEAL_PACKETS = (5, 4, 4)
 
-_DECK_MASK = 0
-for _c in DECK:
-    _DECK_MASK |= 1 << _c
-_LANE = tuple(0xFFFF << (16 * s) for s in range(4))
-_SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-
-
-def _name(c: int) -> str:
-    return "23456789TJQKA"[(c & 15) - 2] + "SHDC"[c >> 4]
+_DECK_MASK = DECK_MASK
+_LANE = LANE
+_name = card_name
 
 
 @dataclass(frozen=True)
@@ -97,7 +94,8 @@ def score_hand(
     elif t1 >= need and t0 < need:
         winner = 1
     else:
-        raise HokmError("bad_config", f"tricks {tricks} do not finish a hand to {need}")
+        raise HokmError("bad_config", f"tricks {tricks} do not finish a hand to {need}",
+                        field="tricks", value=tricks)
     loser_tricks = tricks[1 - winner]
     kot = loser_tricks == 0
     hakem_team = hakem & 1
@@ -148,20 +146,21 @@ class Hand:
         hand_number: int = 1,
     ) -> None:
         if isinstance(hakem, bool) or hakem not in (0, 1, 2, 3):
-            raise HokmError("unknown_seat", f"hakem {hakem!r} is not a seat 0..3")
+            raise HokmError("unknown_seat", f"hakem {shown(hakem)} is not a seat 0..3", seat=hakem)
         if not config.every_rank_can_win:
             disabled = sorted(r for r, v in config.rank_strength.items() if v <= 0)
             raise HokmError(
                 "bad_config",
                 f"ranks {disabled} have strength <= 0, so a trick could have no "
                 "winner; a hand needs every rank strength positive",
+                field="rank_strength", value=disabled,
             )
         if deck is None:
             order = shuffled(make_rng(rng), DECK)
         else:
             order = list(deck)
             if len(order) != 52 or set(order) != set(DECK):
-                raise HokmError("bad_config", "deck must be the 52 cards, each once")
+                raise HokmError("bad_config", "deck must be the 52 cards, each once", field="deck")
         self.config = config
         self.hakem = hakem
         #: The deal order actually used (first card dealt first): the whole
@@ -258,7 +257,7 @@ class Hand:
     def view(self, seat: int) -> View:
         """What `seat` may know now (its own cards and public information)."""
         if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
-            raise HokmError("unknown_seat", f"seat {seat!r} is not a seat 0..3")
+            raise HokmError("unknown_seat", f"seat {shown(seat)} is not a seat 0..3", seat=seat)
         held = self._held
         return View(
             seat=seat,
@@ -290,20 +289,21 @@ class Hand:
         `unknown_suit`.
         """
         if self.phase is Phase.OVER:
-            raise IllegalPlay("game_over", f"hand is over; seat {seat} cannot name trump")
+            raise IllegalPlay("game_over", f"hand is over; seat {shown(seat)} cannot name trump", seat=seat)
         if self.phase is not Phase.CHOOSE_TRUMP:
             raise IllegalPlay(
                 "wrong_phase",
-                f"trump is already {_SUIT_NAMES[self.trump or 0]}; seat {seat} cannot name it again",
+                f"trump is already {SUIT_WORDS[self.trump or 0]}; seat {shown(seat)} cannot name it again",
+                seat=seat, suit=suit,
             )
         if seat != self.hakem:
             if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
-                raise IllegalPlay("unknown_seat", f"seat {seat!r} is not a seat 0..3")
+                raise IllegalPlay("unknown_seat", f"seat {shown(seat)} is not a seat 0..3", seat=seat)
             raise IllegalPlay(
-                "not_your_turn", f"seat {seat!r} cannot name trump: seat {self.hakem} is hakem"
+                "not_your_turn", f"seat {seat!r} cannot name trump: seat {self.hakem} is hakem", seat=seat
             )
         if isinstance(suit, bool) or suit not in (0, 1, 2, 3):
-            raise IllegalPlay("unknown_suit", f"{suit!r} is not a suit 0..3")
+            raise IllegalPlay("unknown_suit", f"{shown(suit)} is not a suit 0..3", suit=suit)
         self.trump = suit
         self._deal_round(1)
         self._deal_round(2)
@@ -322,23 +322,25 @@ class Hand:
             self._refuse_phase(seat, card)
         if seat != self._turn:
             if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
-                raise IllegalPlay("unknown_seat", f"seat {seat!r} is not a seat 0..3")
+                raise IllegalPlay("unknown_seat", f"seat {shown(seat)} is not a seat 0..3", seat=seat)
             raise IllegalPlay(
                 "not_your_turn", f"seat {seat} cannot play {self._cname(card)}: "
-                f"it is seat {self._turn}'s turn"
+                f"it is seat {self._turn}'s turn", seat=seat, card=card,
             )
         if type(card) is not int or not 0 <= card < 64 or not (_DECK_MASK >> card) & 1:
-            raise IllegalPlay("unknown_card", f"{card!r} is not a card of the 52-card deck")
+            raise IllegalPlay("unknown_card", f"{shown(card)} is not a card of the 52-card deck",
+                              seat=seat, card=card)
         bit = 1 << card
         held = self._held[seat]
         if not held & bit:
-            raise IllegalPlay("card_not_held", f"seat {seat} does not hold {_name(card)}")
+            raise IllegalPlay("card_not_held", f"seat {seat} does not hold {_name(card)}", seat=seat, card=card)
         trick = self._trick
         lead = trick.lead_suit
-        if lead is not None and card >> 4 != lead and held & _LANE[lead]:
+        if lead is not None and SUIT_OF[card] != lead and held & _LANE[lead]:
             raise IllegalPlay(
                 "must_follow_suit",
-                f"seat {seat} must follow {_SUIT_NAMES[lead]} and cannot play {_name(card)}",
+                f"seat {seat} must follow {SUIT_WORDS[lead]} and cannot play {_name(card)}",
+                seat=seat, card=card, suit=lead,
             )
         self._held[seat] = held ^ bit
         self._played |= bit
@@ -356,10 +358,12 @@ class Hand:
 
     def _refuse_phase(self, seat: int, card: object) -> NoReturn:
         if self.phase is Phase.OVER:
-            raise IllegalPlay("game_over", f"hand is over; seat {seat} cannot play {self._cname(card)}")
+            raise IllegalPlay("game_over", f"hand is over; seat {shown(seat)} cannot play {self._cname(card)}",
+                              seat=seat, card=card)
         raise IllegalPlay(
             "wrong_phase",
-            f"seat {seat} cannot play {self._cname(card)}: seat {self.hakem} must name trump first",
+            f"seat {shown(seat)} cannot play {self._cname(card)}: seat {self.hakem} must name trump first",
+            seat=seat, card=card,
         )
 
     @staticmethod
@@ -367,7 +371,7 @@ class Hand:
         if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 64 \
                 and (_DECK_MASK >> card) & 1:
             return _name(card)
-        return repr(card)
+        return shown(card)
 
     # -- the explicit steps after a trick ------------------------------------
     def _collect(self, team: int) -> None:
@@ -395,7 +399,7 @@ class Hand:
         self.phase = Phase.OVER
 
     def __repr__(self) -> str:
-        trump = "?" if self.trump is None else _SUIT_NAMES[self.trump]
+        trump = "?" if self.trump is None else SUIT_WORDS[self.trump]
         return (
             f"<Hand hakem={self.hakem} trump={trump} phase={self.phase.value} "
             f"tricks={self.tricks_won}>"

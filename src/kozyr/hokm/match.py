@@ -9,7 +9,8 @@ before dealing the next hand from the same random source.
 """
 from __future__ import annotations
 
-from kozyr.cards import CardSet
+from kozyr.cards import ACE, CardSet, rank_of
+from kozyr.errors import shown
 
 from .config import DEFAULT_CONFIG, SEATS, FirstHakem, HokmConfig
 from .errors import HokmError, IllegalPlay
@@ -28,12 +29,12 @@ def ace_deal(rng: RandomSource, start: int = 0) -> tuple[tuple[int, int], ...]:
     ace and its seat is the first hakem.
     """
     if isinstance(start, bool) or start not in (0, 1, 2, 3):
-        raise HokmError("unknown_seat", f"seat {start!r} is not a seat 0..3")
+        raise HokmError("unknown_seat", f"seat {shown(start)} is not a seat 0..3", seat=start)
     turned: list[tuple[int, int]] = []
     for i, c in enumerate(shuffled(rng, DECK)):
         seat = (start + i) % SEATS
         turned.append((seat, c))
-        if c & 15 == 14:
+        if rank_of(c) == ACE:
             break
     return tuple(turned)
 
@@ -111,7 +112,7 @@ class Match:
     def choose_trump(self, seat: int, suit: int) -> None:
         """The hakem names trump (see `Hand.choose_trump`)."""
         if self.winner is not None:
-            raise IllegalPlay("game_over", f"the match is over; seat {seat} cannot name trump")
+            raise IllegalPlay("game_over", f"the match is over; seat {shown(seat)} cannot name trump", seat=seat)
         self.hand.choose_trump(seat, suit)
 
     def play(self, seat: int, card: int) -> TrickResult | None:
@@ -122,7 +123,7 @@ class Match:
         returning. The finished hand's result is `match.results[-1]`.
         """
         if self.winner is not None:
-            raise IllegalPlay("game_over", f"the match is over; seat {seat} cannot play")
+            raise IllegalPlay("game_over", f"the match is over; seat {shown(seat)} cannot play", seat=seat)
         trick = self.hand.play(seat, card)
         result = self.hand.result
         if result is not None:

@@ -9,7 +9,12 @@ seeded from the operating system (still not the global one).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Sequence, TypeVar, Union
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TypeVar, Union
+
+from kozyr.errors import shown
+
+from .errors import HokmError
 
 if TYPE_CHECKING:  # numpy is only needed if the caller hands in a Generator
     import numpy as np
@@ -27,14 +32,16 @@ def make_rng(source: RandomSource | int | None) -> RandomSource:
     if source is None:
         return random.Random()
     if isinstance(source, bool):
-        raise TypeError(f"{source!r} is not a seed or a random generator")
+        raise HokmError("bad_seed", f"{source!r} is not a seed or a random generator", value=source)
     if isinstance(source, int):
         return random.Random(source)
     if isinstance(source, random.Random) or hasattr(source, "permutation"):
         return source
-    raise TypeError(
-        f"{source!r} is not a seed or a random generator: pass an int, "
-        "random.Random or numpy.random.Generator"
+    raise HokmError(
+        "bad_seed",
+        f"{shown(source)} is not a seed or a random generator: pass an int, "
+        "random.Random or numpy.random.Generator",
+        value=source,
     )
 
 

@@ -26,8 +26,13 @@ passing the lead are separate steps done by `kozyr.hokm.hand.Hand`.
 from __future__ import annotations
 
 import enum
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
+from kozyr.cards import card_name
+from kozyr.errors import shown
+
+from ._tables import CARD_BIT, LANE, SUIT_OF
 from .config import DEFAULT_CONFIG, HokmConfig
 from .errors import HokmError
 
@@ -40,22 +45,20 @@ __all__ = [
     "INFER",
 ]
 
-_SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-_SUIT_LETTERS = "SHDC"
-_RANK_LETTERS = "23456789TJQKA"
+#: The suits' names in words, for sentences ("spades led, trump hearts");
+#: kozyr.cards names suits by letter and symbol only.
+SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
 
 #: card int -> its bit in a 64-bit mask, for the 52 cards only. A dict lookup
 #: both validates a card and yields its bit, in one step.
-_CARD_BIT: dict[int, int] = {
-    16 * s + r: 1 << (16 * s + r) for s in range(4) for r in range(2, 15)
-}
+_CARD_BIT = CARD_BIT
 #: seat -> its bit; the four bits together are 15.
 _SEAT_BIT: dict[int, int] = {0: 1, 1: 2, 2: 4, 3: 8}
 #: Building a TrickResult through tuple.__new__ skips the named tuple's
 #: Python-level __new__: a measurable share of the resolver's time.
 _new_tuple = tuple.__new__
 #: suit -> the 16-bit lane of that suit in a card mask.
-_LANE: dict[int, int] = {s: 0xFFFF << (16 * s) for s in range(4)}
+_LANE: dict[int, int] = dict(enumerate(LANE))
 
 
 def team_of(seat: int) -> int:
@@ -66,14 +69,14 @@ def team_of(seat: int) -> int:
 def _name(card: object) -> str:
     """A readable name for a card, or its repr when it is not a card."""
     if isinstance(card, int) and not isinstance(card, bool) and card in _CARD_BIT:
-        return _RANK_LETTERS[(card & 15) - 2] + _SUIT_LETTERS[card >> 4]
-    return repr(card)
+        return card_name(card)
+    return shown(card)
 
 
 def _suit_name(suit: object) -> str:
     if isinstance(suit, int) and not isinstance(suit, bool) and 0 <= suit <= 3:
-        return _SUIT_NAMES[suit]
-    return repr(suit)
+        return SUIT_WORDS[suit]
+    return shown(suit)
 
 
 class TrickResult(NamedTuple):
@@ -152,7 +155,7 @@ class Trick:
         self.plays = [tuple(p) if isinstance(p, list) else p for p in plays]
         if lead_suit is INFER:
             first = self.plays[0][1] if self.plays and len(self.plays[0]) == 2 else None
-            lead_suit = first >> 4 if first in _CARD_BIT else None
+            lead_suit = SUIT_OF[first] if first in _CARD_BIT else None
         self.lead_suit = lead_suit
         self.winner = None
 
@@ -163,7 +166,7 @@ class Trick:
         is the hand's business, validity is the resolver's.
         """
         if not self.plays and self.lead_suit is None and card in _CARD_BIT:
-            self.lead_suit = card >> 4
+            self.lead_suit = SUIT_OF[card]
         self.plays.append((seat, card))
         self.winner = None
 
@@ -218,40 +221,44 @@ def _diagnose(trick: Trick, *, partial: bool) -> HokmError:
     """
     plays = trick.plays
     where = _describe(trick) if all(
-        isinstance(p, tuple) and len(p) == 2 for p in plays) else repr(plays)
+        isinstance(p, tuple) and len(p) == 2 for p in plays) else shown(plays)
     n = len(plays)
     if n > 4 or (not partial and n != 4):
         need = "at most 4" if partial else "exactly 4"
-        return HokmError("incomplete_trick", f"{where} has {n} plays; a trick needs {need}")
+        return HokmError("incomplete_trick", f"{where} has {n} plays; a trick needs {need}", value=n)
     for p in plays:
         if not (isinstance(p, tuple) and len(p) == 2):
-            return HokmError("malformed_play", f"play {p!r} is not a (seat, card) pair (in {where})")
+            return HokmError("malformed_play", f"play {shown(p)} is not a (seat, card) pair (in {where})",
+                             value=p)
     if trick.trump not in _LANE:
-        return HokmError("unknown_suit", f"trump {trick.trump!r} of {where} is not a suit 0..3")
+        return HokmError("unknown_suit", f"trump {shown(trick.trump)} of {where} is not a suit 0..3",
+                         suit=trick.trump)
     seen_seats: set[int] = set()
     for s, _ in plays:
         if s not in _SEAT_BIT:
-            return HokmError("unknown_seat", f"seat {s!r} is not a seat 0..3 (in {where})")
+            return HokmError("unknown_seat", f"seat {shown(s)} is not a seat 0..3 (in {where})", seat=s)
         if s in seen_seats:
-            return HokmError("duplicate_seat", f"seat {s} plays twice in {where}")
+            return HokmError("duplicate_seat", f"seat {s} plays twice in {where}", seat=s)
         seen_seats.add(s)
     seen_cards: set[int] = set()
     for _, c in plays:
         if c not in _CARD_BIT:
-            return HokmError("unknown_card", f"{c!r} is not a card of the 52-card deck (in {where})")
+            return HokmError("unknown_card", f"{shown(c)} is not a card of the 52-card deck (in {where})",
+                             card=c)
         if c in seen_cards:
-            return HokmError("duplicate_card", f"card {_name(c)} appears twice in {where}")
+            return HokmError("duplicate_card", f"card {_name(c)} appears twice in {where}", card=c)
         seen_cards.add(c)
     lead = trick.lead_suit
     if lead is None and not (partial and n == 0):
         return HokmError("missing_lead_suit", f"{where} has no lead suit recorded")
     if lead is not None and lead not in _LANE:
-        return HokmError("unknown_suit", f"lead suit {lead!r} of {where} is not a suit 0..3")
-    if n and plays[0][1] >> 4 != lead:
+        return HokmError("unknown_suit", f"lead suit {shown(lead)} of {where} is not a suit 0..3", suit=lead)
+    if n and SUIT_OF[plays[0][1]] != lead:
         return HokmError(
             "lead_suit_mismatch",
             f"{where} records lead suit {_suit_name(lead)} but the first card is "
             f"{_name(plays[0][1])}",
+            suit=lead, card=plays[0][1],
         )
     return HokmError("no_winner", f"no card of {where} can win")  # pragma: no cover
 
@@ -262,6 +269,7 @@ def _no_winner(trick: Trick, suit: int, trump_played: bool) -> HokmError:
         "no_winner",
         f"no card of {_describe(trick)} can win: {why}, and every "
         f"{_suit_name(suit)} card in it has configured strength 0 or less",
+        suit=suit,
     )
 
 
@@ -278,7 +286,7 @@ def resolve_trick(trick: Trick, config: HokmConfig = DEFAULT_CONFIG) -> TrickRes
     plays = trick.plays
     if len(plays) != 4:
         raise _diagnose(trick, partial=False)
-    # Typed as int: the check below (c0 >> 4 == lead) refuses None and non-suits.
+    # Typed as int: the check below (SUIT_OF[c0] == lead) refuses None and non-suits.
     lead: int = trick.lead_suit  # type: ignore[assignment]
     trump = trick.trump
     try:
@@ -286,7 +294,7 @@ def resolve_trick(trick: Trick, config: HokmConfig = DEFAULT_CONFIG) -> TrickRes
         mask = _CARD_BIT[c0] | _CARD_BIT[c1] | _CARD_BIT[c2] | _CARD_BIT[c3]
         seats = _SEAT_BIT[s0] | _SEAT_BIT[s1] | _SEAT_BIT[s2] | _SEAT_BIT[s3]
         trump_lane = _LANE[trump]
-        ok = seats == 15 and mask.bit_count() == 4 and c0 >> 4 == lead
+        ok = seats == 15 and mask.bit_count() == 4 and SUIT_OF[c0] == lead
     except (KeyError, TypeError, ValueError):
         ok = False
     if not ok:
@@ -338,7 +346,7 @@ def provisional_winner(
             seats |= _SEAT_BIT[s]
         n = len(plays)
         ok = (n <= 4 and seats.bit_count() == n and mask.bit_count() == n
-              and plays[0][1] >> 4 == lead)
+              and SUIT_OF[plays[0][1]] == lead)
         trump_lane = _LANE[trump]
     except (KeyError, TypeError, ValueError):
         ok = False
