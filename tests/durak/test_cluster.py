@@ -307,3 +307,14 @@ def test_bad_cluster_options_are_one_line(args: list[str], capsys: Any) -> None:
     assert main(["ladder", "3", "2", *args]) == 2
     err = capsys.readouterr().err
     assert err.startswith("kozyr ladder: error: argument --") and len(err.splitlines()) == 1
+
+
+def test_durak_sprt_with_a_client_is_the_local_test(client: Any) -> None:
+    """kozyr.durak.sprt(client=...): deal pairs played on the cluster, the same decision, deals and LLRs."""
+    from kozyr.durak.tuning import sprt
+
+    kw: dict[str, Any] = {"seed": "sprt-cluster", "batch": 400, "max_deals": 4000}
+    local = sprt(3, 2, 0, 5, **kw)
+    remote = sprt(3, 2, 0, 5, client=client, **kw)
+    assert (remote.decision, remote.deals, remote.counts, remote.llr_history) == (
+        local.decision, local.deals, local.counts, local.llr_history)

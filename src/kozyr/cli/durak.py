@@ -287,9 +287,11 @@ def _sprt_command(args: argparse.Namespace) -> int:
     params_b = check_settings(args.vs_set or [], {args.b}, "--vs-set", args.parser)
     show, close = _live_line()
     try:
-        r = sprt(args.a, args.b, args.elo0, args.elo1, alpha=args.alpha, beta=args.beta, model=args.model,
-                 pairs=not args.no_pairs, batch=args.batch, max_deals=args.max_deals, seed=args.seed,
-                 deal=_deal_mode(args), workers=args.workers, params_a=params_a, params_b=params_b, on_batch=show)
+        with _cluster.connect(args):
+            r = sprt(args.a, args.b, args.elo0, args.elo1, alpha=args.alpha, beta=args.beta, model=args.model,
+                     pairs=not args.no_pairs, batch=args.batch, max_deals=args.max_deals, seed=args.seed,
+                     deal=_deal_mode(args), workers=args.workers, params_a=params_a, params_b=params_b,
+                     on_batch=show, client=args.client)
     finally:
         close()
     if args.json:
@@ -431,6 +433,7 @@ def register(subparsers: Any) -> None:
     mode.add_argument("--sha", action="store_true", help="the rules' SHA-256 shuffle and words")
     p.add_argument("--set", action="append", type=setting, metavar="NAME=VALUE",
                    help=f"a setting of side a (repeatable): {names}")
+    _cluster.add_options(p)
     p.add_argument("--vs-set", action="append", type=setting, metavar="NAME=VALUE",
                    help="a setting of side b (repeatable)")
     p.set_defaults(func=_sprt_command, parser=p)

@@ -130,7 +130,7 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
          model: str = "normalized", pairs: bool = True, batch: int = DEFAULT_BATCH,
          max_deals: int = DEFAULT_MAX_DEALS, seed: object = 0, deal: str = "fast", workers: int = 1,
          params_a: object = None, params_b: object = None,
-         on_batch: Callable[[SPRT, int], None] | None = None) -> SprtReport:
+         on_batch: Callable[[SPRT, int], None] | None = None, client: object = None) -> SprtReport:
     """Play a against b in batches until the GSPRT decides between Elo elo0 (H0) and elo1 (H1).
 
     a, b: rung ints (with `params_a`/`params_b`: a `Params` or a mapping) or
@@ -140,7 +140,10 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
     batches continue one ladder (deal indices 1, 2, ... of `seed`), so the
     same seed replays the same test to the same decision. `on_batch(state,
     deals)` is called after every batch (for a live line). Ctrl-C raises
-    KeyboardInterrupt, and no result.
+    KeyboardInterrupt, and no result. With `client` (a `distributed.Client`)
+    the batches are played on its Dask cluster, a bounded number ahead, and
+    the ones still outstanding are cancelled at the decision: the decision,
+    the deal count and the LLR history are those of the local run.
 
     >>> r = sprt(3, 1, 0, 50, seed="doc", batch=200)
     >>> r.decision, r.deals <= 400, r.counts[4] > r.counts[0]
@@ -165,8 +168,17 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
     fools = [0, 0, 0]   # a, b, draws
     played = [0]        # deals of finished batches
 
+    source = None
+    if client is not None:
+        from kozyr.durak.ladder.cluster import Batches
+
+        source = Batches(client, side_a, side_b, seed, deal, limit // w, pairs=pairs)
+
     def play_batch(first: int, count: int) -> list[int]:
-        fool, _, _, _ = play_range(side_a, side_b, first, count, seed, deal=deal, workers=workers, pairs=pairs)
+        if source is not None:
+            fool = source(first, count)[0]
+        else:
+            fool = play_range(side_a, side_b, first, count, seed, deal=deal, workers=workers, pairs=pairs)[0]
         played[0] = (first + count) * w
         twice = np.where(fool < 0, 1, 2 * fool.astype(np.int64))   # a's score x 2: b fool 2, draw 1, a fool 0
         by = np.bincount(twice, minlength=3)
@@ -183,6 +195,9 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
                      batch=size // w, max_units=limit // w, on_batch=report)
     except KeyboardInterrupt:
         raise KeyboardInterrupt(f"interrupted after {played[0]:,} deals of the test: no decision") from None
+    finally:
+        if source is not None:
+            source.close()     # the test has decided (or stopped): cancel what was played ahead
     deals = r.units * w
     return SprtReport(
         decision=r.decision, llr=r.llr, bounds=r.bounds, llr_history=[(u * w, v) for u, v in r.llr_history],
