@@ -27,7 +27,9 @@ import kozyr.durak.rungs as rungs
 SRC = Path(__file__).resolve().parents[2] / "src" / "kozyr" / "durak"
 SOURCES = ("rungs.pyx", "rungs.pxd", "rungs.pyi")
 
-ALLOWED_CIMPORTS = {"libc.stdint", "kozyr.cards", "kozyr.durak._view", "kozyr.durak.rungs"}
+# _gameview: the view object Game.view hands out, a copy of one seat's DView and nothing else
+ALLOWED_CIMPORTS = {"libc.stdint", "kozyr.cards", "kozyr.durak._view", "kozyr.durak.rungs",
+                    "kozyr.durak._gameview"}
 ALLOWED_IMPORTS = {
     "kozyr.durak.codes": {"PHASES"}, "kozyr.durak.moves": {"Move"}, "kozyr.durak.views": {"View"},
     "kozyr.errors": {"KozyrError", "shown"}, "typing": {"Optional", "Mapping", "Union"}, "operator": {"index"},

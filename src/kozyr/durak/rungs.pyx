@@ -22,6 +22,7 @@ clubs and ace down within a suit. Every setting is a field of
 """
 from libc.stdint cimport uint64_t
 
+from kozyr.durak._gameview cimport GameView
 from kozyr.durak._view cimport MAX_BOUT, MAX_LEGAL, MV_TAKE, OUT_DRAW, OUT_FOOL, OUT_NONE, OUT_RESIGN, DView
 from kozyr.durak.rungs cimport RungParams, best_move, params_from
 
@@ -102,20 +103,54 @@ def _int(name, value, low, high):
     return int(i)
 
 
+cdef RungParams _RULES_PARAMS          # Params(): the rules' bots, filled once
+params_from(&_RULES_PARAMS, Params().as_tuple())
+cdef dict _SETTINGS = {}               # Params -> its values as a tuple (a Params is frozen and hashable)
+cdef list _MOVE_OF = [None] * 384      # move code -> Move
+for _code in range(384):
+    try:
+        _MOVE_OF[_code] = Move.from_code(_code)
+    except KeyError:
+        pass
+
+
+cdef int _settings(RungParams *p, object params) except -1:
+    """The struct of `params` (None: the rules' bots), filled from a cache after the first time."""
+    if params is None:
+        p[0] = _RULES_PARAMS
+        return 0
+    if type(params) is Params:
+        values = _SETTINGS.get(params)
+        if values is None:
+            values = params.as_tuple()
+            if len(_SETTINGS) < 4096:
+                _SETTINGS[params] = values
+        params_from(p, values)
+        return 0
+    params_from(p, Params.of(params).as_tuple())
+    return 0
+
+
 def best(view, level, word=0, params=None):
     """The move rung `level` (clamped to 1..3, as the rules say) plays from `view`, or None.
 
     `word` is the 32-bit random word only rung 1 reads; `params` is a
     `Params` (or a mapping of NAME: value; None: the rules' bots) that rungs
     2 and 3 read. Numbers are taken with `operator.index` (a numpy int is
-    fine; a float is refused).
+    fine; a float is refused). A `GameView` (the engine's view object) is
+    read as the C struct it already is; any other View is copied field by field.
     """
     cdef DView d
     cdef RungParams p
     cdef int m
-    word = _int("word", word, 0, 0xFFFFFFFF)
-    level = max(1, min(3, _int("level", level, -(1 << 30), 1 << 30)))
-    params_from(&p, Params.of(params).as_tuple())
-    _fill(&d, view)
+    if type(word) is not int or not 0 <= word <= 0xFFFFFFFF:
+        word = _int("word", word, 0, 0xFFFFFFFF)
+    if type(level) is not int or not 1 <= level <= 3:
+        level = max(1, min(3, _int("level", level, -(1 << 30), 1 << 30)))
+    _settings(&p, params)
+    if type(view) is GameView:
+        d = (<GameView>view).d       # the view already is the struct the kernel reads
+    else:
+        _fill(&d, view)
     m = best_move(&d, level, <unsigned int>word, &p)
-    return None if m < 0 else Move.from_code(m)
+    return None if m < 0 else _MOVE_OF[m]
