@@ -137,7 +137,7 @@ def best(view, level, word=0, params=None):
     `word` is the 32-bit random word only rung 1 reads; `params` is a
     `Params` (or a mapping of NAME: value; None: the rules' bots) that rungs
     2 and 3 read. Numbers are taken with `operator.index` (a numpy int is
-    fine; a float is refused). A `GameView` (the engine's view object) is
+    fine; a float is refused). A `GameView` (the compiled view object) is
     read as the C struct it already is; any other View is copied field by field.
     """
     cdef DView d
