@@ -149,7 +149,8 @@ def test_zero_deals_give_null_not_nan(extra: list[str], capsys: pytest.CaptureFi
         assert summary["deals"] == 0
 
 
-def test_a_rich_table_shows_markup_as_text(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_a_rich_table_shows_markup_as_text(monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
     """A cell such as a player's name '[/bold]' is text, not rich markup (on a terminal too)."""
     from kozyr.cli import _common
 
