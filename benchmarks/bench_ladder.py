@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     r = ladder(3, 2, args.rss_deals, "bench", workers=2)
     after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(f"{args.rss_deals:,} deals: peak RSS {after / 1024:.1f} MiB (was {before / 1024:.1f} MiB before; "
-          f"the per-deal arrays are {(r.fool.nbytes + r.moves.nbytes + r.bouts.nbytes + r.largest.nbytes) / 2**20:.1f} MiB)")
+          f"the per-deal arrays are {sum(x.nbytes for x in (r.fool, r.moves, r.bouts, r.largest)) / 2**20:.1f} MiB)")
     return 0
 
 

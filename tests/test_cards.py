@@ -1,6 +1,7 @@
 """kozyr.cards against frozenset, the names, and the refusals."""
 import pickle
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -8,8 +9,23 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from kozyr.cards import (
-    ACE, CLUBS, DECK32, DECK36, DECK52, DIAMONDS, HEARTS, SPADES, TEN, CardSet, card, card_name,
-    parse_card, pretty, rank_of, suit_cards, suit_of,
+    ACE,
+    CLUBS,
+    DECK32,
+    DECK36,
+    DECK52,
+    DIAMONDS,
+    HEARTS,
+    SPADES,
+    TEN,
+    CardSet,
+    card,
+    card_name,
+    parse_card,
+    pretty,
+    rank_of,
+    suit_cards,
+    suit_of,
 )
 
 ALL = sorted(DECK52)

@@ -8,7 +8,8 @@ TESTS = Path(__file__).parent
 
 def test_mypy_accepts_the_tests() -> None:
     run = subprocess.run(
-        [sys.executable, "-m", "mypy", "--no-incremental", "--config-file", str(TESTS.parent / "pyproject.toml"), str(TESTS)],
+        [sys.executable, "-m", "mypy", "--no-incremental", "--config-file", str(TESTS.parent / "pyproject.toml"),
+         str(TESTS)],
         capture_output=True, text=True, cwd=TESTS.parent,
     )
     assert run.returncode == 0, run.stdout + run.stderr

@@ -14,7 +14,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import pytest
 from rich.cells import cell_len
@@ -29,7 +29,8 @@ def main(argv: list[str]) -> int:
 
 PROMPT = re.compile(r"Your move \[([^\]]*)\]: ")
 PROMPT_AT_END = re.compile(r"Your move \[([^\]]*)\]: $")
-VERDICT = re.compile(r"^(You are the fool|The bot is the fool|You resigned: you are the fool|A draw: nobody is the fool)\.\n"
+VERDICT = re.compile(r"^(You are the fool|The bot is the fool|You resigned: you are the fool"
+                     r"|A draw: nobody is the fool)\.\n"
                      r"Replay: kozyr play --seed \S+ --level [123] --seat [01]$")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 PROGRAM = "import sys; from kozyr.cli import main; sys.exit(main(['play', *sys.argv[1:]]))"
@@ -62,7 +63,7 @@ def last_line(text: str) -> str:
 
 # -- a pseudo-terminal -------------------------------------------------------------
 
-def play_on_a_pty(args: list[str], env: Optional[dict[str, str]] = None, size: tuple[int, int] = (24, 80)) -> str:
+def play_on_a_pty(args: list[str], env: dict[str, str] | None = None, size: tuple[int, int] = (24, 80)) -> str:
     pexpect: Any = pytest.importorskip("pexpect")
     child = pexpect.spawn(sys.executable, ["-c", PROGRAM, "--delay", "0", *args], env=env or child_env(),
                           dimensions=size, encoding="utf-8", timeout=30)
@@ -138,7 +139,7 @@ def test_ascii_and_no_color_on_a_terminal_have_no_colour_and_no_suit_symbols() -
 
 # -- a pipe ---------------------------------------------------------------------------
 
-def play_through_a_pipe(args: list[str], bad: list[str] = []) -> str:
+def play_through_a_pipe(args: list[str], bad: tuple[str, ...] = ()) -> str:
     """Run the program with stdout a pipe; answer each prompt (after the bad keys, if any)."""
     proc = subprocess.Popen([sys.executable, "-c", PROGRAM, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=child_env(), text=True, encoding="utf-8", bufsize=0)
@@ -185,7 +186,7 @@ def test_bad_keys_through_a_pipe_change_nothing() -> None:
     """The same deal with bad keys before every answer narrates the same moves and ends the same."""
     args = ["--seed", "bad-keys-pipe", "--level", "1", "--seat", "1"]
     clean = play_through_a_pipe(args)
-    noisy = play_through_a_pipe(args, bad=["zz", "99", "", "?"])
+    noisy = play_through_a_pipe(args, bad=("zz", "99", "", "?"))
     assert last_line(noisy) == last_line(clean)
 
     def moves(text: str) -> list[str]:
@@ -233,6 +234,7 @@ def test_the_same_seed_replays_the_same_deal(monkeypatch: pytest.MonkeyPatch) ->
 
 @pytest.mark.parametrize("argv", [["--level", "5"], ["--seat", "3"]])
 def test_bad_arguments_from_the_console(argv: list[str]) -> None:
-    run = subprocess.run([sys.executable, "-c", PROGRAM, *argv], capture_output=True, text=True, env=child_env(), timeout=30)
+    run = subprocess.run([sys.executable, "-c", PROGRAM, *argv], capture_output=True, text=True, env=child_env(),
+                         timeout=30)
     assert run.returncode == 2
     assert len(run.stderr.splitlines()) == 1 and run.stdout == ""

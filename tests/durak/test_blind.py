@@ -33,6 +33,7 @@ ALLOWED_CIMPORTS = {"libc.stdint", "kozyr.cards", "kozyr.durak._view", "kozyr.du
 ALLOWED_IMPORTS = {
     "kozyr.durak.codes": {"PHASES"}, "kozyr.durak.moves": {"Move"}, "kozyr.durak.views": {"View"},
     "kozyr.errors": {"KozyrError", "shown"}, "typing": {"Optional", "Mapping", "Union"}, "operator": {"index"},
+    "collections.abc": {"Mapping"},
     # the rungs' settings: a frozen dataclass of ints with their ranges, which holds no game state
     "kozyr.durak.params": {"Params"},
 }
@@ -48,7 +49,8 @@ FORBIDDEN = [
     (r"(?i)seed", "names a seed"),
     (r"(?i)\border", "names an order (the talon's or the shuffle's)"),
     (r"(?i)reference", "names the reference engine"),
-    (r"\bhands\b|talon_last|\bdrawn\b|heap_cards|six_owner|\bturnups?_?in", "names another seat's or the talon's cards"),
+    (r"\bhands\b|talon_last|\bdrawn\b|heap_cards|six_owner|\bturnups?_?in",
+     "names another seat's or the talon's cards"),
     (r"(?i)shuffl|\bdeck\b", "names the deck"),
     # C escape hatches
     (r"<\s*(const\s+)?[A-Za-z_][\w\s]*\*+\s*>", "casts to a pointer"),

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from kozyr.cards import CardSet, parse_card
-from kozyr.durak._engine import Game, random_playouts
 from kozyr.durak import Bout, IllegalMove, Move, Result, View
+from kozyr.durak._engine import Game, random_playouts
 
 MASK = (1 << 64) - 1
 

@@ -7,15 +7,15 @@ nothing at all: both views, history, events, hands, talon, heap, bout.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from kozyr.cards import CardSet, card_name, parse_card
-from kozyr.durak import _engine
-from kozyr.durak.testing import probe
-from kozyr.durak._engine import Game
 from kozyr.durak import CODES, Event, IllegalMove, Move
+from kozyr.durak._engine import Game
+from kozyr.durak.testing import probe
 
 REFERENCE_ORDER = tuple(16 * s + r for s in range(4) for r in range(14, 5, -1))
 
@@ -387,7 +387,7 @@ def test_resign_on_and_off_turn(seat: int) -> None:
     assert "out" not in [e.kind for e in g.events]
 
 
-def _finished(outcome: str, fool: Optional[int]) -> Game:
+def _finished(outcome: str, fool: int | None) -> Game:
     rnd = random.Random(9)
     for n in range(20_000):
         g = Game.from_rng(n)

@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kozyr.cards import DECK36, CardSet
-from kozyr.durak._engine import Game
 from kozyr.durak import Event, IllegalMove, Move
+from kozyr.durak._engine import Game
 
 
 class Watch:

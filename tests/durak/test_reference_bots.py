@@ -6,9 +6,8 @@ import hashlib
 import pytest
 
 from kozyr.cards import CardSet, parse_card
-from kozyr.durak import reference
+from kozyr.durak import Bout, Move, View, pad_seed, reference
 from kozyr.durak.reference_bots import best, cost, word
-from kozyr.durak import Bout, Move, View, pad_seed
 
 HEARTS = 1
 TAKE, DONE, SWAP = Move("take"), Move("done"), Move("swap")

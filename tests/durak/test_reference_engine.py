@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 
 from kozyr.cards import parse_card
-from kozyr.durak import reference
+from kozyr.durak import IllegalMove, pad_seed, reference
 from kozyr.durak.reference import REFERENCE_NUMBER, REFERENCE_ORDER, Game, beats, power
-from kozyr.durak import IllegalMove, pad_seed
 
 SRC = Path(reference.__file__).parent
 

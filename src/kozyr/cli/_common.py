@@ -14,7 +14,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any, Callable, NoReturn, Optional, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 from kozyr.errors import shown
 from kozyr.stats import Rate
@@ -134,7 +135,7 @@ def progress(total: int, label: str) -> tuple[Callable[[int, int], None], Callab
     return update, bar.stop
 
 
-def need(module: str, extra: str, parser: Optional[argparse.ArgumentParser] = None) -> Any:
+def need(module: str, extra: str, parser: argparse.ArgumentParser | None = None) -> Any:
     """Import an optional dependency or stop with one line naming the extra that provides it."""
     import importlib
 

@@ -26,8 +26,9 @@ import secrets
 import shlex
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Optional, Protocol, Sequence, TextIO
+from typing import Any, Protocol, TextIO
 
 from rich.console import Console
 from rich.text import Text
@@ -94,13 +95,13 @@ class Screen(Protocol):
     """Where the game shows itself and reads keys; the loop does not know which kind."""
 
     look: Look
-    under: Optional[int]   # the card known to lie under the talon (the trump six after an exchange)
+    under: int | None   # the card known to lie under the talon (the trump six after an exchange)
 
     def show(self, view: View, status: str, keys: str, below: int = 1) -> None: ...
     def tell(self, lines: Sequence[str]) -> None: ...
     def notice(self, view: View, message: str, keys: str) -> None: ...
     def wait(self, view: View) -> None: ...
-    def ask(self, prompt: str) -> Optional[str]: ...
+    def ask(self, prompt: str) -> str | None: ...
     def close(self, lines: Sequence[str]) -> None: ...
 
 
@@ -113,7 +114,7 @@ class LiveScreen:
     header: str
     delay: float
     log: list[str] = field(default_factory=list)
-    under: Optional[int] = None
+    under: int | None = None
 
     def show(self, view: View, status: str, keys: str, below: int = 1) -> None:
         """Clear and draw the table, leaving `below` lines under it (the prompt, or the two ending lines)."""
@@ -139,7 +140,7 @@ class LiveScreen:
         if self.delay > 0:
             time.sleep(self.delay)
 
-    def ask(self, prompt: str) -> Optional[str]:
+    def ask(self, prompt: str) -> str | None:
         return _read_line(prompt, echo=False, out=self.console.file)
 
     def close(self, lines: Sequence[str]) -> None:
@@ -154,7 +155,7 @@ class TranscriptScreen:
     out: TextIO
     look: Look
     header: str
-    under: Optional[int] = None
+    under: int | None = None
 
     def __post_init__(self) -> None:
         self._print(self.header[:WIDTH])
@@ -178,7 +179,7 @@ class TranscriptScreen:
     def wait(self, view: View) -> None:
         """Nothing: a transcript shows the table only when you are asked to move."""
 
-    def ask(self, prompt: str) -> Optional[str]:
+    def ask(self, prompt: str) -> str | None:
         return _read_line(prompt, echo=True, out=self.out)
 
     def close(self, lines: Sequence[str]) -> None:
@@ -186,7 +187,7 @@ class TranscriptScreen:
             self._print(line)
 
 
-def _read_line(prompt: str, *, echo: bool, out: Any) -> Optional[str]:
+def _read_line(prompt: str, *, echo: bool, out: Any) -> str | None:
     """One line from stdin after the prompt; None at the end of input.
 
     A transcript echoes the line, because piped input is not echoed by anyone
@@ -247,7 +248,7 @@ class Session:
                 return
             self.screen.notice(view, message, keys_help(view))
 
-    def press(self, line: str) -> Optional[str]:
+    def press(self, line: str) -> str | None:
         """Act on one line typed at your prompt; the message to show if the deal did not move."""
         view = self.view()
         choice = parse_key(line, view, self.look.card)

@@ -8,8 +8,8 @@ cannot change the deal.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Union
 
 from kozyr.cards import CardSet, pretty, rank_of, suit_of
 from kozyr.durak import DONE, SWAP, TAKE, Move, View
@@ -33,7 +33,7 @@ class Refusal:
     message: str
 
 
-Choice = Union[Move, Command, Refusal]
+Choice = Move | Command | Refusal
 
 
 def hand_order(hand: CardSet, trump: int) -> list[int]:

@@ -11,8 +11,8 @@ no blank lines, hand rows wrapped to the width, as much narration as fits.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Optional, Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -76,7 +76,7 @@ def render_table(
     log: Sequence[str] = (),
     status: str = "",
     keys: str = "",
-    under: Optional[int] = None,
+    under: int | None = None,
     width: int = WIDTH,
     height: int = HEIGHT,
 ) -> list[Text]:
@@ -128,7 +128,7 @@ def _opponent_line(view: View, look: Look, width: int = WIDTH) -> Text:
     return line
 
 
-def _talon_line(view: View, look: Look, under: Optional[int] = None) -> Text:
+def _talon_line(view: View, look: Look, under: int | None = None) -> Text:
     """Trump, the turn-up while it is still the talon's last card (or the six exchanged for it), counts."""
     line = Text("Trump ")
     line.append(look.suit(view.trump), style="red" if look.colour and view.trump in RED_SUITS else "")
@@ -164,12 +164,14 @@ def _bout_lines(view: View, look: Look, compact: bool = False) -> list[Text]:
     for card, answer in bout.pairs:
         marked = card == to_beat
         attack.append(" ")
-        attack.append(f"{look.card(card):<4}", style=_join(look.card_style(card), "reverse bold" if marked and look.colour else ""))
+        mark = "reverse bold" if marked and look.colour else ""
+        attack.append(f"{look.card(card):<4}", style=_join(look.card_style(card), mark))
         beaten.append(" ")
         if answer is not None:
             beaten.append(f"{look.card(answer):<4}", style=look.card_style(answer))
         else:
-            beaten.append(f"{'^^' if look.ascii else '▲▲':<4}" if marked else "    ", style="bold" if look.colour else "")
+            arrow = f"{'^^' if look.ascii else '▲▲':<4}" if marked else "    "
+            beaten.append(arrow, style="bold" if look.colour else "")
     if to_beat is not None:
         beaten.append(f"  {'^^' if look.ascii else '▲▲'} to beat: {look.card(to_beat)}")
     return [head, attack, beaten]
@@ -185,7 +187,7 @@ def _hand_lines(view: View, look: Look, width: int = WIDTH) -> list[Text]:
         head.append(f"   x: exchange {look.card(six)} for {look.card(view.turnup)}",
                     style="bold green" if look.colour else "")
     lines = [_clip(head, width)]
-    row: Optional[Text] = None
+    row: Text | None = None
     current = -1
     for number, card in enumerate(order, 1):
         item = 4 + len(str(number)) + cell_len(look.card(card))
@@ -295,7 +297,7 @@ def _refill(event: Event, before: View, you: int) -> str:
     return f"{' and '.join(parts)}; {left}"
 
 
-def verdict(outcome: Optional[str], fool: Optional[int], you: int) -> str:
+def verdict(outcome: str | None, fool: int | None, you: int) -> str:
     """Who is the fool, or a draw: the sentence the deal ends with."""
     if outcome == "draw" or fool is None:
         return "A draw: nobody is the fool"
@@ -320,10 +322,13 @@ def move_phrase(move: Move, view: View, look: Look) -> str:
     """A move said in words for a hint: `beat 9♦ with J♦`, `take`, `throw in 8♠`."""
     if move.kind == "beat" and move.card is not None:
         target = view.bout.to_beat
-        return f"beat {look.card(target)} with {look.card(move.card)}" if target is not None else f"beat with {look.card(move.card)}"
+        if target is None:
+            return f"beat with {look.card(move.card)}"
+        return f"beat {look.card(target)} with {look.card(move.card)}"
     if move.kind == "attack" and move.card is not None:
         return f"{'lead' if view.bout.size == 0 else 'throw in'} {look.card(move.card)}"
-    return {"take": "take", "done": "done: stop attacking", "swap": "exchange the trump six", "resign": "resign"}[move.kind]
+    words = {"take": "take", "done": "done: stop attacking", "swap": "exchange the trump six", "resign": "resign"}
+    return words[move.kind]
 
 
 def screen_fits(lines: Sequence[Text], prompt: str = "", width: int = WIDTH, height: int = HEIGHT) -> bool:

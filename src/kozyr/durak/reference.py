@@ -32,12 +32,12 @@ from __future__ import annotations
 
 import hashlib
 import operator
-from typing import Iterable, Optional, Union
+from collections.abc import Iterable
 
 from kozyr.cards import CardSet, card_name
 from kozyr.durak.codes import IllegalMove
 from kozyr.durak.events import Event, Result
-from kozyr.durak.moves import DONE, Move, RESIGN, SWAP, TAKE
+from kozyr.durak.moves import DONE, RESIGN, SWAP, TAKE, Move
 from kozyr.durak.views import Bout, View
 from kozyr.errors import KozyrError, shown
 
@@ -127,7 +127,7 @@ def _words(seed: bytes, number: int):
         k += 1
 
 
-def shuffled_order(seed: Union[bytes, str], number: int = 1) -> tuple[int, ...]:
+def shuffled_order(seed: bytes | str, number: int = 1) -> tuple[int, ...]:
     """The 36 cards of deal `number` of `seed`, shuffled (Fisher-Yates from the last position down)."""
     words = _words(_seed_bytes(seed), _deal_number(number))
     cards = list(REFERENCE_ORDER)
@@ -169,7 +169,7 @@ def _check_order(cards: Iterable[int]) -> tuple[int, ...]:
     return tuple(order)
 
 
-def _seat_index(seat: object) -> Optional[int]:
+def _seat_index(seat: object) -> int | None:
     """0 or 1 for a seat that exists, else None."""
     if isinstance(seat, bool):
         return None
@@ -182,7 +182,7 @@ def _seat_index(seat: object) -> Optional[int]:
 
 # -- the game ------------------------------------------------------------------
 
-MoveLike = Union[Move, str]
+MoveLike = Move | str
 
 
 class Game:
@@ -202,7 +202,7 @@ class Game:
         self._talon: list[int] = list(order[13:]) + [self._turnup]
         self._heap: list[int] = []
         # the trump six's owner: the seat dealt it (none when it is the turn-up)
-        self._owner: Optional[int] = None
+        self._owner: int | None = None
         for seat in (0, 1):
             if self._six in self._hands[seat]:
                 self._owner = seat
@@ -213,29 +213,29 @@ class Game:
             for c in self._hands[seat]:
                 if suit_of(c) == self._trump and (lowest is None or power(c) < lowest):
                     lowest, first = power(c), seat
-        self._table: list[tuple[int, Optional[int]]] = []
+        self._table: list[tuple[int, int | None]] = []
         self._taken = False
         self._attacker = first
         self._defender = 1 - first
         self._cap = 0
         self._events: list[Event] = []
         self._history: list[tuple[int, Move]] = []
-        self._result: Optional[Result] = None
+        self._result: Result | None = None
         self._open_bout(first)
         self._advance()  # nothing is forced at the deal (the attacker holds six cards); kept for uniformity
 
     @classmethod
-    def from_seed(cls, seed: Union[bytes, str], number: int = 1) -> "Game":
+    def from_seed(cls, seed: bytes | str, number: int = 1) -> Game:
         """Deal `number` (from 1) of a 32-byte seed."""
         return cls(shuffled_order(seed, number))
 
     @classmethod
-    def from_order(cls, cards: Iterable[int]) -> "Game":
+    def from_order(cls, cards: Iterable[int]) -> Game:
         """A deal from 36 distinct durak cards in shuffled order."""
         return cls(cards)
 
     @classmethod
-    def replay(cls, seed: Union[bytes, str], moves: Iterable[tuple[int, MoveLike]], number: int = 1) -> "Game":
+    def replay(cls, seed: bytes | str, moves: Iterable[tuple[int, MoveLike]], number: int = 1) -> Game:
         """The deal after `moves` ((seat, move) pairs); IllegalMove at the first refused one."""
         game = cls.from_seed(seed, number)
         for i, item in enumerate(moves):
@@ -250,7 +250,7 @@ class Game:
                 raise IllegalMove(refusal.code, f"replay move {i}: {text}") from None
         return game
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent game in the same position."""
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
@@ -279,13 +279,13 @@ class Game:
         return "attack"
 
     @property
-    def turn(self) -> Optional[int]:
+    def turn(self) -> int | None:
         phase = self.phase
         if phase == "over":
             return None
         return self._defender if phase == "defend" else self._attacker
 
-    def _unanswered(self) -> Optional[int]:
+    def _unanswered(self) -> int | None:
         """The oldest attack card without a beating card, or None."""
         for attack, beat in self._table:
             if beat is None:
@@ -379,7 +379,7 @@ class Game:
         self._advance()
         return tuple(self._events[start:])
 
-    def refusal(self, seat: int, move: MoveLike) -> Optional[str]:
+    def refusal(self, seat: int, move: MoveLike) -> str | None:
         """The code `apply(seat, move)` would refuse with, or None if it would apply; changes nothing."""
         try:
             self._check(seat, move)
@@ -396,9 +396,9 @@ class Game:
     def _check(self, seat: object, move: object) -> tuple[int, Move]:
         """Refuse a move with the first failing check, in the rules' order."""
         # normalise the move; a missing or malformed card is remembered, not refused yet
-        kind: Optional[str] = None
-        card: Optional[int] = None
-        parsed: Optional[Move] = None
+        kind: str | None = None
+        card: int | None = None
+        parsed: Move | None = None
         if isinstance(move, Move):
             parsed, kind, card = move, move.kind, move.card
         elif isinstance(move, str):
@@ -590,7 +590,7 @@ class Game:
         )
 
     @property
-    def result(self) -> Optional[Result]:
+    def result(self) -> Result | None:
         return self._result
 
     @property
@@ -634,7 +634,7 @@ class Game:
         return CardSet(self._heap)
 
     @property
-    def six_owner(self) -> Optional[int]:
+    def six_owner(self) -> int | None:
         return self._owner
 
     def __repr__(self) -> str:
