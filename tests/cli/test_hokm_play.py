@@ -4,7 +4,6 @@ from __future__ import annotations
 import os
 import re
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,8 +16,8 @@ from kozyr.hokm import GreedyBot, Hand, Trick, resolve_trick
 pexpect: Any = pytest.importorskip("pexpect")
 pytest.importorskip("pexpect.popen_spawn")
 
-SRC = Path(__file__).resolve().parents[2] / "src"
-ENV = dict(os.environ, PYTHONPATH=str(SRC), NO_COLOR="", COLUMNS="80", LINES="24")
+# the child imports the kozyr this test process imports (installed, or a built source tree)
+ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p), NO_COLOR="", COLUMNS="80", LINES="24")
 ENV.pop("NO_COLOR")
 PROMPT = re.compile(r"(Name trump \[s h d c\]|Your card \[([\d ]*)\]): ")
 

@@ -107,7 +107,8 @@ def test_written_independently_of_the_cython_engine():
                 imported.add(node.module)
             elif isinstance(node, ast.Import):
                 imported.update(alias.name for alias in node.names)
-        assert imported <= {"__future__", "hashlib", "operator", "typing", "kozyr.cards", "kozyr.durak.codes",
+        assert imported <= {"__future__", "collections.abc", "hashlib", "operator", "typing", "kozyr.cards",
+                            "kozyr.durak.codes",
                             "kozyr.durak.events", "kozyr.durak.moves", "kozyr.durak.views", "kozyr.errors"}
 
 
