@@ -23,7 +23,7 @@ def test_a_determinized_copy_keeps_what_the_seat_knows(seed):
     for seat in (0, 1):
         memory = memories[seat]
         view = game.view(seat)
-        for k in range(10):
+        for _ in range(10):
             copy = game.determinize(seat, memory, rnd.getrandbits(64))
             assert copy.view(seat) == view, "the seat sees the same position"
             assert len(copy.hands[1 - seat]) == len(game.hands[1 - seat])
@@ -55,7 +55,8 @@ def test_every_unseen_card_lands_in_the_other_hand_with_the_right_frequency():
     """Over many draws from one position, each unseen card is in the other hand with probability
     (unknown cards of that hand) / (unseen cards); and the talon's first card is uniform."""
     for seed in range(100):
-        game, memories, _ = play_random(seed, 200, stop=lambda g: g.bouts >= 3 and 6 < len(g.talon) < 20 and g.turn == 0)
+        game, memories, _ = play_random(
+            seed, 200, stop=lambda g: g.bouts >= 3 and 6 < len(g.talon) < 20 and g.turn == 0)
         memory = memories[0]
         if not game.over and memory.known and len(game.talon) > 6:
             break

@@ -90,7 +90,7 @@ def test_a_position_reported_won_is_never_lost(seed):
         return
     rnd = random.Random(seed)
     table = Table()
-    for trial in range(3):
+    for _ in range(3):
         g = game.copy()
         memory = type(memories[seat]).unpacked(memories[seat].packed())
         while not g.over:

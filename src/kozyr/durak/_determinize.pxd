@@ -1,5 +1,5 @@
 # Determinization: a complete State built from one seat's view and memory, the
-# cards it has not seen dealt at random (Game.determinize, and rung 4's search,
+# cards it has not seen dealt at random (determinize() of the Python face, and rung 4's search,
 # which plays on such copies). Its inputs are a DView and a Memory and nothing
 # else, so whatever is built from it cannot know more than the seat does; the
 # hidden cards of the real deal never reach it (tests/durak/test_blind.py).

@@ -6,7 +6,7 @@
 # cards the other seat picked up and has not played since, and the card at the
 # bottom of the talon; everything else it has not seen is "unseen". The memory
 # is updated from those events only (mem_event), and started from the seat's
-# first view (mem_start): it never reads the engine's State, and
+# first view (mem_start): it never reads the deal itself, and
 # tests/durak/test_blind.py holds this file to that.
 from libc.stdint cimport uint32_t, uint64_t
 
@@ -21,7 +21,7 @@ cdef struct Memory:
     int turnup              # the turn-up card: public from the deal on
     int six                 # the trump six
     int bottom              # the talon's last card while it is in the talon (the turn-up, or
-                            # the six after the exchange), -1 once drawn
+                            # the six after the exchange), -1 once dealt out
     int talon               # talon count after the last refill
     int attacker            # attacker of the current bout (from its first attack)
     uint64_t heap           # cards beaten off
@@ -47,7 +47,7 @@ cdef inline void mem_start(Memory *m, const DView *v) noexcept nogil:
     m.known = 0
     m.six_by = -1
     m.six_beat = 0
-    # the six in the other hand, never seen on the table, was dealt or drawn there: its owner
+    # the six in the other hand, never seen on the table, came from the deal or the talon: its owner
     m.other_may_own = 1
     m.swapped = 0
 
@@ -121,6 +121,6 @@ cdef inline int mem_from_tuple(Memory *m, tuple t) except -1:
 
 
 cdef inline tuple mem_to_tuple(const Memory *m):
-    """The fields of *m in `memory.Memory.packed()` order."""
+    """The fields of *m in `memory.Memory.packed()` sequence."""
     return (m.seat, m.trump, m.turnup, m.six, m.bottom, m.talon, m.attacker, m.heap, m.table, m.known,
             m.six_by, bool(m.six_beat), bool(m.other_may_own), bool(m.swapped))

@@ -7,26 +7,16 @@ and fed every event of the deal (`see`; the events are public, both seats
 see them). In the ladder's C loop the same bot keeps the same memory in C and
 makes the same decisions (its draws come from the same key).
 
->>> from kozyr.durak import Game
->>> game = Game.from_rng(3)
->>> bot = Rung4Bot("ann", k=8)
->>> bot.start(game.view(0))
->>> while not game.over:
-...     seat = game.turn
-...     move = bot(game.view(0)) if seat == 0 else game.legal_moves()[0]
-...     bot.see(game.apply(seat, move))
->>> game.over
-True
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import KW_ONLY, dataclass, field
-from typing import Iterable, Optional
 
 from kozyr.durak.events import Event
 from kozyr.durak.memory import Memory
 from kozyr.durak.moves import Move
-from kozyr.durak.rung4 import BUDGET, ENDGAME, K, PARAM_RANGES, PLAYOUT, Table, best4
+from kozyr.durak.rung4 import BUDGET, ENDGAME, PARAM_RANGES, PLAYOUT, K, Table, best4
 from kozyr.durak.rungs import CHEAP_POWER, DEEP_TALON
 from kozyr.durak.seeds import BotSeed, fast_key, seed_text, word
 from kozyr.durak.views import View
@@ -60,7 +50,7 @@ class Rung4Bot:
     fast: bool = True
     deep_talon: int = DEEP_TALON
     cheap_power: int = CHEAP_POWER
-    memory: Optional[Memory] = field(default=None, repr=False)
+    memory: Memory | None = field(default=None, repr=False)
     rung = 4
 
     def __post_init__(self) -> None:
@@ -78,7 +68,7 @@ class Rung4Bot:
         self._table = Table()
 
     def key(self, seat: int) -> int:
-        """The 64-bit key of the search's draws at engine seat 0/1 (the C loop's, too)."""
+        """The 64-bit key of the search's draws at seat 0/1 (the C loop's, too)."""
         if self.fast:
             return fast_key(self.seed)
         return (word(self.seed, seat, 0) << 32) | word(self.seed, seat, 1)
@@ -89,13 +79,13 @@ class Rung4Bot:
         self._table.clear()
 
     def see(self, events: Iterable[Event]) -> None:
-        """Take in events of the deal (what `Game.apply` returned), in order."""
+        """Take in events of the deal (what each applied move returned), in sequence."""
         if self.memory is None:
             raise KozyrError("no_memory", "a Rung4Bot sees events only after start(view) at the deal")
         for event in events:
             self.memory.update(event)
 
-    def choose(self, view: View) -> Optional[Move]:
+    def choose(self, view: View) -> Move | None:
         """The move rung 4 plays from `view`; None when it has no legal move."""
         if self.memory is None or self.memory.seat != view.seat:
             raise KozyrError("no_memory", f"a Rung4Bot plays seat {view.seat} after start(view) of that seat at "

@@ -4,19 +4,11 @@ Durak's events are public: both seats see every card played, every take and
 every refill count. A seat that remembers them knows the heap's cards, the
 cards the other seat picked up and has not played since, and the card at the
 bottom of the talon (the turn-up, or the six after the exchange). Every other
-card it does not hold is *unseen*: in the other hand or in the talon, in an
-order it cannot know. `Memory` is started from the seat's view at the deal and
-updated from the events, never from the engine's state; it is the Python
+card it does not hold is *unseen*: in the other hand or in the talon, in a
+sequence it cannot know. `Memory` is started from the seat's view at the deal
+and updated from the events, never from the hidden deal; it is the Python
 mirror of the C struct in `_memory.pxd` (the tests play the two side by side).
 
->>> from kozyr.durak import Game
->>> game = Game.from_rng(7)
->>> memory = Memory.start(game.view(0))
->>> seat = game.turn
->>> for event in game.apply(seat, game.legal_moves()[0]):
-...     memory.update(event)
->>> len(memory.table)
-1
 """
 from __future__ import annotations
 
@@ -47,7 +39,7 @@ class Memory:
     seat: int
     trump: int
     turnup: int
-    bottom: int = -1          # the talon's last card while in the talon, -1 once drawn
+    bottom: int = -1          # the talon's last card while in the talon, -1 once dealt out
     talon: int = 24
     attacker: int = 0         # attacker of the current bout
     heap: int = 0             # cards beaten off
@@ -105,7 +97,8 @@ class Memory:
         elif kind == "refill":
             if self.talon > 0 and event.talon == 0 and self.bottom >= 0:
                 defender = 1 - self.attacker
-                last = defender if event.drawn[defender] > 0 else self.attacker
+                took = event.drawn  # per seat
+                last = defender if took[defender] > 0 else self.attacker
                 if last == other:
                     self.known |= 1 << self.bottom
                 self.bottom = -1
@@ -114,7 +107,7 @@ class Memory:
             raise KozyrError("bad_event", f"unknown event kind {shown(kind)}", field="kind", value=kind)
 
     def packed(self) -> tuple:
-        """The fields in the order of the C struct (`_memory.pxd`), checked so that C can take them."""
+        """The fields in the sequence of the C struct (`_memory.pxd`), checked so that C can take them."""
         for name in ("seat", "attacker"):
             if getattr(self, name) not in (0, 1):
                 raise KozyrError("bad_memory", f"memory {name}={shown(getattr(self, name))} is not 0 or 1", field=name)

@@ -6,7 +6,7 @@
 # both seats; play the move with the best total (win 2, draw 1, loss 0; ties to
 # the earlier legal move). Once the talon is empty a seat that remembers
 # everything knows the other hand exactly, so the rest is solved exactly
-# (r4_solve: alpha-beta over the engine's moves with a transposition table)
+# (r4_solve: alpha-beta over the rules' moves with a transposition table)
 # within a node budget; past the budget, the flat search decides.
 #
 # Blind by construction: the entry point takes the seat's DView and Memory and
@@ -39,7 +39,8 @@ cdef struct R4Params:
 
 
 cdef struct R4Entry:
-    uint64_t h0            # the two hands
+    uint64_t h0            # seat 0's hand
+    # (h1: seat 1's)
     uint64_t h1
     uint64_t hb            # the bout's hash (0 never: 1 is or'ed in)
     int8_t value           # -1, 0, 1 for the searching seat
@@ -88,8 +89,8 @@ cdef inline uint64_t r4_bout_hash(const State *s) noexcept nogil:
 cdef inline int r4_solve(State *s, int me, int alpha, int beta, R4Scratch *sc, int *best) noexcept nogil:
     """The exact value (-1 loss, 0 draw, 1 win for seat me) of a deal whose talon is empty.
 
-    Alpha-beta (fail-hard) over the legal moves in the reference order, the
-    table keyed on the two hands and the bout (the seat on turn follows from
+    Alpha-beta (fail-hard) over the legal moves in their listed sequence, the
+    table keyed on both seats' hand and the bout (the seat on turn follows from
     them). Sets sc.aborted past sc.budget nodes (the value is then void). If
     best is not NULL, the move that reaches the value is written there.
     """
