@@ -36,7 +36,9 @@ def play_random(seed: int, steps: int, *, stop=None):
     for _ in range(steps):
         if game.over or (stop is not None and stop(game)):
             break
-        for event in game.apply(game.turn, rnd.choice(game.legal_moves())):
+        seat = game.turn
+        assert seat is not None
+        for event in game.apply(seat, rnd.choice(game.legal_moves())):
             events.append(event)
             memories[0].update(event)
             memories[1].update(event)

@@ -5,7 +5,7 @@ import random
 
 import pytest
 from _rung4_helpers import play_random
-from kozyr.durak.ladder._loop import play_seeded
+from kozyr.durak.ladder._loop import play_seeded  # type: ignore[import-not-found]
 
 from kozyr.durak import Bot, Game
 from kozyr.durak.bot4 import Rung4Bot
