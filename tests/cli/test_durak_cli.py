@@ -63,7 +63,7 @@ def test_ladder_json_matches_the_api(capsys):
 
 
 @pytest.mark.parametrize("argv", [
-    ["ladder", "4", "2"], ["ladder", "x", "2"], ["ladder", "0", "2"], ["ladder", "3"],
+    ["ladder", "5", "2"], ["ladder", "x", "2"], ["ladder", "0", "2"], ["ladder", "3"],
     ["ladder", "3", "2", "--deals", "-1"], ["ladder", "3", "2", "--deals", "many"],
     ["ladder", "3", "2", "--workers", "0"],
     ["ladder", "3", "2", "--set", "DEEP_TALON"], ["ladder", "3", "2", "--set", "DEEP_TALON=x"],

@@ -29,7 +29,7 @@ def test_cards_demo() -> None:
 
 
 @pytest.mark.parametrize("args, named", [
-    (["ladder", "3", "4"], "'4'"),
+    (["ladder", "3", "5"], "'5'"),
     (["ladder", "3", "2", "--deals", "-5"], "'-5'"),
     (["ladder", "3", "2", "--set", "FOO"], "'FOO'"),
     (["ladder", "3", "2", "--set", "NOPE=3"], "NOPE"),

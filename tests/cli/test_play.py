@@ -362,7 +362,7 @@ def test_every_event_of_real_deals_is_narrated_without_error() -> None:
 
 # -- arguments ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("argv", [["--level", "0"], ["--level", "4"], ["--level", "two"], ["--seat", "2"],
+@pytest.mark.parametrize("argv", [["--level", "0"], ["--level", "5"], ["--level", "two"], ["--seat", "2"],
                                   ["--seat", "-1"], ["--seed", "x" * 33], ["--bogus"]])
 def test_bad_arguments_give_one_line_and_status_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 2

@@ -159,3 +159,184 @@ def test_the_checker_catches_a_planted_peek(plant):
     top = plant + text
     assert peeks(planted), plant
     assert peeks(top), plant
+
+
+# -- rung 4: the search, the determinization it plays on, and the memory it keeps ---------------
+#
+# Rung 4 cannot be blind the way rungs 1..3 are (a function of the DView alone): it keeps a
+# memory of the deal's events and searches on whole imagined deals, so its sources name the
+# State and the rules. That is legitimate as long as every State it plays on is one it built
+# itself from the seat's DView and Memory (dt_build): an imagined deal holds only what the seat
+# knows plus random draws. So the checks are structural: the entry points take a view and a
+# memory and never a State; no State lives at module level; the only cimports are the view, the
+# memory, dt_build, the rules that play a State forward and the rungs for the playouts (nothing
+# that deals, reads the real deal's view of another seat, or writes events); the memory code
+# never names a State at all; and the escape hatches stay shut.
+
+R4_SOURCES = ("rung4.pyx", "rung4.pxd", "rung4.pyi", "_determinize.pxd", "_memory.pxd", "memory.py", "bot4.py")
+R4_MEMORY = ("_memory.pxd", "memory.py")
+R4_ANY = None
+R4_CIMPORTS: dict[str, set[str] | None] = {
+    "libc.stdint": R4_ANY, "libc.stdlib": {"calloc", "free"}, "kozyr.cards": R4_ANY, "kozyr.durak._view": R4_ANY,
+    "kozyr.durak._memory": R4_ANY, "kozyr.durak._determinize": {"dt_build"},
+    "kozyr.durak._seeds": {"fast_next", "fast_below", "mix64"},
+    "kozyr.durak._state": {"State", "EV_ATTACK", "EV_BEAT", "EV_BOUT_END", "EV_REFILL", "EV_SWAP"},
+    "kozyr.durak._rules": {"st_apply_legal", "st_legal", "st_turn", "st_view_turn"},
+    "kozyr.durak.rungs": {"RungParams", "best_move", "params_from"}, "kozyr.durak.rung4": R4_ANY,
+}
+R4_IMPORTS: dict[str, set[str] | None] = {
+    "__future__": {"annotations"}, "dataclasses": {"KW_ONLY", "dataclass", "field"},
+    "typing": {"Optional"}, "collections.abc": {"Iterable"}, "operator": {"index"},
+    "kozyr.errors": {"KozyrError", "shown"},
+    "kozyr.cards": {"CardSet"}, "kozyr.durak.codes": {"PHASES"}, "kozyr.durak.moves": {"Move"},
+    "kozyr.durak.views": {"View"}, "kozyr.durak.events": {"Event"}, "kozyr.durak.memory": {"Memory"},
+    "kozyr.durak.rung4": {"BUDGET", "ENDGAME", "K", "PARAM_RANGES", "PLAYOUT", "Table", "best4"},
+    "kozyr.durak.rungs": {"PARAM_RANGES", "CHEAP_POWER", "DEEP_TALON"},
+    # the rungs' settings (a frozen dataclass of ints with their ranges; no game state)
+    "kozyr.durak.params": {"PARAM_RANGES", "Params"},
+    # the bot's own seed (its draws), never the deal's: bot4.py only
+    "kozyr.durak.seeds": {"BotSeed", "fast_key", "seed_text", "word"},
+}
+# entry points: what they are handed is all the search can know
+R4_ENTRIES = ("r4_best", "r4_flat", "r4_endgame", "best4", "solve", "_memory_replay", "mem_start", "mem_event",
+              "mem_unseen", "mem_from_tuple")
+R4_DUNDERS = {"__future__", "__post_init__", "__call__", "__cinit__", "__dealloc__", "__all__", "__init__"}
+R4_FORBIDDEN = [
+    (r"(?i)engine", "names the engine"),
+    (r"\bGame\b", "names a Game"),
+    (r"(?i)histor", "names a history"),
+    (r"(?i)reference", "names the reference engine"),
+    (r"(?i)shuffl|\bdeck\b", "names the deck"),
+    (r"\bSink\b|\bst_apply\b(?!_)|\bst_view\b(?!_)|\bst_deal|\bst_random", "names engine internals beyond playing on"),
+    (r"<\s*(const\s+)?(?!R4Entry\b)[A-Za-z_][\w\s]*\*+\s*>", "casts to a pointer"),
+    (r"\bsizeof\b(?!\(R4Entry\))|\boffsetof\b", "measures memory"),
+    (r"\bextern\b|\binclude\b", "pulls in outside C"),
+    (r"\bmem(cpy|move|cmp)\b|cython\.operator|\baddress\b", "copies or addresses raw memory"),
+    (r"\bcpython\b|\bPyObject\b", "reaches into CPython"),
+    (r"\b(gc|sys|inspect|ctypes|importlib|builtins)\b", "imports an introspection module"),
+    (r"\b(globals|locals|vars|eval|exec|compile|open)\s*\(|getattr\((?!self,)", "calls an introspection builtin"),
+]
+# names of the real deal's hidden parts; dt_build fills them in the copy it builds, so it alone may
+R4_HIDDEN = [
+    (r"(?i)(?<!durak\._)seed", "names a seed"),
+    (r"(?i)\border", "names an order (the talon's or the shuffle's)"),
+    # (a refill event's public counts, event.drawn, are the memory's to read)
+    (r"\bhands\b|talon_last|(?<!event\.)\bdrawn\b|heap_cards|six_owner", "names another seat's or the talon's cards"),
+]
+
+
+def _signature(text: str, name: str) -> str:
+    m = re.search(rf"\b(?:def|cdef[^\n(]*?)\s+{name}\s*\(", text)
+    if not m:
+        return ""
+    depth, i = 0, m.end() - 1
+    for j in range(i, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[j], 0)
+        if depth == 0:
+            return text[i:j + 1]
+    return text[i:]
+
+
+def r4_peeks(name: str, text: str) -> list[str]:
+    """Every way rung-4 source `name` could reach beyond its seat's view and memory."""
+    problems = []
+    for kind, module, names in _imports(text):
+        table = R4_CIMPORTS if kind == "cimport" else R4_IMPORTS
+        allowed = table.get(module, set())
+        if module not in table:
+            problems.append(f"{kind}s {module}")
+        elif allowed is not None and (not names or not names <= allowed):
+            problems.append(f"{kind}s {module} {sorted(names - allowed) or '*'}")
+        if module == "kozyr.durak.seeds" and name != "bot4.py":
+            problems.append("imports the seeds module outside the bot")
+    rules = list(R4_FORBIDDEN)
+    if name != "_determinize.pxd":
+        rules += [r for r in R4_HIDDEN if not (name == "bot4.py" and "seed" in r[0])]
+    for pattern, why in rules:
+        for m in re.finditer(pattern, text):
+            problems.append(f"line {text.count(chr(10), 0, m.start()) + 1}: {why}: {m.group(0)!r}")
+    for m in re.finditer(r"__\w+__", text):
+        if m.group(0) not in R4_DUNDERS:
+            problems.append(f"uses a dunder: {m.group(0)!r}")
+    for entry in R4_ENTRIES:
+        if re.search(r"\bState\b", _signature(text, entry)):
+            problems.append(f"entry point {entry} is handed a State")
+    if re.search(r"(?m)^cdef\s+(?:public\s+|readonly\s+)?(?:const\s+)?State\b", text):
+        problems.append("a State at module level")
+    if name in R4_MEMORY and re.search(r"\bState\b", text):
+        problems.append("the memory names a State")
+    for pname in _pointer_names(text):
+        for _ in re.finditer(rf"\b{pname}\s*(\[|[+-](?!=))", text):
+            problems.append(f"pointer arithmetic on the view {pname!r}")
+    return problems
+
+
+@pytest.mark.parametrize("name", R4_SOURCES)
+def test_the_rung4_sources_reach_only_the_view_and_memory(name):
+    assert r4_peeks(name, (SRC / name).read_text()) == []
+
+
+def test_the_compiled_rung4_links_no_engine():
+    import kozyr.durak.rung4 as rung4
+    blob = Path(rung4.__file__).read_bytes()
+    for needle in (b"kozyr.durak._engine", b"kozyr.durak.reference", b"kozyr.durak.ladder", b"st_deal"):
+        assert needle not in blob, needle
+
+
+R4_PLANTED = [
+    ('rung4.pxd',
+     'cdef inline int r4_best(const DView *v,',
+     'cdef inline int r4_best(const State *real, const DView *v,'),
+    ('rung4.pxd',
+     '\ncdef enum:',
+     '\ncdef State peek\ncdef enum:'),
+    ('rung4.pxd',
+     'from kozyr.durak._memory cimport Memory',
+     'from kozyr.durak._engine cimport Game\nfrom kozyr.durak._memory cimport Memory'),
+    ('rung4.pxd',
+     'st_apply_legal, st_legal,',
+     'st_apply_legal, st_view, st_legal,'),
+    ('rung4.pxd',
+     'from kozyr.durak._seeds cimport fast_next, mix64',
+     'from kozyr.durak._seeds cimport fast_next, mix64, sha_word'),
+    ('rung4.pxd',
+     '    cdef State s, t\n',
+     '    cdef State s, t\n    cdef const unsigned char *raw = <const unsigned char *>v\n'),
+    ('rung4.pyx',
+     'def solve(view, memory, *, budget=BUDGET, Table table=None):',
+     'def solve(view, memory, State *real):'),
+    ('rung4.pyx',
+     'from operator import index',
+     'from operator import index\nfrom kozyr.durak import Game'),
+    ('_memory.pxd',
+     'from kozyr.durak._view cimport DView',
+     'from kozyr.durak._view cimport DView\nfrom kozyr.durak._state cimport State'),
+    ('_memory.pxd',
+     'cdef inline void mem_start(Memory *m, const DView *v)',
+     'cdef inline void mem_start(Memory *m, const DView *v, const State *s)'),
+    ('_memory.pxd',
+     '    cdef uint64_t b\n',
+     "    cdef uint64_t b\n    cdef extern from 'peek.h':\n        int peek()\n"),
+    ('_determinize.pxd',
+     'from kozyr.durak._state cimport State',
+     'from kozyr.durak._state cimport State\nfrom kozyr.durak._deal cimport st_deal_rng'),
+    ('memory.py',
+     'from kozyr.durak.views import View',
+     'from kozyr.durak.views import View\nfrom kozyr.durak import Game'),
+    ('memory.py',
+     '        other = 1 - self.seat\n',
+     '        other = 1 - self.seat\n        hidden = event.__dict__\n'),
+    ('bot4.py',
+     '        seed_text(self.seed)  # validates',
+     '        seed_text(self.seed)\n        self.hidden = self.game.hands'),
+    ('bot4.py',
+     'from kozyr.durak.views import View',
+     'from kozyr.durak.views import View\nfrom kozyr.durak.seeds import pad_seed'),
+]
+
+
+@pytest.mark.parametrize("name,find,plant", R4_PLANTED)
+def test_the_rung4_checker_catches_a_planted_peek(name, find, plant):
+    text = (SRC / name).read_text()
+    assert find in text, find
+    assert r4_peeks(name, text.replace(find, plant, 1))

@@ -138,7 +138,7 @@ def test_zero_deals():
 
 
 @pytest.mark.parametrize("bad", [
-    dict(a=0), dict(a=4), dict(a="3"), dict(a=True), dict(deals=-1), dict(deals=2.5), dict(workers=0),
+    dict(a=0), dict(a=5), dict(a="3"), dict(a=True), dict(deals=-1), dict(deals=2.5), dict(workers=0),
     dict(params={"DEEP": 3}), dict(params={"DEEP_TALON": "x"}), dict(params=[1]), dict(seed=1.5),
     dict(params={"TRUMP_COST": 41}), dict(params={"HOLD_TRUMPS": -2}), dict(pairs=1), dict(pairs=True, deals=11),
     dict(seed="x" * 40, deal="reference"), dict(seed="é"), dict(deal="slow"), dict(chunk=0), dict(chunk=-1),

@@ -33,8 +33,8 @@ def _rung(text: str) -> int:
         value = int(text)
     except ValueError:
         value = 0
-    if value not in RUNGS:
-        names = ", ".join(f"{r} ({RUNG_NAMES[r]})" for r in RUNGS)
+    if value not in RUNGS and value != 4:
+        names = ", ".join(f"{r} ({RUNG_NAMES[r]})" for r in RUNGS) + ", 4 (search)"
         raise argparse.ArgumentTypeError(f"unknown rung {shown(text)}: rungs are {names}")
     return value
 
@@ -148,9 +148,9 @@ def _ladder_command(args: argparse.Namespace) -> int:
         print(json.dumps(r.summary(), indent=2, allow_nan=False))
         return 0
     rows = [
-        [f"a: rung {args.a} ({RUNG_NAMES[args.a]})", str(r.a_fools), fmt_interval(r.a_fool),
+        [f"a: rung {args.a} ({RUNG_NAMES.get(args.a, 'search')})", str(r.a_fools), fmt_interval(r.a_fool),
          fmt_interval(r.a_fool_decided)],
-        [f"b: rung {args.b} ({RUNG_NAMES[args.b]})", str(r.b_fools), fmt_interval(r.b_fool),
+        [f"b: rung {args.b} ({RUNG_NAMES.get(args.b, 'search')})", str(r.b_fools), fmt_interval(r.b_fool),
          fmt_interval(r.b_fool_decided)],
         ["draws", str(r.draws), fmt_interval(r.draw_rate), ""],
     ]
@@ -392,7 +392,7 @@ def register(subparsers: Any) -> None:
     names = settings_help()
     p = subparsers.add_parser("ladder", help="play rung against rung over many deals",
                               description="Play rung A against rung B over many deals, seats alternating.")
-    p.add_argument("a", type=_rung, help="rung of side a: 1 random, 2 cheap, 3 careful")
+    p.add_argument("a", type=_rung, help="rung of side a: 1 random, 2 cheap, 3 careful, 4 search")
     p.add_argument("b", type=_rung, help="rung of side b")
     _cluster.add_options(p)
     _common(p)

@@ -58,6 +58,7 @@ from kozyr.durak import (
     View,
     pad_seed,
 )
+from kozyr.durak.bot4 import Rung4Bot
 from kozyr.durak.bots import Bot
 from kozyr.durak.rungs import best
 from kozyr.errors import KozyrError, shown
@@ -217,7 +218,9 @@ class Session:
         self.look = screen.look
         self.you = options.seat
         self.game = Game.from_seed(pad_seed(options.seed))
-        self.bot = Bot(options.level, options.bot_seed)
+        self.bot: Any = Bot(options.level, options.bot_seed) if options.level < 4 else Rung4Bot(options.bot_seed)
+        if isinstance(self.bot, Rung4Bot):  # rung 4 remembers the deal: it watches from the deal on
+            self.bot.start(self.game.view(1 - self.you))
         self.quit = False
 
     def view(self) -> View:
@@ -292,6 +295,8 @@ class Session:
         events: tuple[Event, ...] = tuple(self.game.apply(seat, move))
         if any(e.kind == "swap" for e in events):   # public: the trump six now lies under the talon
             self.screen.under = 16 * before.trump + 6
+        if isinstance(self.bot, Rung4Bot):
+            self.bot.see(events)
         self.screen.tell(narrate(events, before, self.view(), self.look))
         return events
 
@@ -363,9 +368,9 @@ def _level(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"level {shown(text)} is not 1, 2 or 3") from None
-    if value not in (1, 2, 3):
-        raise argparse.ArgumentTypeError(f"level {value} is not 1, 2 or 3")
+        raise argparse.ArgumentTypeError(f"level {shown(text)} is not 1, 2, 3 or 4") from None
+    if value not in (1, 2, 3, 4):
+        raise argparse.ArgumentTypeError(f"level {value} is not 1, 2, 3 or 4")
     return value
 
 
@@ -396,8 +401,8 @@ def _delay(text: str) -> float:
 def configure(parser: argparse.ArgumentParser) -> None:
     """The `play` options, on either the `kozyr` subcommand or the standalone parser of `main`."""
     parser.description = "Play one deal of two-seat durak against a bot."
-    parser.add_argument("--level", type=_level, metavar="{1,2,3}", default=DEFAULT_LEVEL,
-                        help="the bot's rung: 1 random, 2 cheap, 3 careful (default 2)")
+    parser.add_argument("--level", type=_level, metavar="{1,2,3,4}", default=DEFAULT_LEVEL,
+                        help="the bot's rung: 1 random, 2 cheap, 3 careful, 4 search (default 2)")
     parser.add_argument("--seat", type=_seat, metavar="{0,1}", default=0, help="your seat, 0 or 1 (default 0)")
     parser.add_argument("--seed", type=_seed, metavar="TEXT", default=None,
                         help="the deal's seed text, at most 32 ASCII bytes (default: random, printed at the end)")

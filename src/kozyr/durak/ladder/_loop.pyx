@@ -12,18 +12,21 @@ _seeds.pxd, the bots' decisions from rungs.pxd: no call across modules per
 decision.
 """
 from libc.stdint cimport int8_t, int16_t, int32_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy
 
 from kozyr.durak._deal cimport st_deal_rng, st_deal_seed
-from kozyr.durak._rules cimport st_apply_legal, st_legal, st_turn, st_view_cards, st_view_turn
+from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
+
+from kozyr.durak._gameview cimport GameView
+from kozyr.durak._memory cimport Memory, mem_event, mem_start
+from kozyr.durak._rules cimport st_apply, st_apply_legal, st_legal, st_turn, st_view, st_view_cards, st_view_turn
 from kozyr.durak._seeds cimport (
     TEXT_MAX, WORD_BUF, fast_word, kz_sha256_any, mix64, put_uint, sha_word, seat_tail, word_head,
 )
-from kozyr.durak._state cimport State
-from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
-
+from kozyr.durak._state cimport Sink, State
 from kozyr.durak._view cimport OUT_DRAW, OUT_NONE, DView, bot_fn
-from kozyr.durak._gameview cimport GameView
+from kozyr.durak.rung4 cimport R4_TT_BITS, R4Entry, R4Params, R4Scratch, r4_best
 from kozyr.durak.rungs cimport RungParams, best_move, params_from, rung1_move
 
 import operator
@@ -62,12 +65,13 @@ cdef dict _WORDS = {"deal": WORDS_DEAL, "sha": WORDS_SHA, "fast": WORDS_FAST}
 
 
 cdef struct CSide:
-    int rung              # 1..3, 0 for a Python player, -1 for a native bot
+    int rung              # 1..4, 0 for a Python player, -1 for a native bot
     bot_fn native         # rung -1: the bot's C function
     const void *state     # rung -1: its data (or NULL)
     void *player          # rung 0: the Python callable view -> Move (a reference the Runner holds)
     void *runner          # rung 0: the Runner, which keeps the first error a player raised
     RungParams p
+    R4Params r4           # rung 4's settings (its playouts' thresholds are p)
     int words             # WORDS_*
     uint64_t key          # WORDS_FAST
     int textlen           # WORDS_SHA: the bot seed's bytes
@@ -95,6 +99,10 @@ cdef struct Seat:
     uint64_t key
     int head              # buf holds `<bot seed>:<seat + 1>:`, head bytes
     unsigned char buf[WORD_BUF]
+    # rung 4: what this seat has seen, its endgame table and its search key
+    Memory mem
+    R4Scratch sc
+    uint64_t key4
 
 
 cdef inline int bigger_hand(const State *s, int big) noexcept nogil:
@@ -104,21 +112,62 @@ cdef inline int bigger_hand(const State *s, int big) noexcept nogil:
     return c1 if c1 > big else big
 
 
+cdef int rung4_start(const State *s, Seat *seats) noexcept nogil:
+    """Before a deal: each rung-4 seat's memory from its first view, its table and key; -1 out of memory."""
+    cdef DView v
+    cdef int seat
+    for seat in range(2):
+        seats[seat].sc.tt = NULL
+    for seat in range(2):
+        if seats[seat].side.rung != 4:
+            continue
+        st_view(s, seat, &v)
+        mem_start(&seats[seat].mem, &v)
+        seats[seat].sc.gen = 1
+        seats[seat].sc.nodes = 0
+        seats[seat].sc.budget = 0
+        seats[seat].sc.aborted = 0
+        if seats[seat].side.r4.endgame:
+            seats[seat].sc.tt = <R4Entry *>calloc(1 << R4_TT_BITS, sizeof(R4Entry))
+            if seats[seat].sc.tt == NULL:
+                return -1
+        if seats[seat].fast:
+            seats[seat].key4 = seats[seat].key
+        else:
+            seats[seat].key4 = ((<uint64_t>sha_word(seats[seat].buf, seats[seat].head, 0) << 32)
+                                | sha_word(seats[seat].buf, seats[seat].head, 1))
+    return 0
+
+
+cdef void rung4_end(Seat *seats) noexcept nogil:
+    free(seats[0].sc.tt)
+    free(seats[1].sc.tt)
+    seats[0].sc.tt = NULL
+    seats[1].sc.tt = NULL
+
+
 cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
     """Play the dealt State to its end; 0, or -1 when a bot had no move or the deal ran away.
 
-    The rungs read only the cards part of the view (st_view_cards: the legal
-    cards and kinds as masks, hand, trump, talon, bout size; no move list, no
-    copy of the bout); rung 1 takes the n-th legal move from those masks in the
-    reference order (rung1_move). `_cards_view_agrees` checks both against the
-    rungs on the full view, decision by decision. A bot's move comes from the legal list
-    it was shown, so it is applied
+    The rungs 1 to 3 read only the cards part of the view (st_view_cards:
+    the legal cards and kinds as masks, hand, trump, talon, bout size; no move
+    list, no copy of the bout); rung 1 takes the n-th legal move from those
+    masks in the reference order (rung1_move). `_cards_view_agrees` checks both
+    against the rungs on the full view, decision by decision. Rung 4 decides
+    from its seat's full view and memory (rung4.pxd); with a rung-4 seat in the
+    deal every move is applied with its events (st_apply into a Sink), and each
+    rung-4 seat's memory takes them in: the events are public, both seats see
+    them. The memory never reads the State. Python players and native bots get
+    the full view (ask_player, ask_native). A bot's move comes from the legal
+    list it was shown (a player's is checked against it), so it is applied
     without re-validation (st_apply_legal). Hands grow only when a bout
     closes, so the largest hand is looked at then.
     """
     cdef DView v
     cdef Seat *st
-    cdef int t, m, rung, bouts = -1, big = bigger_hand(s, 0)
+    cdef Sink sink
+    cdef int t, m, rung, bouts = -1, big = bigger_hand(s, 0), i, seat
+    cdef bint events = seats[0].side.rung == 4 or seats[1].side.rung == 4
     cdef uint32_t w
     while s.outcome == OUT_NONE:
         t = st_turn(s)
@@ -133,19 +182,27 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
             else:
                 m = ask_native(st.side, s, fast_word(st.key, t, s.ply) if st.fast
                                else sha_word(st.buf, st.head, s.ply))
-            if m < 0:
-                return -1
-            st_apply_legal(s, t, m)
-            continue
-        st_view_cards(s, &v)       # rungs 1 to 3 read only the cards part of the view
-        if rung == 1:
-            w = fast_word(st.key, t, s.ply) if st.fast else sha_word(st.buf, st.head, s.ply)
-            m = rung1_move(&v, w)
+        elif rung == 4:
+            st_view_turn(s, &v)
+            m = r4_best(&v, &st.mem, &st.side.r4, st.key4, &st.sc)
         else:
-            m = best_move(&v, rung, 0, &st.side.p)
+            st_view_cards(s, &v)   # rungs 1 to 3 read only the cards part of the view
+            if rung == 1:
+                w = fast_word(st.key, t, s.ply) if st.fast else sha_word(st.buf, st.head, s.ply)
+                m = rung1_move(&v, w)
+            else:
+                m = best_move(&v, rung, 0, &st.side.p)
         if m < 0 or s.moves >= MAX_MOVES_C:
             return -1
-        st_apply_legal(s, t, m)
+        if events:
+            if st_apply(s, t, m, &sink) != 0:
+                return -1
+            for seat in range(2):
+                if seats[seat].side.rung == 4:
+                    for i in range(sink.n):
+                        mem_event(&seats[seat].mem, sink.ev[i])
+        else:
+            st_apply_legal(s, t, m)
     largest[0] = bigger_hand(s, big)
     return 0
 
@@ -196,7 +253,12 @@ cdef int play_deal(const Plan *pl, long long i, int a_seat, Outcome *out) noexce
             memcpy(seats[seat].buf + tlen, b":bot", 4)
             seats[seat].buf[tlen + 4] = <unsigned char>(49 + seat)
             seats[seat].head = seat_tail(seats[seat].buf, tlen + 5, seat)
-    if play_out(&s, seats, &big) != 0:
+    if rung4_start(&s, seats) != 0:
+        rung4_end(seats)
+        return -1
+    k = play_out(&s, seats, &big)
+    rung4_end(seats)
+    if k != 0:
         return -1
     out.fool = -1 if s.outcome == OUT_DRAW or s.fool < 0 else <int8_t>(s.fool != a_seat)
     out.moves = s.moves
@@ -303,6 +365,11 @@ cdef int fill_side(CSide *cs, object side, Runner runner) except -1:
             cs.state = PyCapsule_GetPointer(side.player.state, b"kozyr.durak.bot_state")
     cs.rung = side.rung
     params_from(&cs.p, side.params.as_tuple())
+    cs.r4.k = side.k
+    cs.r4.playout = side.playout
+    cs.r4.endgame = side.endgame
+    cs.r4.budget = side.budget
+    cs.r4.p = cs.p
     cs.words = _WORDS[side.words]
     cs.key = <uint64_t>side.key
     cs.textlen = len(raw)
@@ -400,7 +467,10 @@ def play_seeded(bytes seed32, a, b, unsigned int number=1):
         st_deal_seed(&s, sp, number)
         bot_words(&seats[0], &plan.side[0], 0)
         bot_words(&seats[1], &plan.side[1], 1)
-        bad = play_out(&s, seats, &big)
+        bad = rung4_start(&s, seats)
+        if bad == 0:
+            bad = play_out(&s, seats, &big)
+        rung4_end(seats)
     if bad:
         raise RuntimeError("a bot's move was refused or the deal ran away (an engine or bot fault)")
     return {

@@ -1,6 +1,7 @@
 """The two sides of a ladder: what each may be and how it draws its words.
 
-A side is a rung int (1..3), a `Bot`, or any Python callable `view -> Move`.
+A side is a rung int (1..4), a `Bot` (or a `Rung4Bot`), a `NativeBot`, or any Python
+callable `view -> Move`.
 `resolve` turns one into a `Side`, the plain description both the C loop
 (`_loop.pyx`) and the Python path (`slow.py`) read, so the two agree on
 settings (`Params`) and words by construction.
@@ -14,8 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from kozyr.durak.bot4 import Rung4Bot
 from kozyr.durak.bots import Bot, check_rung
 from kozyr.durak.params import PARAM_NAMES, Params
+from kozyr.durak.rung4 import BUDGET, ENDGAME, PLAYOUT, K
 from kozyr.durak.seeds import fast_key, seed_text
 from kozyr.errors import KozyrError, shown
 
@@ -36,6 +39,10 @@ class Side:
     key: int = 0                   # a fast Bot's 64-bit key
     player: Any = None             # a callable side, or a NativeBot
     source: object = None          # what was resolved (the Bot itself, for the Python path)
+    k: int = K                     # rung 4: determinizations per decision
+    playout: int = PLAYOUT         # rung 4: the playout rung
+    endgame: bool = ENDGAME        # rung 4: the exact endgame solver
+    budget: int = BUDGET           # rung 4: the solver's node budget
 
 
 class NativeBot:
@@ -71,7 +78,14 @@ def resolve(side: object, params: object = None) -> Side:
         if side.fast:
             return Side("bot", side.rung, side.params, "fast", seed_text(side.seed), fast_key(side.seed), source=side)
         return Side("bot", side.rung, side.params, "sha", seed_text(side.seed), source=side)
+    if isinstance(side, Rung4Bot):
+        words, key = ("fast", fast_key(side.seed)) if side.fast else ("sha", 0)
+        playouts = Params(DEEP_TALON=side.deep_talon, CHEAP_POWER=side.cheap_power)   # its playout rung's
+        return Side("bot", 4, playouts, words, seed_text(side.seed), key, source=side, k=side.k,
+                    playout=side.playout, endgame=side.endgame, budget=side.budget)
     if isinstance(side, int) and not isinstance(side, bool):
+        if side == 4:              # rung 4 with its default settings (the settings reach its playouts)
+            return Side("rung", 4, settings)
         return Side("rung", check_rung(side), settings)
     if isinstance(side, NativeBot):
         if side.fast:
@@ -79,7 +93,7 @@ def resolve(side: object, params: object = None) -> Side:
         return Side("native", -1, words="sha", seed=side.seed, player=side)
     if callable(side):
         return Side("callable", player=side)
-    raise KozyrError("bad_side", f"{shown(side)} is not a rung (1, 2, 3), a Bot or a callable", value=side)
+    raise KozyrError("bad_side", f"{shown(side)} is not a rung (1, 2, 3, 4), a Bot or a callable", value=side)
 
 
 def describe(side: object) -> str:
@@ -91,6 +105,6 @@ def describe(side: object) -> str:
             changed = side.params.for_rung(side.rung)
             return f"rung {side.rung}" + (f" {side.params!r}" if changed else "")
         return describe(side.source if side.kind == "bot" else side.player)
-    if isinstance(side, (Bot, NativeBot)):
+    if isinstance(side, (Bot, NativeBot, Rung4Bot)):
         return repr(side)
     return str(getattr(side, "__name__", None) or shown(side))
