@@ -34,6 +34,8 @@ from kozyr.durak._rules cimport (
     R_NO_SEED, R_NOT_LEGAL, R_NOT_THE_SIX, R_NOT_YOUR_TURN, R_RANK_NOT_IN_BOUT, R_TALON_SHUT, R_WRONG_PHASE,
     st_apply, st_apply_legal, st_legal, st_phase, st_random_legal, st_talon_card, st_turn, st_view,
 )
+from kozyr.durak._determinize cimport dt_build
+from kozyr.durak._memory cimport Memory, mem_from_tuple
 from kozyr.durak._seeds cimport kz_sha_ni_allow, kz_sha_ni_used
 from kozyr.durak._state cimport (
     EV_ATTACK, EV_BEAT, EV_BOUT_END, EV_DONE, EV_GAME_END, EV_OUT, EV_REFILL, EV_RESIGN, EV_SWAP, EV_TAKE,
@@ -55,6 +57,7 @@ from kozyr.durak.codes import BOUT_ENDINGS, CODES, KINDS, PHASES, IllegalMove
 from kozyr.durak.events import Event, Result
 from kozyr.durak.moves import Move
 from kozyr.durak.views import Bout, View
+from kozyr.errors import KozyrError
 
 cnp.import_array()
 
@@ -384,6 +387,36 @@ cdef class Game:
         g.st = self.st
         memcpy(g.hist, self.hist, self.nhist * sizeof(uint16_t))
         g.nhist = self.nhist
+        return g
+
+    def determinize(self, seat, memory, rng):
+        """A copy of this deal as `seat` might imagine it: the cards it has not seen dealt anew.
+
+        `memory` is that seat's `kozyr.durak.memory.Memory`; `rng` a 64-bit int
+        that fixes the draw. The copy keeps the seat's hand, the bout, the
+        counts, the heap, the cards the memory knows to be in the other hand and
+        the talon's bottom card; the rest of the other hand and the talon order
+        are drawn from the unseen cards, every arrangement equally likely. It is
+        built from the seat's view and the memory alone (rung 4 plays on such
+        copies). Its move log is empty: it was never dealt from a seed.
+        """
+        cdef int s = _seat_index(seat)
+        cdef DView v
+        cdef Memory m
+        cdef uint64_t r = <uint64_t>(operator.index(rng) & 0xFFFFFFFFFFFFFFFF)
+        cdef Game g
+        if s > 1:
+            raise IllegalMove("not_your_turn", f"seat {seat!r} does not exist: seats are 0 and 1")
+        if memory.seat != s:
+            raise KozyrError("bad_memory", f"the memory is seat {memory.seat}'s, not seat {s}'s", field="seat",
+                             value=memory.seat)
+        mem_from_tuple(&m, memory.packed())
+        st_view(&self.st, s, &v)
+        g = _new_game()
+        if dt_build(&g.st, &v, &m, &r) != 0:
+            raise KozyrError("bad_memory", f"the memory does not fit seat {s}'s view at ply {v.ply}: "
+                             "its unseen cards are not the other hand's unknown cards plus the talon",
+                             field="memory")
         return g
 
     def __reduce__(self):
