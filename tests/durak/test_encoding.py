@@ -4,13 +4,21 @@ import random
 import numpy as np
 import pytest
 
-from kozyr.durak import Game, Move
+from kozyr.durak import Game
 from kozyr.durak._encode import _action_of_code, _code_of_action
 from kozyr.durak.encoding import (
-    LAYOUT, N_ACTIONS, OBS_SIZE, Remembered, action_of, card_index, index_card, legal_mask, move_of, observe,
+    LAYOUT,
+    N_ACTIONS,
+    OBS_SIZE,
+    Remembered,
+    action_of,
+    card_index,
+    index_card,
+    legal_mask,
+    move_of,
+    observe,
     reference_observation,
 )
-from kozyr.durak.memory import Memory
 from kozyr.errors import KozyrError
 
 
@@ -38,7 +46,7 @@ def test_move_of_refuses(bad):
 
 def test_layout_is_contiguous_and_documented_size():
     stops = [s.start for s in LAYOUT.values()] + [OBS_SIZE]
-    assert stops[0] == 0 and all(s.stop == t for s, t in zip(LAYOUT.values(), stops[1:]))
+    assert stops[0] == 0 and all(s.stop == t for s, t in zip(LAYOUT.values(), stops[1:], strict=True))
     assert OBS_SIZE == 270 and LAYOUT["counts"] == slice(264, 270)
 
 

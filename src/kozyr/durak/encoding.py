@@ -41,7 +41,7 @@ Move.parse('attack 6H')
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
@@ -172,8 +172,8 @@ def reference_observation(view: View, memory: Any) -> np.ndarray:
     return out
 
 
-def observe(game: Any, seat: int, memory: Any, out: Optional[np.ndarray] = None,
-            mask: Optional[np.ndarray] = None) -> tuple[np.ndarray, np.ndarray]:
+def observe(game: Any, seat: int, memory: Any, out: np.ndarray | None = None,
+            mask: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """(observation, legal mask) of `seat` in `game`, encoded in C from the seat's view and memory.
 
     `out` (float32[OBS_SIZE]) and `mask` (uint8[76]), when given, are written in place and returned.
@@ -190,7 +190,7 @@ def observe(game: Any, seat: int, memory: Any, out: Optional[np.ndarray] = None,
     return out, mask
 
 
-def _buffer(buf: Optional[np.ndarray], dtype: Any, size: int, name: str) -> np.ndarray:
+def _buffer(buf: np.ndarray | None, dtype: Any, size: int, name: str) -> np.ndarray:
     if buf is None:
         return np.zeros(size, dtype=dtype)
     if not isinstance(buf, np.ndarray) or buf.dtype != dtype or buf.shape != (size,) or not buf.flags.c_contiguous:
@@ -220,7 +220,7 @@ class Remembered:
 
     __slots__ = ("game", "memories")
 
-    def __init__(self, game: Any, memories: Optional[tuple[Any, Any]] = None) -> None:
+    def __init__(self, game: Any, memories: tuple[Any, Any] | None = None) -> None:
         from kozyr.durak.memory import Memory
 
         self.game = game
@@ -236,8 +236,8 @@ class Remembered:
                 memory.update(event)
         return events
 
-    def observe(self, seat: int, out: Optional[np.ndarray] = None,
-                mask: Optional[np.ndarray] = None) -> tuple[np.ndarray, np.ndarray]:
+    def observe(self, seat: int, out: np.ndarray | None = None,
+                mask: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         return observe(self.game, seat, self.memories[seat], out, mask)
 
     def copy(self) -> Remembered:
