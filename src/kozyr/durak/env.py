@@ -22,6 +22,8 @@ from typing import Any
 
 import numpy as np
 from gymnasium import Env, spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
 from pettingzoo import AECEnv
 
 from kozyr.cards import card_name
@@ -31,7 +33,7 @@ from kozyr.durak.encoding import N_ACTIONS, OBS_SIZE, RESIGN, Remembered, move_o
 from kozyr.durak.moves import Move
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["DurakEnv", "DurakGymEnv", "env", "render_text", "observation_space", "opponent_player"]
+__all__ = ["DurakEnv", "DurakGymEnv", "DurakVectorEnv", "env", "render_text", "observation_space", "opponent_player"]
 
 AGENTS = ("player_0", "player_1")
 
@@ -271,3 +273,51 @@ class DurakGymEnv(Env):
             print(text)
             return None
         return text
+
+
+class DurakVectorEnv(VectorEnv):
+    """`kozyr.durak.vecenv.DurakVecEnv` as a Gymnasium `VectorEnv` (same-step auto-reset).
+
+    Observations are ``{"observation": float32 (n, 270), "action_mask": int8 (n, 76)}``;
+    actions an int array of n. A finished deal is dealt again within the step
+    that ended it, so the returned row is the next deal's first observation
+    (``metadata["autoreset_mode"]`` is SAME_STEP; no ``final_obs`` is kept: the
+    deal's end leaves no decision to bootstrap from). ``infos["seat"]`` is the
+    agent's seat in each game's current deal. With ``copy=False`` the arrays are
+    the C env's own, overwritten by the next step.
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
+
+    def __init__(self, num_envs: int, opponent: Any = 3, *, seat: int | None = None, copy: bool = True) -> None:
+        from kozyr.durak.vecenv import DurakVecEnv
+
+        self.core = DurakVecEnv(num_envs, opponent, 0, seat=seat)
+        self.num_envs = num_envs
+        self.copy = bool(copy)
+        self.single_observation_space = observation_space()
+        self.single_action_space = spaces.Discrete(N_ACTIONS)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._seeded = False
+
+    def _obs(self) -> dict[str, np.ndarray]:
+        obs, mask = self.core.observations, self.core.masks.view(np.int8)
+        if self.copy:
+            obs, mask = obs.copy(), mask.copy()
+        return {"observation": obs, "action_mask": mask}
+
+    def reset(self, *, seed: int | list[int] | None = None, options: dict | None = None) -> tuple[dict, dict]:
+        if isinstance(seed, (list, tuple)):
+            seed = seed[0] if seed else None
+        if seed is None and not self._seeded:
+            seed = int(np.random.default_rng().integers(0, 2**63))
+        self._seeded = True
+        self.core.reset(seed)
+        return self._obs(), {"seat": self.core.seats()}
+
+    def step(self, actions: Any) -> tuple[dict, np.ndarray, np.ndarray, np.ndarray, dict]:
+        _, _, rewards, terminated = self.core.step(np.asarray(actions))
+        rewards = rewards.astype(np.float64) if self.copy else rewards
+        terminated = terminated.copy() if self.copy else terminated
+        return self._obs(), rewards, terminated, np.zeros(self.num_envs, dtype=np.bool_), {"seat": self.core.seats()}
