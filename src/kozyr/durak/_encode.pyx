@@ -5,11 +5,12 @@ bridges a `Game` (whose State it reads through the seat's view, st_view) and
 the two memory masks to `enc_obs` / `enc_mask` in _encode.pxd.
 """
 from libc.stdint cimport uint8_t, uint64_t
+from libc.string cimport memset
 
 from kozyr.durak._encode cimport N_ACTIONS, OBS_SIZE, action_of_code, code_of_action, enc_mask, enc_obs
 from kozyr.durak._engine cimport Game
-from kozyr.durak._rules cimport st_view
-from kozyr.durak._view cimport DView
+from kozyr.durak._rules cimport st_legal, st_view
+from kozyr.durak._view cimport MAX_LEGAL, DView
 
 SIZE = OBS_SIZE
 ACTIONS = N_ACTIONS
@@ -34,3 +35,15 @@ def _action_of_code(int code):
 def _code_of_action(int action):
     """Test hook: the C mapping from an action to a move code."""
     return code_of_action(action)
+
+
+def legal_actions(Game game):
+    """The actions of the legal moves of the seat on turn, ascending (empty when the deal is over)."""
+    cdef int codes[MAX_LEGAL]
+    cdef int n = st_legal(&game.st, codes)
+    cdef int i
+    cdef uint8_t seen[N_ACTIONS]
+    memset(seen, 0, N_ACTIONS)
+    for i in range(n):
+        seen[action_of_code(codes[i])] = 1
+    return [i for i in range(N_ACTIONS) if seen[i]]
