@@ -112,3 +112,12 @@ def test_records_of_bot_games_validate_against_the_schema():
         jsonschema.validate(to_record(game), SCHEMA)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(dict(to_record(game), moves=[[2, "take"]]), SCHEMA)
+
+
+def test_the_docs_show_this_schema():
+    import json
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    block = text.split("### The JSON Schema", 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    assert json.loads(block) == SCHEMA
