@@ -12,15 +12,18 @@ _seeds.pxd, the bots' decisions from rungs.pxd: no call across modules per
 decision.
 """
 from libc.stdint cimport int8_t, int16_t, int32_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy
 
 from kozyr.durak._deal cimport st_deal_rng, st_deal_seed
-from kozyr.durak._rules cimport st_apply_legal, st_legal, st_turn, st_view_turn
+from kozyr.durak._memory cimport Memory, mem_event, mem_start
+from kozyr.durak._rules cimport st_apply, st_apply_legal, st_legal, st_turn, st_view, st_view_turn
 from kozyr.durak._seeds cimport (
     TEXT_MAX, WORD_BUF, fast_word, kz_sha256_any, mix64, put_uint, sha_word, seat_tail, word_head,
 )
-from kozyr.durak._state cimport State
+from kozyr.durak._state cimport Sink, State
 from kozyr.durak._view cimport OUT_DRAW, OUT_NONE, DView
+from kozyr.durak.rung4 cimport R4_TT_BITS, R4Entry, R4Params, R4Scratch, r4_best
 from kozyr.durak.rungs cimport RungParams, best_move
 
 import operator
@@ -57,8 +60,9 @@ cdef dict _WORDS = {"deal": WORDS_DEAL, "sha": WORDS_SHA, "fast": WORDS_FAST}
 
 
 cdef struct CSide:
-    int rung              # 1..3
+    int rung              # 1..4
     RungParams p
+    R4Params r4           # rung 4's settings (its playouts' thresholds are p)
     int words             # WORDS_*
     uint64_t key          # WORDS_FAST
     int textlen           # WORDS_SHA: the bot seed's bytes
@@ -86,6 +90,10 @@ cdef struct Seat:
     uint64_t key
     int head              # buf holds `<bot seed>:<seat + 1>:`, head bytes
     unsigned char buf[WORD_BUF]
+    # rung 4: what this seat has seen, its endgame table and its search key
+    Memory mem
+    R4Scratch sc
+    uint64_t key4
 
 
 cdef inline int bigger_hand(const State *s, int big) noexcept nogil:
@@ -95,8 +103,47 @@ cdef inline int bigger_hand(const State *s, int big) noexcept nogil:
     return c1 if c1 > big else big
 
 
+cdef int rung4_start(const State *s, Seat *seats) noexcept nogil:
+    """Before a deal: each rung-4 seat's memory from its first view, its table and key; -1 out of memory."""
+    cdef DView v
+    cdef int seat
+    for seat in range(2):
+        seats[seat].sc.tt = NULL
+    for seat in range(2):
+        if seats[seat].side.rung != 4:
+            continue
+        st_view(s, seat, &v)
+        mem_start(&seats[seat].mem, &v)
+        seats[seat].sc.gen = 1
+        seats[seat].sc.nodes = 0
+        seats[seat].sc.budget = 0
+        seats[seat].sc.aborted = 0
+        if seats[seat].side.r4.endgame:
+            seats[seat].sc.tt = <R4Entry *>calloc(1 << R4_TT_BITS, sizeof(R4Entry))
+            if seats[seat].sc.tt == NULL:
+                return -1
+        if seats[seat].fast:
+            seats[seat].key4 = seats[seat].key
+        else:
+            seats[seat].key4 = ((<uint64_t>sha_word(seats[seat].buf, seats[seat].head, 0) << 32)
+                                | sha_word(seats[seat].buf, seats[seat].head, 1))
+    return 0
+
+
+cdef void rung4_end(Seat *seats) noexcept nogil:
+    free(seats[0].sc.tt)
+    free(seats[1].sc.tt)
+    seats[0].sc.tt = NULL
+    seats[1].sc.tt = NULL
+
+
 cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
     """Play the dealt State to its end; 0, or -1 when a bot had no move or the deal ran away.
+
+    Rung 4 decides from its seat's view and memory (rung4.pxd); with a rung-4
+    seat in the deal every move is applied with its events (st_apply into a
+    Sink), and each rung-4 seat's memory takes them in: the events are public,
+    both seats see them. The memory never reads the State.
 
     Rungs 2 and 3 get the full view of the seat on turn. Rung 1 reads nothing
     of a view but its legal list (and the ply, for its word), so for it the
@@ -107,7 +154,9 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
     """
     cdef DView v
     cdef Seat *st
-    cdef int t, m, rung, bouts = -1, big = bigger_hand(s, 0)
+    cdef Sink sink
+    cdef int t, m, rung, bouts = -1, big = bigger_hand(s, 0), i, seat
+    cdef bint events = seats[0].side.rung == 4 or seats[1].side.rung == 4
     cdef uint32_t w
     while s.outcome == OUT_NONE:
         t = st_turn(s)
@@ -122,10 +171,21 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
         else:
             st_view_turn(s, &v)
             w = 0
-        m = best_move(&v, rung, w, &st.side.p)
+        if rung == 4:
+            m = r4_best(&v, &st.mem, &st.side.r4, st.key4, &st.sc)
+        else:
+            m = best_move(&v, rung, w, &st.side.p)
         if m < 0 or s.moves >= MAX_MOVES_C:
             return -1
-        st_apply_legal(s, t, m)
+        if events:
+            if st_apply(s, t, m, &sink) != 0:
+                return -1
+            for seat in range(2):
+                if seats[seat].side.rung == 4:
+                    for i in range(sink.n):
+                        mem_event(&seats[seat].mem, sink.ev[i])
+        else:
+            st_apply_legal(s, t, m)
     largest[0] = bigger_hand(s, big)
     return 0
 
@@ -176,7 +236,12 @@ cdef int play_deal(const Plan *pl, long long i, Outcome *out) noexcept nogil:
             memcpy(seats[seat].buf + tlen, b":bot", 4)
             seats[seat].buf[tlen + 4] = <unsigned char>(49 + seat)
             seats[seat].head = seat_tail(seats[seat].buf, tlen + 5, seat)
-    if play_out(&s, seats, &big) != 0:
+    if rung4_start(&s, seats) != 0:
+        rung4_end(seats)
+        return -1
+    k = play_out(&s, seats, &big)
+    rung4_end(seats)
+    if k != 0:
         return -1
     out.fool = -1 if s.outcome == OUT_DRAW or s.fool < 0 else <int8_t>(s.fool != a_seat)
     out.moves = s.moves
@@ -209,6 +274,11 @@ cdef int fill_side(CSide *cs, object side) except -1:
     cs.rung = side.rung
     cs.p.deep_talon = side.deep_talon
     cs.p.cheap_power = side.cheap_power
+    cs.r4.k = side.k
+    cs.r4.playout = side.playout
+    cs.r4.endgame = side.endgame
+    cs.r4.budget = side.budget
+    cs.r4.p = cs.p
     cs.words = _WORDS[side.words]
     cs.key = <uint64_t>side.key
     cs.textlen = len(raw)
@@ -285,7 +355,10 @@ def play_seeded(bytes seed32, a, b, unsigned int number=1):
         st_deal_seed(&s, sp, number)
         bot_words(&seats[0], &plan.side[0], 0)
         bot_words(&seats[1], &plan.side[1], 1)
-        bad = play_out(&s, seats, &big)
+        bad = rung4_start(&s, seats)
+        if bad == 0:
+            bad = play_out(&s, seats, &big)
+        rung4_end(seats)
     if bad:
         raise RuntimeError("a bot's move was refused or the deal ran away (an engine or bot fault)")
     return {

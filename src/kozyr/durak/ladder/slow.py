@@ -52,6 +52,9 @@ def players(a: object, b: object, seed: object, i: int, deal: str = "fast",
     out: list[Player] = []
     for seat, raw in enumerate(by_seat):
         side = resolve(raw, params)
+        if side.rung == 4:         # it keeps a memory from the deal's events: only the C loop feeds it
+            raise KozyrError("bad_side", "rung 4 plays in the C loop only: pair it with rung ints or Bots",
+                             value=raw)
         if side.kind == "callable":
             assert side.player is not None
             out.append(side.player)

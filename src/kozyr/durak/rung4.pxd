@@ -1,0 +1,227 @@
+# Rung 4's C kernel: r4_best(view, memory, params, key, scratch) -> a move code.
+#
+# Flat determinized Monte Carlo: K times, deal the cards the seat has not seen
+# at random consistently with its memory (dt_build); on each such deal play
+# every legal move once and then the deal to its end with the playout rung in
+# both seats; play the move with the best total (win 2, draw 1, loss 0; ties to
+# the earlier legal move). Once the talon is empty a seat that remembers
+# everything knows the other hand exactly, so the rest is solved exactly
+# (r4_solve: alpha-beta over the engine's moves with a transposition table)
+# within a node budget; past the budget, the flat search decides.
+#
+# Blind by construction: the entry point takes the seat's DView and Memory and
+# nothing else. The States below are built from those two by dt_build and
+# played on: a copy the seat imagined, never the deal's own State (which no
+# function here is handed). tests/durak/test_blind.py holds this file to that.
+# Inline, so that the ladder's nogil loop compiles the search into its body.
+from libc.stdint cimport int8_t, uint32_t, uint64_t
+
+from kozyr.durak._determinize cimport dt_build
+from kozyr.durak._memory cimport Memory
+from kozyr.durak._rules cimport st_apply_legal, st_legal, st_turn, st_view_turn
+from kozyr.durak._seeds cimport fast_next, mix64
+from kozyr.durak._state cimport State
+from kozyr.durak._view cimport MAX_LEGAL, OUT_DRAW, OUT_NONE, DView
+from kozyr.durak.rungs cimport RungParams, best_move
+
+
+cdef enum:
+    R4_TT_BITS = 16                 # transposition table: 2**16 entries
+    R4_PLAYOUT_MOVES = 2000         # a playout longer than this counts as a draw (never seen)
+
+
+cdef struct R4Params:
+    int k                  # determinizations per decision
+    int playout            # the rung (1..3) that plays both seats in the playouts
+    bint endgame           # solve exactly once the talon is empty
+    int budget             # the endgame solver's node budget per decision
+    RungParams p           # the playout rung's thresholds
+
+
+cdef struct R4Entry:
+    uint64_t h0            # the two hands
+    uint64_t h1
+    uint64_t hb            # the bout's hash (0 never: 1 is or'ed in)
+    int8_t value           # -1, 0, 1 for the searching seat
+    int8_t flag            # 0 exact, 1 lower bound, 2 upper bound
+    uint32_t gen
+
+
+cdef struct R4Scratch:
+    R4Entry *tt            # 2**R4_TT_BITS entries (the owner allocates it; NULL: no endgame solver)
+    uint32_t gen           # entries of another generation are empty
+    long nodes             # solver nodes this decision
+    long budget
+    bint aborted
+
+
+cdef inline int r4_score(const State *s, int me) noexcept nogil:
+    """2 win, 1 draw, 0 loss for seat me of a finished (or abandoned) deal."""
+    if s.outcome == OUT_NONE or s.outcome == OUT_DRAW or s.fool < 0:
+        return 1
+    return 0 if s.fool == me else 2
+
+
+cdef inline int r4_playout(State *s, int me, const R4Params *p, uint64_t *rng) noexcept nogil:
+    """Play the imagined deal to its end with the playout rung in both seats; r4_score."""
+    cdef DView dv
+    cdef int m, t, stop = s.moves + R4_PLAYOUT_MOVES
+    while s.outcome == OUT_NONE and s.moves < stop:
+        st_view_turn(s, &dv)
+        m = best_move(&dv, p.playout, <uint32_t>(fast_next(rng) >> 32), &p.p)
+        if m < 0:
+            break
+        st_apply_legal(s, dv.seat, m)
+    return r4_score(s, me)
+
+
+cdef inline uint64_t r4_bout_hash(const State *s) noexcept nogil:
+    """The bout's shape: who attacks, the cap, taken, and the cards in their slots."""
+    cdef uint64_t h = <uint64_t>(s.bout.attacker + 2 * s.bout.cap + 16 * s.bout.taken) + 1
+    cdef int i
+    for i in range(s.bout.size):
+        h = mix64(h * 0x9E3779B97F4A7C15ULL + <uint64_t>(s.bout.attack[i] + 1))
+        h = mix64(h * 0x9E3779B97F4A7C15ULL + <uint64_t>(s.bout.beat[i] + 2))
+    return h | 1
+
+
+cdef inline int r4_solve(State *s, int me, int alpha, int beta, R4Scratch *sc, int *best) noexcept nogil:
+    """The exact value (-1 loss, 0 draw, 1 win for seat me) of a deal whose talon is empty.
+
+    Alpha-beta (fail-hard) over the legal moves in the reference order, the
+    table keyed on the two hands and the bout (the seat on turn follows from
+    them). Sets sc.aborted past sc.budget nodes (the value is then void). If
+    best is not NULL, the move that reaches the value is written there.
+    """
+    cdef int legal[MAX_LEGAL]
+    cdef int n, i, turn, v, val, a0 = alpha, b0 = beta, first = 0, mv
+    cdef uint64_t hb, idx
+    cdef R4Entry *e
+    cdef State t
+    if s.outcome != OUT_NONE:
+        return r4_score(s, me) - 1
+    if sc.nodes >= sc.budget:
+        sc.aborted = 1
+        return 0
+    sc.nodes += 1
+    hb = r4_bout_hash(s) ^ (<uint64_t>me << 1)     # values are seat me's: a shared table keeps seats apart
+    idx = mix64(s.hand[0] * 0x9E3779B97F4A7C15ULL ^ s.hand[1] ^ hb) & ((1 << R4_TT_BITS) - 1)
+    e = &sc.tt[idx]
+    if best == NULL and e.gen == sc.gen and e.h0 == s.hand[0] and e.h1 == s.hand[1] and e.hb == hb:
+        if e.flag == 0:
+            return e.value
+        if e.flag == 1 and e.value > alpha:
+            alpha = e.value
+        elif e.flag == 2 and e.value < beta:
+            beta = e.value
+        if alpha >= beta:
+            return e.value
+    turn = st_turn(s)
+    n = st_legal(s, legal)
+    val = -2 if turn == me else 2
+    for i in range(n):
+        mv = legal[i]
+        t = s[0]
+        st_apply_legal(&t, turn, mv)
+        v = r4_solve(&t, me, alpha, beta, sc, NULL)
+        if sc.aborted:
+            return 0
+        if turn == me:
+            if v > val:
+                val = v
+                first = mv
+            if val > alpha:
+                alpha = val
+        else:
+            if v < val:
+                val = v
+                first = mv
+            if val < beta:
+                beta = val
+        if alpha >= beta:
+            break
+    if best != NULL:
+        best[0] = first
+    e.h0 = s.hand[0]
+    e.h1 = s.hand[1]
+    e.hb = hb
+    e.gen = sc.gen
+    e.value = <int8_t>val
+    e.flag = 2 if val <= a0 else (1 if val >= b0 else 0)
+    return val
+
+
+cdef inline int r4_flat(const DView *v, const Memory *m, const R4Params *p, uint64_t *rng,
+                        const bint *keep) noexcept nogil:
+    """The flat determinized search: the legal move with the best total over K imagined deals
+    (only the moves with keep[j] set when keep is not NULL)."""
+    cdef int score[MAX_LEGAL]
+    cdef State s, t
+    cdef int n = v.nlegal, i, j, top = -1
+    for j in range(n):
+        score[j] = 0
+    for i in range(p.k):
+        if dt_build(&s, v, m, rng) != 0:
+            return -2
+        for j in range(n):
+            if keep != NULL and not keep[j]:
+                continue
+            t = s
+            st_apply_legal(&t, v.seat, v.legal[j])
+            score[j] += r4_playout(&t, v.seat, p, rng)
+        if v.talon == 0 and p.playout >= 2:
+            break            # nothing unseen and the playouts deterministic: every sample is this one
+    for j in range(n):
+        if (keep == NULL or keep[j]) and (top < 0 or score[j] > score[top]):
+            top = j
+    return v.legal[top]
+
+
+cdef inline int r4_endgame(const DView *v, const Memory *m, const R4Params *p, uint64_t *rng,
+                           R4Scratch *sc) noexcept nogil:
+    """Once the talon is empty: the exact value of every legal move. A won position is played
+    to a win (the first winning move); otherwise the moves of the best value are left to the
+    flat search, which plays for the other seat's mistakes (the playout rung is not a perfect
+    player, and a lost position is often won against it). -3 past the budget."""
+    cdef State s, t
+    cdef bint keep[MAX_LEGAL]
+    cdef int val[MAX_LEGAL]
+    cdef int j, top = -2
+    if dt_build(&s, v, m, rng) != 0:      # nothing left unseen but the other hand: the position itself
+        return -2
+    sc.nodes = 0
+    sc.budget = p.budget
+    sc.aborted = 0
+    for j in range(v.nlegal):
+        t = s
+        st_apply_legal(&t, v.seat, v.legal[j])
+        val[j] = r4_solve(&t, v.seat, -1, 1, sc, NULL)
+        if sc.aborted:
+            return -3
+        if val[j] == 1:
+            return v.legal[j]
+        if val[j] > top:
+            top = val[j]
+    for j in range(v.nlegal):
+        keep[j] = val[j] == top
+    return r4_flat(v, m, p, rng, keep)
+
+
+cdef inline int r4_best(const DView *v, const Memory *m, const R4Params *p, uint64_t key,
+                        R4Scratch *sc) noexcept nogil:
+    """The move rung 4 plays from this view and memory; -1 without a legal move, -2 when the
+    memory does not fit the view. `key` (64 bits) makes it deterministic: the same view,
+    memory and key give the same move."""
+    cdef uint64_t rng = mix64(key ^ (<uint64_t>(v.ply + 1) * 0x9E3779B97F4A7C15ULL))
+    cdef int mv
+    if v.nlegal <= 0:
+        return -1
+    if v.nlegal == 1:
+        return v.legal[0]
+    if p.endgame and v.talon == 0 and sc != NULL and sc.tt != NULL:
+        mv = r4_endgame(v, m, p, &rng, sc)
+        if mv != -3:
+            return mv
+        # past the budget: the flat search decides (the entries stored so far are of finished
+        # subtrees, and stay valid)
+    return r4_flat(v, m, p, &rng, NULL)
