@@ -8,7 +8,7 @@ game (kozyr.durak.openspiel): UCT constant 2, `--simulations` simulations a
 decision, unlimited world samples (each simulation redeals the hidden cards
 with `resample_from_infostate`, i.e. `Game.determinize`), final policy = the
 most visited action, and OpenSpiel's `RandomRolloutEvaluator` with one random
-rollout per leaf. It plays against a rung over deal pairs: each deal
+rollout per leaf. It plays against a rung (2, 3, or 4: `Rung4Bot` with K = 64) over deal pairs: each deal
 (`Game.from_rng(seed + k)`) is played twice with the seats swapped, so the luck
 of the cards cancels. Reported: the ISMCTS bot's fool rate (deals it lost, of
 all deals), the rung's, the draws, with 2-sigma Wilson intervals
@@ -43,10 +43,16 @@ def _play(job: tuple[int, int, int, int]) -> tuple[int, int, int, int, float]:
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, sims, random_state=rs)
     sampler = pyspiel.UniformProbabilitySampler(seed * 2 + seat, 0.0, 1.0)
     bot.set_resampler(lambda st, p: st.resample_from_infostate(p, sampler))
-    rung_bot = Bot(rung, f"yardstick-{seed}")
     state = game.new_initial_state()
     for card in Game.from_rng(seed).order:
         state.apply_action(card_index(card))
+    if rung == 4:
+        from kozyr.durak.bot4 import Rung4Bot
+
+        rung_bot = Rung4Bot(f"yardstick-{seed}", k=64)
+        rung_bot.start(state.deal.game.view(1 - seat))
+    else:
+        rung_bot = Bot(rung, f"yardstick-{seed}")
     decisions, spent = 0, 0.0
     while not state.is_terminal():
         player = state.current_player()
@@ -56,6 +62,8 @@ def _play(job: tuple[int, int, int, int]) -> tuple[int, int, int, int, float]:
             spent += time.perf_counter() - t
             decisions += 1
         else:
+            if rung == 4:   # rung 4 decides from its memory too: the state keeps both seats' memories
+                rung_bot.memory = state.deal.memories[player]
             action = action_of(rung_bot.choose(state.deal.game.view(player)))
         state.apply_action(int(action))
     fool = state.deal.game.result.fool

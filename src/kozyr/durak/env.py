@@ -171,22 +171,28 @@ def env(**kwargs: Any) -> DurakEnv:
 
 
 def opponent_player(opponent: Any, seed: int) -> Callable[[Any], Move | None]:
-    """A `view -> Move` for a rung int (a fast-word Bot seeded per deal), a Bot, or a callable."""
-    if isinstance(opponent, Bot):
-        return opponent.choose
+    """A `view -> Move` for a rung int (a fast-word Bot seeded per deal; 4: a `Rung4Bot`), a Bot, a
+    `Rung4Bot`, or a callable. A rung-4 player reads its memory from the environment (see DurakGymEnv)."""
+    from kozyr.durak.bot4 import Rung4Bot
+
+    if isinstance(opponent, (Bot, Rung4Bot)):
+        return opponent
     if isinstance(opponent, int) and not isinstance(opponent, bool):
-        return Bot(check_rung(opponent), f"gym-{seed}", fast=True).choose
+        if opponent == 4:
+            return Rung4Bot(f"gym-{seed}")
+        return Bot(check_rung(opponent), f"gym-{seed}", fast=True)
     if callable(opponent):
         return opponent
-    raise KozyrError("bad_side", f"opponent {shown(opponent)} is not a rung (1, 2, 3), a Bot or a callable",
-                     value=opponent)
+    raise KozyrError("bad_side", f"opponent {shown(opponent)} is not a rung (1, 2, 3, 4), a Bot, a Rung4Bot or "
+                     "a callable", value=opponent)
 
 
 class DurakGymEnv(Env):
     """One seat of durak against a kozyr opponent, as a Gymnasium environment.
 
-    `opponent`: a rung int (1 random, 2 cheap, 3 careful), a `Bot`, or a
-    callable ``view -> Move``. `seat`: the agent's seat, 0 or 1, or None for a
+    `opponent`: a rung int (1 random, 2 cheap, 3 careful, 4 searching), a
+    `Bot`, a `Rung4Bot`, or a callable ``view -> Move``; rung 4 decides from
+    its seat's memory too, which the environment keeps and hands it. `seat`: the agent's seat, 0 or 1, or None for a
     random seat each deal. The opponent moves inside `step` until the agent is
     on turn again or the deal is over. `illegal`: what an action outside the
     mask does: "raise" (a KozyrError, nothing changes) or "lose" (the deal ends
@@ -225,6 +231,8 @@ class DurakGymEnv(Env):
         game = self.deal.game
         other = 1 - self.seat
         while not game.over and game.turn == other:
+            if getattr(self._player, "rung", None) == 4:
+                self._player.memory = self.deal.memories[other]
             move = self._player(game.view(other))
             if move is None:
                 raise KozyrError("bad_side", f"the opponent returned no move at ply {game.ply}")
@@ -238,6 +246,8 @@ class DurakGymEnv(Env):
             self.seat = int(self.np_random.integers(0, 2)) if self.seat_choice is None else self.seat_choice
             self._player = opponent_player(self.opponent, deal_seed)
             self.deal = Remembered(Game.from_rng(deal_seed))
+            if getattr(self._player, "rung", None) == 4:
+                self._player.start(self.deal.game.view(1 - self.seat))
             self._opponent_moves()
             if not self.deal.game.over:
                 return self._obs(), {"seat": self.seat}
