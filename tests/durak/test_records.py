@@ -4,7 +4,7 @@ import random
 import pytest
 
 from kozyr.durak import Bot, Game, IllegalMove
-from kozyr.durak.records import FORMAT, SCHEMA, dumps, from_record, loads, to_record
+from kozyr.durak.records import FORMAT, SCHEMA, dumps, from_record, load, loads, save, to_record
 from kozyr.errors import KozyrError
 
 SEED = "kozyr records test seed 32 bytes"
@@ -121,3 +121,20 @@ def test_the_docs_show_this_schema():
     text = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
     block = text.split("### The JSON Schema", 1)[1].split("```json", 1)[1].split("```", 1)[0]
     assert json.loads(block) == SCHEMA
+
+
+def test_save_and_load_files(tmp_path):
+    game = _played(Game.from_seed(SEED, 5), seed=5)
+    path = tmp_path / "deal.json"
+    save(game, str(path), seed=SEED, number=5)
+    assert load(str(path)).history == game.history
+    with pytest.raises(KozyrError) as e:
+        load(str(tmp_path / "missing.json"))
+    assert e.value.code == "bad_file"
+    with pytest.raises(KozyrError) as e:
+        save(game, str(tmp_path / "no" / "dir.json"))
+    assert e.value.code == "bad_file"
+    path.write_text(path.read_text().replace('"moves": [\n    [', '"moves": [\n    [9, "take"],\n    ['))
+    with pytest.raises(IllegalMove) as e:
+        load(str(path))
+    assert e.value.index == 0

@@ -29,7 +29,7 @@ from kozyr.durak._engine import Game
 from kozyr.durak.codes import IllegalMove
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["FORMAT", "SCHEMA", "to_record", "from_record", "dumps", "loads"]
+__all__ = ["FORMAT", "SCHEMA", "to_record", "from_record", "dumps", "loads", "save", "load"]
 
 FORMAT = "kozyr-durak-record/1"
 
@@ -193,3 +193,25 @@ def loads(text: str) -> dict[str, Any]:
         return json.loads(text)
     except json.JSONDecodeError as e:
         raise _bad(f"record is not JSON: {e}", "record") from None
+
+
+def save(game: Game, path: str, *, seed: bytes | str | None = None, number: int = 1) -> None:
+    """Write `game`'s record to the file `path` (UTF-8 JSON); KozyrError bad_file if it cannot be written."""
+    text = dumps(to_record(game, seed=seed, number=number))
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise KozyrError("bad_file", f"cannot write the record to {path!r}: {e.strerror or e}", field="path",
+                         value=path) from None
+
+
+def load(path: str) -> Game:
+    """The Game of the record in the file `path`, replayed (the refusals of `from_record`; bad_file if unreadable)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise KozyrError("bad_file", f"cannot read the record {path!r}: {getattr(e, 'strerror', None) or e}",
+                         field="path", value=path) from None
+    return from_record(loads(text))
