@@ -103,10 +103,8 @@ def action_of(move: Move | str) -> int:
         move = Move.parse(move)
     if not isinstance(move, Move):
         raise KozyrError("bad_move", f"{shown(move)} is not a durak Move", value=move)
-    if move.kind == "attack":
-        return ATTACK + card_index(move.card)
-    if move.kind == "beat":
-        return BEAT + card_index(move.card)
+    if move.card is not None:
+        return (ATTACK if move.kind == "attack" else BEAT) + card_index(move.card)
     return {"take": TAKE, "done": DONE, "swap": SWAP, "resign": RESIGN}[move.kind]
 
 

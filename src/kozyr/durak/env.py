@@ -17,7 +17,6 @@ Needs the `rl` extra: ``pip install kozyr[rl]`` (pettingzoo, gymnasium).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -30,7 +29,6 @@ from kozyr.cards import card_name
 from kozyr.durak._engine import Game
 from kozyr.durak.bots import Bot, check_rung
 from kozyr.durak.encoding import N_ACTIONS, OBS_SIZE, RESIGN, Remembered, move_of
-from kozyr.durak.moves import Move
 from kozyr.errors import KozyrError, shown
 
 __all__ = ["DurakEnv", "DurakGymEnv", "DurakVectorEnv", "env", "render_text", "observation_space", "opponent_player"]
@@ -67,7 +65,8 @@ def render_text(game: Game) -> str:
 
 
 def _reward(game: Game, seat: int) -> float:
-    fool = game.result.fool
+    result = game.result
+    fool = None if result is None else result.fool
     return 0.0 if fool is None else (-1.0 if fool == seat else 1.0)
 
 
@@ -112,6 +111,12 @@ class DurakEnv(AECEnv):
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
 
+    @property
+    def _deal(self) -> Remembered:
+        if self.deal is None:
+            raise KozyrError("not_reset", "call reset() first")
+        return self.deal
+
     def action_space(self, agent: str) -> spaces.Space:
         return self.action_spaces[agent]
 
@@ -124,11 +129,11 @@ class DurakEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in AGENTS}
         self.terminations = {a: False for a in AGENTS}
         self.truncations = {a: False for a in AGENTS}
-        self.infos = {a: {} for a in AGENTS}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
         self.agent_selection = AGENTS[self.deal.game.turn]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        obs, mask = self.deal.observe(AGENTS.index(agent))
+        obs, mask = self._deal.observe(AGENTS.index(agent))
         return {"observation": obs, "action_mask": mask.view(np.int8)}
 
     def step(self, action: Any) -> None:
@@ -137,11 +142,12 @@ class DurakEnv(AECEnv):
             self._was_dead_step(action)
             return
         seat = AGENTS.index(agent)
-        _, mask = self.deal.observe(seat)
+        deal = self._deal
+        _, mask = deal.observe(seat)
         action = _check_action(action, mask, self.allow_resign)
-        self.deal.apply(seat, move_of(action))
+        deal.apply(seat, move_of(action))
         self._cumulative_rewards[agent] = 0.0
-        game = self.deal.game
+        game = deal.game
         if game.over:
             for s, a in enumerate(AGENTS):
                 self.rewards[a] = _reward(game, s)
@@ -170,7 +176,7 @@ def env(**kwargs: Any) -> DurakEnv:
     return DurakEnv(**kwargs)
 
 
-def opponent_player(opponent: Any, seed: int) -> Callable[[Any], Move | None]:
+def opponent_player(opponent: Any, seed: int) -> Any:
     """A `view -> Move` for a rung int (a fast-word Bot seeded per deal; 4: a `Rung4Bot`), a Bot, a
     `Rung4Bot`, or a callable. A rung-4 player reads its memory from the environment (see DurakGymEnv)."""
     from kozyr.durak.bot4 import Rung4Bot
@@ -220,23 +226,30 @@ class DurakGymEnv(Env):
         self.action_space = spaces.Discrete(N_ACTIONS)
         self.deal: Remembered | None = None
         self.seat = 0
-        self._player: Callable[[Any], Any] | None = None
+        self._player: Any = None
         self._forfeit = False
 
+    @property
+    def _deal(self) -> Remembered:
+        if self.deal is None:
+            raise KozyrError("not_reset", "call reset() before step()")
+        return self.deal
+
     def _obs(self) -> dict[str, np.ndarray]:
-        obs, mask = self.deal.observe(self.seat)
+        obs, mask = self._deal.observe(self.seat)
         return {"observation": obs, "action_mask": mask.view(np.int8)}
 
     def _opponent_moves(self) -> None:
-        game = self.deal.game
+        deal = self._deal
+        game = deal.game
         other = 1 - self.seat
         while not game.over and game.turn == other:
             if getattr(self._player, "rung", None) == 4:
-                self._player.memory = self.deal.memories[other]
+                self._player.memory = deal.memories[other]
             move = self._player(game.view(other))
             if move is None:
                 raise KozyrError("bad_side", f"the opponent returned no move at ply {game.ply}")
-            self.deal.apply(other, move)
+            deal.apply(other, move)
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
         super().reset(seed=seed)
@@ -245,20 +258,19 @@ class DurakGymEnv(Env):
             deal_seed = _draw_seed(self.np_random)
             self.seat = int(self.np_random.integers(0, 2)) if self.seat_choice is None else self.seat_choice
             self._player = opponent_player(self.opponent, deal_seed)
-            self.deal = Remembered(Game.from_rng(deal_seed))
+            deal = self.deal = Remembered(Game.from_rng(deal_seed))
             if getattr(self._player, "rung", None) == 4:
-                self._player.start(self.deal.game.view(1 - self.seat))
+                self._player.start(deal.game.view(1 - self.seat))
             self._opponent_moves()
-            if not self.deal.game.over:
+            if not deal.game.over:
                 return self._obs(), {"seat": self.seat}
 
     def step(self, action: Any) -> tuple[dict, float, bool, bool, dict]:
-        if self.deal is None:
-            raise KozyrError("not_reset", "call reset() before step()")
-        game = self.deal.game
+        deal = self._deal
+        game = deal.game
         if game.over or self._forfeit:
             raise KozyrError("game_over", "the deal is over: call reset()")
-        _, mask = self.deal.observe(self.seat)
+        _, mask = deal.observe(self.seat)
         info: dict[str, Any] = {}
         try:
             action = _check_action(action, mask, False)
@@ -267,7 +279,7 @@ class DurakGymEnv(Env):
                 raise
             self._forfeit = True
             return self._obs(), -1.0, True, False, {"illegal": int(action)}
-        self.deal.apply(self.seat, move_of(action))
+        deal.apply(self.seat, move_of(action))
         self._opponent_moves()
         if self.render_mode == "human":
             self.render()

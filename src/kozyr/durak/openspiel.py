@@ -134,9 +134,10 @@ class DurakState(pyspiel.State):
         return self.deal is not None and self.deal.game.over
 
     def returns(self) -> list[float]:
-        if not self.is_terminal():
+        result = None if self.deal is None else self.deal.game.result
+        if result is None:
             return [0.0, 0.0]
-        fool = self.deal.game.result.fool
+        fool = result.fool
         if fool is None:
             return [0.0, 0.0]
         return [-1.0, 1.0] if fool == 0 else [1.0, -1.0]
