@@ -12,7 +12,13 @@ numpy arrays:
 - ``masks`` uint8 (n, 76): the legal actions;
 - ``rewards`` float32 (n,): +1 / -1 / 0 for the agent when its deal ended in
   this step (it is not the fool / it is / a draw), else 0;
-- ``terminated`` bool (n,): the deal ended in this step.
+- ``terminated`` bool (n,): the deal ended in this step;
+- ``lengths`` int32 (n,): the agent's steps in the deal that ended last in
+  each game (meaningful where ``terminated``).
+
+The opponent is a rung 1..3 or a `Bot` (its rung and thresholds). Rung 4
+searches with a memory of its own and is not offered here (use the
+Gymnasium environment, which runs any kozyr bot in Python).
 
 A finished deal is dealt again at once (same-step auto-reset): its row of
 ``observations`` and ``masks`` is already the next deal's. There is no
