@@ -396,7 +396,8 @@ cdef class Game:
         that fixes the draw. The copy keeps the seat's hand, the bout, the
         counts, the heap, the cards the memory knows to be in the other hand and
         the talon's bottom card; the rest of the other hand and the talon order
-        are drawn from the unseen cards, every arrangement equally likely. It is
+        are drawn from the unseen cards, every arrangement equally likely (when
+        the other seat is on turn, among those that leave it a move). It is
         built from the seat's view and the memory alone (rung 4 plays on such
         copies). Its move log is empty: it was never dealt from a seed.
         """
@@ -405,6 +406,8 @@ cdef class Game:
         cdef Memory m
         cdef uint64_t r = <uint64_t>(operator.index(rng) & 0xFFFFFFFFFFFFFFFF)
         cdef Game g
+        cdef int legal[MAX_LEGAL]
+        cdef int tries
         if s > 1:
             raise IllegalMove("not_your_turn", f"seat {seat!r} does not exist: seats are 0 and 1")
         if memory.seat != s:
@@ -413,11 +416,17 @@ cdef class Game:
         mem_from_tuple(&m, memory.packed())
         st_view(&self.st, s, &v)
         g = _new_game()
-        if dt_build(&g.st, &v, &m, &r) != 0:
-            raise KozyrError("bad_memory", f"the memory does not fit seat {s}'s view at ply {v.ply}: "
-                             "its unseen cards are not the other hand's unknown cards plus the talon",
-                             field="memory")
-        return g
+        # with the other seat on turn the seat knows it has a choice (else the engine would have
+        # moved on): a draw that leaves it none is drawn again
+        for tries in range(10000):
+            if dt_build(&g.st, &v, &m, &r) != 0:
+                raise KozyrError("bad_memory", f"the memory does not fit seat {s}'s view at ply {v.ply}: "
+                                 "its unseen cards are not the other hand's unknown cards plus the talon",
+                                 field="memory")
+            if v.turn < 0 or v.turn == s or st_legal(&g.st, legal) > 0:
+                return g
+        raise KozyrError("bad_memory", f"no draw of the unseen cards gives seat {1 - s} a move at ply {v.ply}",
+                         field="memory")
 
     def __reduce__(self):
         """Pickle as the dealt order and the move log (replayed on load)."""

@@ -23,7 +23,7 @@ from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, free
 
 from kozyr.durak._determinize cimport dt_build
-from kozyr.durak._memory cimport Memory, mem_from_tuple
+from kozyr.durak._memory cimport Memory, mem_event, mem_from_tuple, mem_start, mem_to_tuple
 from kozyr.durak._state cimport State
 from kozyr.durak._view cimport MAX_BOUT, MAX_LEGAL, MV_TAKE, OUT_NONE, DView
 from kozyr.durak.rung4 cimport R4_TT_BITS, R4Entry, R4Params, R4Scratch, r4_best, r4_solve
@@ -219,3 +219,17 @@ def solve(view, memory, *, budget=BUDGET, Table table=None):
     if sc.aborted:
         return None
     return val, (Move.from_code(mv) if d.nlegal else None)
+
+
+def _memory_replay(view, packed):
+    """Test hook: the C memory (`_memory.pxd`) started from `view` (the seat's view at the deal)
+    after the packed events (uint32s, _state.pxd's layout), as `Memory.packed()` fields."""
+    cdef DView d
+    cdef Memory m
+    _fill(&d, view)
+    if view.turnup is None:
+        raise KozyrError("bad_view", "a memory starts from the view at the deal", field="view")
+    mem_start(&m, &d)
+    for e in packed:
+        mem_event(&m, <unsigned int>_int("event", e, 0, 0xFFFFFFFF))
+    return mem_to_tuple(&m)
