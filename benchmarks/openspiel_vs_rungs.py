@@ -1,0 +1,131 @@
+"""An outside yardstick: OpenSpiel's Python ISMCTS bot against kozyr's rungs.
+
+    PYTHONPATH=src python benchmarks/openspiel_vs_rungs.py [--pairs 50] [--simulations 100] [--rungs 2 3]
+                                                            [--workers 2] [--seed 1] [--json FILE]
+
+The bot is `open_spiel.python.algorithms.ismcts.ISMCTSBot` on the `kozyr_durak`
+game (kozyr.durak.openspiel): UCT constant 2, `--simulations` simulations a
+decision, unlimited world samples (each simulation redeals the hidden cards
+with `resample_from_infostate`, i.e. `Game.determinize`), final policy = the
+most visited action, and OpenSpiel's `RandomRolloutEvaluator` with one random
+rollout per leaf. It plays against a rung (2, 3, or 4: `Rung4Bot` with K = 64) over deal pairs: each deal
+(`Game.from_rng(seed + k)`) is played twice with the seats swapped, so the luck
+of the cards cancels. Reported: the ISMCTS bot's fool rate (deals it lost, of
+all deals), the rung's, the draws, with 2-sigma Wilson intervals
+(kozyr.stats.rate), and the time per ISMCTS decision. Python ISMCTS on a
+Python game is slow (each simulation is a whole rollout through pyspiel's
+Python trampoline): a few hundred deals take tens of minutes.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import sys
+import time
+
+import numpy as np
+
+
+def _play(job: tuple[int, int, int, int]) -> tuple[int, int, int, int, float]:
+    """One deal: (rung, deal seed, ISMCTS seat, simulations) -> (rung, seat, fool or -1, decisions, seconds)."""
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    import kozyr.durak.openspiel  # noqa: F401  (registers kozyr_durak)
+    from kozyr.durak import Bot, Game
+    from kozyr.durak.encoding import action_of, card_index
+
+    rung, seed, seat, sims = job
+    game = pyspiel.load_game("kozyr_durak")
+    rs = np.random.RandomState(seed * 2 + seat)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, sims, random_state=rs)
+    sampler = pyspiel.UniformProbabilitySampler(seed * 2 + seat, 0.0, 1.0)
+    bot.set_resampler(lambda st, p: st.resample_from_infostate(p, sampler))
+    state = game.new_initial_state()
+    for card in Game.from_rng(seed).order:
+        state.apply_action(card_index(card))
+    if rung == 4:
+        from kozyr.durak.bot4 import Rung4Bot
+
+        rung_bot = Rung4Bot(f"yardstick-{seed}", k=64)
+        rung_bot.start(state.deal.game.view(1 - seat))
+    else:
+        rung_bot = Bot(rung, f"yardstick-{seed}")
+    decisions, spent = 0, 0.0
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == seat:
+            t = time.perf_counter()
+            _, action = bot.step_with_policy(state)
+            spent += time.perf_counter() - t
+            decisions += 1
+        else:
+            if rung == 4:   # rung 4 decides from its memory too: the state keeps both seats' memories
+                rung_bot.memory = state.deal.memories[player]
+            action = action_of(rung_bot.choose(state.deal.game.view(player)))
+        state.apply_action(int(action))
+    fool = state.deal.game.result.fool
+    return rung, seat, -1 if fool is None else fool, decisions, spent
+
+
+def main() -> None:
+    from kozyr.stats import rate
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairs", type=int, default=50, help="deal pairs per rung")
+    parser.add_argument("--simulations", type=int, default=100)
+    parser.add_argument("--rungs", type=int, nargs="+", default=[2, 3])
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", help="write the figures to this file as well")
+    args = parser.parse_args()
+    jobs = [(r, args.seed + k, seat, args.simulations) for k in range(args.pairs) for r in args.rungs
+            for seat in (0, 1)]
+    tally = {r: {"deals": 0, "ismcts_fool": 0, "rung_fool": 0, "draws": 0, "decisions": 0, "seconds": 0.0}
+             for r in args.rungs}
+    start = time.perf_counter()
+    pool = multiprocessing.Pool(args.workers)
+    try:
+        for done, (r, seat, fool, decisions, spent) in enumerate(pool.imap_unordered(_play, jobs), 1):
+            t = tally[r]
+            t["deals"] += 1
+            t["ismcts_fool"] += fool == seat
+            t["rung_fool"] += fool == 1 - seat
+            t["draws"] += fool == -1
+            t["decisions"] += decisions
+            t["seconds"] += spent
+            if done % 10 == 0 or done == len(jobs):
+                print(f"  {done}/{len(jobs)} deals, {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        pool.terminate()
+        raise
+    pool.close()
+    pool.join()
+    print(f"OpenSpiel ISMCTSBot ({args.simulations} simulations, random-rollout evaluator, UCT c=2, "
+          f"most-visited action) against kozyr rungs, {args.pairs} deal pairs each")
+    print(f"{'opponent':10}{'deals':>7}{'ISMCTS fool rate':>28}{'rung fool rate':>28}{'draws':>7}{'ms/decision':>13}")
+    rows = []
+    for r in args.rungs:
+        t = tally[r]
+        mine, theirs = rate(t["ismcts_fool"], t["deals"]), rate(t["rung_fool"], t["deals"])
+        ms = 1000 * t["seconds"] / max(t["decisions"], 1)
+        print(f"{'rung ' + str(r):10}{t['deals']:>7}{_fmt(mine):>28}{_fmt(theirs):>28}{t['draws']:>7}{ms:>13.0f}")
+        rows.append({"rung": r, **t, "ismcts_fool_rate": mine._asdict() if hasattr(mine, "_asdict") else vars(mine),
+                     "rung_fool_rate": theirs._asdict() if hasattr(theirs, "_asdict") else vars(theirs)})
+    load = os.getloadavg()
+    print(f"{time.perf_counter() - start:.0f} s with {args.workers} workers; load average "
+          f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} CPUs")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"simulations": args.simulations, "pairs": args.pairs, "seed": args.seed, "rows": rows}, f,
+                      indent=1)
+
+
+def _fmt(r: object) -> str:
+    return f"{100 * r.rate:.1f}% [{100 * r.low:.1f}, {100 * r.high:.1f}]"
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,14 @@
+"""Type stubs for kozyr.durak._encode, the C encoder's Python entry."""
+import numpy as np
+import numpy.typing as npt
+
+from kozyr.durak._engine import Game
+
+SIZE: int
+ACTIONS: int
+
+def encode_into(game: Game, seat: int, heap: int, known: int, obs: npt.NDArray[np.float32],
+                mask: npt.NDArray[np.uint8]) -> None: ...
+def legal_actions(game: Game) -> list[int]: ...
+def _action_of_code(code: int) -> int: ...
+def _code_of_action(action: int) -> int: ...

@@ -1,0 +1,219 @@
+"""Durak as an OpenSpiel game: ``pyspiel.load_game("kozyr_durak")`` once this module is imported.
+
+A sequential, zero-sum, imperfect-information game of two players with
+explicit chance: the deal is 36 chance moves (each picks the next card of the
+shuffled order among those left, uniformly), then the players move with the
+76 actions of `kozyr.durak.encoding` (resign is never offered, as the engine
+never lists it). Returns are +1 / -1 to the non-fool / the fool, 0 / 0 for a
+draw, paid at the end.
+
+What a player knows is its view plus its public memory (the heap's cards, the
+cards known to be in the other hand, the talon's bottom card): the
+observation tensor and the information-state tensor are both the encoding's
+270 floats, and the information-state string is the same facts as text with
+the ply (so two states share an information state exactly when the player's
+view and memory agree; kozyr's memory keeps everything a player can use, not
+the full sequence of moves, so the state is not a perfect-recall history).
+`resample_from_infostate` builds a state the player cannot tell from this one
+with `Game.determinize` (the other hand and the talon order redealt from the
+unseen cards), so OpenSpiel's Python ISMCTS bot plays it.
+
+What works with OpenSpiel 2.0.2: the Python `ismcts.ISMCTSBot` and the Python
+`mcts.MCTSBot` (use ``step_with_policy``); ``pyspiel.random_sim_test``. The C++
+``ISMCTSBot`` cannot run on Python games and the C++ ``MCTSBot.step`` crashes
+on them.
+
+Needs the `rl` extra (``pip install kozyr[rl]``: open-spiel).
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from kozyr.cards import card_name
+from kozyr.durak._encode import legal_actions
+from kozyr.durak._engine import Game
+from kozyr.durak.encoding import N_ACTIONS, OBS_SIZE, Remembered, index_card, move_of
+from kozyr.errors import KozyrError
+
+__all__ = ["GAME_TYPE", "GAME_INFO", "DurakGame", "DurakState", "DurakObserver", "NAME"]
+
+NAME = "kozyr_durak"
+# A deal is bounded: between two bouts that end on the heap the attacker of
+# taken bouts loses a card to the defender each time and draws at most what the
+# talon holds, so a deal has well under 200 bouts of at most 16 moves (random
+# play averages about 70 moves, rarely beyond 200): 36 chance moves + 3000 is safe.
+MAX_GAME_LENGTH = 36 + 3000
+
+GAME_TYPE = pyspiel.GameType(
+    short_name=NAME,
+    long_name="kozyr durak (two-seat podkidnoy)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=2,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={},
+)
+GAME_INFO = pyspiel.GameInfo(
+    num_distinct_actions=N_ACTIONS,
+    max_chance_outcomes=36,
+    num_players=2,
+    min_utility=-1.0,
+    max_utility=1.0,
+    utility_sum=0.0,
+    max_game_length=MAX_GAME_LENGTH,
+)
+
+
+class DurakGame(pyspiel.Game):
+    """The OpenSpiel face of kozyr's durak engine."""
+
+    def __init__(self, params: dict | None = None) -> None:
+        super().__init__(GAME_TYPE, GAME_INFO, params or {})
+
+    def new_initial_state(self) -> DurakState:
+        return DurakState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> DurakObserver:
+        if params:
+            raise KozyrError("bad_param", f"kozyr_durak's observer takes no parameters, not {params!r}")
+        perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
+        return DurakObserver(perfect_recall)
+
+
+class DurakState(pyspiel.State):
+    """A deal being dealt (the first 36 moves are chance) or played."""
+
+    def __init__(self, game: DurakGame) -> None:
+        super().__init__(game)
+        self.order: list[int] = []
+        self.deal: Remembered | None = None
+
+    # -- pyspiel's State API --------------------------------------------------
+    def current_player(self) -> int:
+        if self.deal is None:
+            return pyspiel.PlayerId.CHANCE
+        turn = self.deal.game.turn
+        return pyspiel.PlayerId.TERMINAL if turn is None else turn
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.deal is None or self.deal.game.turn != player:
+            return []
+        return legal_actions(self.deal.game)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        dealt = {_INDEX[c] for c in self.order}
+        left = [i for i in range(36) if i not in dealt]
+        p = 1.0 / len(left)
+        return [(i, p) for i in left]
+
+    def _apply_action(self, action: int) -> None:
+        if self.deal is None:
+            self.order.append(index_card(action))
+            if len(self.order) == 36:
+                self.deal = Remembered(Game.from_order(self.order))
+            return
+        self.deal.apply(self.deal.game.turn, _MOVES[action])
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {card_name(index_card(action))}"
+        return str(move_of(action))
+
+    def is_terminal(self) -> bool:
+        return self.deal is not None and self.deal.game.over
+
+    def returns(self) -> list[float]:
+        result = None if self.deal is None else self.deal.game.result
+        if result is None:
+            return [0.0, 0.0]
+        fool = result.fool
+        if fool is None:
+            return [0.0, 0.0]
+        return [-1.0, 1.0] if fool == 0 else [1.0, -1.0]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> DurakState:
+        """A state `player_id` cannot tell from this one: the other hand and the talon redealt.
+
+        `probability_sampler` is called for two uniform floats in [0, 1) that
+        seed the redeal (OpenSpiel passes a `UniformProbabilitySampler`).
+        """
+        if self.deal is None or self.deal.game.over:
+            raise KozyrError("bad_state", "resample_from_infostate needs a deal in play (after the 36 chance moves)")
+        rng = int(probability_sampler() * 2**32) << 32 | int(probability_sampler() * 2**32)
+        game = self.deal.game.determinize(player_id, self.deal.memories[player_id], rng)
+        state = DurakState(self.get_game())
+        state.order = list(self.order)     # the dealt order as this player might have seen it: only its part counts
+        state.deal = Remembered(game, (copy.copy(self.deal.memories[0]), copy.copy(self.deal.memories[1])))
+        return state
+
+    def __str__(self) -> str:
+        if self.deal is None:
+            return "dealing: " + " ".join(card_name(c) for c in self.order)
+        game = self.deal.game
+        hands = " | ".join(" ".join(card_name(c) for c in sorted(h)) for h in game.hands)
+        table = " ".join(card_name(a) + ("/" + card_name(b) if b is not None else "") for a, b in game.bout.pairs)
+        return f"ply {game.ply} {game.phase} turn {game.turn} trump {'SHDC'[game.trump]} hands {hands} table {table}"
+
+    def __deepcopy__(self, memo: dict) -> DurakState:
+        state = DurakState(self.get_game())
+        state.order = list(self.order)
+        state.deal = None if self.deal is None else self.deal.copy()
+        return state
+
+
+_INDEX = {index_card(i): i for i in range(36)}
+_MOVES = [move_of(a) for a in range(N_ACTIONS)]
+
+
+class DurakObserver:
+    """OpenSpiel's Python observer: the encoding's 270 floats and the same facts as text."""
+
+    def __init__(self, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(OBS_SIZE, np.float32)
+        self.dict = {"observation": self.tensor}
+        self._mask = np.zeros(N_ACTIONS, np.uint8)
+
+    def set_from(self, state: DurakState, player: int) -> None:
+        if state.deal is None:
+            self.tensor.fill(0.0)
+            for i, card in enumerate(state.order[:12]):
+                if i % 2 == player:
+                    self.tensor[_INDEX[card]] = 1.0   # the hand plane is 0..35
+            return
+        state.deal.observe(player, self.tensor, self._mask)
+
+    def string_from(self, state: DurakState, player: int) -> str:
+        if state.deal is None:
+            mine = [card_name(c) for i, c in enumerate(state.order[:12]) if i % 2 == player]
+            return f"p{player} dealing {len(state.order)} hand {' '.join(mine)}"
+        game = state.deal.game
+        view = game.view(player)
+        memory = state.deal.memories[player]
+        table = " ".join(card_name(a) + ("/" + card_name(b) if b is not None else "") for a, b in view.bout.pairs)
+        text = (f"p{player} {view.phase} turn {view.turn} trump {'SHDC'[view.trump]} "
+                f"turnup {card_name(view.turnup) if view.turnup is not None else '-'} talon {view.talon} "
+                f"counts {view.counts[0]} {view.counts[1]} attacker {view.bout.attacker} cap {view.bout.cap} "
+                f"swap {int(view.can_swap)} hand {' '.join(card_name(c) for c in sorted(view.hand))} "
+                f"table {table} heap {_names(memory.heap)} known {_names(memory.known)}")
+        if self.perfect_recall:
+            text += f" ply {view.ply}"
+        return text
+
+
+def _names(mask: int) -> str:
+    return " ".join(card_name(c) for c in range(64) if mask >> c & 1) or "-"
+
+
+pyspiel.register_game(GAME_TYPE, DurakGame)

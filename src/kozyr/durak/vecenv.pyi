@@ -1,0 +1,26 @@
+"""Type stubs for kozyr.durak.vecenv, the batched C environment."""
+
+import numpy as np
+import numpy.typing as npt
+
+from kozyr.durak.bots import Bot
+
+class DurakVecEnv:
+    n: int
+    rung: int
+    seat_choice: int
+    observations: npt.NDArray[np.float32]
+    masks: npt.NDArray[np.uint8]
+    rewards: npt.NDArray[np.float32]
+    terminated: npt.NDArray[np.bool_]
+    lengths: npt.NDArray[np.int32]
+    def __init__(self, n: int, opponent: int | Bot = ..., seed: int = ..., *, seat: int | None = ...) -> None: ...
+    def reset(self, seed: int | None = ...) -> npt.NDArray[np.float32]: ...
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.uint8], npt.NDArray[np.float32], npt.NDArray[np.bool_]]: ...
+    def random_actions(self, out: npt.NDArray[np.int64] | None = ...) -> npt.NDArray[np.int64]: ...
+    def seats(self) -> npt.NDArray[np.int8]: ...
+    def _state(self, i: int) -> dict[str, object]: ...
+
+__all__: list[str]

@@ -1,0 +1,118 @@
+"""The batched C environment: every game replayed on the Python engine with the Python encoder and the Python rung."""
+import numpy as np
+import pytest
+
+from kozyr.durak import Bot, Game
+from kozyr.durak.encoding import Remembered, move_of
+from kozyr.durak.vecenv import DurakVecEnv
+from kozyr.errors import KozyrError
+
+
+class Twin:
+    """Game i of a DurakVecEnv, followed on the Python engine: the agent's actions in, the rung's moves by Bot."""
+
+    def __init__(self, env, i, bot):
+        state = env._state(i)
+        self.seat = state["seat"]
+        self.bot = bot
+        self.deal = Remembered(Game.from_order(state["order"]))
+        self.opponent()
+
+    def opponent(self):
+        game = self.deal.game
+        while not game.over and game.turn == 1 - self.seat:
+            self.deal.apply(1 - self.seat, self.bot.choose(game.view(1 - self.seat)))
+
+    def step(self, action):
+        self.deal.apply(self.seat, move_of(action))
+        self.opponent()
+
+
+@pytest.mark.parametrize("rung", [2, 3])
+def test_every_step_matches_the_python_engine(rung):
+    n = 16
+    env = DurakVecEnv(n, rung, seed=5)
+    bot = Bot(rung, "any")
+    twins = [Twin(env, i, bot) for i in range(n)]
+    deals = 0
+    for _ in range(150):
+        for i, t in enumerate(twins):
+            obs, mask = t.deal.observe(t.seat)
+            np.testing.assert_array_equal(env.observations[i], obs)
+            np.testing.assert_array_equal(env.masks[i], mask)
+        actions = env.random_actions()
+        env.step(actions)
+        for i, t in enumerate(twins):
+            t.step(int(actions[i]))
+            game = t.deal.game
+            assert bool(env.terminated[i]) == game.over
+            if game.over:
+                fool = game.result.fool
+                assert env.rewards[i] == (0.0 if fool is None else (-1.0 if fool == t.seat else 1.0))
+                twins[i] = Twin(env, i, bot)
+                deals += 1
+            else:
+                assert env.rewards[i] == 0.0
+    assert deals > 30
+
+
+def test_seeded_runs_repeat_and_seats_vary():
+    a, b = DurakVecEnv(64, 3, seed=9), DurakVecEnv(64, 3, seed=9)
+    for _ in range(50):
+        np.testing.assert_array_equal(a.observations, b.observations)
+        acts = a.random_actions()
+        assert (acts == b.random_actions()).all()
+        a.step(acts)
+        b.step(acts)
+        np.testing.assert_array_equal(a.rewards, b.rewards)
+    assert set(a.seats().tolist()) == {0, 1}
+    assert set(DurakVecEnv(64, 3, seed=1, seat=1).seats().tolist()) == {1}
+    c = DurakVecEnv(64, 3, seed=10)
+    assert not np.array_equal(c.observations, DurakVecEnv(64, 3, seed=9).observations)
+
+
+def test_a_bad_action_is_refused_and_nothing_moves():
+    env = DurakVecEnv(8, 3, seed=2)
+    before = env.observations.copy()
+    plies = [env._state(i)["ply"] for i in range(8)]
+    actions = env.random_actions()
+    actions[5] = int(np.flatnonzero(env.masks[5] == 0)[0])
+    with pytest.raises(KozyrError) as e:
+        env.step(actions)
+    assert e.value.code == "illegal_action" and "game 5" in str(e.value)
+    assert [env._state(i)["ply"] for i in range(8)] == plies
+    np.testing.assert_array_equal(env.observations, before)
+    for bad in (np.zeros(7, dtype=np.int64), np.full(8, 76), np.zeros(8, dtype=np.float64)):
+        with pytest.raises(KozyrError):
+            env.step(bad)
+
+
+def test_arguments_are_checked():
+    for kwargs in ({"n": 0}, {"n": 4, "opponent": 5}, {"n": 4, "opponent": len}, {"n": 4, "seat": 2}):
+        with pytest.raises(KozyrError):
+            DurakVecEnv(**kwargs)
+    assert DurakVecEnv(4, Bot(3, "x", deep_talon=9)).rung == 3
+
+
+def test_random_agent_loses_most_deals_to_rung_3():
+    env = DurakVecEnv(256, 3, seed=4)
+    total = lost = 0
+    for _ in range(400):
+        env.step(env.random_actions())
+        total += int(env.terminated.sum())
+        lost += int((env.rewards < 0).sum())
+    assert total > 1000 and lost > 0.6 * total
+
+
+def test_gymnasium_vector_wrapper():
+    pytest.importorskip("gymnasium", reason="the Gymnasium wrapper needs the rl extra: pip install kozyr[rl]")
+    from kozyr.durak.env import DurakVectorEnv
+
+    v = DurakVectorEnv(8, 3)
+    obs, info = v.reset(seed=3)
+    assert v.observation_space.contains(obs) and info["seat"].shape == (8,)
+    for _ in range(100):
+        obs, rew, term, trunc, info = v.step(v.core.random_actions())
+        assert v.observation_space.contains(obs) and rew.shape == term.shape == trunc.shape == (8,)
+    w = DurakVectorEnv(8, 3)
+    np.testing.assert_array_equal(w.reset(seed=3)[0]["observation"], v.reset(seed=3)[0]["observation"])
