@@ -209,3 +209,23 @@ def test_ladder_shows_the_settings_of_the_rungs_that_play(capsys, monkeypatch):
     assert code == 0 and "rung-2 settings: TRUMP_COST=15" in out and "rung-3" not in out
     code, out, _ = run(capsys, "ladder", "2", "1", "--deals", "200")
     assert code == 0 and "settings" not in out
+
+
+def test_play_save_then_replay_file(capsys, monkeypatch, tmp_path: Path):  # type: ignore[no-untyped-def]
+    """`kozyr play --save FILE` writes the deal's record; `kozyr replay --file FILE` plays it back;
+    a forged record is one line naming the move."""
+    import io
+
+    record = tmp_path / "deal.json"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 400))
+    code, out, _ = run(capsys, "play", "--seed", "saved", "--level", "1", "--save", str(record))
+    assert code == 0 and record.exists()
+    code, out, _ = run(capsys, "replay", "--file", str(record))
+    assert code == 0 and out.splitlines()[-1].startswith(("result:", "unfinished"))
+    data = json.loads(record.read_text())
+    data["moves"][0] = [1 - data["moves"][0][0], data["moves"][0][1]]   # the wrong seat moves first
+    record.write_text(json.dumps(data))
+    code, out, err = run(capsys, "replay", "--file", str(record))
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "not_your_turn" in err
+    code, _, err = run(capsys, "replay")
+    assert code == 2 and "SEED" in err

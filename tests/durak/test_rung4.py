@@ -9,7 +9,7 @@ from _rung4_helpers import play_random
 from kozyr.durak import Bot, Game
 from kozyr.durak.bot4 import Rung4Bot
 from kozyr.durak.ladder import ladder
-from kozyr.durak.ladder._loop import play_seeded  # type: ignore[import-not-found]
+from kozyr.durak.ladder._loop import play_seeded
 from kozyr.durak.ladder.sides import resolve
 from kozyr.durak.memory import Memory
 from kozyr.durak.rung4 import best4

@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from kozyr.durak import Bot, Game
+from kozyr.durak import Bot, Game, Params
 from kozyr.durak.encoding import Remembered, move_of
 from kozyr.durak.vecenv import DurakVecEnv
 from kozyr.errors import KozyrError
@@ -91,7 +91,7 @@ def test_arguments_are_checked():
     for kwargs in ({"n": 0}, {"n": 4, "opponent": 5}, {"n": 4, "opponent": len}, {"n": 4, "seat": 2}):
         with pytest.raises(KozyrError):
             DurakVecEnv(**kwargs)
-    assert DurakVecEnv(4, Bot(3, "x", deep_talon=9)).rung == 3
+    assert DurakVecEnv(4, Bot(3, "x", params=Params(DEEP_TALON=9))).rung == 3
 
 
 def test_random_agent_loses_most_deals_to_rung_3():

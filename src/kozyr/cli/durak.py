@@ -328,10 +328,34 @@ def _sprt_command(args: argparse.Namespace) -> int:
 
 
 # -- kozyr replay ------------------------------------------------------------------------
+def _replay_record(path: str) -> int:
+    """`kozyr replay --file FILE`: a saved game record (docs/rl.md), move by move."""
+    from kozyr.durak.records import load
+
+    game = load(path)   # a forged record: IllegalMove with the move's index, one line, exit 2
+    for n, (seat, move) in enumerate(game.history, 1):
+        print(f"{n:4}. seat {seat}  {move}")
+    result = game.result
+    if result is None:
+        print(f"unfinished after {game.moves} moves")
+    elif result.fool is None:
+        print(f"result: a draw after {game.moves} moves ({game.ply} events), heap {game.heap}")
+    else:
+        print(f"result: seat {result.fool} is the fool ({result.outcome}) after {game.moves} moves "
+              f"({game.ply} events), heap {game.heap}")
+    return 0
+
+
 def _replay_command(args: argparse.Namespace) -> int:
     from kozyr.cards import CardSet, card_name
     from kozyr.durak import Game
 
+    if args.file is not None:
+        if args.seed is not None:
+            args.parser.error("give SEED or --file FILE, not both")
+        return _replay_record(args.file)
+    if args.seed is None:
+        args.parser.error("give SEED (or --file FILE)")
     seed = pad_seed(args.seed)
     a, b = args.rungs
     bots = table_bots(args.seed, a, b)
@@ -441,7 +465,8 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser("replay", help="show one deal between two rungs move by move",
                               description="Deal SEED (padded to 32 bytes) and let two rungs play it; rung ints "
                                           "use the bot seeds '<SEED>:1' and '<SEED>:2'.")
-    p.add_argument("seed", metavar="SEED", help="seed text, at most 32 bytes")
+    p.add_argument("seed", metavar="SEED", nargs="?", help="seed text, at most 32 bytes")
+    p.add_argument("--file", metavar="FILE", help="replay a saved game record (JSON: kozyr play --save)")
     p.add_argument("--number", type=positive, default=1, help="deal number (default 1)")
     p.add_argument("--rungs", type=_rung, nargs=2, default=[3, 2], metavar=("SEAT0", "SEAT1"),
                    help="rungs of seat 0 and seat 1 (default 3 2)")

@@ -77,6 +77,7 @@ class Options:
     seed: str = ""
     ascii: bool = False
     delay: float = DEFAULT_DELAY
+    save: str | None = None      # write the deal as a game record (JSON) when it ends or you quit
 
     @property
     def bot_seed(self) -> str:
@@ -302,6 +303,10 @@ class Session:
 
     def finish(self) -> None:
         """The last table, then the verdict and the command that replays the deal, last line."""
+        if self.options.save:
+            from kozyr.durak.records import save
+
+            save(self.game, self.options.save, seed=pad_seed(self.options.seed))
         view = self.view()
         if self.quit:
             self.screen.show(view, "You left the deal.", "", below=2)
@@ -409,6 +414,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ascii", action="store_true", help="plain output: suits as S H D C, no colour")
     parser.add_argument("--delay", type=_delay, metavar="SECONDS", default=DEFAULT_DELAY,
                         help=f"seconds each bot move stays on screen on a terminal (default {DEFAULT_DELAY})")
+    parser.add_argument("--save", metavar="FILE", default=None,
+                        help="write the deal as a game record (JSON; kozyr replay --file reads it) when it ends")
     parser.set_defaults(func=run)
 
 
@@ -422,7 +429,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 def options_from(args: argparse.Namespace) -> Options:
     seed = args.seed if args.seed is not None else secrets.token_hex(6)
-    return Options(level=args.level, seat=args.seat, seed=seed, ascii=args.ascii, delay=args.delay)
+    return Options(level=args.level, seat=args.seat, seed=seed, ascii=args.ascii, delay=args.delay,
+                   save=getattr(args, "save", None))
 
 
 def make_screen(options: Options, out: TextIO) -> Screen:

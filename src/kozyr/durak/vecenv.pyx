@@ -45,7 +45,7 @@ from kozyr.durak._rules cimport st_apply, st_turn, st_view, st_view_turn
 from kozyr.durak._seeds cimport fast_below, fast_next
 from kozyr.durak._state cimport Sink, State
 from kozyr.durak._view cimport OUT_NONE, DView
-from kozyr.durak.rungs cimport RungParams, best_move
+from kozyr.durak.rungs cimport RungParams, best_move, params_from
 
 import operator
 
@@ -54,7 +54,7 @@ import numpy as np
 cimport numpy as cnp
 
 from kozyr.durak.bots import Bot, check_rung
-from kozyr.durak.rungs import CHEAP_POWER, DEEP_TALON
+from kozyr.durak.params import Params
 from kozyr.errors import KozyrError, shown
 
 cnp.import_array()
@@ -138,12 +138,10 @@ cdef class DurakVecEnv:
             raise KozyrError("bad_count", f"n={shown(n)}: expected an int from 1 to {1 << 22}", field="n", value=n)
         if isinstance(opponent, Bot):
             self.rung = opponent.rung
-            self.params.deep_talon = opponent.deep_talon
-            self.params.cheap_power = opponent.cheap_power
+            params_from(&self.params, opponent.params.as_tuple())
         elif isinstance(opponent, int) and not isinstance(opponent, bool):
             self.rung = check_rung(opponent)
-            self.params.deep_talon = DEEP_TALON
-            self.params.cheap_power = CHEAP_POWER
+            params_from(&self.params, Params().as_tuple())
         else:
             raise KozyrError("bad_side", f"opponent {shown(opponent)}: the batched environment plays a rung "
                              "(1, 2, 3) or a Bot inside C, not a Python callable", value=opponent)
