@@ -229,3 +229,11 @@ def test_play_save_then_replay_file(capsys, monkeypatch, tmp_path: Path):  # typ
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "not_your_turn" in err
     code, _, err = run(capsys, "replay")
     assert code == 2 and "SEED" in err
+
+
+def test_ladder_pairs(capsys, monkeypatch):  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("NO_COLOR", "1")
+    code, out, _ = run(capsys, "ladder", "3", "2", "--deals", "2000", "--pairs")
+    assert code == 0 and "seats swapped" in out and "deal pairs by a's score" in out
+    code, _, err = run(capsys, "ladder", "3", "2", "--deals", "2001", "--pairs")
+    assert code == 2 and "odd" in err

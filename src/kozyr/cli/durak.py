@@ -116,7 +116,7 @@ def _deal_mode(args: argparse.Namespace) -> str:
 def _run_ladder(a: Any, b: Any, deals: int, args: argparse.Namespace, params: Params | None,
                 update: Callable[[int, int], None] | None) -> LadderResult:
     return ladder(a, b, deals, args.seed, deal=_deal_mode(args), workers=args.workers, params=params,
-                  progress=update, client=getattr(args, "client", None))
+                  progress=update, client=getattr(args, "client", None), pairs=getattr(args, "pairs", False))
 
 
 def _interrupted(err: KeyboardInterrupt, done_before: int, total: int) -> KeyboardInterrupt:
@@ -138,6 +138,8 @@ def _fmt_moves(r: LadderResult) -> str:
 # -- kozyr ladder ----------------------------------------------------------------------
 def _ladder_command(args: argparse.Namespace) -> int:
     params = check_settings(args.set or [], {args.a, args.b}, "--set", args.parser)
+    if args.pairs and args.deals % 2:
+        args.parser.error(f"--deals {args.deals} is odd: with --pairs every deal is played twice")
     update, close = progress(args.deals, f"rung {args.a} vs rung {args.b}")
     try:
         with _cluster.connect(args):
@@ -155,15 +157,17 @@ def _ladder_command(args: argparse.Namespace) -> int:
         ["draws", str(r.draws), fmt_interval(r.draw_rate), ""],
     ]
     speed = "-" if r.deals_per_second is None else f"{r.deals_per_second:,.0f}"
+    seating = ("each deal played twice, seats swapped" if args.pairs else "a sits in seat i % 2 of deal i")
     notes = [
-        f"{r.deals:,} deals ({r.deal} deals, seed {shown(args.seed)}); a sits in seat i % 2 of deal i; "
-        f"[2-sigma intervals]",
+        f"{r.deals:,} deals ({r.deal} deals, seed {shown(args.seed)}); {seating}; [2-sigma intervals]",
         _fmt_moves(r),
         f"{speed} deals/s ({r.seconds:.2f} s, {_cluster.where(args)})",
     ]
     shown_settings = _shown_settings(params, {args.a, args.b})
     if shown_settings:
         notes.append(shown_settings)
+    if args.pairs and r.pairs is not None:
+        notes.append(f"deal pairs by a's score 0, 1/2, 1, 3/2, 2: {', '.join(f'{c:,}' for c in r.pairs)}")
     print_table("kozyr ladder: who is the fool", ["side", "fools", "of all deals", "draws left out"], rows, notes)
     return 0
 
@@ -422,6 +426,8 @@ def register(subparsers: Any) -> None:
     _common(p)
     p.add_argument("--set", action="append", type=setting, metavar="NAME=VALUE",
                    help=f"a setting of the rung-int sides (repeatable; the defaults are the rules' bots): {names}")
+    p.add_argument("--pairs", action="store_true",
+                   help="play every deal twice, seats swapped (an even --deals; the pair counts are shown)")
     p.set_defaults(func=_ladder_command, parser=p)
 
     p = subparsers.add_parser("sweep", help="rung 3 with a grid of settings against rung 2",
