@@ -211,7 +211,8 @@ def test_ladder_shows_the_settings_of_the_rungs_that_play(capsys, monkeypatch):
     assert code == 0 and "settings" not in out
 
 
-def test_play_save_then_replay_file(capsys, monkeypatch, tmp_path: Path):  # type: ignore[no-untyped-def]
+def test_play_save_then_replay_file(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                    tmp_path: Path) -> None:
     """`kozyr play --save FILE` writes the deal's record; `kozyr replay --file FILE` plays it back;
     a forged record is one line naming the move."""
     import io
@@ -231,7 +232,7 @@ def test_play_save_then_replay_file(capsys, monkeypatch, tmp_path: Path):  # typ
     assert code == 2 and "SEED" in err
 
 
-def test_ladder_pairs(capsys, monkeypatch):  # type: ignore[no-untyped-def]
+def test_ladder_pairs(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     code, out, _ = run(capsys, "ladder", "3", "2", "--deals", "2000", "--pairs")
     assert code == 0 and "seats swapped" in out and "deal pairs by a's score" in out
