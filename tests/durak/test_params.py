@@ -13,7 +13,8 @@ from kozyr.errors import KozyrError
 
 def test_the_defaults_are_the_rules_bots():
     assert Params().as_dict() == {"DEEP_TALON": 6, "CHEAP_POWER": 3, "TRUMP_COST": 20, "PAIR_CHEAP": 1,
-                                  "PAIR_DEFEND": 1, "PAIR_ATTACK": -2, "TAKE_BOUT": 2, "HOLD_TRUMPS": 24}
+                                  "PAIR_DEFEND": 1, "PAIR_ATTACK": -2, "TAKE_BOUT": 2, "HOLD_TRUMPS": 24,
+                                  "K": 64, "PLAYOUT": 3, "ENDGAME": 1, "BUDGET": 20000}
     assert Params().changed() == {} and repr(Params()) == "Params()"
     assert set(PARAM_NAMES) == set(PARAM_RANGES) == set(PARAM_RUNGS) == set(PARAM_DOCS)
     assert PARAM_RANGES["DEEP_TALON"] == (-1, 24) and PARAM_RANGES["CHEAP_POWER"] == (-1, 8)
@@ -56,3 +57,20 @@ def test_a_bot_takes_params_and_keeps_them():
     assert "CHEAP_POWER=1" in repr(Bot(3, "s", params=Params(CHEAP_POWER=1)))
     with pytest.raises(TypeError):
         Bot(3, "s", **{"deep_talon": 9})  # the old keywords are gone: params= replaced them
+
+
+def test_rung_4_reads_its_fields_of_params() -> None:
+    """K, PLAYOUT, ENDGAME and BUDGET reach rung 4 in the ladder (so sprt and spsa can tune them)."""
+    import numpy as np
+
+    from kozyr.durak.ladder import ladder
+    from kozyr.errors import KozyrError
+
+    small = ladder(4, 3, 30, "r4-params", params={"K": 2, "ENDGAME": 0})
+    again = ladder(4, 3, 30, "r4-params", params=Params(K=2, ENDGAME=0))
+    default = ladder(4, 3, 30, "r4-params")
+    assert np.array_equal(small.moves, again.moves)
+    assert not np.array_equal(small.moves, default.moves)
+    assert small.params == {"K": 2, "ENDGAME": 0}
+    with pytest.raises(KozyrError):
+        Params(K=0)

@@ -34,7 +34,7 @@ def _rung(text: str) -> int:
     except ValueError:
         value = 0
     if value not in RUNGS and value != 4:
-        names = ", ".join(f"{r} ({RUNG_NAMES[r]})" for r in RUNGS) + ", 4 (search)"
+        names = ", ".join(f"{r} ({RUNG_NAMES[r]})" for r in (*RUNGS, 4))
         raise argparse.ArgumentTypeError(f"unknown rung {shown(text)}: rungs are {names}")
     return value
 
@@ -150,9 +150,9 @@ def _ladder_command(args: argparse.Namespace) -> int:
         print(json.dumps(r.summary(), indent=2, allow_nan=False))
         return 0
     rows = [
-        [f"a: rung {args.a} ({RUNG_NAMES.get(args.a, 'search')})", str(r.a_fools), fmt_interval(r.a_fool),
+        [f"a: rung {args.a} ({RUNG_NAMES[args.a]})", str(r.a_fools), fmt_interval(r.a_fool),
          fmt_interval(r.a_fool_decided)],
-        [f"b: rung {args.b} ({RUNG_NAMES.get(args.b, 'search')})", str(r.b_fools), fmt_interval(r.b_fool),
+        [f"b: rung {args.b} ({RUNG_NAMES[args.b]})", str(r.b_fools), fmt_interval(r.b_fool),
          fmt_interval(r.b_fool_decided)],
         ["draws", str(r.draws), fmt_interval(r.draw_rate), ""],
     ]

@@ -24,7 +24,7 @@ from kozyr.errors import KozyrError, shown
 __all__ = ["Bot", "RUNGS", "RUNG_NAMES"]
 
 RUNGS = (1, 2, 3)
-RUNG_NAMES = {1: "random", 2: "cheap", 3: "careful"}
+RUNG_NAMES = {1: "random", 2: "cheap", 3: "careful", 4: "search"}   # rung 4 is Rung4Bot (bot4.py)
 
 
 def check_rung(rung: object) -> int:

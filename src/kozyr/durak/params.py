@@ -1,4 +1,4 @@
-"""The rungs' settings: every constant of rungs 2 and 3 as one named, tunable value.
+"""The rungs' settings: every constant of rungs 2, 3 and 4 as one named, tunable value.
 
 The rules' bots are one point of this space (`Params()`, the defaults); a
 tuned bot is another. Each field is an int with a range; a value beyond it
@@ -8,7 +8,8 @@ with a `KozyrError` naming the field. Costs: a card costs its power
 adjustment of the rung and situation when the hand holds two or more of its
 rank; the cheapest card is played, ties to the earlier card of the legal list.
 
-Fields (default, range, the rungs that read it):
+Fields (default, range, the rungs that read it; rung 4 reads the rung-2/3 fields through
+its playouts):
 
 - DEEP_TALON (6, -1..24, rung 3): take rather than spend a costly trump while the talon holds more than this.
 - CHEAP_POWER (3, -1..8, rung 3): a trump of power above this is costly (-1: every trump; 8: none).
@@ -21,6 +22,11 @@ Fields (default, range, the rungs that read it):
 - HOLD_TRUMPS (24, -1..24, rung 3; new, off by default): when piling on (done is legal) and the
   cheapest card is a trump, say done instead while the talon holds more than this (24: never, the
   rules' bot; -1: always keep trumps rather than throw them in).
+- K (64, 1..65536, rung 4): the deals rung 4 redeals from what it has seen, per decision.
+- PLAYOUT (3, 1..3, rung 4): the rung that plays both seats out in rung 4's search; the fields
+  above are its settings (so they reach rung 4's playouts too).
+- ENDGAME (1, 0..1, rung 4): 1 to solve the endgame exactly once the talon is empty, 0 not to.
+- BUDGET (20000, 0..2**30, rung 4): the endgame solver's node budget (past it the search decides).
 
 `Params` is frozen and hashable; `Params.of(None | Params | mapping)` is how
 every API takes them (a mapping of NAME: value, names in any case).
@@ -60,7 +66,7 @@ def check_value(name: str, value: object) -> int:
 
 @dataclass(frozen=True)
 class Params:
-    """The settings of rungs 2 and 3; `Params()` is the rules' bots (see the module doc for each field).
+    """The settings of rungs 2, 3 and 4; `Params()` is the rules' bots (see the module doc for each field).
 
     >>> Params(CHEAP_POWER=1)
     Params(CHEAP_POWER=1)
@@ -68,15 +74,19 @@ class Params:
     (9, 20)
     """
 
-    DEEP_TALON: int = _field(6, -1, 24, (3,), "take rather than spend a costly trump while the talon holds more")
-    CHEAP_POWER: int = _field(3, -1, 8, (3,), "a trump of power (6 = 0 .. ace = 8) above this is costly")
-    TRUMP_COST: int = _field(20, 0, 40, (2, 3), "the surcharge on a trump's cost")
-    PAIR_CHEAP: int = _field(1, -9, 9, (2,), "rung 2's pair adjustment, everywhere")
-    PAIR_DEFEND: int = _field(1, -9, 9, (3,), "rung 3's pair adjustment when beating")
-    PAIR_ATTACK: int = _field(-2, -9, 9, (3,), "rung 3's pair adjustment when attacking or piling on")
-    TAKE_BOUT: int = _field(2, 0, 6, (3,), "the careful take only while the bout holds at most this many attacks")
-    HOLD_TRUMPS: int = _field(24, -1, 24, (3,), "piling on, keep a trump (say done) while the talon holds more "
+    DEEP_TALON: int = _field(6, -1, 24, (3, 4), "take rather than spend a costly trump while the talon holds more")
+    CHEAP_POWER: int = _field(3, -1, 8, (3, 4), "a trump of power (6 = 0 .. ace = 8) above this is costly")
+    TRUMP_COST: int = _field(20, 0, 40, (2, 3, 4), "the surcharge on a trump's cost")
+    PAIR_CHEAP: int = _field(1, -9, 9, (2, 4), "rung 2's pair adjustment, everywhere")
+    PAIR_DEFEND: int = _field(1, -9, 9, (3, 4), "rung 3's pair adjustment when beating")
+    PAIR_ATTACK: int = _field(-2, -9, 9, (3, 4), "rung 3's pair adjustment when attacking or piling on")
+    TAKE_BOUT: int = _field(2, 0, 6, (3, 4), "the careful take only while the bout holds at most this many attacks")
+    HOLD_TRUMPS: int = _field(24, -1, 24, (3, 4), "piling on, keep a trump (say done) while the talon holds more "
                                                 "(24: never, the rules' bot)")
+    K: int = _field(64, 1, 1 << 16, (4,), "rung 4: the deals it redeals from what it has seen, per decision")
+    PLAYOUT: int = _field(3, 1, 3, (4,), "rung 4: the rung that plays its redealt deals out")
+    ENDGAME: int = _field(1, 0, 1, (4,), "rung 4: 1 to solve the endgame exactly once the talon is empty")
+    BUDGET: int = _field(20000, 0, 1 << 30, (4,), "rung 4: the endgame solver's node budget")
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -118,7 +128,8 @@ class Params:
         return {n: v for n, v in self.changed().items() if rung in PARAM_RUNGS[n]}
 
     def as_tuple(self) -> tuple[int, ...]:
-        """The values in field order: what the C kernel's struct is filled from."""
+        """The values in field order: what the C kernels' structs are filled from (rungs 2 and 3
+        read the first eight; rung 4 the last four)."""
         return tuple(getattr(self, n) for n in PARAM_NAMES)
 
     def __repr__(self) -> str:

@@ -84,8 +84,9 @@ def resolve(side: object, params: object = None) -> Side:
         return Side("bot", 4, playouts, words, seed_text(side.seed), key, source=side, k=side.k,
                     playout=side.playout, endgame=side.endgame, budget=side.budget)
     if isinstance(side, int) and not isinstance(side, bool):
-        if side == 4:              # rung 4 with its default settings (the settings reach its playouts)
-            return Side("rung", 4, settings)
+        if side == 4:              # rung 4: its own fields of Params, and the rest reach its playouts
+            return Side("rung", 4, settings, k=settings.K, playout=settings.PLAYOUT, endgame=bool(settings.ENDGAME),
+                        budget=settings.BUDGET)
         return Side("rung", check_rung(side), settings)
     if isinstance(side, NativeBot):
         if side.fast:
