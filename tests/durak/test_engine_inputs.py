@@ -207,3 +207,28 @@ def test_random_playouts_takes_any_integer() -> None:
     c: Any = random_playouts(50, 7 + (1 << 64))   # the seed is taken mod 2**64
     assert all((c[k] == b[k]).all() for k in b)
 
+
+
+def test_a_forged_view_cannot_reach_a_c_shift_out_of_range() -> None:
+    """best() range-checks every number of a hand-made View before it reaches the C kernel
+    (a trump suit of 10 would be a shift by 160 there)."""
+    import dataclasses
+
+    from kozyr.durak import Game, best, pad_seed
+    from kozyr.errors import KozyrError
+
+    view = Game.from_seed(pad_seed("durak-one")).view(0).as_view()
+    assert best(view, 3) is not None
+    for field, value in (("trump", 10), ("talon", 99), ("seat", 7), ("counts", (40, 1)), ("ply", -1)):
+        with pytest.raises(KozyrError):
+            best(dataclasses.replace(view, **{field: value}), 3)
+
+    class Liar(int):
+        def __lt__(self, other: object) -> bool:
+            return False
+
+        def __gt__(self, other: object) -> bool:
+            return False
+
+    with pytest.raises(KozyrError):
+        best(dataclasses.replace(view, trump=Liar(1000)), 3)
