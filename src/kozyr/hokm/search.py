@@ -51,8 +51,9 @@ from .view import View
 __all__ = ["SearchBot", "DEFAULT_K", "greedy_card", "playout"]
 
 #: Deals sampled per decision by default: measured in benchmarks/hokm_strength.py
-#: (strength against greedy, and the seconds a decision takes).
-DEFAULT_K = 24
+#: (strength against greedy, and the seconds a decision takes): at 64 the search pair
+#: won 78.7 % [73.6, 83.0] of 300 paired matches at 21.5 ms a decision; at 24, 69.8 %.
+DEFAULT_K = 64
 
 #: card -> suit for every int 0..63 (-1 for ints that are not cards): list
 #: indexing is the cheapest lookup in the playout's inner loop.
