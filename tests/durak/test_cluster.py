@@ -318,3 +318,13 @@ def test_durak_sprt_with_a_client_is_the_local_test(client: Any) -> None:
     remote = sprt(3, 2, 0, 5, client=client, **kw)
     assert (remote.decision, remote.deals, remote.counts, remote.llr_history) == (
         local.decision, local.deals, local.counts, local.llr_history)
+
+
+def test_spsa_with_a_client_is_the_local_run(client: Any) -> None:
+    """kozyr.durak.spsa(client=...): every iteration's deal pairs on the cluster, the same trajectory."""
+    from kozyr.durak.tuning import spsa
+
+    kw: dict[str, Any] = {"start": {"CHEAP_POWER": 6}, "iterations": 3, "deals_per_iteration": 400, "seed": 5}
+    local = spsa(["CHEAP_POWER"], **kw)
+    remote = spsa(["CHEAP_POWER"], client=client, **kw)
+    assert remote.spsa.theta == local.spsa.theta and remote.params == local.params

@@ -13,6 +13,7 @@ import json
 import sys
 from typing import Any
 
+from kozyr.cli import _cluster
 from kozyr.cli._common import need, positive, print_table, progress
 from kozyr.cli.durak import _rung, check_output_path, check_settings, setting
 from kozyr.durak.params import PARAM_RANGES, param_name
@@ -98,10 +99,11 @@ def _tune_command(args: argparse.Namespace) -> int:
     if args.optuna:
         update, close = progress(args.trials, "optuna")
         try:
-            found = optuna_search(names, start, trials=args.trials, deals_per_trial=args.deals_per_iteration,
-                                  opponent=opponent, seed=args.seed, rung=args.rung, base=base, lower=lower,
-                                  upper=upper, workers=args.workers,
-                                  callback=lambda k, values, score: update(k + 1, args.trials))
+            with _cluster.connect(args):
+                found = optuna_search(names, start, trials=args.trials, deals_per_trial=args.deals_per_iteration,
+                                      opponent=opponent, seed=args.seed, rung=args.rung, base=base, lower=lower,
+                                      upper=upper, workers=args.workers, client=args.client,
+                                      callback=lambda k, values, score: update(k + 1, args.trials))
         finally:
             close()
         if args.json:
@@ -119,10 +121,12 @@ def _tune_command(args: argparse.Namespace) -> int:
     else:
         update, close = progress(args.iterations, "spsa")
         try:
-            run = spsa(names, start, iterations=args.iterations, deals_per_iteration=args.deals_per_iteration,
-                       a=args.a, c=args.c, A=args.A, alpha=args.alpha, gamma=args.gamma, opponent=opponent,
-                       seed=args.seed, rung=args.rung, base=base, lower=lower, upper=upper, workers=args.workers,
-                       callback=lambda step: update(step["k"] + 1, args.iterations))
+            with _cluster.connect(args):
+                run = spsa(names, start, iterations=args.iterations, deals_per_iteration=args.deals_per_iteration,
+                           a=args.a, c=args.c, A=args.A, alpha=args.alpha, gamma=args.gamma, opponent=opponent,
+                           seed=args.seed, rung=args.rung, base=base, lower=lower, upper=upper,
+                           workers=args.workers, client=args.client,
+                           callback=lambda step: update(step["k"] + 1, args.iterations))
         finally:
             close()
         if args.json:
@@ -170,6 +174,7 @@ def register(subparsers: Any) -> None:
                    help="a setting to tune, its start and bounds (repeatable; default bounds: its range; "
                         + ", ".join(f"{k} {lo}..{hi}" for k, (lo, hi) in PARAM_RANGES.items()) + ")")
     p.add_argument("--iterations", type=positive, default=200, help="SPSA iterations (default 200)")
+    _cluster.add_options(p)
     p.add_argument("--deals-per-iteration", type=positive, default=2000,
                    help="deals per iteration or trial, an even number: deal pairs (default 2000)")
     p.add_argument("--a", type=_number, default=None, help="step gain (default 50 c^2 (A+1)^alpha)")

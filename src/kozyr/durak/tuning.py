@@ -278,9 +278,10 @@ class _Scorer:
     """Plays settings of the tuned rung on deal pairs: the SPSA objective and the Optuna score."""
 
     def __init__(self, rung: int, base: Params, opponent: Side | None, pairs_per_round: int, seed: object,
-                 deal: str, workers: int) -> None:
+                 deal: str, workers: int, client: object = None) -> None:
         self.rung, self.base, self.opponent = rung, base, opponent
         self.pairs, self.seed, self.deal, self.workers = pairs_per_round, seed, deal, workers
+        self.client = client
         self.deals = 0
 
     def side(self, values: Mapping[str, float]) -> Side:
@@ -288,7 +289,12 @@ class _Scorer:
 
     def score(self, a: Side, b: Side, seed: object) -> float:
         """Side a's mean score per deal over the round's deal pairs."""
-        fool, _, _, _ = play_range(a, b, 0, self.pairs, seed, deal=self.deal, workers=self.workers, pairs=True)
+        if self.client is not None:   # the round's deal pairs as tasks on a Dask cluster: the same arrays
+            from kozyr.durak.ladder import cluster
+
+            fool = cluster.run(self.client, a, b, self.pairs, seed, self.deal, pairs=True)[0]
+        else:
+            fool = play_range(a, b, 0, self.pairs, seed, deal=self.deal, workers=self.workers, pairs=True)[0]
         self.deals += len(fool)
         return float(pair_scores(fool).mean())
 
@@ -318,7 +324,7 @@ def spsa(params: Iterable[str], start: Mapping[str, int] | None = None, *, itera
          deals_per_iteration: int = 2000, a: object = None, c: object = None, A: float | None = None,
          alpha: float = 0.602, gamma: float = 0.101, opponent: object = None, seed: int = 0, rung: int = 3,
          base: object = None, lower: object = None, upper: object = None, deal: str = "fast", workers: int = 1,
-         callback: Callable[[dict[str, Any]], None] | None = None) -> TuneResult:
+         callback: Callable[[dict[str, Any]], None] | None = None, client: object = None) -> TuneResult:
     """Tune the named `Params` fields of rung `rung` by SPSA (`kozyr.tune.spsa`).
 
     Each iteration perturbs every named parameter by +-c_k at once and plays
@@ -364,7 +370,7 @@ def spsa(params: Iterable[str], start: Mapping[str, int] | None = None, *, itera
     a_default = {n: 50 * cs[n] ** 2 * (big_a + 1) ** float(alpha) for n in names}
     gains = _per_name("a", a, names, lambda n: a_default[n])
     rival = _opponent(opponent, rung)
-    scorer = _Scorer(rung, settings, rival, per // 2, seed, deal, workers)
+    scorer = _Scorer(rung, settings, rival, per // 2, seed, deal, workers, client)
 
     def objective(plus: dict[str, Any], minus: dict[str, Any], k: int) -> float:
         p, m = scorer.side(plus), scorer.side(minus)
@@ -409,8 +415,8 @@ class OptunaResult:
 def optuna_search(params: Iterable[str], start: Mapping[str, int] | None = None, *, trials: int,
                   deals_per_trial: int = 2000, opponent: object = None, seed: int = 0, rung: int = 3,
                   base: object = None, lower: object = None, upper: object = None, deal: str = "fast",
-                  workers: int = 1, callback: Callable[[int, dict[str, int], float], None] | None = None
-                  ) -> OptunaResult:
+                  workers: int = 1, callback: Callable[[int, dict[str, int], float], None] | None = None,
+                  client: object = None) -> OptunaResult:
     """Search the named `Params` fields with Optuna's TPE sampler (seeded): every trial plays its
     setting of rung `rung` against `opponent` (default: the start setting) on the same
     `deals_per_trial` deals (deal pairs of seed `<seed>/optuna`), maximising the mean score.
@@ -438,7 +444,7 @@ def optuna_search(params: Iterable[str], start: Mapping[str, int] | None = None,
     first = _per_name("start", start, names, lambda n: settings.as_dict()[n])
     start_params = settings.replace(**{n: round(first[n]) for n in names})
     rival = _opponent(opponent, rung) or resolve(rung, start_params)
-    scorer = _Scorer(rung, settings, rival, per // 2, seed, deal, workers)
+    scorer = _Scorer(rung, settings, rival, per // 2, seed, deal, workers, client)
     deal_seed = f"{seed}/optuna"
     seen: list[tuple[dict[str, int], float]] = []
 
