@@ -219,9 +219,10 @@ def test_a_forged_view_cannot_reach_a_c_shift_out_of_range() -> None:
 
     view = Game.from_seed(pad_seed("durak-one")).view(0).as_view()
     assert best(view, 3) is not None
-    for field, value in (("trump", 10), ("talon", 99), ("seat", 7), ("counts", (40, 1)), ("ply", -1)):
+    forged: list[dict[str, Any]] = [{"trump": 10}, {"talon": 99}, {"seat": 7}, {"counts": (40, 1)}, {"ply": -1}]
+    for change in forged:
         with pytest.raises(KozyrError):
-            best(dataclasses.replace(view, **{field: value}), 3)
+            best(dataclasses.replace(view, **change), 3)
 
     class Liar(int):
         def __lt__(self, other: object) -> bool:
