@@ -1,14 +1,15 @@
 """The ladder: whole deals of bot against bot, measured.
 
 `ladder(a, b, deals, seed)` plays `deals` deals between two sides (a rung int
-1..3, a `Bot`, or any Python callable `view -> Move`), seats alternating, and
-returns per-deal numpy arrays plus a summary (`LadderResult`). When both sides
-are rungs or Bots every deal runs in C (`_loop.pyx`: deal, view, rung, apply,
-with no Python object touched), so `workers=N` threads run chunks in parallel
-and the arrays are identical to one worker (each deal depends only on its
-index). A Python callable plays inside the same loop: it is handed a `GameView` and its
-answer is checked against the legal list (about a microsecond of overhead a
-decision); `slow.py` replays any deal through the Game API.
+1..4, a `Bot`, a `Rung4Bot`, a `NativeBot`, or any Python callable
+`view -> Move`), seats alternating, and returns per-deal numpy arrays plus a
+summary (`LadderResult`). When no side is a Python callable every deal runs in
+C (`_loop.pyx`: deal, view, bot, apply, with no Python object touched), so
+`workers=N` threads run chunks in parallel and the arrays are identical to one
+worker (each deal depends only on its index). A Python callable plays inside
+the same loop: it is handed a `GameView` and its answer is checked against the
+legal list (well under a microsecond of overhead a decision); `slow.py`
+replays any deal through the Game API.
 
 Deal i runs from 1 to `deals`; the arrays hold deal i at index i - 1. Side `a`
 sits in engine seat `i % 2` (so b opens deal 1 in seat 0), as the reference
@@ -21,8 +22,9 @@ one value, `deal="fast" | "sha" | "reference"` (see `kozyr.durak.seeds`); every
 deal replays alone (`deal_seed`, `replay`).
 
 The modules, in the one direction they depend on each other:
-`sides` (what a side is) <- `_loop` (the nogil loop) and `slow` (the Python
-path) <- this module (validation, chunks, threads, Ctrl-C) -> `result`.
+`sides` (what a side is) <- `_loop` (the nogil loop), `slow` (replay through
+the Game API) and `cluster` (chunks as Dask tasks) <- this module (validation,
+chunks, threads, Ctrl-C) -> `result`.
 """
 from __future__ import annotations
 
