@@ -14,6 +14,7 @@ The package is a library: it imports no command-line or terminal code.
 """
 from kozyr.durak import ladder
 from kozyr.durak._engine import Game, random_playouts, shuffled_order
+from kozyr.durak.bot4 import Rung4Bot
 from kozyr.durak.bots import RUNG_NAMES, RUNGS, Bot
 from kozyr.durak.codes import BOUT_ENDINGS, CODES, KINDS, OUTCOMES, PHASES, IllegalMove
 from kozyr.durak.events import Event, Result
@@ -29,5 +30,6 @@ from kozyr.stats import Rate
 __all__ = [
     "BOUT_ENDINGS", "CODES", "DEALS", "DONE", "KINDS", "OUTCOMES", "PHASES", "RESIGN", "RUNGS", "RUNG_NAMES",
     "SWAP", "TAKE", "Bot", "Bout", "Event", "Game", "IllegalMove", "LadderResult", "Move", "Params", "Rate", "Result",
+    "Rung4Bot",
     "View", "best", "deal_seed", "ladder", "pad_seed", "random_playouts", "replay", "shuffled_order", "spsa", "sprt",
 ]
