@@ -182,7 +182,7 @@ R4_CIMPORTS: dict[str, set[str] | None] = {
     "kozyr.durak._seeds": {"fast_next", "fast_below", "mix64"},
     "kozyr.durak._state": {"State", "EV_ATTACK", "EV_BEAT", "EV_BOUT_END", "EV_REFILL", "EV_SWAP"},
     "kozyr.durak._rules": {"st_apply_legal", "st_legal", "st_turn", "st_view_turn"},
-    "kozyr.durak.rungs": {"RungParams", "best_move", "params_from"}, "kozyr.durak.rung4": R4_ANY,
+    "kozyr.durak.rungs": {"RungParams", "best_move", "params_from", "fill_view"}, "kozyr.durak.rung4": R4_ANY,
 }
 R4_IMPORTS: dict[str, set[str] | None] = {
     "__future__": {"annotations"}, "dataclasses": {"KW_ONLY", "dataclass", "field"},
@@ -191,7 +191,7 @@ R4_IMPORTS: dict[str, set[str] | None] = {
     "kozyr.cards": {"CardSet"}, "kozyr.durak.codes": {"PHASES"}, "kozyr.durak.moves": {"Move"},
     "kozyr.durak.views": {"View"}, "kozyr.durak.events": {"Event"}, "kozyr.durak.memory": {"Memory"},
     "kozyr.durak.rung4": {"BUDGET", "ENDGAME", "K", "PARAM_RANGES", "PLAYOUT", "Table", "best4"},
-    "kozyr.durak.rungs": {"PARAM_RANGES", "CHEAP_POWER", "DEEP_TALON"},
+    "kozyr.durak.rungs": {"PARAM_RANGES", "CHEAP_POWER", "DEEP_TALON", "checked_int"},
     # the rungs' settings (a frozen dataclass of ints with their ranges; no game state)
     "kozyr.durak.params": {"PARAM_RANGES", "Params"},
     # the bot's own seed (its draws), never the deal's: bot4.py only
@@ -306,8 +306,8 @@ R4_PLANTED = [
      'def solve(view, memory, *, budget=BUDGET, Table table=None):',
      'def solve(view, memory, State *real):'),
     ('rung4.pyx',
-     'from operator import index',
-     'from operator import index\nfrom kozyr.durak import Game'),
+     'from kozyr.durak.moves import Move',
+     'from kozyr.durak.moves import Move\nfrom kozyr.durak import Game'),
     ('_memory.pxd',
      'from kozyr.durak._view cimport DView',
      'from kozyr.durak._view cimport DView\nfrom kozyr.durak._state cimport State'),

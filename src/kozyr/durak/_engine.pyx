@@ -36,7 +36,7 @@ from libc.stdint cimport uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from kozyr.cards cimport KZ_DECK36, CardSet, card_bit
-from kozyr.durak._gameview cimport GameView
+from kozyr.durak._gameview cimport GameView, bout_of, move_of, moves_tuple, result_of
 from kozyr.durak._deal cimport st_deal_order, st_deal_rng, st_deal_seed_text
 from kozyr.durak._rules cimport (
     R_BAD_DEAL, R_BAD_SEATS, R_BEATS_NOTHING, R_BOUT_FULL, R_CARD_NOT_HELD, R_GAME_OVER, R_MUST_ATTACK,
@@ -63,9 +63,8 @@ cimport numpy as cnp
 
 from kozyr.cards import card_name, parse_card
 from kozyr.durak.codes import BOUT_ENDINGS, CODES, KINDS, PHASES, IllegalMove
-from kozyr.durak.events import Event, Result
+from kozyr.durak.events import Event
 from kozyr.durak.moves import Move
-from kozyr.durak.views import Bout, View
 from kozyr.errors import KozyrError, shown
 
 cnp.import_array()
@@ -139,17 +138,8 @@ def random_playouts(n, seed=0):
 
 
 # -- the Python face -----------------------------------------------------------
-cdef list _MOVES = [None] * 384            # move code -> cached Move
-for _code in range(384):
-    try:
-        _MOVES[_code] = Move.from_code(_code)
-    except KeyError:
-        pass
 cdef dict _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 cdef dict _EVENTS = {}                      # packed event -> cached Event
-cdef tuple _RESULTS = (
-    Result("fool", 0), Result("fool", 1), Result("draw", None), Result("resign", 0), Result("resign", 1),
-)
 cdef tuple _OUTCOMES = (None, "fool", "draw", "resign")
 
 
@@ -237,17 +227,6 @@ cdef inline int _seat_index(object seat):
     return i if i == 0 or i == 1 else 2
 
 
-cdef inline tuple _moves_tuple(const int *codes, int n):
-    cdef tuple t = PyTuple_New(n)
-    cdef int i
-    cdef object m
-    for i in range(n):
-        m = _MOVES[codes[i]]
-        Py_INCREF(m)
-        PyTuple_SET_ITEM(t, i, m)
-    return t
-
-
 def _probe(Game game, seat, move, int cap):
     """Test hook: the refusal code st_apply gives on a copy of the position with
     the bout's cap set to `cap`, or None if it would apply. The forced positions
@@ -257,16 +236,6 @@ def _probe(Game game, seat, move, int cap):
     t.bout.cap = cap
     cdef int r = st_apply(&t, _seat_index(seat), _move_code(move), NULL)
     return CODES[r - 1] if r else None
-
-
-cdef object _result_of(const State *s):
-    if s.outcome == OUT_NONE:
-        return None
-    if s.outcome == OUT_FOOL:
-        return _RESULTS[s.fool]
-    if s.outcome == OUT_DRAW:
-        return _RESULTS[2]
-    return _RESULTS[3 + s.fool]
 
 
 cdef Game _new_game():
@@ -523,7 +492,7 @@ cdef class Game:
         """The moves of the seat on turn, in the reference order (empty when over)."""
         cdef int codes[MAX_LEGAL]
         cdef int n = st_legal(&self.st, codes)
-        return _moves_tuple(codes, n)
+        return moves_tuple(codes, n)
 
     def apply(self, seat, move):
         """Play `move` (a Move or its text) for `seat`; the events it wrote. IllegalMove on refusal."""
@@ -587,7 +556,7 @@ cdef class Game:
     @property
     def result(self):
         """Result(outcome, fool) once the deal is over, else None."""
-        return _result_of(&self.st)
+        return result_of(self.st.outcome, self.st.fool)
 
     @property
     def ply(self):
@@ -621,7 +590,7 @@ cdef class Game:
     @property
     def history(self):
         """The applied moves as (seat, Move)."""
-        return tuple([(self.hist[i] >> 9, _MOVES[self.hist[i] & 511]) for i in range(self.nhist)])
+        return tuple([(self.hist[i] >> 9, move_of(self.hist[i] & 511)) for i in range(self.nhist)])
 
     @property
     def events(self):
@@ -666,11 +635,7 @@ cdef class Game:
 
     @property
     def bout(self):
-        cdef int i
-        cdef State *s = &self.st
-        pairs = tuple([(s.bout.attack[i], s.bout.beat[i] if s.bout.beat[i] >= 0 else None) for i in range(s.bout.size)])
-        return Bout(s.bout.attacker, s.bout.defender, s.bout.cap, s.bout.size, bool(s.bout.taken),
-                    s.bout.attack[s.nbeat] if s.nbeat < s.bout.size else None, pairs)
+        return bout_of(&self.st.bout)
 
     @property
     def six_owner(self):

@@ -15,7 +15,7 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.string cimport memcpy
 
 from kozyr.cards cimport CardSet
-from kozyr.durak._view cimport OUT_DRAW, OUT_FOOL, OUT_NONE, DView
+from kozyr.durak._view cimport OUT_DRAW, OUT_FOOL, OUT_NONE, BoutView, DView
 
 from kozyr.durak.codes import PHASES
 from kozyr.durak.events import Result
@@ -36,6 +36,37 @@ cdef tuple _RESULTS = (
     Result("fool", 0), Result("fool", 1), Result("draw", None), Result("resign", 0), Result("resign", 1),
 )
 cdef tuple _PHASES = tuple(PHASES)
+
+
+cdef object move_of(int code):
+    return _MOVES[code]
+
+
+cdef tuple moves_tuple(const int *codes, int n):
+    cdef tuple t = PyTuple_New(n)
+    cdef int i
+    cdef object m
+    for i in range(n):
+        m = _MOVES[codes[i]]
+        Py_INCREF(m)
+        PyTuple_SET_ITEM(t, i, m)
+    return t
+
+
+cdef object result_of(int outcome, int fool):
+    if outcome == OUT_NONE:
+        return None
+    if outcome == OUT_FOOL:
+        return _RESULTS[fool]
+    if outcome == OUT_DRAW:
+        return _RESULTS[2]
+    return _RESULTS[3 + fool]
+
+
+cdef object bout_of(const BoutView *b):
+    cdef int i
+    pairs = tuple([(b.attack[i], b.beat[i] if b.beat[i] >= 0 else None) for i in range(b.size)])
+    return Bout(b.attacker, b.defender, b.cap, b.size, bool(b.taken), b.to_beat if b.to_beat >= 0 else None, pairs)
 
 
 def _unpickle(bytes raw):
@@ -105,16 +136,8 @@ cdef class GameView:
     @property
     def legal(self):
         """The legal moves of this seat (empty when not on turn), as a tuple of Move."""
-        cdef tuple t
-        cdef int i
-        cdef object m
         if self._legal is None:
-            t = PyTuple_New(self.d.nlegal)
-            for i in range(self.d.nlegal):
-                m = _MOVES[self.d.legal[i]]
-                Py_INCREF(m)
-                PyTuple_SET_ITEM(t, i, m)
-            self._legal = t
+            self._legal = moves_tuple(self.d.legal, self.d.nlegal)
         return self._legal
 
     @property
@@ -133,22 +156,12 @@ cdef class GameView:
 
     @property
     def result(self):
-        if self.d.outcome == OUT_NONE:
-            return None
-        if self.d.outcome == OUT_FOOL:
-            return _RESULTS[self.d.fool]
-        if self.d.outcome == OUT_DRAW:
-            return _RESULTS[2]
-        return _RESULTS[3 + self.d.fool]
+        return result_of(self.d.outcome, self.d.fool)
 
     @property
     def bout(self):
-        cdef int i
         if self._bout is None:
-            b = &self.d.bout
-            pairs = tuple([(b.attack[i], b.beat[i] if b.beat[i] >= 0 else None) for i in range(b.size)])
-            self._bout = Bout(b.attacker, b.defender, b.cap, b.size, bool(b.taken),
-                              b.to_beat if b.to_beat >= 0 else None, pairs)
+            self._bout = bout_of(&self.d.bout)
         return self._bout
 
     def as_view(self):

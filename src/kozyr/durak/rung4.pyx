@@ -25,15 +25,13 @@ from libc.stdlib cimport calloc, free
 from kozyr.durak._determinize cimport dt_build
 from kozyr.durak._memory cimport Memory, mem_event, mem_from_tuple, mem_start, mem_to_tuple
 from kozyr.durak._state cimport State
-from kozyr.durak._view cimport MAX_BOUT, MAX_LEGAL, MV_TAKE, OUT_NONE, DView
+from kozyr.durak._view cimport DView
 from kozyr.durak.rung4 cimport R4_TT_BITS, R4Entry, R4Params, R4Scratch, r4_best, r4_solve
-from kozyr.durak.rungs cimport params_from
+from kozyr.durak.rungs cimport fill_view, params_from
 
-from operator import index
-
-from kozyr.durak.codes import PHASES
 from kozyr.durak.moves import Move
 from kozyr.durak.params import Params
+from kozyr.durak.rungs import checked_int
 from kozyr.errors import KozyrError, shown
 
 __all__ = ["best4", "solve", "Table", "K", "PLAYOUT", "ENDGAME", "BUDGET", "PARAM_RANGES"]
@@ -76,79 +74,17 @@ cdef class Table:
         return self.sc.nodes
 
 
-def _int(name, value, low, high):
-    """value as a plain int in low..high, or a KozyrError naming it."""
-    try:
-        i = index(value)
-    except TypeError:
-        raise KozyrError("bad_value", f"{name}={shown(value)} is not an integer", field=name, value=value) from None
-    if not low <= i <= high:
-        raise KozyrError("bad_value", f"{name}={shown(value)} is outside {low}..{high}", field=name, value=value)
-    return int(i)
-
-
-cdef int _fill(DView *d, object view) except -1:
-    """Copy a Python View into the C struct the kernel reads (every number range-checked)."""
-    cdef int i, m
-    d.seat = _int("seat", view.seat, 0, 1)
-    d.ply = _int("ply", view.ply, 0, 1 << 30)
-    if view.phase not in PHASES:
-        raise KozyrError("bad_view", f"phase {shown(view.phase)} is not one of {', '.join(PHASES)}")
-    d.phase = PHASES.index(view.phase)
-    d.turn = -1 if view.turn is None else _int("turn", view.turn, 0, 1)
-    d.trump = _int("trump", view.trump, 0, 3)
-    d.turnup = -1 if view.turnup is None else _int("turnup", view.turnup, 0, 63)
-    d.talon = _int("talon", view.talon, 0, 24)
-    d.heap = _int("heap", view.heap, 0, 36)
-    d.hand = <uint64_t>_int("hand", int(view.hand), 0, 0xFFFFFFFFFFFFFFFF)
-    d.count[0] = _int("counts", view.counts[0], 0, 36)
-    d.count[1] = _int("counts", view.counts[1], 0, 36)
-    d.can_swap = bool(view.can_swap)
-    legal = view.legal
-    if len(legal) > MAX_LEGAL:
-        raise KozyrError("bad_view", f"a view lists {len(legal)} legal moves; at most {MAX_LEGAL} fit")
-    d.nlegal = len(legal)
-    d.legal_cards = 0
-    d.legal_kinds = 0
-    for i in range(d.nlegal):
-        m = _int("legal move code", legal[i].code, 0, (6 << 6) - 1)
-        d.legal[i] = m
-        d.legal_kinds |= 1u << (m >> 6)
-        if m < (MV_TAKE << 6):
-            d.legal_cards |= (<uint64_t>1) << (m & 63)
-    d.over = bool(view.over)
-    d.outcome = OUT_NONE
-    d.fool = -1
-    bout = view.bout
-    d.bout.attacker = _int("attacker", bout.attacker, 0, 1)
-    d.bout.defender = _int("defender", bout.defender, 0, 1)
-    d.bout.cap = _int("cap", bout.cap, 0, MAX_BOUT)
-    d.bout.size = _int("size", bout.size, 0, MAX_BOUT)
-    d.bout.taken = bool(bout.taken)
-    d.bout.to_beat = -1 if bout.to_beat is None else _int("to_beat", bout.to_beat, 0, 63)
-    pairs = bout.pairs
-    if len(pairs) != d.bout.size:
-        raise KozyrError("bad_view", f"a bout of size {d.bout.size} lists {len(pairs)} pairs")
-    for i in range(MAX_BOUT):
-        d.bout.attack[i] = -1
-        d.bout.beat[i] = -1
-    for i in range(len(pairs)):
-        d.bout.attack[i] = _int("attack card", pairs[i][0], 0, 63)
-        d.bout.beat[i] = -1 if pairs[i][1] is None else _int("beat card", pairs[i][1], 0, 63)
-    return 0
-
-
 cdef int _params(R4Params *p, k, playout, endgame, budget, deep_talon, cheap_power) except -1:
     """Rung 4's settings; its playouts are the rules' rung with these two thresholds (every
     other rung setting at its default: a `Params` validates the two)."""
-    p.k = _int("k", k, *PARAM_RANGES["K"])
-    p.playout = _int("playout", playout, *PARAM_RANGES["PLAYOUT"])
+    p.k = checked_int("k", k, *PARAM_RANGES["K"])
+    p.playout = checked_int("playout", playout, *PARAM_RANGES["PLAYOUT"])
     if not isinstance(endgame, bool):
         raise KozyrError("bad_param", f"endgame={shown(endgame)} is not a bool", field="endgame", value=endgame)
     p.endgame = endgame
-    p.budget = _int("budget", budget, *PARAM_RANGES["BUDGET"])
-    playouts = Params(DEEP_TALON=_int("deep_talon", deep_talon, -(1 << 30), 1 << 30),
-                      CHEAP_POWER=_int("cheap_power", cheap_power, -(1 << 30), 1 << 30))
+    p.budget = checked_int("budget", budget, *PARAM_RANGES["BUDGET"])
+    playouts = Params(DEEP_TALON=checked_int("deep_talon", deep_talon, -(1 << 30), 1 << 30),
+                      CHEAP_POWER=checked_int("cheap_power", cheap_power, -(1 << 30), 1 << 30))
     params_from(&p.p, playouts.as_tuple())
     return 0
 
@@ -173,11 +109,11 @@ def best4(view, memory, key, *, k=K, playout=PLAYOUT, endgame=ENDGAME, budget=BU
     cdef DView d
     cdef Memory m
     cdef R4Params p
-    cdef uint64_t kk = <uint64_t>(_int("key", key, -(1 << 63), (1 << 64) - 1) & 0xFFFFFFFFFFFFFFFF)
+    cdef uint64_t kk = <uint64_t>(checked_int("key", key, -(1 << 63), (1 << 64) - 1) & 0xFFFFFFFFFFFFFFFF)
     cdef int mv
     cdef R4Scratch *sc
     _params(&p, k, playout, endgame, budget, deep_talon, cheap_power)
-    _fill(&d, view)
+    fill_view(&d, view)
     _memory(&m, memory, &d)
     if table is None and endgame and d.talon == 0:
         table = Table()
@@ -202,7 +138,7 @@ def solve(view, memory, *, budget=BUDGET, Table table=None):
     cdef uint64_t rng = 0
     cdef int mv = -1, val
     cdef R4Scratch *sc
-    _fill(&d, view)
+    fill_view(&d, view)
     _memory(&m, memory, &d)
     if d.over:
         raise KozyrError("bad_view", "the deal is over: there is nothing to solve", field="over")
@@ -212,7 +148,7 @@ def solve(view, memory, *, budget=BUDGET, Table table=None):
     if table is None:
         table = Table()
     sc = &table.sc
-    sc.budget = _int("budget", budget, *PARAM_RANGES["BUDGET"])
+    sc.budget = checked_int("budget", budget, *PARAM_RANGES["BUDGET"])
     if dt_build(&s, &d, &m, &rng) != 0:
         raise KozyrError("bad_memory", f"the memory does not fit seat {d.seat}'s view at ply {d.ply}",
                          field="memory")
@@ -230,10 +166,10 @@ def _memory_replay(view, packed):
     after the packed events (uint32s, _state.pxd's layout), as `Memory.packed()` fields."""
     cdef DView d
     cdef Memory m
-    _fill(&d, view)
+    fill_view(&d, view)
     if view.turnup is None:
         raise KozyrError("bad_view", "a memory starts from the view at the deal", field="view")
     mem_start(&m, &d)
     for e in packed:
-        mem_event(&m, <unsigned int>_int("event", e, 0, 0xFFFFFFFF))
+        mem_event(&m, <unsigned int>checked_int("event", e, 0, 0xFFFFFFFF))
     return mem_to_tuple(&m)

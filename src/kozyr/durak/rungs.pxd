@@ -22,6 +22,10 @@ cdef struct RungParams:
     int hold_trumps        # piling on, rung 3 says done rather than throw in a trump while talon > this
 
 
+# A Python View (any object with View's fields) into the struct, every number range-checked.
+cdef int fill_view(DView *d, object view) except -1
+
+
 cdef inline int params_from(RungParams *p, tuple t) except -1:
     """Fill the struct from Params.as_tuple() (validated by Params)."""
     p.deep_talon, p.cheap_power, p.trump_cost, p.pair_cheap = t[0], t[1], t[2], t[3]
