@@ -64,6 +64,17 @@ def render_text(game: Game) -> str:
     return "\n".join(lines)
 
 
+def _render(deal: Any, mode: str | None) -> str | None:
+    """Both environments' render(): the table as text, printed in "human" mode, else returned."""
+    if deal is None:
+        return None
+    text = render_text(deal.game)
+    if mode == "human":
+        print(text)
+        return None
+    return text
+
+
 def _reward(game: Game, seat: int) -> float:
     result = game.result
     fool = None if result is None else result.fool
@@ -159,13 +170,7 @@ class DurakEnv(AECEnv):
             self.render()
 
     def render(self) -> str | None:
-        if self.deal is None:
-            return None
-        text = render_text(self.deal.game)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return _render(self.deal, self.render_mode)
 
     def close(self) -> None:
         pass
@@ -288,13 +293,7 @@ class DurakGymEnv(Env):
         return self._obs(), 0.0, False, False, info
 
     def render(self) -> str | None:
-        if self.deal is None:
-            return None
-        text = render_text(self.deal.game)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return _render(self.deal, self.render_mode)
 
 
 class DurakVectorEnv(VectorEnv):
