@@ -26,7 +26,7 @@ from kozyr.durak._state cimport (
 )
 from kozyr.durak._view cimport (
     MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_RESIGN, MV_SWAP, MV_TAKE, OUT_DRAW, OUT_FOOL, OUT_NONE,
-    OUT_RESIGN, PH_ATTACK, PH_DEFEND, PH_OVER, PH_PILE_ON, BoutView, DView,
+    OUT_RESIGN, PH_ATTACK, PH_DEFEND, PH_OVER, PH_PILE_ON, Ask, BoutView, DView,
 )
 
 cdef enum:
@@ -193,49 +193,28 @@ cdef inline void st_view_turn(const State *s, DView *v) noexcept nogil:
     v.nlegal = _legal(s, v.legal, &v.legal_cards, &v.legal_kinds)
 
 
-cdef inline void st_view_cards(const State *s, DView *v) noexcept nogil:
-    """The part of the on-turn seat's view that the card-cost rungs (2 and 3) read, for a
-    running deal: seat, turn, ply, phase, trump, hand, talon, the bout's size, the legal
-    cards and kinds as masks, the number of legal moves, and legal[0] when no card move is
-    legal. No move list and no copy of the bout: a fraction of st_view_turn's work. Every
-    other field is left as it was; a bot that reads more needs st_view_turn."""
+cdef inline int st_ask(const State *s, Ask *a) noexcept nogil:
+    """The decision of the seat on turn of a running deal, as rungs 1 to 3 read it (an Ask:
+    hand, legal cards, the extra move and swap as flags, trump, talon, bout size); the seat.
+    No move list and no copy of the bout: a fraction of st_view_turn's work."""
     cdef int t
-    cdef uint64_t m
-    cdef unsigned int k = 0
-    cdef bint sw
     if not s.bout.taken and s.nbeat < s.bout.size:
         t = s.bout.defender
-        v.phase = PH_DEFEND
-        m = _beat_mask(s)
-        sw = st_can_swap(s, t)
-        if m:
-            k = (1u << MV_BEAT) | (1u << MV_TAKE)
-        elif sw:
-            k = 1u << MV_TAKE
+        a.defending = 1
+        a.cards = _beat_mask(s)
+        a.swap = st_can_swap(s, t)
+        a.extra = a.cards != 0 or a.swap
     else:
         t = s.bout.attacker
-        v.phase = PH_PILE_ON if s.bout.taken else PH_ATTACK
-        m = _attack_mask(s)
-        sw = st_can_swap(s, t)
-        if m:
-            k = 1u << MV_ATTACK
-        if s.bout.size > 0 and (m or sw):
-            k |= 1u << MV_DONE
-    if sw:
-        k |= 1u << MV_SWAP
-    v.seat = t
-    v.turn = t
-    v.ply = s.ply
-    v.trump = s.trump
-    v.hand = s.hand[t]
-    v.talon = 24 - s.drawn
-    v.bout.size = s.bout.size
-    v.legal_cards = m
-    v.legal_kinds = k
-    v.nlegal = popcount(m) + ((k >> MV_TAKE) & 1) + ((k >> MV_DONE) & 1) + ((k >> MV_SWAP) & 1)
-    if m == 0:
-        # the first legal move in the reference order when no card is playable
-        v.legal[0] = (MV_TAKE << 6) if k & (1u << MV_TAKE) else ((MV_DONE << 6) if k & (1u << MV_DONE) else (MV_SWAP << 6))
+        a.defending = 0
+        a.cards = _attack_mask(s)
+        a.swap = st_can_swap(s, t)
+        a.extra = s.bout.size > 0 and (a.cards != 0 or a.swap)
+    a.hand = s.hand[t]
+    a.trump = s.trump
+    a.talon = 24 - s.drawn
+    a.size = s.bout.size
+    return t
 
 
 cdef inline void st_view(const State *s, int seat, DView *v) noexcept nogil:

@@ -34,6 +34,20 @@ cdef struct BoutView:
     int attack[6]         # attack cards in the order played
     int beat[6]           # the card that beat attack[i], -1 if unanswered
 
+cdef struct Ask:
+    # What rungs 1 to 3 read of a decision: the cards part of the on-turn seat's view.
+    # The ladder builds it from its locals; best_move builds it from a DView.
+    uint64_t hand         # the seat's own hand
+    uint64_t cards        # the cards of its legal attack or beat moves, as a mask
+    int trump             # trump suit 0..3
+    bint defending        # a beat is asked for (the extra move is take), else an attack or
+                          # a pile-on (the extra move is done)
+    bint extra            # take (defending) or done (attacking) is legal
+    bint swap             # the exchange is legal
+    int talon             # talon count, turn-up included
+    int size              # attack cards on the table
+
+
 cdef struct DView:
     int seat
     int ply

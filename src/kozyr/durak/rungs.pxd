@@ -1,12 +1,13 @@
-# The rungs' C kernel: `best_move(view, level, word, params)` -> a move code.
-# It lives here, inline, so that the ladder's nogil loop (which cimports this
-# file) compiles it into its own body: no call through a function pointer per
-# decision. It reads a DView (a copy of one seat's view) and nothing else;
+# The rungs' C kernel: `ask_move(ask, level, word, params)` -> a move code, and
+# `best_move(view, level, word, params)`, the same on a full view. It lives here,
+# inline, so that the ladder's nogil loop (which cimports this file) compiles it
+# into its own body: no call through a function pointer per decision. It reads
+# an Ask or a DView (what one seat may see) and nothing else;
 # tests/durak/test_blind.py holds this file and rungs.pyx to that.
 from libc.stdint cimport uint64_t
 
-from kozyr.cards cimport highest_card, lowest_card, suit_mask
-from kozyr.durak._view cimport MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_SWAP, MV_TAKE, PH_DEFEND, DView
+from kozyr.cards cimport highest_card, lowest_card, popcount, suit_mask
+from kozyr.durak._view cimport MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_SWAP, MV_TAKE, PH_DEFEND, Ask, DView
 
 
 cdef struct RungParams:
@@ -47,8 +48,8 @@ cdef inline uint64_t _lane_or(uint64_t m) noexcept nogil:
     return (m | (m >> 16) | (m >> 32) | (m >> 48)) & 0xFFFF
 
 
-cdef inline int _cheapest(const DView *v, uint64_t pool, int pair) noexcept nogil:
-    """The card of lowest cost in pool, whose cards are all trumps or all not.
+cdef inline int _cheapest(uint64_t h, uint64_t pool, int pair) noexcept nogil:
+    """The card of lowest cost in pool, whose cards are all trumps or all not; h is the hand.
 
     Within such a pool the cost of a card depends on its rank only: power,
     plus `pair` when the hand holds two or more of the rank. So the cheapest
@@ -58,7 +59,6 @@ cdef inline int _cheapest(const DView *v, uint64_t pool, int pair) noexcept nogi
     """
     if pool & (pool - 1) == 0:     # one card: nothing to compare
         return lowest_card(pool)
-    cdef uint64_t h = v.hand
     cdef uint64_t l0 = h & 0xFFFF, l1 = (h >> 16) & 0xFFFF, l2 = (h >> 32) & 0xFFFF, l3 = h >> 48
     cdef uint64_t paired = (l0 & (l1 | l2 | l3)) | (l1 & (l2 | l3)) | (l2 & l3)
     cdef uint64_t ranks = _lane_or(pool)
@@ -80,9 +80,9 @@ cdef inline int _cheapest(const DView *v, uint64_t pool, int pair) noexcept nogi
     return highest_card(lane)
 
 
-cdef inline int _cost(const DView *v, int card, int pair, int trump, int trump_cost) noexcept nogil:
-    """Power, + trump_cost for a trump, + pair when the hand holds two or more of the card's rank."""
-    cdef uint64_t same = (v.hand >> (card & 15)) & 0x0001000100010001ULL
+cdef inline int _cost(uint64_t h, int card, int pair, int trump, int trump_cost) noexcept nogil:
+    """Power, + trump_cost for a trump, + pair when the hand h holds two or more of the card's rank."""
+    cdef uint64_t same = (h >> (card & 15)) & 0x0001000100010001ULL
     cdef int c = _power(card)
     if card >> 4 == trump:
         c += trump_cost
@@ -91,8 +91,9 @@ cdef inline int _cost(const DView *v, int card, int pair, int trump, int trump_c
     return c
 
 
-cdef inline int _cheapest_of(const DView *v, uint64_t cards, int pair, int trump_cost) noexcept nogil:
-    """The card of lowest cost in cards (any mix of trumps and plain cards); ties to the lower suit.
+cdef inline int _cheapest_of(const Ask *a, int pair, int trump_cost) noexcept nogil:
+    """The card of lowest cost among the legal cards (any mix of trumps and plain cards); ties
+    to the lower suit.
 
     The fast path: when even the dearest plain card (power 8, + the pair
     adjustment if positive) costs less than the cheapest trump (trump_cost,
@@ -100,60 +101,22 @@ cdef inline int _cheapest_of(const DView *v, uint64_t cards, int pair, int trump
     rules' values (8 + 1 < 20 - 2). Otherwise the cheapest of each pool is
     costed and compared; they differ in suit, so a tie goes to the lower suit.
     """
-    cdef uint64_t trumps = cards & suit_mask(v.trump)
-    cdef uint64_t plain = cards & ~trumps
+    cdef uint64_t trumps = a.cards & suit_mask(a.trump)
+    cdef uint64_t plain = a.cards & ~trumps
     cdef int c1, c2, k1, k2
     if trumps == 0:
-        return _cheapest(v, plain, pair)
+        return _cheapest(a.hand, plain, pair)
     if plain == 0:
-        return _cheapest(v, trumps, pair)
+        return _cheapest(a.hand, trumps, pair)
     if 8 + (pair if pair > 0 else 0) < trump_cost + (pair if pair < 0 else 0):
-        return _cheapest(v, plain, pair)
-    c1 = _cheapest(v, plain, pair)
-    c2 = _cheapest(v, trumps, pair)
-    k1 = _cost(v, c1, pair, v.trump, trump_cost)
-    k2 = _cost(v, c2, pair, v.trump, trump_cost)
+        return _cheapest(a.hand, plain, pair)
+    c1 = _cheapest(a.hand, plain, pair)
+    c2 = _cheapest(a.hand, trumps, pair)
+    k1 = _cost(a.hand, c1, pair, a.trump, trump_cost)
+    k2 = _cost(a.hand, c2, pair, a.trump, trump_cost)
     if k1 < k2 or (k1 == k2 and (c1 >> 4) < (c2 >> 4)):
         return c1
     return c2
-
-
-cdef inline int best_move(const DView *v, int level, unsigned int word, const RungParams *p) noexcept nogil:
-    """The move code the rung plays from this view, or -1 when it has no legal move."""
-    cdef int n = v.nlegal
-    cdef int card, kind, pair
-    cdef unsigned int kinds = v.legal_kinds    # bit k: a move of kind k is legal
-    cdef uint64_t cards = v.legal_cards
-    cdef bint defending
-    if n <= 0:
-        return -1
-    if n > MAX_LEGAL:
-        n = MAX_LEGAL
-    if level <= 1:
-        return v.legal[word % <unsigned int>n]
-    kind = MV_BEAT if kinds & (1u << MV_BEAT) else MV_ATTACK
-    if kinds & (1u << MV_SWAP):
-        return MV_SWAP << 6
-    defending = v.phase == PH_DEFEND
-    if cards == 0:
-        if defending and kinds & (1u << MV_TAKE):
-            return MV_TAKE << 6
-        if kinds & (1u << MV_DONE):
-            return MV_DONE << 6
-        return v.legal[0]
-    # the pair adjustment: rung 2 everywhere; rung 3 defending, or attacking and piling on
-    pair = p.pair_cheap if level == 2 else (p.pair_defend if defending else p.pair_attack)
-    card = _cheapest_of(v, cards, pair, p.trump_cost)
-    if level >= 3 and card >> 4 == v.trump:
-        if defending:
-            if (kinds & (1u << MV_TAKE) and _power(card) > p.cheap_power and v.talon > p.deep_talon
-                    and v.bout.size <= p.take_bout):
-                return MV_TAKE << 6
-        elif kinds & (1u << MV_DONE) and v.talon > p.hold_trumps:
-            return MV_DONE << 6
-    return (kind << 6) | card
-
-
 
 
 cdef inline int _kth_card(uint64_t m, int k) noexcept nogil:
@@ -170,26 +133,72 @@ cdef inline int _kth_card(uint64_t m, int k) noexcept nogil:
     return highest_card(r) ^ 48
 
 
-cdef inline int rung1_move(const DView *v, unsigned int word) noexcept nogil:
-    """Rung 1's move, legal[word mod nlegal], found from the view's legal cards and kinds
-    without the list (the list holds the card moves in the rules' card sequence, then take
-    or done, then swap); -1 when there is no legal move. Same decision as
-    best_move(v, 1, word)."""
-    cdef int n = v.nlegal, k, ncard
-    cdef unsigned int kinds = v.legal_kinds
-    if n <= 0:
+cdef inline int ask_random(const Ask *a, unsigned int word) noexcept nogil:
+    """Rung 1: the move at index word mod n of the legal list (n moves: the card moves in the
+    rules' card sequence, then take or done, then swap), found from the masks without the
+    list; -1 when nothing is legal."""
+    cdef int ncard = popcount(a.cards)
+    cdef int n = ncard + (a.extra != 0) + (a.swap != 0), k
+    if n == 0:
         return -1
     k = <int>(word % <unsigned int>n)
-    ncard = n - <int>(((kinds >> MV_TAKE) & 1) + ((kinds >> MV_DONE) & 1) + ((kinds >> MV_SWAP) & 1))
     if k < ncard:
-        return ((MV_BEAT if kinds & (1u << MV_BEAT) else MV_ATTACK) << 6) | _kth_card(v.legal_cards, k)
-    k -= ncard
-    if kinds & (1u << MV_TAKE):
-        if k == 0:
-            return MV_TAKE << 6
-        k -= 1
-    elif kinds & (1u << MV_DONE):
-        if k == 0:
-            return MV_DONE << 6
-        k -= 1
+        return ((MV_BEAT if a.defending else MV_ATTACK) << 6) | _kth_card(a.cards, k)
+    if a.extra and k == ncard:
+        return (MV_TAKE if a.defending else MV_DONE) << 6
     return MV_SWAP << 6
+
+
+cdef inline int ask_move(const Ask *a, int level, unsigned int word, const RungParams *p) noexcept nogil:
+    """The move code rung `level` (1 to 3) plays on the decision `a`, or -1 when nothing is legal.
+
+    The one home of the rungs' rules: the ladder's duel calls it with an Ask
+    built in its own variables (level a constant in each specialised copy of
+    its loop), best_move with the Ask of a DView. `word` is read by rung 1 only.
+    """
+    cdef int card, pair
+    if level <= 1:
+        return ask_random(a, word)
+    if a.swap:
+        return MV_SWAP << 6
+    if a.cards == 0:
+        if a.extra:
+            return (MV_TAKE if a.defending else MV_DONE) << 6
+        return -1
+    # the pair adjustment: rung 2 everywhere; rung 3 defending, or attacking and piling on
+    pair = p.pair_cheap if level == 2 else (p.pair_defend if a.defending else p.pair_attack)
+    card = _cheapest_of(a, pair, p.trump_cost)
+    if level >= 3 and card >> 4 == a.trump and a.extra:
+        if a.defending:
+            if _power(card) > p.cheap_power and a.talon > p.deep_talon and a.size <= p.take_bout:
+                return MV_TAKE << 6
+        elif a.talon > p.hold_trumps:
+            return MV_DONE << 6
+    return ((MV_BEAT if a.defending else MV_ATTACK) << 6) | card
+
+
+cdef inline void ask_of(const DView *v, Ask *a) noexcept nogil:
+    """The decision of a full view (its seat on turn)."""
+    a.defending = v.phase == PH_DEFEND
+    a.hand = v.hand
+    a.cards = v.legal_cards
+    a.trump = v.trump
+    a.extra = (v.legal_kinds >> (MV_TAKE if a.defending else MV_DONE)) & 1
+    a.swap = (v.legal_kinds >> MV_SWAP) & 1
+    a.talon = v.talon
+    a.size = v.bout.size
+
+
+cdef inline int best_move(const DView *v, int level, unsigned int word, const RungParams *p) noexcept nogil:
+    """The move code the rung plays from this view, or -1 when it has no legal move. Rung 1 takes
+    legal[word mod nlegal] from the view's list; rungs 2 and 3 read the view's Ask."""
+    cdef Ask a
+    cdef int n = v.nlegal
+    if n <= 0:
+        return -1
+    if n > MAX_LEGAL:
+        n = MAX_LEGAL
+    if level <= 1:
+        return v.legal[word % <unsigned int>n]
+    ask_of(v, &a)
+    return ask_move(&a, level, 0, p)

@@ -16,18 +16,19 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy
 
 from kozyr.durak._deal cimport st_deal_rng, st_deal_seed
+from kozyr.durak.ladder._duel cimport Player, duel
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 
 from kozyr.durak._gameview cimport GameView
 from kozyr.durak._memory cimport Memory, mem_event, mem_start
-from kozyr.durak._rules cimport st_apply, st_apply_legal, st_legal, st_turn, st_view, st_view_cards, st_view_turn
+from kozyr.durak._rules cimport st_apply, st_apply_legal, st_ask, st_legal, st_turn, st_view, st_view_turn
 from kozyr.durak._seeds cimport (
     TEXT_MAX, WORD_BUF, fast_word, kz_sha256_any, mix64, put_uint, sha_word, seat_tail, word_head,
 )
 from kozyr.durak._state cimport Sink, State
-from kozyr.durak._view cimport OUT_DRAW, OUT_NONE, DView, bot_fn
+from kozyr.durak._view cimport OUT_DRAW, OUT_NONE, Ask, DView, bot_fn
 from kozyr.durak.rung4 cimport R4_TT_BITS, R4Entry, R4Params, R4Scratch, r4_best
-from kozyr.durak.rungs cimport RungParams, best_move, params_from, rung1_move
+from kozyr.durak.rungs cimport RungParams, ask_move, best_move, params_from
 
 import operator
 
@@ -147,13 +148,12 @@ cdef void rung4_end(Seat *seats) noexcept nogil:
 
 
 cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
-    """Play the dealt State to its end; 0, or -1 when a bot had no move or the deal ran away.
+    """Play the dealt State to its end through the rules' State, any sides; 0, or -1 when a bot
+    had no move or the deal ran away. (Two rungs 1 to 3 play in _duel.pxd instead: play_dealt.)
 
-    The rungs 1 to 3 read only the cards part of the view (st_view_cards:
-    the legal cards and kinds as masks, hand, trump, talon, bout size; no move
-    list, no copy of the bout); rung 1 takes the n-th legal move from those
-    masks in the reference order (rung1_move). `_cards_view_agrees` checks both
-    against the rungs on the full view, decision by decision. Rung 4 decides
+    Rungs 1 to 3 read only the decision's Ask (st_ask: hand, legal cards, the extra move and
+    swap as flags, trump, talon, bout size); `_cards_view_agrees` checks it against the
+    rungs on the full view, decision by decision. Rung 4 decides
     from its seat's full view and memory (rung4.pxd); with a rung-4 seat in the
     deal every move is applied with its events (st_apply into a Sink), and each
     rung-4 seat's memory takes them in: the events are public, both seats see
@@ -164,6 +164,7 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
     closes, so the largest hand is looked at then.
     """
     cdef DView v
+    cdef Ask a
     cdef Seat *st
     cdef Sink sink
     cdef int t, m, rung, bouts = -1, big = bigger_hand(s, 0), i, seat
@@ -186,12 +187,11 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
             st_view_turn(s, &v)
             m = r4_best(&v, &st.mem, &st.side.r4, st.key4, &st.sc)
         else:
-            st_view_cards(s, &v)   # rungs 1 to 3 read only the cards part of the view
+            st_ask(s, &a)
+            w = 0
             if rung == 1:
                 w = fast_word(st.key, t, s.ply) if st.fast else sha_word(st.buf, st.head, s.ply)
-                m = rung1_move(&v, w)
-            else:
-                m = best_move(&v, rung, 0, &st.side.p)
+            m = ask_move(&a, rung, w, &st.side.p)
         if m < 0 or s.moves >= MAX_MOVES_C:
             return -1
         if events:
@@ -207,6 +207,28 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
     return 0
 
 
+cdef int play_dealt(State *s, Seat *seats, int *largest) noexcept nogil:
+    """Play the dealt State to its end: two rungs 1 to 3 in the specialised duel, any other
+    pairing through play_out; 0, or -1 (a bot had no move, the deal ran away, or rung 4's
+    table could not be allocated)."""
+    cdef Player pl[2]
+    cdef int seat, k, r0 = seats[0].side.rung, r1 = seats[1].side.rung
+    if 1 <= r0 <= 3 and 1 <= r1 <= 3:
+        for seat in range(2):
+            pl[seat].p = &seats[seat].side.p
+            pl[seat].fast = seats[seat].fast
+            pl[seat].key = seats[seat].key
+            pl[seat].head = seats[seat].head
+            pl[seat].buf = seats[seat].buf
+        return duel(s, r0, r1, &pl[0], &pl[1], largest)
+    if rung4_start(s, seats) != 0:
+        rung4_end(seats)
+        return -1
+    k = play_out(s, seats, largest)
+    rung4_end(seats)
+    return k
+
+
 cdef void bot_words(Seat *st, const CSide *side, int seat) noexcept nogil:
     """Words of a Bot: its own seed, in every deal."""
     st.side = side
@@ -215,21 +237,19 @@ cdef void bot_words(Seat *st, const CSide *side, int seat) noexcept nogil:
     st.head = word_head(st.buf, side.text, side.textlen, seat) if side.words == WORDS_SHA else 0
 
 
-cdef int play_deal(const Plan *pl, long long i, int a_seat, Outcome *out) noexcept nogil:
-    """Play deal i (from 1) of the plan with side a in engine seat a_seat; 0, or -1 when a move
-    was refused or the deal ran away. The deal and the per-seat words depend on i alone."""
-    cdef State s
-    cdef Seat seats[2]
+cdef void deal_for(const Plan *pl, long long i, int a_seat, State *s, Seat *seats) noexcept nogil:
+    """Deal i (from 1) of the plan into s, and each seat's words, with side a in engine seat
+    a_seat. They depend on i alone."""
     cdef uint64_t rng, base = 0
     cdef unsigned char text[DEAL_TEXT]
     cdef unsigned char seed32[32]
-    cdef int tlen = 0, seat, k, big
+    cdef int tlen = 0, seat, k
     bot_words(&seats[a_seat], &pl.side[0], a_seat)
     bot_words(&seats[1 - a_seat], &pl.side[1], 1 - a_seat)
     if pl.deal == DEAL_FAST:
         base = mix64(pl.key + <uint64_t>i * MIX_STEP)
         rng = base
-        st_deal_rng(&s, &rng)
+        st_deal_rng(s, &rng)
     else:
         memcpy(text, pl.prefix, pl.prefixlen)
         tlen = pl.prefixlen + put_uint(text + pl.prefixlen, <unsigned long long>i)
@@ -239,7 +259,7 @@ cdef int play_deal(const Plan *pl, long long i, int a_seat, Outcome *out) noexce
                 seed32[k] = 32
         else:
             kz_sha256_any(text, tlen, seed32)
-        st_deal_seed(&s, seed32, 1)
+        st_deal_seed(s, seed32, 1)
     # rung ints draw their words from per-deal bot seeds
     for seat in range(2):
         if seats[seat].side.words != WORDS_DEAL:
@@ -253,12 +273,16 @@ cdef int play_deal(const Plan *pl, long long i, int a_seat, Outcome *out) noexce
             memcpy(seats[seat].buf + tlen, b":bot", 4)
             seats[seat].buf[tlen + 4] = <unsigned char>(49 + seat)
             seats[seat].head = seat_tail(seats[seat].buf, tlen + 5, seat)
-    if rung4_start(&s, seats) != 0:
-        rung4_end(seats)
-        return -1
-    k = play_out(&s, seats, &big)
-    rung4_end(seats)
-    if k != 0:
+
+
+cdef int play_deal(const Plan *pl, long long i, int a_seat, Outcome *out) noexcept nogil:
+    """Play deal i (from 1) of the plan with side a in engine seat a_seat; 0, or -1 when a move
+    was refused or the deal ran away."""
+    cdef State s
+    cdef Seat seats[2]
+    cdef int big
+    deal_for(pl, i, a_seat, &s, seats)
+    if play_dealt(&s, seats, &big) != 0:
         return -1
     out.fool = -1 if s.outcome == OUT_DRAW or s.fool < 0 else <int8_t>(s.fool != a_seat)
     out.moves = s.moves
@@ -467,10 +491,7 @@ def play_seeded(bytes seed32, a, b, unsigned int number=1):
         st_deal_seed(&s, sp, number)
         bot_words(&seats[0], &plan.side[0], 0)
         bot_words(&seats[1], &plan.side[1], 1)
-        bad = rung4_start(&s, seats)
-        if bad == 0:
-            bad = play_out(&s, seats, &big)
-        rung4_end(seats)
+        bad = play_dealt(&s, seats, &big)
     if bad:
         raise RuntimeError("a bot's move was refused or the deal ran away (an engine or bot fault)")
     return {
@@ -500,11 +521,12 @@ def _c_fast_word(key, int seat, int ply):
 
 def _cards_view_agrees(long long deals, unsigned long long seed, int deep_talon, int cheap_power, params=None):
     """Test hook: play `deals` fast deals of rung 3 against rung 2 and, at every decision,
-    compare the rungs' choice on the cards-only view with the choice on the full view, for
-    rungs 1 (rung1_move, with a varied word), 2 and 3, with the two thresholds or any `params`
-    (a Params or a mapping). The number of decisions where they differ (0 when the loop is right)."""
+    compare the rungs' choice on the Ask (st_ask, what the loops hand them) with the choice on
+    the full view, for rungs 1 (with a varied word), 2 and 3, with the two thresholds or any
+    `params` (a Params or a mapping). The number of decisions where they differ (0 when right)."""
     cdef State s
-    cdef DView full, small
+    cdef DView full
+    cdef Ask a
     cdef RungParams p
     cdef uint64_t rng = seed
     cdef long long k, bad = 0
@@ -517,13 +539,42 @@ def _cards_view_agrees(long long deals, unsigned long long seed, int deep_talon,
         while s.outcome == OUT_NONE:
             t = st_turn(&s)
             st_view_turn(&s, &full)
-            st_view_cards(&s, &small)
+            if st_ask(&s, &a) != t:
+                bad += 1
             for rung in (2, 3):
-                if best_move(&full, rung, 0, &p) != best_move(&small, rung, 0, &p):
+                if best_move(&full, rung, 0, &p) != ask_move(&a, rung, 0, &p):
                     bad += 1
             w = <uint32_t>(mix64(rng + <uint64_t>s.ply) >> 32)
-            if best_move(&full, 1, w, &p) != rung1_move(&small, w):
+            if best_move(&full, 1, w, &p) != ask_move(&a, 1, w, &p):
                 bad += 1
             m = best_move(&full, 3 if t == 0 else 2, 0, &p)
             st_apply_legal(&s, t, m)
+    return bad
+
+
+def _duel_agrees(a, b, str deal, long long first, long long count, seed="duel"):
+    """Test hook: deals first+1 .. first+count of a ladder of side a against side b (resolved
+    rung or Bot sides, rungs 1 to 3), each played twice, by the specialised duel and by the
+    general loop; the deal indices where the two States differ in outcome, fool, moves,
+    bouts, ply, heap, hands, counts, talon or largest hand (an empty list when they agree)."""
+    cdef Runner runner = Runner(a, b, seed, deal, first + count)
+    cdef State s, t
+    cdef Seat seats[2]
+    cdef long long i
+    cdef int big1 = 0, big2 = 0, r1, r2, a_seat
+    bad = []
+    if not (1 <= runner.plan.side[0].rung <= 3 and 1 <= runner.plan.side[1].rung <= 3):
+        raise KozyrError("bad_side", "the duel plays rungs 1 to 3 only")
+    for i in range(first + 1, first + count + 1):
+        a_seat = <int>(i & 1)
+        deal_for(&runner.plan, i, a_seat, &s, seats)
+        t = s
+        r1 = play_dealt(&s, seats, &big1)
+        deal_for(&runner.plan, i, a_seat, &t, seats)
+        r2 = play_out(&t, seats, &big2)
+        if (r1 != r2 or s.outcome != t.outcome or s.fool != t.fool or s.moves != t.moves or s.bouts != t.bouts
+                or s.ply != t.ply or s.heap != t.heap or s.hand[0] != t.hand[0] or s.hand[1] != t.hand[1]
+                or s.count[0] != t.count[0] or s.count[1] != t.count[1] or s.drawn != t.drawn
+                or s.six_owner != t.six_owner or s.swapped != t.swapped or big1 != big2):
+            bad.append(i)
     return bad
