@@ -116,7 +116,7 @@ def test_the_cards_only_view_gives_the_full_views_decisions(deep: int, cheap: in
 
 
 def test_the_cards_view_agrees_with_the_full_view_for_random_params():
-    # the loop hands rungs 2 and 3 the cards-only view: every setting must read only that part
+    # the loops hand rungs 1 to 3 an Ask (the cards part of the view): every setting must read only that
     import importlib
     import random
 

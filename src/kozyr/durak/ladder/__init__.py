@@ -4,7 +4,8 @@
 1..4, a `Bot`, a `Rung4Bot`, a `NativeBot`, or any Python callable
 `view -> Move`), seats alternating, and returns per-deal numpy arrays plus a
 summary (`LadderResult`). When no side is a Python callable every deal runs in
-C (`_loop.pyx`: deal, view, bot, apply, with no Python object touched), so
+C (`_loop.pyx`: deal, view, bot, apply, with no Python object touched; two
+rungs 1 to 3 in `_duel.pxd`, a copy of the loop specialised per pairing), so
 `workers=N` threads run chunks in parallel and the arrays are identical to one
 worker (each deal depends only on its index). A Python callable plays inside
 the same loop: it is handed a `GameView` and its answer is checked against the
@@ -22,7 +23,7 @@ one value, `deal="fast" | "sha" | "reference"` (see `kozyr.durak.seeds`); every
 deal replays alone (`deal_seed`, `replay`).
 
 The modules, in the one direction they depend on each other:
-`sides` (what a side is) <- `_loop` (the nogil loop), `slow` (replay through
+`sides` (what a side is) <- `_loop` (the nogil loop, with `_duel`), `slow` (replay through
 the Game API) and `cluster` (chunks as Dask tasks) <- this module (validation,
 chunks, threads, Ctrl-C) -> `result`.
 """

@@ -7,8 +7,13 @@ released and writes their outcomes into numpy arrays. Everything a deal needs
 from the deal's index alone, so the arrays do not depend on chunking or
 workers. `play_seeded` plays one deal from an explicit seed the same way.
 
-The rules come in inline from _rules.pxd and _deal.pxd, the words from
-_seeds.pxd, the bots' decisions from rungs.pxd: no call across modules per
+Two rungs 1 to 3 (the ladder's main job) play in the duel (_duel.pxd): the
+rules in the bout's own variables, one copy of the loop per pairing. Any other
+pairing (rung 4, a Python player, a native bot) plays in `play_out` through
+the rules' State. `_duel_agrees`, a test hook, plays deals both ways.
+
+The rules come in inline from _rules.pxd, _deal.pxd and _duel.pxd, the words
+from _seeds.pxd, the bots' decisions from rungs.pxd: no call across modules per
 decision.
 """
 from libc.stdint cimport int8_t, int16_t, int32_t, uint32_t, uint64_t
