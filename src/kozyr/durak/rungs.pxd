@@ -91,9 +91,9 @@ cdef inline int _cost(uint64_t h, int card, int pair, int trump, int trump_cost)
     return c
 
 
-cdef inline int _cheapest_of(const Ask *a, int pair, int trump_cost) noexcept nogil:
-    """The card of lowest cost among the legal cards (any mix of trumps and plain cards); ties
-    to the lower suit.
+cdef inline int _cheapest_of(uint64_t hand, uint64_t cards, int trump, int pair, int trump_cost) noexcept nogil:
+    """The card of lowest cost among `cards` (any mix of trumps and plain cards) for a seat
+    holding `hand`; ties to the lower suit. (Plain values, not the Ask: they pass in registers.)
 
     The fast path: when even the dearest plain card (power 8, + the pair
     adjustment if positive) costs less than the cheapest trump (trump_cost,
@@ -101,19 +101,19 @@ cdef inline int _cheapest_of(const Ask *a, int pair, int trump_cost) noexcept no
     rules' values (8 + 1 < 20 - 2). Otherwise the cheapest of each pool is
     costed and compared; they differ in suit, so a tie goes to the lower suit.
     """
-    cdef uint64_t trumps = a.cards & suit_mask(a.trump)
-    cdef uint64_t plain = a.cards & ~trumps
+    cdef uint64_t trumps = cards & suit_mask(trump)
+    cdef uint64_t plain = cards & ~trumps
     cdef int c1, c2, k1, k2
     if trumps == 0:
-        return _cheapest(a.hand, plain, pair)
+        return _cheapest(hand, plain, pair)
     if plain == 0:
-        return _cheapest(a.hand, trumps, pair)
+        return _cheapest(hand, trumps, pair)
     if 8 + (pair if pair > 0 else 0) < trump_cost + (pair if pair < 0 else 0):
-        return _cheapest(a.hand, plain, pair)
-    c1 = _cheapest(a.hand, plain, pair)
-    c2 = _cheapest(a.hand, trumps, pair)
-    k1 = _cost(a.hand, c1, pair, a.trump, trump_cost)
-    k2 = _cost(a.hand, c2, pair, a.trump, trump_cost)
+        return _cheapest(hand, plain, pair)
+    c1 = _cheapest(hand, plain, pair)
+    c2 = _cheapest(hand, trumps, pair)
+    k1 = _cost(hand, c1, pair, trump, trump_cost)
+    k2 = _cost(hand, c2, pair, trump, trump_cost)
     if k1 < k2 or (k1 == k2 and (c1 >> 4) < (c2 >> 4)):
         return c1
     return c2
@@ -167,7 +167,7 @@ cdef inline int ask_move(const Ask *a, int level, unsigned int word, const RungP
         return -1
     # the pair adjustment: rung 2 everywhere; rung 3 defending, or attacking and piling on
     pair = p.pair_cheap if level == 2 else (p.pair_defend if a.defending else p.pair_attack)
-    card = _cheapest_of(a, pair, p.trump_cost)
+    card = _cheapest_of(a.hand, a.cards, a.trump, pair, p.trump_cost)
     if level >= 3 and card >> 4 == a.trump and a.extra:
         if a.defending:
             if _power(card) > p.cheap_power and a.talon > p.deep_talon and a.size <= p.take_bout:

@@ -99,8 +99,12 @@ cdef inline int _decide(RungT *rung, const Ask *a, const Player *pl, int seat, i
         return ask_move(a, 3, 0, pl.p)
 
 
-cdef inline bint _can_swap(const Duel *g, int seat, uint64_t hand) noexcept nogil:
-    return g.six_owner == seat and (hand & g.sixbit) != 0 and g.drawn < 24 and not g.swapped
+cdef inline uint64_t _six_right(const Duel *g, int seat) noexcept nogil:
+    """The six's bit when `seat` has the exchange right while the talon is open, else 0: the seat
+    may swap exactly when its hand & this is non-zero. Within a bout it changes only by a swap."""
+    if g.six_owner == seat and g.drawn < 24 and not g.swapped:
+        return g.sixbit
+    return 0
 
 
 cdef inline uint64_t _swap(Duel *g, uint64_t hand) noexcept nogil:
@@ -132,6 +136,7 @@ cdef inline void _bout(RungX *ra, RungY *rd, Duel *g, const Player *pa, const Pl
     cdef int att = g.attacker, dfd = 1 - g.attacker
     cdef uint64_t A = g.hand[att], D = g.hand[dfd], table = 0, lanes = 0, b, beaters
     cdef int cA = g.count[att], cD = g.count[dfd], cap = g.cap, size = 0, nbeat = 0, mv, c
+    cdef uint64_t six_a = _six_right(g, att), six_d = _six_right(g, dfd)
     cdef bint taken = 0
     cdef Ask a
     a.trump = g.trump
@@ -141,7 +146,7 @@ cdef inline void _bout(RungX *ra, RungY *rd, Duel *g, const Player *pa, const Pl
         a.defending = 0
         a.hand = A
         a.cards = A if size == 0 else A & lanes
-        a.swap = _can_swap(g, att, A)
+        a.swap = (A & six_a) != 0
         a.extra = size > 0
         a.size = size
         mv = _decide(ra, &a, pa, att, g.ply)
@@ -149,6 +154,7 @@ cdef inline void _bout(RungX *ra, RungY *rd, Duel *g, const Player *pa, const Pl
         g.moves += 1
         if mv == (MV_SWAP << 6):
             A = _swap(g, A)
+            six_a = six_d = 0
             if size > 0 and (A & lanes) == 0:
                 break                                  # exhausted by the exchange
             continue
@@ -167,7 +173,7 @@ cdef inline void _bout(RungX *ra, RungY *rd, Duel *g, const Player *pa, const Pl
             a.defending = 1
             a.hand = D
             a.cards = D & beaters
-            a.swap = _can_swap(g, dfd, D)
+            a.swap = (D & six_d) != 0
             if a.cards == 0 and not a.swap:
                 taken = 1                              # nothing beats: the automatic take
                 break
@@ -178,6 +184,7 @@ cdef inline void _bout(RungX *ra, RungY *rd, Duel *g, const Player *pa, const Pl
             g.moves += 1
             if mv == (MV_SWAP << 6):
                 D = _swap(g, D)
+                six_a = six_d = 0
                 continue
             if mv == (MV_TAKE << 6):
                 taken = 1
@@ -192,7 +199,7 @@ cdef inline void _bout(RungX *ra, RungY *rd, Duel *g, const Player *pa, const Pl
             break
         if taken or D == 0 or size >= cap:
             break                                      # taken, spent or capped
-        if (A & lanes) == 0 and not _can_swap(g, att, A):
+        if (A & lanes) == 0 and (A & six_a) == 0:
             break                                      # exhausted
     if taken:
         # pile on: the attacker adds cards of the table's ranks for the defender to take
@@ -200,7 +207,7 @@ cdef inline void _bout(RungX *ra, RungY *rd, Duel *g, const Player *pa, const Pl
         a.extra = 1
         while size < cap:
             a.cards = A & lanes
-            a.swap = _can_swap(g, att, A)
+            a.swap = (A & six_a) != 0
             if a.cards == 0 and not a.swap:
                 break
             a.hand = A
@@ -210,6 +217,7 @@ cdef inline void _bout(RungX *ra, RungY *rd, Duel *g, const Player *pa, const Pl
             g.moves += 1
             if mv == (MV_SWAP << 6):
                 A = _swap(g, A)
+                six_a = six_d = 0
                 continue
             if mv == (MV_DONE << 6):
                 break
