@@ -7,7 +7,8 @@ OLD_SRC and NEW_SRC are `src` folders of two checkouts built in place
 one. Each measurement runs in its own process (so the two builds never share
 an interpreter) and the two builds take turns row by row, so a busy machine
 slows both alike; the best of `--repeat` runs counts (CPU time of the process: the
-playing threads). The machine's load average is printed with the table.
+playing threads; numpy's BLAS pool is held to one thread so that its start-up spin
+does not count). The machine's load average is printed with the table.
 """
 from __future__ import annotations
 
@@ -40,7 +41,9 @@ print(n / (time.process_time() - c0))
 
 
 def measure(src: str, a: int, b: int, deal: str, deals: int) -> float:
-    env = dict(os.environ, PYTHONPATH=src)
+    # numpy's BLAS thread pool spins for a moment after import; its threads' CPU time would count
+    # against the ladder in process_time, so the probe runs with a one-thread pool (no BLAS is used)
+    env = dict(os.environ, PYTHONPATH=src, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
     out = subprocess.run([sys.executable, "-c", PROBE, str(a), str(b), deal, str(deals)], env=env,
                          capture_output=True, text=True, check=True)
     return float(out.stdout.strip())
