@@ -88,6 +88,7 @@ cdef struct Duel:
     int attacker
     int cap
     int big                # the largest hand so far
+    bint fault             # a rung had no legal move (never, unless the engine is wrong)
 
 
 cdef inline int _decide(RungT *rung, const Ask *a, const Player *pl, int seat, int ply) noexcept nogil:
@@ -150,6 +151,9 @@ cdef inline void _bout(RungX *ra, RungY *rd, Duel *g, const Player *pa, const Pl
         a.extra = size > 0
         a.size = size
         mv = _decide(ra, &a, pa, att, g.ply)
+        if mv < 0:
+            g.fault = 1                                # no legal move: an engine fault
+            return
         g.ply += 1
         g.moves += 1
         if mv == (MV_SWAP << 6):
@@ -180,6 +184,9 @@ cdef inline void _bout(RungX *ra, RungY *rd, Duel *g, const Player *pa, const Pl
             a.extra = 1
             a.size = size
             mv = _decide(rd, &a, pd, dfd, g.ply)
+            if mv < 0:
+                g.fault = 1
+                return
             g.ply += 1
             g.moves += 1
             if mv == (MV_SWAP << 6):
@@ -213,6 +220,9 @@ cdef inline void _bout(RungX *ra, RungY *rd, Duel *g, const Player *pa, const Pl
             a.hand = A
             a.size = size
             mv = _decide(ra, &a, pa, att, g.ply)
+            if mv < 0:
+                g.fault = 1
+                return
             g.ply += 1
             g.moves += 1
             if mv == (MV_SWAP << 6):
@@ -288,8 +298,9 @@ cdef inline int _duel(RungX *r0, RungY *r1, State *s, const Player *p0, const Pl
     g.attacker = s.bout.attacker
     g.cap = s.bout.cap
     g.big = g.count[0] if g.count[0] > g.count[1] else g.count[1]
+    g.fault = 0
     while g.outcome == OUT_NONE:
-        if g.moves >= DUEL_MAX_MOVES:
+        if g.fault or g.moves >= DUEL_MAX_MOVES:
             return -1
         if g.attacker == 0:
             _bout(r0, r1, &g, p0, p1)
@@ -317,7 +328,8 @@ cdef inline int _duel(RungX *r0, RungY *r1, State *s, const Player *p0, const Pl
 cdef inline int duel(State *s, int rung0, int rung1, const Player *p0, const Player *p1,
                      int *largest) noexcept nogil:
     """Play the freshly dealt State to its end between rung0 (seat 0) and rung1 (seat 1), both
-    in 1..3; 0, or -1 when the deal ran past DUEL_MAX_MOVES. The State is left as after the
+    in 1..3; 0, or -1 when a rung found no legal move or the deal ran past DUEL_MAX_MOVES
+    (engine faults: neither happens in a correct engine). The State is left as after the
     general loop, as far as the ladder and play_seeded read it."""
     cdef Rung1 t1
     cdef Rung2 t2
