@@ -137,6 +137,7 @@ cdef inline void _bout(RungX *ra, RungY *rd, Duel *g, const Player *pa, const Pl
     cdef int att = g.attacker, dfd = 1 - g.attacker
     cdef uint64_t A = g.hand[att], D = g.hand[dfd], table = 0, lanes = 0, b, beaters
     cdef int cA = g.count[att], cD = g.count[dfd], cap = g.cap, size = 0, nbeat = 0, mv, c
+    cdef int seen = 0     # every move of the bout OR-ed: negative when a rung found no legal move
     cdef uint64_t six_a = _six_right(g, att), six_d = _six_right(g, dfd)
     cdef bint taken = 0
     cdef Ask a
@@ -151,9 +152,7 @@ cdef inline void _bout(RungX *ra, RungY *rd, Duel *g, const Player *pa, const Pl
         a.extra = size > 0
         a.size = size
         mv = _decide(ra, &a, pa, att, g.ply)
-        if mv < 0:
-            g.fault = 1                                # no legal move: an engine fault
-            return
+        seen |= mv
         g.ply += 1
         g.moves += 1
         if mv == (MV_SWAP << 6):
@@ -184,9 +183,7 @@ cdef inline void _bout(RungX *ra, RungY *rd, Duel *g, const Player *pa, const Pl
             a.extra = 1
             a.size = size
             mv = _decide(rd, &a, pd, dfd, g.ply)
-            if mv < 0:
-                g.fault = 1
-                return
+            seen |= mv
             g.ply += 1
             g.moves += 1
             if mv == (MV_SWAP << 6):
@@ -220,9 +217,7 @@ cdef inline void _bout(RungX *ra, RungY *rd, Duel *g, const Player *pa, const Pl
             a.hand = A
             a.size = size
             mv = _decide(ra, &a, pa, att, g.ply)
-            if mv < 0:
-                g.fault = 1
-                return
+            seen |= mv
             g.ply += 1
             g.moves += 1
             if mv == (MV_SWAP << 6):
@@ -237,6 +232,11 @@ cdef inline void _bout(RungX *ra, RungY *rd, Duel *g, const Player *pa, const Pl
             table |= b
             size += 1
     # close: the table to the defender or the heap, refill (the attacker first), next bout
+    if seen < 0:
+        # a rung found no legal move (never, unless the engine is wrong): the bout played on
+        # with a card that is no card, and bounded, so stopping here is enough
+        g.fault = 1
+        return
     if taken:
         D |= table
         cD += size + nbeat
