@@ -12,9 +12,10 @@ this one class and prints its message as one line.
 """
 from __future__ import annotations
 
+import operator
 from typing import Any
 
-__all__ = ["KozyrError", "shown"]
+__all__ = ["KozyrError", "shown", "whole"]
 
 SHOWN_MAX = 60
 
@@ -35,6 +36,33 @@ def shown(value: Any, limit: int = SHOWN_MAX) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit - 4]}...({len(text)} chars)"
+
+
+def whole(name: str, value: object, low: int, high: int | None = None) -> int:
+    """`value` as an int in low..high (high None: no upper bound), or a `KozyrError` coded
+    `bad_<name>` naming it. Any integer type is taken (`operator.index`: numpy ints too); a
+    bool, a float or text is not a whole number.
+
+    >>> whole("deals", 10, 1)
+    10
+    >>> whole("batch", 0, 1)
+    Traceback (most recent call last):
+    ...
+    kozyr.errors.KozyrError: batch=0 is below 1
+    """
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        n = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise KozyrError(f"bad_{name}", f"{name}={shown(value)} is not a whole number",
+                         field=name, value=value) from None
+    if n < low:
+        why = f"is below {low:,}" if high is None else f"is outside {low:,}..{high:,}"
+        raise KozyrError(f"bad_{name}", f"{name}={n:,} {why}", field=name, value=value)
+    if high is not None and n > high:
+        raise KozyrError(f"bad_{name}", f"{name}={n:,} is outside {low:,}..{high:,}", field=name, value=value)
+    return n
 
 
 class KozyrError(ValueError):

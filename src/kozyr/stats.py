@@ -46,7 +46,7 @@ from typing import Any, NamedTuple, Union
 
 import numpy as np
 
-from kozyr.errors import KozyrError, shown
+from kozyr.errors import KozyrError, shown, whole
 
 __all__ = [
     "Rate", "rate", "wilson", "Z",
@@ -453,19 +453,6 @@ class SPRTResult:
         }
 
 
-def _whole(name: str, value: object, least: int) -> int:
-    try:
-        if isinstance(value, bool):
-            raise TypeError
-        n = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise KozyrError(f"bad_{name}", f"{name} {shown(value)} is not a whole number",
-                         field=name, value=value) from None
-    if n < least:
-        raise KozyrError(f"bad_{name}", f"{name} {n} is below {least}", field=name, value=value)
-    return n
-
-
 def run_sprt(play_batch: Callable[[int, int], Counts], *, elo0: float, elo1: float,
              alpha: float = 0.05, beta: float = 0.05, model: str = "normalized", pairs: bool = True,
              batch: int, max_units: int, on_batch: Callable[[SPRT], None] | None = None) -> SPRTResult:
@@ -485,8 +472,8 @@ def run_sprt(play_batch: Callable[[int, int], Counts], *, elo0: float, elo1: flo
     ('none', 1000, 10)
     """
     state = SPRT(elo0, elo1, alpha=alpha, beta=beta, model=model, pairs=pairs)
-    size = _whole("batch", batch, 1)
-    limit = _whole("max_units", max_units, 1)
+    size = whole("batch", batch, 1)
+    limit = whole("max_units", max_units, 1)
     if on_batch is not None and not callable(on_batch):
         raise KozyrError("bad_on_batch", f"on_batch {shown(on_batch)} is not callable", field="on_batch",
                          value=on_batch)

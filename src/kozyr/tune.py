@@ -30,7 +30,6 @@ a c of at least 1 or plus and minus round to the same value.
 from __future__ import annotations
 
 import math
-import operator
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -38,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from kozyr.errors import KozyrError, shown
+from kozyr.errors import KozyrError, shown, whole
 
 __all__ = ["spsa", "SPSAResult", "Params"]
 
@@ -82,18 +81,6 @@ def _number(name: str, value: object) -> float:
             or not math.isfinite(float(value)):
         raise _refuse(name, value, "is not a finite number")
     return float(value)
-
-
-def _whole(name: str, value: object, least: int) -> int:
-    try:
-        if isinstance(value, bool):
-            raise TypeError
-        n = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise _refuse(name, value, "is not a whole number") from None
-    if n < least:
-        raise _refuse(name, value, f"is below {least}")
-    return n
 
 
 def _per_parameter(name: str, value: object, names: list[str]) -> dict[str, float]:
@@ -161,7 +148,7 @@ def spsa(objective: Objective, start: Mapping[str, float], *, lower: Gain, upper
             raise _refuse("start", start, f"puts {n!r} = {theta0[n]:g} outside {lo[n]:g} .. {hi[n]:g}")
         if n in ints and math.ceil(lo[n]) > math.floor(hi[n]):
             raise _refuse("integer", integer, f"includes {n!r} but {lo[n]:g} .. {hi[n]:g} holds no whole number")
-    steps = _whole("iterations", iterations, 1)
+    steps = whole("iterations", iterations, 1)
     a_ = _per_parameter("a", a, names)
     c_ = _per_parameter("c", c, names)
     for n in names:
@@ -177,7 +164,7 @@ def spsa(objective: Objective, start: Mapping[str, float], *, lower: Gain, upper
         raise _refuse("alpha", alpha, "is not positive")
     if gamma_ < 0:
         raise _refuse("gamma", gamma, "is negative")
-    seed_ = _whole("seed", seed, 0)
+    seed_ = whole("seed", seed, 0)
 
     def clip(n: str, x: float) -> float:
         return min(max(x, lo[n]), hi[n])

@@ -20,7 +20,6 @@ the number of workers.
 from __future__ import annotations
 
 import math
-import operator
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -32,7 +31,7 @@ from kozyr.durak.ladder import MAX_DEALS, MAX_WORKERS, play_range
 from kozyr.durak.ladder.sides import Side, describe, resolve
 from kozyr.durak.params import PARAM_RANGES, Params, param_name
 from kozyr.durak.seeds import check_deal, ladder_seed
-from kozyr.errors import KozyrError, shown
+from kozyr.errors import KozyrError, shown, whole
 from kozyr.stats import SPRT, Estimate, Rate, rate, run_sprt
 from kozyr.tune import SPSAResult
 from kozyr.tune import spsa as _spsa
@@ -43,16 +42,11 @@ DEFAULT_BATCH = 10_000        # deals between two looks at the LLR: ~20 ms of pl
 DEFAULT_MAX_DEALS = 1_000_000
 
 
-def _whole(name: str, value: object, low: int, high: int) -> int:
-    try:
-        if isinstance(value, bool):
-            raise TypeError
-        n = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise KozyrError(f"bad_{name}", f"{name}={shown(value)} is not a whole number", field=name,
-                         value=value) from None
-    if not low <= n <= high:
-        raise KozyrError(f"bad_{name}", f"{name}={n:,} is outside {low:,}..{high:,}", field=name, value=value)
+def _paired_deals(name: str, value: object) -> int:
+    """A count of deals played in pairs: whole, 2..MAX_DEALS and even."""
+    n = whole(name, value, 2, MAX_DEALS)
+    if n % 2:
+        raise KozyrError(f"bad_{name}", f"{name}={n:,} is odd: deals come in pairs", field=name, value=n)
     return n
 
 
@@ -153,13 +147,13 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
     if not isinstance(pairs, bool):
         raise KozyrError("bad_pairs", f"pairs={shown(pairs)} is not True or False", field="pairs", value=pairs)
     w = 2 if pairs else 1
-    size = _whole("batch", batch, w, MAX_DEALS)
-    limit = _whole("max_deals", max_deals, w, MAX_DEALS)
+    size = whole("batch", batch, w, MAX_DEALS)
+    limit = whole("max_deals", max_deals, w, MAX_DEALS)
     for name, value in (("batch", size), ("max_deals", limit)):
         if value % w:
             raise KozyrError(f"bad_{name}", f"{name}={value:,} is odd: with pairs every deal is played twice",
                              field=name, value=value)
-    _whole("workers", workers, 1, MAX_WORKERS)
+    whole("workers", workers, 1, MAX_WORKERS)
     check_deal(deal)
     ladder_seed(seed)
     if on_batch is not None and not callable(on_batch):
@@ -343,16 +337,13 @@ def spsa(params: Iterable[str], start: Mapping[str, int] | None = None, *, itera
     """
     names = _names(params)
     settings = Params.of(base)
-    steps = _whole("iterations", iterations, 1, 10**7)
-    per = _whole("deals_per_iteration", deals_per_iteration, 2, MAX_DEALS)
-    if per % 2:
-        raise KozyrError("bad_deals_per_iteration", f"deals_per_iteration={per:,} is odd: deals come in pairs",
-                         field="deals_per_iteration", value=per)
+    steps = whole("iterations", iterations, 1, 10**7)
+    per = _paired_deals("deals_per_iteration", deals_per_iteration)
     if isinstance(rung, bool) or rung not in (2, 3):
         raise KozyrError("bad_rung", f"rung {shown(rung)}: only rungs 2 and 3 have settings to tune",
                          field="rung", value=rung)
-    _whole("seed", seed, 0, 2**63 - 1)
-    _whole("workers", workers, 1, MAX_WORKERS)
+    whole("seed", seed, 0, 2**63 - 1)
+    whole("workers", workers, 1, MAX_WORKERS)
     check_deal(deal)
     lo, hi = _bounds(names, lower, upper)
     first = _per_name("start", start, names, lambda n: settings.as_dict()[n])
@@ -429,13 +420,10 @@ def optuna_search(params: Iterable[str], start: Mapping[str, int] | None = None,
         raise KozyrError("missing_optuna", "the Optuna search needs optuna: pip install 'kozyr[tune]'") from None
     names = _names(params)
     settings = Params.of(base)
-    count = _whole("trials", trials, 1, 10**6)
-    per = _whole("deals_per_trial", deals_per_trial, 2, MAX_DEALS)
-    if per % 2:
-        raise KozyrError("bad_deals_per_trial", f"deals_per_trial={per:,} is odd: deals come in pairs",
-                         field="deals_per_trial", value=per)
-    _whole("seed", seed, 0, 2**63 - 1)
-    _whole("workers", workers, 1, MAX_WORKERS)
+    count = whole("trials", trials, 1, 10**6)
+    per = _paired_deals("deals_per_trial", deals_per_trial)
+    whole("seed", seed, 0, 2**63 - 1)
+    whole("workers", workers, 1, MAX_WORKERS)
     check_deal(deal)
     if isinstance(rung, bool) or rung not in (2, 3):
         raise KozyrError("bad_rung", f"rung {shown(rung)}: only rungs 2 and 3 have settings to tune",
