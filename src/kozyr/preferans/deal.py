@@ -25,7 +25,7 @@ from ._frozen import FrozenMap
 from .contracts import Contract, ContractLike, as_contract
 from .errors import PreferansError
 
-__all__ = ["Call", "Deal", "check_players", "name_key", "MAX_NAME"]
+__all__ = ["Call", "Deal", "check_players", "known_player", "name_key", "MAX_NAME"]
 
 
 class Call(enum.Enum):
@@ -122,7 +122,7 @@ def _check_count(field: str, who: str, value: object) -> int:
 # --- the checks a deal record passes, one rule each, in the order they are made -------------
 
 
-def _known(field: str, who: object, names: tuple[str, ...]) -> str:
+def known_player(field: str, who: object, names: tuple[str, ...]) -> str:
     """``who`` (in NFC) if it is one of ``names``, else ``unknown_player`` naming the field."""
     key = name_key(who)
     if not isinstance(key, str) or key not in names:
@@ -142,7 +142,7 @@ def _playing(field: str, who: str, active: tuple[str, ...]) -> str:
 def _checked_dealer(names: tuple[str, ...], dealer: object) -> str | None:
     """The dealer is one of the players, and must be given with four (he sits out)."""
     if dealer is not None:
-        return _known("dealer", dealer, names)
+        return known_player("dealer", dealer, names)
     if len(names) == 4:
         raise PreferansError("no_dealer", "dealer: with 4 players the dealer (who sits out) must be given",
                              field="dealer")
@@ -168,7 +168,7 @@ def _checked_declarer(
         )
     if declarer is None:
         return None
-    return _playing("declarer", _known("declarer", declarer, names), active)
+    return _playing("declarer", known_player("declarer", declarer, names), active)
 
 
 def _call_pairs(calls: object) -> list[tuple[object, object]]:
@@ -193,7 +193,7 @@ def _parsed_calls(names: tuple[str, ...], calls: object) -> dict[str, Call]:
     """Each named player once, each call whist, pass or half-whist."""
     parsed: dict[str, Call] = {}
     for who, call in _call_pairs(calls):
-        key = _known("calls", who, names)
+        key = known_player("calls", who, names)
         if key in parsed:
             raise PreferansError("duplicate_defender", f"calls: defender {key!r} is listed twice",
                                  field="calls", value=who)
@@ -208,7 +208,7 @@ def _checked_tricks(names: tuple[str, ...], active: tuple[str, ...], tricks: obj
                              field="tricks", value=tricks)
     given: dict[str, int] = {}
     for who, n in (tricks or {}).items():
-        key = _playing("tricks", _known("tricks", who, names), active)
+        key = _playing("tricks", known_player("tricks", who, names), active)
         if key in given:
             raise PreferansError("duplicate_player", f"tricks: {key!r} is listed twice", field="tricks", value=who)
         given[key] = _check_count("tricks", key, n)
@@ -266,7 +266,7 @@ def _checked_whist_order(names: tuple[str, ...], defenders: tuple[str, ...], whi
                              field="whist_order", value=whist_order)
     order: list[str] = []
     for who in whist_order:
-        key = _known("whist_order", who, names)
+        key = known_player("whist_order", who, names)
         if key in order:
             raise PreferansError("duplicate_defender", f"whist_order: defender {key!r} is listed twice",
                                  field="whist_order", value=who)

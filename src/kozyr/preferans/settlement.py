@@ -26,7 +26,7 @@ from kozyr.errors import shown
 
 from ._frozen import FrozenMap
 from .convention import SOCHI, Convention
-from .deal import check_players, name_key
+from .deal import check_players, known_player
 from .errors import PreferansError
 from .numbers import parse_number, show
 
@@ -40,14 +40,6 @@ def _number(field: str, value: object) -> Fraction:
     return parse_number(field, value, minimum="zero")
 
 
-def _player(field: str, who: object, names: tuple[str, ...]) -> str:
-    key = name_key(who)
-    if not isinstance(key, str) or key not in names:
-        raise PreferansError("unknown_player", f"{field}: {shown(who)} is not one of {list(names)}",
-                             field=field, value=who)
-    return key
-
-
 def _column(col_name: str, col: object, names: tuple[str, ...]) -> dict[str, object]:
     """A column as player (in NFC) -> amount as given; each player at most once."""
     col = col or {}
@@ -56,7 +48,7 @@ def _column(col_name: str, col: object, names: tuple[str, ...]) -> dict[str, obj
                              field=col_name, value=col)
     given: dict[str, object] = {}
     for who, amount in col.items():
-        key = _player(col_name, who, names)
+        key = known_player(col_name, who, names)
         if key in given:
             raise PreferansError("duplicate_player", f"{col_name}: {key!r} is listed twice", field=col_name, value=who)
         given[key] = amount
@@ -83,8 +75,8 @@ def _whists(raw: object, names: tuple[str, ...]) -> FrozenMap[tuple[str, str], F
                                      field="whists", value=value)
             items = [(key, target, amount) for target, amount in value.items()]
         for writer_given, target_given, amount in items:
-            writer = _player("whists", writer_given, names)
-            target = _player("whists", target_given, names)
+            writer = known_player("whists", writer_given, names)
+            target = known_player("whists", target_given, names)
             if writer == target:
                 raise PreferansError("self_whist",
                                      f"whists[{writer!r}][{target!r}]: a player cannot write whists on himself",
