@@ -16,7 +16,6 @@ search bot would do in your seat); `q` leaves the match.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 import time
@@ -28,6 +27,7 @@ from rich.console import Console
 from rich.text import Text
 
 from kozyr.cards import parse_card, rank_of, suit_of
+from kozyr.cli._terminal import delay_seconds, look_for, read_line
 from kozyr.cli.play_render import Look
 from kozyr.errors import KozyrError, shown
 from kozyr.hokm import BOTS, HokmConfig, IllegalPlay, Match, Phase, SearchBot, TrickResult, View, make_bot
@@ -177,7 +177,7 @@ class LiveScreen:
             time.sleep(self.delay)
 
     def ask(self, prompt: str) -> str | None:
-        return _read_line(prompt, echo=False, out=self.console.file)
+        return read_line(prompt, echo=False, out=self.console.file)
 
     def close(self, lines: Sequence[str]) -> None:
         """The last lines under the final table, left on the screen."""
@@ -206,25 +206,10 @@ class TranscriptScreen:
         """Nothing: a transcript shows the table only when you are asked."""
 
     def ask(self, prompt: str) -> str | None:
-        return _read_line(prompt, echo=True, out=self.out)
+        return read_line(prompt, echo=True, out=self.out)
 
     def close(self, lines: Sequence[str]) -> None:
         self.tell(lines)
-
-
-def _read_line(prompt: str, *, echo: bool, out: Any) -> str | None:
-    """One line from stdin after the prompt; None at the end of input (echoed in a transcript)."""
-    out.write(prompt)
-    out.flush()
-    line = sys.stdin.readline()
-    if not line:
-        out.write("\n")
-        out.flush()
-        return None
-    if echo:
-        out.write(line if line.endswith("\n") else line + "\n")
-        out.flush()
-    return line.rstrip("\r\n")
 
 
 # -- the game loop -----------------------------------------------------------------------------
@@ -427,16 +412,6 @@ def _target(text: str) -> int:
     return value
 
 
-def _delay(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"delay {shown(text)} is not 0 to 10 seconds")
-    return value
-
-
 def _seed(text: str) -> int:
     try:
         return int(text)
@@ -446,21 +421,12 @@ def _seed(text: str) -> int:
 
 def make_screen(options: Options, out: TextIO) -> Screen:
     live = out.isatty()
-    plain = options.ascii or bool(os.environ.get("NO_COLOR")) or not _can_write_suits(out)
-    look = Look(ascii=plain, colour=live and not plain)
+    look = look_for(out, ascii=options.ascii, symbols="\u2660\u2665\u2666\u2663")
     if not live:
         return TranscriptScreen(out=out, look=look)
     console = Console(file=out, no_color=not look.colour, highlight=False, markup=False, emoji=False,
                       width=max(80, Console(file=out).width))
     return LiveScreen(console=console, look=look, delay=options.delay)
-
-
-def _can_write_suits(out: TextIO) -> bool:
-    try:
-        "\u2660\u2665\u2666\u2663".encode(getattr(out, "encoding", None) or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
 
 
 def run(args: argparse.Namespace) -> int:
@@ -488,7 +454,7 @@ def register(commands: Any) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_seed, default=None, help="the match's seed (default: random, printed at the end)")
     p.add_argument("--target", type=_target, default=7, help="points that win the match, 1 to 21 (default 7)")
     p.add_argument("--ascii", action="store_true", help="suits as S H D C, no colour")
-    p.add_argument("--delay", type=_delay, default=DEFAULT_DELAY, metavar="SECONDS",
+    p.add_argument("--delay", type=delay_seconds, default=DEFAULT_DELAY, metavar="SECONDS",
                    help=f"seconds each bot card stays on a terminal (default {DEFAULT_DELAY})")
     p.set_defaults(func=run, parser=p)
     return p

@@ -33,6 +33,7 @@ from typing import Any, Protocol, TextIO
 from rich.console import Console
 from rich.text import Text
 
+from kozyr.cli._terminal import delay_seconds, look_for, read_line
 from kozyr.cli.play_keys import Command, Refusal, key_summary, legal_keys, move_key, parse_key
 from kozyr.cli.play_render import (
     HEIGHT,
@@ -143,7 +144,7 @@ class LiveScreen:
             time.sleep(self.delay)
 
     def ask(self, prompt: str) -> str | None:
-        return _read_line(prompt, echo=False, out=self.console.file)
+        return read_line(prompt, echo=False, out=self.console.file)
 
     def close(self, lines: Sequence[str]) -> None:
         for line in lines:
@@ -182,30 +183,11 @@ class TranscriptScreen:
         """Nothing: a transcript shows the table only when you are asked to move."""
 
     def ask(self, prompt: str) -> str | None:
-        return _read_line(prompt, echo=True, out=self.out)
+        return read_line(prompt, echo=True, out=self.out)
 
     def close(self, lines: Sequence[str]) -> None:
         for line in lines:
             self._print(line)
-
-
-def _read_line(prompt: str, *, echo: bool, out: Any) -> str | None:
-    """One line from stdin after the prompt; None at the end of input.
-
-    A transcript echoes the line, because piped input is not echoed by anyone
-    and the transcript should read as the game was played.
-    """
-    out.write(prompt)
-    out.flush()
-    line = sys.stdin.readline()
-    if not line:
-        out.write("\n")
-        out.flush()
-        return None
-    if echo:
-        out.write(line if line.endswith("\n") else line + "\n")
-        out.flush()
-    return line.rstrip("\r\n")
 
 
 # -- the game loop --------------------------------------------------------------
@@ -393,16 +375,6 @@ def _seed(text: str) -> str:
     return text
 
 
-def _delay(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"delay {shown(text)} is not 0 to 10 seconds")
-    return value
-
-
 def configure(parser: argparse.ArgumentParser) -> None:
     """The `play` options, on either the `kozyr` subcommand or the standalone parser of `main`."""
     parser.description = "Play one deal of two-seat durak against a bot."
@@ -412,7 +384,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=_seed, metavar="TEXT", default=None,
                         help="the deal's seed text, at most 32 ASCII bytes (default: random, printed at the end)")
     parser.add_argument("--ascii", action="store_true", help="plain output: suits as S H D C, no colour")
-    parser.add_argument("--delay", type=_delay, metavar="SECONDS", default=DEFAULT_DELAY,
+    parser.add_argument("--delay", type=delay_seconds, metavar="SECONDS", default=DEFAULT_DELAY,
                         help=f"seconds each bot move stays on screen on a terminal (default {DEFAULT_DELAY})")
     parser.add_argument("--save", metavar="FILE", default=None,
                         help="write the deal as a game record (JSON; kozyr replay --file reads it) when it ends")
@@ -436,8 +408,7 @@ def options_from(args: argparse.Namespace) -> Options:
 def make_screen(options: Options, out: TextIO) -> Screen:
     """A live screen on a terminal, a transcript otherwise; ASCII and colour as asked and possible."""
     live = out.isatty()
-    plain = options.ascii or bool(os.environ.get("NO_COLOR")) or not _can_write_suits(out)
-    look = Look(ascii=plain, colour=live and not plain)
+    look = look_for(out, ascii=options.ascii, symbols="\u2660\u2665\u2666\u2663\u25ae\u25b2")
     header = f"kozyr durak   you (seat {options.seat}) against the level {options.level} bot   seed {options.seed}"
     if not live:
         return TranscriptScreen(out=out, look=look, header=header)
@@ -448,14 +419,6 @@ def make_screen(options: Options, out: TextIO) -> Screen:
     console = Console(file=out, no_color=not look.colour, highlight=False, markup=False, emoji=False,
                       width=max(width, MIN_WIDTH))
     return LiveScreen(console=console, look=look, header=header, delay=options.delay)
-
-
-def _can_write_suits(out: TextIO) -> bool:
-    try:
-        "\u2660\u2665\u2666\u2663\u25ae\u25b2".encode(getattr(out, "encoding", None) or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
 
 
 def run(args: argparse.Namespace) -> int:
