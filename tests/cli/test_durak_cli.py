@@ -8,18 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from _cli_run import run
 
-from kozyr import cli
 from kozyr.cli import durak as durak_cli
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = cli.main(list(argv))
-    except SystemExit as stop:
-        code = int(stop.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_replay_prints_the_deal_and_the_spec_vector_result(capsys):

@@ -5,18 +5,9 @@ import json
 import sys
 
 import pytest
+from _cli_run import run
 
-from kozyr import cli
 from kozyr.durak import spsa
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = cli.main(list(argv))
-    except SystemExit as stop:
-        code = int(stop.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_tune_json_is_the_api_run(capsys):
