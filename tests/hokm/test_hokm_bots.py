@@ -1,11 +1,10 @@
 """Bots: the greedy rules one by one, blindness, and greedy against random."""
 from __future__ import annotations
 
-import ast
 import random
-from pathlib import Path
 
 import pytest
+from _hokm_source import reach
 
 import kozyr.hokm.bots as bots_module
 from kozyr.cards import CLUBS, HEARTS, SPADES, CardSet, parse_card
@@ -129,20 +128,11 @@ def test_bot_registry() -> None:
 # -- blindness -----------------------------------------------------------------------
 def test_bots_module_can_reach_only_the_view() -> None:
     """The bots module imports nothing that could reach another seat's cards."""
-    source = Path(bots_module.__file__).read_text()
-    tree = ast.parse(source)
-    imported = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
-            imported.add(("." * node.level) + (node.module or ""))
-        elif isinstance(node, ast.Import):
-            imported.update(a.name for a in node.names)
+    imported, names = reach(bots_module)
     # The card encoding, the error root and the lookup tables hold no game state.
     assert imported <= {"__future__", "typing", "collections.abc", "kozyr.cards", "kozyr.errors", "._tables", ".errors",
                         ".randomness", ".trick", ".view",
                         ".search"}, imported  # the search module has its own blindness test
-    names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
-    names |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
     assert not names & {"Hand", "Match", "held", "_held", "stock", "deal_order", "gc",
                         "inspect", "sys"}
 
