@@ -47,6 +47,23 @@ cdef inline uint64_t above(int c) noexcept nogil:
     return suit_mask(c >> 4) & ~((card_bit(c) << 1) - 1)
 
 
+cdef inline uint64_t lanes_reversed(uint64_t m) noexcept nogil:
+    """Suit lane s moved to lane 3 - s. The cards of m in suit order (suit 0 first), each suit
+    from its highest rank down, are then the set bits from the highest down; bit b is card b ^ 48."""
+    m = (m << 32) | (m >> 32)
+    return ((m & 0x0000FFFF0000FFFFULL) << 16) | ((m >> 16) & 0x0000FFFF0000FFFFULL)
+
+
+cdef inline int nth_card(uint64_t m, int k) noexcept nogil:
+    """The k-th card (from 0; m must hold more than k) of m in suit order, each suit from its
+    highest rank down."""
+    cdef uint64_t r = lanes_reversed(m)
+    while k:
+        r ^= card_bit(kz_highest(r))
+        k -= 1
+    return kz_highest(r) ^ 48
+
+
 cdef class CardSet:
     cdef readonly uint64_t mask
 

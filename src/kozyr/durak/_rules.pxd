@@ -18,7 +18,7 @@
 from libc.stdint cimport uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
-from kozyr.cards cimport above, card_bit, highest_card, popcount, suit_mask
+from kozyr.cards cimport above, card_bit, highest_card, lanes_reversed, suit_mask
 from kozyr.durak._seeds cimport fast_below
 from kozyr.durak._state cimport (
     EV_BOUT_END, EV_GAME_END, EV_OUT, EV_REFILL, HOW_CAPPED, HOW_DONE, HOW_EXHAUSTED, HOW_SPENT, HOW_TAKEN,
@@ -26,7 +26,7 @@ from kozyr.durak._state cimport (
 )
 from kozyr.durak._view cimport (
     MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_RESIGN, MV_SWAP, MV_TAKE, OUT_DRAW, OUT_FOOL, OUT_NONE,
-    OUT_RESIGN, PH_ATTACK, PH_DEFEND, PH_OVER, PH_PILE_ON, Ask, BoutView, DView,
+    OUT_RESIGN, PH_ATTACK, PH_DEFEND, PH_OVER, PH_PILE_ON, Ask, BoutView, DView, ask_count, ask_nth,
 )
 
 cdef enum:
@@ -95,13 +95,6 @@ cdef inline uint64_t _beat_mask(const State *s) noexcept nogil:
 
 cdef inline int st_talon_card(const State *s, int k) noexcept nogil:
     return s.order[13 + k] if k < 23 else s.talon_last
-
-
-cdef inline uint64_t lanes_reversed(uint64_t m) noexcept nogil:
-    """Suit lane s moved to lane 3 - s: the reference order is then highest bit first
-    (spades' ace first), and bit b is card b ^ 48."""
-    m = (m << 32) | (m >> 32)
-    return ((m & 0x0000FFFF0000FFFFULL) << 16) | ((m >> 16) & 0x0000FFFF0000FFFFULL)
 
 
 cdef inline int _cards_in_ref_order(uint64_t m, int kind, int *out) noexcept nogil:
@@ -396,15 +389,6 @@ cdef inline uint32_t ev_move(int kind, int seat, int card) noexcept nogil:
     return <uint32_t>kind | (<uint32_t>seat << 4) | (<uint32_t>card << 8)
 
 
-cdef inline int _kth_in_ref_order(uint64_t m, int k) noexcept nogil:
-    """The k-th card (from 0) of m in the reference order."""
-    cdef uint64_t r = lanes_reversed(m)
-    while k:
-        r ^= card_bit(highest_card(r))
-        k -= 1
-    return highest_card(r) ^ 48
-
-
 cdef inline int st_apply(State *s, int seat, int move, Sink *sink) noexcept nogil:
     """Apply `move` (a move code) for `seat`: 0 if applied (forced positions then
     resolve themselves), else R_* (1 + the index of the refusal in codes.CODES) and
@@ -480,25 +464,6 @@ cdef inline int st_apply(State *s, int seat, int move, Sink *sink) noexcept nogi
 cdef inline int st_random_legal(const State *s, uint64_t *rng) noexcept nogil:
     """A uniformly random legal move of the seat on turn: st_legal(s)[k], k uniform,
     found without writing the list. The deal must be running."""
-    cdef uint64_t m
-    cdef bint sw, extra
-    cdef int kind, other, ncard, k
-    if not s.bout.taken and s.nbeat < s.bout.size:
-        m = _beat_mask(s)
-        sw = st_can_swap(s, s.bout.defender)
-        kind = MV_BEAT
-        other = MV_TAKE
-        extra = m != 0 or sw
-    else:
-        m = _attack_mask(s)
-        sw = st_can_swap(s, s.bout.attacker)
-        kind = MV_ATTACK
-        other = MV_DONE
-        extra = s.bout.size > 0 and (m != 0 or sw)
-    ncard = popcount(m)
-    k = fast_below(rng, ncard + extra + sw)
-    if k < ncard:
-        return (kind << 6) | _kth_in_ref_order(m, k)
-    if extra and k == ncard:
-        return other << 6
-    return MV_SWAP << 6
+    cdef Ask a
+    st_ask(s, &a)
+    return ask_nth(&a, fast_below(rng, ask_count(&a)))

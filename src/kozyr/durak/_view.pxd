@@ -3,6 +3,8 @@
 # this file and nothing of the engine.
 from libc.stdint cimport uint64_t
 
+from kozyr.cards cimport nth_card, popcount
+
 cdef enum:
     # move kinds; a move is the int (kind << 6) | card, card 0 for card-less kinds
     MV_ATTACK = 0
@@ -88,3 +90,20 @@ cdef inline int mv_card(int move) noexcept nogil:
 
 cdef inline int make_move(int kind, int card) noexcept nogil:
     return (kind << 6) | card
+
+
+cdef inline int ask_count(const Ask *a) noexcept nogil:
+    """The number of legal moves of a decision."""
+    return popcount(a.cards) + (a.extra != 0) + (a.swap != 0)
+
+
+cdef inline int ask_nth(const Ask *a, int k) noexcept nogil:
+    """The k-th move (0 <= k < ask_count) of a decision's legal list, found without the list: the
+    rules list the card moves in suit order (each suit from the ace down), then take or done,
+    then swap."""
+    cdef int ncard = popcount(a.cards)
+    if k < ncard:
+        return ((MV_BEAT if a.defending else MV_ATTACK) << 6) | nth_card(a.cards, k)
+    if a.extra and k == ncard:
+        return (MV_TAKE if a.defending else MV_DONE) << 6
+    return MV_SWAP << 6

@@ -6,8 +6,10 @@
 # tests/durak/test_blind.py holds this file and rungs.pyx to that.
 from libc.stdint cimport uint64_t
 
-from kozyr.cards cimport highest_card, lowest_card, popcount, suit_mask
-from kozyr.durak._view cimport MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_SWAP, MV_TAKE, PH_DEFEND, Ask, DView
+from kozyr.cards cimport highest_card, lowest_card, suit_mask
+from kozyr.durak._view cimport (
+    MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_SWAP, MV_TAKE, PH_DEFEND, Ask, DView, ask_count, ask_nth,
+)
 
 
 cdef struct RungParams:
@@ -119,34 +121,12 @@ cdef inline int _cheapest_of(uint64_t hand, uint64_t cards, int trump, int pair,
     return c2
 
 
-cdef inline int _kth_card(uint64_t m, int k) noexcept nogil:
-    """The k-th card (from 0) of m in the rules' card sequence: suits 0..3, each from the ace down.
-
-    The suit lanes are swapped end for end (lane s to lane 3 - s), so that the
-    sequence is simply highest bit first; bit b of the swapped mask is card b ^ 48.
-    """
-    cdef uint64_t r = (m << 32) | (m >> 32)
-    r = ((r & 0x0000FFFF0000FFFFULL) << 16) | ((r >> 16) & 0x0000FFFF0000FFFFULL)
-    while k:
-        r ^= (<uint64_t>1) << highest_card(r)
-        k -= 1
-    return highest_card(r) ^ 48
-
-
 cdef inline int ask_random(const Ask *a, unsigned int word) noexcept nogil:
-    """Rung 1: the move at index word mod n of the legal list (n moves: the card moves in the
-    rules' card sequence, then take or done, then swap), found from the masks without the
-    list; -1 when nothing is legal."""
-    cdef int ncard = popcount(a.cards)
-    cdef int n = ncard + (a.extra != 0) + (a.swap != 0), k
+    """Rung 1: the move at index word mod n of the legal list (ask_nth), -1 when nothing is legal."""
+    cdef int n = ask_count(a)
     if n == 0:
         return -1
-    k = <int>(word % <unsigned int>n)
-    if k < ncard:
-        return ((MV_BEAT if a.defending else MV_ATTACK) << 6) | _kth_card(a.cards, k)
-    if a.extra and k == ncard:
-        return (MV_TAKE if a.defending else MV_DONE) << 6
-    return MV_SWAP << 6
+    return ask_nth(a, <int>(word % <unsigned int>n))
 
 
 cdef inline int ask_move(const Ask *a, int level, unsigned int word, const RungParams *p) noexcept nogil:
