@@ -111,40 +111,51 @@ cdef inline int _cards_in_ref_order(uint64_t m, int kind, int *out) noexcept nog
     return n
 
 
-cdef inline int _legal(const State *s, int *out, uint64_t *cards, unsigned int *kinds) noexcept nogil:
-    """The legal list of the seat on turn of a running deal; its card moves' cards and
-    the kinds present as masks."""
-    cdef int n = 0
-    cdef uint64_t m
-    cdef unsigned int k = 0
-    cdef bint sw
+cdef inline int st_ask(const State *s, Ask *a) noexcept nogil:
+    """The decision of the seat on turn of a running deal, as rungs 1 to 3 read it (an Ask:
+    hand, legal cards, the extra move and swap as flags, trump, talon, bout size); the seat.
+    No move list and no copy of the bout: a fraction of st_view_turn's work."""
+    cdef int t
     if not s.bout.taken and s.nbeat < s.bout.size:
-        m = _beat_mask(s)
-        sw = st_can_swap(s, s.bout.defender)
-        if m:
-            n = _cards_in_ref_order(m, MV_BEAT, out)
-            k = (1u << MV_BEAT) | (1u << MV_TAKE)
-            out[n] = MV_TAKE << 6
-            n += 1
-        elif sw:
-            k = 1u << MV_TAKE
-            out[0] = MV_TAKE << 6
-            n = 1
+        t = s.bout.defender
+        a.defending = 1
+        a.cards = _beat_mask(s)
+        a.swap = st_can_swap(s, t)
+        a.extra = a.cards != 0 or a.swap
     else:
-        m = _attack_mask(s)
-        sw = st_can_swap(s, s.bout.attacker)
-        if m:
-            n = _cards_in_ref_order(m, MV_ATTACK, out)
-            k = 1u << MV_ATTACK
-        if s.bout.size > 0 and (m or sw):
-            k |= 1u << MV_DONE
-            out[n] = MV_DONE << 6
-            n += 1
-    if sw:
+        t = s.bout.attacker
+        a.defending = 0
+        a.cards = _attack_mask(s)
+        a.swap = st_can_swap(s, t)
+        a.extra = s.bout.size > 0 and (a.cards != 0 or a.swap)
+    a.hand = s.hand[t]
+    a.trump = s.trump
+    a.talon = 24 - s.drawn
+    a.size = s.bout.size
+    return t
+
+
+cdef inline int _legal(const State *s, int *out, uint64_t *cards, unsigned int *kinds) noexcept nogil:
+    """The legal list of the seat on turn of a running deal (its Ask written out: the card moves
+    in suit order, each suit from the ace down, then take or done, then swap); its card moves'
+    cards and the kinds present as masks."""
+    cdef Ask a
+    cdef int n, extra
+    cdef unsigned int k = 0
+    st_ask(s, &a)
+    n = _cards_in_ref_order(a.cards, MV_BEAT if a.defending else MV_ATTACK, out)
+    if n:
+        k = 1u << (MV_BEAT if a.defending else MV_ATTACK)
+    if a.extra:
+        extra = MV_TAKE if a.defending else MV_DONE
+        k |= 1u << extra
+        out[n] = extra << 6
+        n += 1
+    if a.swap:
         k |= 1u << MV_SWAP
         out[n] = MV_SWAP << 6
         n += 1
-    cards[0] = m
+    cards[0] = a.cards
     kinds[0] = k
     return n
 
@@ -184,30 +195,6 @@ cdef inline void st_view_turn(const State *s, DView *v) noexcept nogil:
     v.turn = t
     v.phase = PH_PILE_ON if s.bout.taken else (PH_DEFEND if s.nbeat < s.bout.size else PH_ATTACK)
     v.nlegal = _legal(s, v.legal, &v.legal_cards, &v.legal_kinds)
-
-
-cdef inline int st_ask(const State *s, Ask *a) noexcept nogil:
-    """The decision of the seat on turn of a running deal, as rungs 1 to 3 read it (an Ask:
-    hand, legal cards, the extra move and swap as flags, trump, talon, bout size); the seat.
-    No move list and no copy of the bout: a fraction of st_view_turn's work."""
-    cdef int t
-    if not s.bout.taken and s.nbeat < s.bout.size:
-        t = s.bout.defender
-        a.defending = 1
-        a.cards = _beat_mask(s)
-        a.swap = st_can_swap(s, t)
-        a.extra = a.cards != 0 or a.swap
-    else:
-        t = s.bout.attacker
-        a.defending = 0
-        a.cards = _attack_mask(s)
-        a.swap = st_can_swap(s, t)
-        a.extra = s.bout.size > 0 and (a.cards != 0 or a.swap)
-    a.hand = s.hand[t]
-    a.trump = s.trump
-    a.talon = 24 - s.drawn
-    a.size = s.bout.size
-    return t
 
 
 cdef inline void st_view(const State *s, int seat, DView *v) noexcept nogil:
