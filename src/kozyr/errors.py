@@ -38,10 +38,10 @@ def shown(value: Any, limit: int = SHOWN_MAX) -> str:
     return f"{text[:limit - 4]}...({len(text)} chars)"
 
 
-def whole(name: str, value: object, low: int, high: int | None = None) -> int:
-    """`value` as an int in low..high (high None: no upper bound), or a `KozyrError` coded
+def whole(name: str, value: object, low: int | None = None, high: int | None = None) -> int:
+    """`value` as an int in low..high (None: no bound on that side), or a `KozyrError` coded
     `bad_<name>` naming it. Any integer type is taken (`operator.index`: numpy ints too); a
-    bool, a float or text is not a whole number.
+    bool, a float, text, or an object whose `__index__` raises is not a whole number.
 
     >>> whole("deals", 10, 1)
     10
@@ -54,14 +54,17 @@ def whole(name: str, value: object, low: int, high: int | None = None) -> int:
         if isinstance(value, bool):
             raise TypeError
         n = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
+    except Exception:  # not an integer, or an __index__ that raises: a refusal, never a crash
         raise KozyrError(f"bad_{name}", f"{name}={shown(value)} is not a whole number",
                          field=name, value=value) from None
-    if n < low:
-        why = f"is below {low:,}" if high is None else f"is outside {low:,}..{high:,}"
+    if (low is not None and n < low) or (high is not None and n > high):
+        if high is None:
+            why = f"is below {low:,}"
+        elif low is None:
+            why = f"is above {high:,}"
+        else:
+            why = f"is outside {low:,}..{high:,}"
         raise KozyrError(f"bad_{name}", f"{name}={n:,} {why}", field=name, value=value)
-    if high is not None and n > high:
-        raise KozyrError(f"bad_{name}", f"{name}={n:,} is outside {low:,}..{high:,}", field=name, value=value)
     return n
 
 

@@ -65,7 +65,7 @@ from kozyr.cards import card_name, parse_card
 from kozyr.durak.codes import BOUT_ENDINGS, CODES, KINDS, PHASES, IllegalMove
 from kozyr.durak.events import Event
 from kozyr.durak.moves import Move
-from kozyr.errors import KozyrError, shown
+from kozyr.errors import KozyrError, shown, whole
 
 cnp.import_array()
 
@@ -75,16 +75,6 @@ cdef uint64_t DECK36 = KZ_DECK36
 MAX_PLAYOUTS = 10**9         # 13 bytes of arrays a deal
 PLAYOUT_CHUNK = 4096         # deals between two looks at Ctrl-C: about 10 ms
 MAX_DEAL_DIGITS = 40         # a deal number is written into the rules' deal text in at most 40 digits
-
-
-cdef object _whole(object x, str code, str name):
-    """`operator.index(x)` (numpy ints welcome), or a KozyrError naming `name`."""
-    if isinstance(x, bool):
-        raise KozyrError(code, f"{name} {x!r} is not an integer", field=name, value=x)
-    try:
-        return operator.index(x)
-    except Exception:
-        raise KozyrError(code, f"{name} {shown(x)} is not an integer", field=name, value=x) from None
 
 
 # -- bulk playouts -------------------------------------------------------------
@@ -102,11 +92,8 @@ def random_playouts(n, seed=0):
     between them, so SIGINT stops a long call within milliseconds with
     KeyboardInterrupt("interrupted after N of M deals"); nothing is returned.
     """
-    whole = _whole(n, "bad_n", "n")
-    if not 0 <= whole <= MAX_PLAYOUTS:
-        raise KozyrError("bad_n", f"n {shown(n)} is out of range: 0 to {MAX_PLAYOUTS:,} deals", field="n", value=n)
-    cdef Py_ssize_t count = whole
-    cdef uint64_t base = <uint64_t>(_whole(seed, "bad_seed", "seed") & 0xFFFFFFFFFFFFFFFF)
+    cdef Py_ssize_t count = whole("n", n, 0, MAX_PLAYOUTS)
+    cdef uint64_t base = <uint64_t>(whole("seed", seed) & 0xFFFFFFFFFFFFFFFF)
     cdef cnp.ndarray fool_a = np.empty(count, dtype=np.int8)
     cdef cnp.ndarray moves_a = np.empty(count, dtype=np.int32)
     cdef cnp.ndarray bouts_a = np.empty(count, dtype=np.int32)
@@ -344,18 +331,18 @@ cdef class Game:
             raise IllegalMove("no_seed", f"seed {shown(seed)} is not bytes or text", value=seed)
         if len(raw) != 32:
             raise IllegalMove("no_seed", f"seed {shown(raw)} is {len(raw)} bytes, not 32", value=seed)
-        whole = None
+        deal_no = None
         if not isinstance(number, bool):
             try:
-                whole = operator.index(number)
+                deal_no = operator.index(number)
             except Exception:
                 pass
-        if whole is None or whole < 1:
+        if deal_no is None or deal_no < 1:
             raise IllegalMove("bad_deal", f"deal number {shown(number)} is not an integer from 1", value=number)
-        if whole >= 10 ** MAX_DEAL_DIGITS:
+        if deal_no >= 10 ** MAX_DEAL_DIGITS:
             raise IllegalMove("bad_deal", f"deal number {shown(number)} has more than {MAX_DEAL_DIGITS} digits",
                               value=number)
-        cdef bytes num = str(whole).encode("ascii")
+        cdef bytes num = str(deal_no).encode("ascii")
         cdef Game g = _new_game()
         cdef const unsigned char *sp = raw
         cdef const char *np_ = num
@@ -380,21 +367,21 @@ cdef class Game:
         if len(items) != 36:
             raise KozyrError("bad_order", f"a deal needs 36 cards, got {len(items)}", value=cards)
         for i, x in enumerate(items):
-            whole = None
+            card = None
             if isinstance(x, str):
                 try:
-                    whole = parse_card(x)
+                    card = parse_card(x)
                 except ValueError:
                     pass
             elif not isinstance(x, bool):
                 try:
-                    whole = operator.index(x)   # numpy ints; an int subclass is checked on its true value
+                    card = operator.index(x)   # numpy ints; an int subclass is checked on its true value
                 except Exception:
                     pass
-            if whole is None or not 0 <= whole < 64 or not (DECK36 >> <int>whole) & 1:
+            if card is None or not 0 <= card < 64 or not (DECK36 >> <int>card) & 1:
                 raise KozyrError("bad_order", f"position {i}: {shown(x)} is not a durak card (ranks 6..A)",
                                  value=x, index=i)
-            c = whole
+            c = card
             if (seen >> c) & 1:
                 raise KozyrError("bad_order", f"position {i}: card {card_name(c)} appears twice", value=x, index=i)
             seen |= card_bit(c)
@@ -406,7 +393,7 @@ cdef class Game:
     @staticmethod
     def from_rng(seed):
         """A deal from the fast splitmix64 generator (NOT the spec's shuffle)."""
-        cdef uint64_t rng = <uint64_t>(_whole(seed, "bad_seed", "seed") & 0xFFFFFFFFFFFFFFFF)
+        cdef uint64_t rng = <uint64_t>(whole("seed", seed) & 0xFFFFFFFFFFFFFFFF)
         cdef Game g = _new_game()
         st_deal_rng(&g.st, &rng)
         return g
