@@ -181,8 +181,8 @@ R4_CIMPORTS: dict[str, set[str] | None] = {
     "kozyr.durak._memory": R4_ANY, "kozyr.durak._determinize": {"dt_build"},
     "kozyr.durak._seeds": {"fast_next", "fast_below", "mix64"},
     "kozyr.durak._state": {"State", "EV_ATTACK", "EV_BEAT", "EV_BOUT_END", "EV_REFILL", "EV_SWAP"},
-    "kozyr.durak._rules": {"st_apply_legal", "st_legal", "st_turn", "st_view_turn"},
-    "kozyr.durak.rungs": {"RungParams", "best_move", "params_from", "fill_view"}, "kozyr.durak.rung4": R4_ANY,
+    "kozyr.durak._rules": {"st_apply_legal", "st_ask", "st_legal", "st_turn"},
+    "kozyr.durak.rungs": {"RungParams", "ask_move", "params_from", "fill_view"}, "kozyr.durak.rung4": R4_ANY,
 }
 R4_IMPORTS: dict[str, set[str] | None] = {
     "__future__": {"annotations"}, "dataclasses": {"KW_ONLY", "dataclass", "field"},
@@ -294,8 +294,8 @@ R4_PLANTED = [
      'from kozyr.durak._memory cimport Memory',
      'from kozyr.durak._engine cimport Game\nfrom kozyr.durak._memory cimport Memory'),
     ('rung4.pxd',
-     'st_apply_legal, st_legal,',
-     'st_apply_legal, st_view, st_legal,'),
+     'st_apply_legal, st_ask, st_legal,',
+     'st_apply_legal, st_ask, st_view, st_legal,'),
     ('rung4.pxd',
      'from kozyr.durak._seeds cimport fast_next, mix64',
      'from kozyr.durak._seeds cimport fast_next, mix64, sha_word'),

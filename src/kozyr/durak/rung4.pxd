@@ -18,11 +18,11 @@ from libc.stdint cimport int8_t, uint32_t, uint64_t
 
 from kozyr.durak._determinize cimport dt_build
 from kozyr.durak._memory cimport Memory
-from kozyr.durak._rules cimport st_apply_legal, st_legal, st_turn, st_view_turn
+from kozyr.durak._rules cimport st_apply_legal, st_ask, st_legal, st_turn
 from kozyr.durak._seeds cimport fast_next, mix64
 from kozyr.durak._state cimport State
-from kozyr.durak._view cimport MAX_LEGAL, OUT_DRAW, OUT_NONE, DView
-from kozyr.durak.rungs cimport RungParams, best_move
+from kozyr.durak._view cimport MAX_LEGAL, OUT_DRAW, OUT_NONE, Ask, DView
+from kozyr.durak.rungs cimport RungParams, ask_move
 
 
 cdef enum:
@@ -65,14 +65,14 @@ cdef inline int r4_score(const State *s, int me) noexcept nogil:
 
 cdef inline int r4_playout(State *s, int me, const R4Params *p, uint64_t *rng) noexcept nogil:
     """Play the imagined deal to its end with the playout rung in both seats; r4_score."""
-    cdef DView dv
+    cdef Ask a
     cdef int m, t, stop = s.moves + R4_PLAYOUT_MOVES
     while s.outcome == OUT_NONE and s.moves < stop:
-        st_view_turn(s, &dv)
-        m = best_move(&dv, p.playout, <uint32_t>(fast_next(rng) >> 32), &p.p)
+        t = st_ask(s, &a)      # the decision as the rungs read it: no list, no copy of the bout
+        m = ask_move(&a, p.playout, <uint32_t>(fast_next(rng) >> 32), &p.p)
         if m < 0:
             break
-        st_apply_legal(s, dv.seat, m)
+        st_apply_legal(s, t, m)
     return r4_score(s, me)
 
 
