@@ -46,9 +46,6 @@ def observation_space() -> spaces.Dict:
 
 def render_text(game: Game) -> str:
     """The whole position as a few lines of text (both hands: the environment sees everything)."""
-    def names(cards: Any) -> str:
-        return " ".join(card_name(c) for c in sorted(cards, key=lambda c: (c >> 4, c & 15))) or "-"
-
     bout = game.bout
     table = "  ".join(card_name(a) + ("/" + card_name(b) if b is not None else "") for a, b in bout.pairs) or "-"
     turnup = game.view(0).turnup
@@ -58,7 +55,7 @@ def render_text(game: Game) -> str:
         f"table (attacker {bout.attacker}): {table}",
     ]
     for seat in (0, 1):
-        lines.append(f"player_{seat}: {names(game.hands[seat])}")
+        lines.append(f"player_{seat}: {game.hands[seat] or '-'}")
     if game.over:
         lines.append(f"result: {game.result}")
     return "\n".join(lines)

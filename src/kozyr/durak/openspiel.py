@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from kozyr.cards import card_name
+from kozyr.cards import CardSet, card_name
 from kozyr.durak._encode import legal_actions
 from kozyr.durak._engine import Game
 from kozyr.durak.encoding import N_ACTIONS, OBS_SIZE, Remembered, index_card, move_of
@@ -161,7 +161,7 @@ class DurakState(pyspiel.State):
         if self.deal is None:
             return "dealing: " + " ".join(card_name(c) for c in self.order)
         game = self.deal.game
-        hands = " | ".join(" ".join(card_name(c) for c in sorted(h)) for h in game.hands)
+        hands = " | ".join(str(h) for h in game.hands)
         table = " ".join(card_name(a) + ("/" + card_name(b) if b is not None else "") for a, b in game.bout.pairs)
         return f"ply {game.ply} {game.phase} turn {game.turn} trump {'SHDC'[game.trump]} hands {hands} table {table}"
 
@@ -205,15 +205,11 @@ class DurakObserver:
         text = (f"p{player} {view.phase} turn {view.turn} trump {'SHDC'[view.trump]} "
                 f"turnup {card_name(view.turnup) if view.turnup is not None else '-'} talon {view.talon} "
                 f"counts {view.counts[0]} {view.counts[1]} attacker {view.bout.attacker} cap {view.bout.cap} "
-                f"swap {int(view.can_swap)} hand {' '.join(card_name(c) for c in sorted(view.hand))} "
-                f"table {table} heap {_names(memory.heap)} known {_names(memory.known)}")
+                f"swap {int(view.can_swap)} hand {view.hand} "
+                f"table {table} heap {CardSet(memory.heap) or '-'} known {CardSet(memory.known) or '-'}")
         if self.perfect_recall:
             text += f" ply {view.ply}"
         return text
-
-
-def _names(mask: int) -> str:
-    return " ".join(card_name(c) for c in range(64) if mask >> c & 1) or "-"
 
 
 pyspiel.register_game(GAME_TYPE, DurakGame)
