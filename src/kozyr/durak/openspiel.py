@@ -36,7 +36,7 @@ import pyspiel
 from kozyr.cards import CardSet, card_name
 from kozyr.durak._encode import legal_actions
 from kozyr.durak._engine import Game
-from kozyr.durak.encoding import N_ACTIONS, OBS_SIZE, Remembered, index_card, move_of
+from kozyr.durak.encoding import N_ACTIONS, OBS_SIZE, Remembered, card_index, index_card, move_of
 from kozyr.errors import KozyrError
 
 __all__ = ["GAME_TYPE", "GAME_INFO", "DurakGame", "DurakState", "DurakObserver", "NAME"]
@@ -112,7 +112,7 @@ class DurakState(pyspiel.State):
         return legal_actions(self.deal.game)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        dealt = {_INDEX[c] for c in self.order}
+        dealt = {card_index(c) for c in self.order}
         left = [i for i in range(36) if i not in dealt]
         p = 1.0 / len(left)
         return [(i, p) for i in left]
@@ -172,7 +172,6 @@ class DurakState(pyspiel.State):
         return state
 
 
-_INDEX = {index_card(i): i for i in range(36)}
 _MOVES = [move_of(a) for a in range(N_ACTIONS)]
 
 
@@ -190,7 +189,7 @@ class DurakObserver:
             self.tensor.fill(0.0)
             for i, card in enumerate(state.order[:12]):
                 if i % 2 == player:
-                    self.tensor[_INDEX[card]] = 1.0   # the hand plane is 0..35
+                    self.tensor[card_index(card)] = 1.0   # the hand plane is 0..35
             return
         state.deal.observe(player, self.tensor, self._mask)
 
