@@ -29,6 +29,7 @@ from kozyr.cards import card_name
 from kozyr.durak._engine import Game
 from kozyr.durak.bots import Bot, check_rung
 from kozyr.durak.encoding import N_ACTIONS, OBS_SIZE, RESIGN, Remembered, move_of
+from kozyr.durak.moves import Move
 from kozyr.errors import KozyrError, shown
 
 __all__ = ["DurakEnv", "DurakGymEnv", "DurakVectorEnv", "env", "render_text", "observation_space", "opponent_player"]
@@ -78,14 +79,14 @@ def _reward(game: Game, seat: int) -> float:
     return 0.0 if fool is None else (-1.0 if fool == seat else 1.0)
 
 
-def _check_action(action: Any, mask: np.ndarray, allow_resign: bool) -> int:
-    if isinstance(action, bool) or not isinstance(action, (int, np.integer)) or not 0 <= action < N_ACTIONS:
-        raise KozyrError("bad_action", f"action {shown(action)} is not an int from 0 to 75", value=action)
+def _checked_move(action: Any, mask: np.ndarray, allow_resign: bool) -> Move:
+    """The Move of an action the mask allows (move_of refuses what is no action at all)."""
+    move = move_of(action)
     action = int(action)
     if not mask[action] and not (allow_resign and action == RESIGN):
-        raise KozyrError("illegal_action", f"action {action} ({move_of(action)}) is not legal here: "
+        raise KozyrError("illegal_action", f"action {action} ({move}) is not legal here: "
                          f"legal are {np.flatnonzero(mask).tolist()}", value=action)
-    return action
+    return move
 
 
 def _draw_seed(rng: np.random.Generator) -> int:
@@ -152,8 +153,7 @@ class DurakEnv(AECEnv):
         seat = AGENTS.index(agent)
         deal = self._deal
         _, mask = deal.observe(seat)
-        action = _check_action(action, mask, self.allow_resign)
-        deal.apply(seat, move_of(action))
+        deal.apply(seat, _checked_move(action, mask, self.allow_resign))
         self._cumulative_rewards[agent] = 0.0
         game = deal.game
         if game.over:
@@ -275,13 +275,13 @@ class DurakGymEnv(Env):
         _, mask = deal.observe(self.seat)
         info: dict[str, Any] = {}
         try:
-            action = _check_action(action, mask, False)
+            move = _checked_move(action, mask, False)
         except KozyrError as e:
             if self.illegal == "raise" or e.code != "illegal_action":
                 raise
             self._forfeit = True
             return self._obs(), -1.0, True, False, {"illegal": int(action)}
-        deal.apply(self.seat, move_of(action))
+        deal.apply(self.seat, move)
         self._opponent_moves()
         if self.render_mode == "human":
             self.render()
