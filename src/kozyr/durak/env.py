@@ -73,12 +73,6 @@ def _render(deal: Any, mode: str | None) -> str | None:
     return text
 
 
-def _reward(game: Game, seat: int) -> float:
-    result = game.result
-    fool = None if result is None else result.fool
-    return 0.0 if fool is None else (-1.0 if fool == seat else 1.0)
-
-
 def _checked_move(action: Any, mask: np.ndarray, allow_resign: bool) -> Move:
     """The Move of an action the mask allows (move_of refuses what is no action at all)."""
     move = move_of(action)
@@ -158,7 +152,7 @@ class DurakEnv(AECEnv):
         game = deal.game
         if game.over:
             for s, a in enumerate(AGENTS):
-                self.rewards[a] = _reward(game, s)
+                self.rewards[a] = deal.reward(s)
                 self.terminations[a] = True
         else:
             self.agent_selection = AGENTS[game.turn]
@@ -286,7 +280,7 @@ class DurakGymEnv(Env):
         if self.render_mode == "human":
             self.render()
         if game.over:
-            return self._obs(), _reward(game, self.seat), True, False, info
+            return self._obs(), deal.reward(self.seat), True, False, info
         return self._obs(), 0.0, False, False, info
 
     def render(self) -> str | None:

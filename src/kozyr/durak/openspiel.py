@@ -134,13 +134,7 @@ class DurakState(pyspiel.State):
         return self.deal is not None and self.deal.game.over
 
     def returns(self) -> list[float]:
-        result = None if self.deal is None else self.deal.game.result
-        if result is None:
-            return [0.0, 0.0]
-        fool = result.fool
-        if fool is None:
-            return [0.0, 0.0]
-        return [-1.0, 1.0] if fool == 0 else [1.0, -1.0]
+        return [0.0, 0.0] if self.deal is None else [self.deal.reward(0), self.deal.reward(1)]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> DurakState:
         """A state `player_id` cannot tell from this one: the other hand and the talon redealt.
