@@ -62,6 +62,11 @@ def render_text(game: Game) -> str:
     return "\n".join(lines)
 
 
+def _check_render_mode(mode: Any) -> None:
+    if mode not in (None, "human", "ansi"):
+        raise KozyrError("bad_render_mode", f"render_mode {shown(mode)}: expected None, 'human' or 'ansi'", value=mode)
+
+
 def _render(deal: Any, mode: str | None) -> str | None:
     """Both environments' render(): the table as text, printed in "human" mode, else returned."""
     if deal is None:
@@ -99,9 +104,7 @@ class DurakEnv(AECEnv):
 
     def __init__(self, render_mode: str | None = None, *, allow_resign: bool = False) -> None:
         super().__init__()
-        if render_mode not in (None, "human", "ansi"):
-            raise KozyrError("bad_render_mode", f"render_mode {shown(render_mode)}: expected None, 'human' or 'ansi'",
-                             value=render_mode)
+        _check_render_mode(render_mode)
         self.render_mode = render_mode
         self.allow_resign = bool(allow_resign)
         self.possible_agents = list(AGENTS)
@@ -211,9 +214,7 @@ class DurakGymEnv(Env):
             raise KozyrError("bad_seat", f"seat {shown(seat)}: expected 0, 1 or None (random)", value=seat)
         if illegal not in ("raise", "lose"):
             raise KozyrError("bad_param", f"illegal={shown(illegal)}: expected 'raise' or 'lose'", value=illegal)
-        if render_mode not in (None, "human", "ansi"):
-            raise KozyrError("bad_render_mode", f"render_mode {shown(render_mode)}: expected None, 'human' or 'ansi'",
-                             value=render_mode)
+        _check_render_mode(render_mode)
         self.opponent = opponent
         self.seat_choice = seat
         self.illegal = illegal
