@@ -45,6 +45,11 @@ def observation_space() -> spaces.Dict:
     })
 
 
+def _as_dict(obs: np.ndarray, mask: np.ndarray) -> dict[str, np.ndarray]:
+    """The observation as the environments hand it out (`observation_space`): the mask viewed as int8."""
+    return {"observation": obs, "action_mask": mask.view(np.int8)}
+
+
 def render_text(game: Game) -> str:
     """The whole position as a few lines of text (both hands: the environment sees everything)."""
     bout = game.bout
@@ -139,8 +144,7 @@ class DurakEnv(AECEnv):
         self.agent_selection = AGENTS[self.deal.game.turn]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        obs, mask = self._deal.observe(AGENTS.index(agent))
-        return {"observation": obs, "action_mask": mask.view(np.int8)}
+        return _as_dict(*self._deal.observe(AGENTS.index(agent)))
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -233,8 +237,7 @@ class DurakGymEnv(Env):
         return self.deal
 
     def _obs(self) -> dict[str, np.ndarray]:
-        obs, mask = self._deal.observe(self.seat)
-        return {"observation": obs, "action_mask": mask.view(np.int8)}
+        return _as_dict(*self._deal.observe(self.seat))
 
     def _opponent_moves(self) -> None:
         deal = self._deal
@@ -315,10 +318,10 @@ class DurakVectorEnv(VectorEnv):
         self._seeded = False
 
     def _obs(self) -> dict[str, np.ndarray]:
-        obs, mask = self.core.observations, self.core.masks.view(np.int8)
+        obs, mask = self.core.observations, self.core.masks
         if self.copy:
             obs, mask = obs.copy(), mask.copy()
-        return {"observation": obs, "action_mask": mask}
+        return _as_dict(obs, mask)
 
     def reset(self, *, seed: int | list[int] | None = None, options: dict | None = None) -> tuple[dict, dict]:
         if isinstance(seed, (list, tuple)):
