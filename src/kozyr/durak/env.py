@@ -244,8 +244,6 @@ class DurakGymEnv(Env):
         game = deal.game
         other = 1 - self.seat
         while not game.over and game.turn == other:
-            if getattr(self._player, "rung", None) == 4:
-                self._player.memory = deal.memories[other]
             move = self._player(game.view(other))
             if move is None:
                 raise KozyrError("bad_side", f"the opponent returned no move at ply {game.ply}")
@@ -260,7 +258,9 @@ class DurakGymEnv(Env):
             self._player = opponent_player(self.opponent, deal_seed)
             deal = self.deal = Remembered(Game.from_rng(deal_seed))
             if getattr(self._player, "rung", None) == 4:
+                # rung 4 decides from its seat's memory: hand it the one the deal keeps up to date
                 self._player.start(deal.game.view(1 - self.seat))
+                self._player.memory = deal.memories[1 - self.seat]
             self._opponent_moves()
             if not deal.game.over:
                 return self._obs(), {"seat": self.seat}
