@@ -73,23 +73,16 @@ SCHEMA: dict[str, Any] = {
 }
 
 
-def _seed_bytes(seed: bytes | str) -> bytes:
-    raw = seed.encode("utf-8") if isinstance(seed, str) else bytes(seed)
-    if len(raw) != 32:
-        raise IllegalMove("no_seed", f"seed {shown(seed)} is {len(raw)} bytes, not 32")
-    return raw
-
-
 def to_record(game: Game, *, seed: bytes | str | None = None, number: int = 1) -> dict[str, Any]:
     """The record of `game` (a dict ready for json). With `seed` (and `number`), the deal is recorded as
     the seed, after checking that it deals this game's cards; without, as the shuffled order."""
     if not isinstance(game, Game):
         raise KozyrError("bad_game", f"{shown(game)} is not a durak Game", value=game)
     if seed is not None:
-        raw = _seed_bytes(seed)
-        if Game.from_seed(raw, number).order != game.order:
+        if Game.from_seed(seed, number).order != game.order:   # the engine refuses a bad seed or number
             raise KozyrError("bad_record", f"seed {shown(seed)} deal {number} does not deal this game's cards",
                              field="seed", value=seed)
+        raw = seed.encode("utf-8") if isinstance(seed, str) else bytes(seed)
         try:
             deal: dict[str, Any] = {"seed": raw.decode("utf-8"), "number": number}
         except UnicodeDecodeError:
