@@ -89,14 +89,19 @@ def to_record(game: Game, *, seed: bytes | str | None = None, number: int = 1) -
             deal = {"seed_hex": raw.hex(), "number": number}
     else:
         deal = {"order": [card_name(c) for c in game.order]}
-    result = game.result
     return {
         "format": FORMAT,
         "kozyr": __version__,
         "deal": deal,
         "moves": [[seat, str(move)] for seat, move in game.history],
-        "result": None if result is None else {"outcome": result.outcome, "fool": result.fool},
+        "result": _result(game),
     }
+
+
+def _result(game: Game) -> dict[str, Any] | None:
+    """The record's result of a game: what to_record writes and from_record checks the replay against."""
+    result = game.result
+    return None if result is None else {"outcome": result.outcome, "fool": result.fool}
 
 
 def _bad(message: str, field: str, value: Any = None) -> KozyrError:
@@ -164,8 +169,7 @@ def from_record(data: dict[str, Any]) -> Game:
             game.apply(seat, move)
         except IllegalMove as e:
             raise IllegalMove(e.code, f"record move {i}: {e.detail}", index=i, seat=seat, move=move) from None
-    result = game.result
-    replayed = None if result is None else {"outcome": result.outcome, "fool": result.fool}
+    replayed = _result(game)
     if data["result"] != replayed:
         raise _bad(f"record result {shown(data['result'])} is not the replay's {shown(replayed)}", "result",
                    data["result"])
