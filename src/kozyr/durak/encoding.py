@@ -238,6 +238,13 @@ class Remembered:
                 mask: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         return observe(self.game, seat, self.memories[seat], out, mask)
 
+    def reward(self, seat: int) -> float:
+        """The seat's reward, the same in every RL face: +1 if the deal ended and it is not the fool, -1 if
+        it is (a seat that resigns is), 0 on a draw and while the deal runs."""
+        result = self.game.result
+        fool = None if result is None else result.fool
+        return 0.0 if fool is None else (-1.0 if fool == seat else 1.0)
+
     def copy(self) -> Remembered:
         import copy
 

@@ -29,6 +29,7 @@ from kozyr.cards import card_name
 from kozyr.durak._engine import Game
 from kozyr.durak.bots import Bot, check_rung
 from kozyr.durak.encoding import N_ACTIONS, OBS_SIZE, RESIGN, Remembered, move_of
+from kozyr.durak.moves import Move
 from kozyr.errors import KozyrError, shown
 
 __all__ = ["DurakEnv", "DurakGymEnv", "DurakVectorEnv", "env", "render_text", "observation_space", "opponent_player"]
@@ -44,11 +45,13 @@ def observation_space() -> spaces.Dict:
     })
 
 
+def _as_dict(obs: np.ndarray, mask: np.ndarray) -> dict[str, np.ndarray]:
+    """The observation as the environments hand it out (`observation_space`): the mask viewed as int8."""
+    return {"observation": obs, "action_mask": mask.view(np.int8)}
+
+
 def render_text(game: Game) -> str:
     """The whole position as a few lines of text (both hands: the environment sees everything)."""
-    def names(cards: Any) -> str:
-        return " ".join(card_name(c) for c in sorted(cards, key=lambda c: (c >> 4, c & 15))) or "-"
-
     bout = game.bout
     table = "  ".join(card_name(a) + ("/" + card_name(b) if b is not None else "") for a, b in bout.pairs) or "-"
     turnup = game.view(0).turnup
@@ -58,10 +61,15 @@ def render_text(game: Game) -> str:
         f"table (attacker {bout.attacker}): {table}",
     ]
     for seat in (0, 1):
-        lines.append(f"player_{seat}: {names(game.hands[seat])}")
+        lines.append(f"player_{seat}: {game.hands[seat] or '-'}")
     if game.over:
         lines.append(f"result: {game.result}")
     return "\n".join(lines)
+
+
+def _check_render_mode(mode: Any) -> None:
+    if mode not in (None, "human", "ansi"):
+        raise KozyrError("bad_render_mode", f"render_mode {shown(mode)}: expected None, 'human' or 'ansi'", value=mode)
 
 
 def _render(deal: Any, mode: str | None) -> str | None:
@@ -75,20 +83,14 @@ def _render(deal: Any, mode: str | None) -> str | None:
     return text
 
 
-def _reward(game: Game, seat: int) -> float:
-    result = game.result
-    fool = None if result is None else result.fool
-    return 0.0 if fool is None else (-1.0 if fool == seat else 1.0)
-
-
-def _check_action(action: Any, mask: np.ndarray, allow_resign: bool) -> int:
-    if isinstance(action, bool) or not isinstance(action, (int, np.integer)) or not 0 <= action < N_ACTIONS:
-        raise KozyrError("bad_action", f"action {shown(action)} is not an int from 0 to 75", value=action)
+def _checked_move(action: Any, mask: np.ndarray, allow_resign: bool) -> Move:
+    """The Move of an action the mask allows (move_of refuses what is no action at all)."""
+    move = move_of(action)
     action = int(action)
     if not mask[action] and not (allow_resign and action == RESIGN):
-        raise KozyrError("illegal_action", f"action {action} ({move_of(action)}) is not legal here: "
+        raise KozyrError("illegal_action", f"action {action} ({move}) is not legal here: "
                          f"legal are {np.flatnonzero(mask).tolist()}", value=action)
-    return action
+    return move
 
 
 def _draw_seed(rng: np.random.Generator) -> int:
@@ -107,9 +109,7 @@ class DurakEnv(AECEnv):
 
     def __init__(self, render_mode: str | None = None, *, allow_resign: bool = False) -> None:
         super().__init__()
-        if render_mode not in (None, "human", "ansi"):
-            raise KozyrError("bad_render_mode", f"render_mode {shown(render_mode)}: expected None, 'human' or 'ansi'",
-                             value=render_mode)
+        _check_render_mode(render_mode)
         self.render_mode = render_mode
         self.allow_resign = bool(allow_resign)
         self.possible_agents = list(AGENTS)
@@ -144,8 +144,7 @@ class DurakEnv(AECEnv):
         self.agent_selection = AGENTS[self.deal.game.turn]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        obs, mask = self._deal.observe(AGENTS.index(agent))
-        return {"observation": obs, "action_mask": mask.view(np.int8)}
+        return _as_dict(*self._deal.observe(AGENTS.index(agent)))
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -155,13 +154,12 @@ class DurakEnv(AECEnv):
         seat = AGENTS.index(agent)
         deal = self._deal
         _, mask = deal.observe(seat)
-        action = _check_action(action, mask, self.allow_resign)
-        deal.apply(seat, move_of(action))
+        deal.apply(seat, _checked_move(action, mask, self.allow_resign))
         self._cumulative_rewards[agent] = 0.0
         game = deal.game
         if game.over:
             for s, a in enumerate(AGENTS):
-                self.rewards[a] = _reward(game, s)
+                self.rewards[a] = deal.reward(s)
                 self.terminations[a] = True
         else:
             self.agent_selection = AGENTS[game.turn]
@@ -220,9 +218,7 @@ class DurakGymEnv(Env):
             raise KozyrError("bad_seat", f"seat {shown(seat)}: expected 0, 1 or None (random)", value=seat)
         if illegal not in ("raise", "lose"):
             raise KozyrError("bad_param", f"illegal={shown(illegal)}: expected 'raise' or 'lose'", value=illegal)
-        if render_mode not in (None, "human", "ansi"):
-            raise KozyrError("bad_render_mode", f"render_mode {shown(render_mode)}: expected None, 'human' or 'ansi'",
-                             value=render_mode)
+        _check_render_mode(render_mode)
         self.opponent = opponent
         self.seat_choice = seat
         self.illegal = illegal
@@ -241,16 +237,13 @@ class DurakGymEnv(Env):
         return self.deal
 
     def _obs(self) -> dict[str, np.ndarray]:
-        obs, mask = self._deal.observe(self.seat)
-        return {"observation": obs, "action_mask": mask.view(np.int8)}
+        return _as_dict(*self._deal.observe(self.seat))
 
     def _opponent_moves(self) -> None:
         deal = self._deal
         game = deal.game
         other = 1 - self.seat
         while not game.over and game.turn == other:
-            if getattr(self._player, "rung", None) == 4:
-                self._player.memory = deal.memories[other]
             move = self._player(game.view(other))
             if move is None:
                 raise KozyrError("bad_side", f"the opponent returned no move at ply {game.ply}")
@@ -265,7 +258,9 @@ class DurakGymEnv(Env):
             self._player = opponent_player(self.opponent, deal_seed)
             deal = self.deal = Remembered(Game.from_rng(deal_seed))
             if getattr(self._player, "rung", None) == 4:
+                # rung 4 decides from its seat's memory: hand it the one the deal keeps up to date
                 self._player.start(deal.game.view(1 - self.seat))
+                self._player.memory = deal.memories[1 - self.seat]
             self._opponent_moves()
             if not deal.game.over:
                 return self._obs(), {"seat": self.seat}
@@ -278,18 +273,18 @@ class DurakGymEnv(Env):
         _, mask = deal.observe(self.seat)
         info: dict[str, Any] = {}
         try:
-            action = _check_action(action, mask, False)
+            move = _checked_move(action, mask, False)
         except KozyrError as e:
             if self.illegal == "raise" or e.code != "illegal_action":
                 raise
             self._forfeit = True
             return self._obs(), -1.0, True, False, {"illegal": int(action)}
-        deal.apply(self.seat, move_of(action))
+        deal.apply(self.seat, move)
         self._opponent_moves()
         if self.render_mode == "human":
             self.render()
         if game.over:
-            return self._obs(), _reward(game, self.seat), True, False, info
+            return self._obs(), deal.reward(self.seat), True, False, info
         return self._obs(), 0.0, False, False, info
 
     def render(self) -> str | None:
@@ -323,10 +318,10 @@ class DurakVectorEnv(VectorEnv):
         self._seeded = False
 
     def _obs(self) -> dict[str, np.ndarray]:
-        obs, mask = self.core.observations, self.core.masks.view(np.int8)
+        obs, mask = self.core.observations, self.core.masks
         if self.copy:
             obs, mask = obs.copy(), mask.copy()
-        return {"observation": obs, "action_mask": mask}
+        return _as_dict(obs, mask)
 
     def reset(self, *, seed: int | list[int] | None = None, options: dict | None = None) -> tuple[dict, dict]:
         if isinstance(seed, (list, tuple)):

@@ -33,10 +33,10 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from kozyr.cards import card_name
+from kozyr.cards import CardSet, card_name
 from kozyr.durak._encode import legal_actions
 from kozyr.durak._engine import Game
-from kozyr.durak.encoding import N_ACTIONS, OBS_SIZE, Remembered, index_card, move_of
+from kozyr.durak.encoding import N_ACTIONS, OBS_SIZE, Remembered, card_index, index_card, move_of
 from kozyr.errors import KozyrError
 
 __all__ = ["GAME_TYPE", "GAME_INFO", "DurakGame", "DurakState", "DurakObserver", "NAME"]
@@ -112,7 +112,7 @@ class DurakState(pyspiel.State):
         return legal_actions(self.deal.game)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        dealt = {_INDEX[c] for c in self.order}
+        dealt = {card_index(c) for c in self.order}
         left = [i for i in range(36) if i not in dealt]
         p = 1.0 / len(left)
         return [(i, p) for i in left]
@@ -134,13 +134,7 @@ class DurakState(pyspiel.State):
         return self.deal is not None and self.deal.game.over
 
     def returns(self) -> list[float]:
-        result = None if self.deal is None else self.deal.game.result
-        if result is None:
-            return [0.0, 0.0]
-        fool = result.fool
-        if fool is None:
-            return [0.0, 0.0]
-        return [-1.0, 1.0] if fool == 0 else [1.0, -1.0]
+        return [0.0, 0.0] if self.deal is None else [self.deal.reward(0), self.deal.reward(1)]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> DurakState:
         """A state `player_id` cannot tell from this one: the other hand and the talon redealt.
@@ -161,7 +155,7 @@ class DurakState(pyspiel.State):
         if self.deal is None:
             return "dealing: " + " ".join(card_name(c) for c in self.order)
         game = self.deal.game
-        hands = " | ".join(" ".join(card_name(c) for c in sorted(h)) for h in game.hands)
+        hands = " | ".join(str(h) for h in game.hands)
         table = " ".join(card_name(a) + ("/" + card_name(b) if b is not None else "") for a, b in game.bout.pairs)
         return f"ply {game.ply} {game.phase} turn {game.turn} trump {'SHDC'[game.trump]} hands {hands} table {table}"
 
@@ -172,7 +166,6 @@ class DurakState(pyspiel.State):
         return state
 
 
-_INDEX = {index_card(i): i for i in range(36)}
 _MOVES = [move_of(a) for a in range(N_ACTIONS)]
 
 
@@ -190,7 +183,7 @@ class DurakObserver:
             self.tensor.fill(0.0)
             for i, card in enumerate(state.order[:12]):
                 if i % 2 == player:
-                    self.tensor[_INDEX[card]] = 1.0   # the hand plane is 0..35
+                    self.tensor[card_index(card)] = 1.0   # the hand plane is 0..35
             return
         state.deal.observe(player, self.tensor, self._mask)
 
@@ -205,15 +198,11 @@ class DurakObserver:
         text = (f"p{player} {view.phase} turn {view.turn} trump {'SHDC'[view.trump]} "
                 f"turnup {card_name(view.turnup) if view.turnup is not None else '-'} talon {view.talon} "
                 f"counts {view.counts[0]} {view.counts[1]} attacker {view.bout.attacker} cap {view.bout.cap} "
-                f"swap {int(view.can_swap)} hand {' '.join(card_name(c) for c in sorted(view.hand))} "
-                f"table {table} heap {_names(memory.heap)} known {_names(memory.known)}")
+                f"swap {int(view.can_swap)} hand {view.hand} "
+                f"table {table} heap {CardSet(memory.heap) or '-'} known {CardSet(memory.known) or '-'}")
         if self.perfect_recall:
             text += f" ply {view.ply}"
         return text
-
-
-def _names(mask: int) -> str:
-    return " ".join(card_name(c) for c in range(64) if mask >> c & 1) or "-"
 
 
 pyspiel.register_game(GAME_TYPE, DurakGame)

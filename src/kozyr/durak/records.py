@@ -73,37 +73,35 @@ SCHEMA: dict[str, Any] = {
 }
 
 
-def _seed_bytes(seed: bytes | str) -> bytes:
-    raw = seed.encode("utf-8") if isinstance(seed, str) else bytes(seed)
-    if len(raw) != 32:
-        raise IllegalMove("no_seed", f"seed {shown(seed)} is {len(raw)} bytes, not 32")
-    return raw
-
-
 def to_record(game: Game, *, seed: bytes | str | None = None, number: int = 1) -> dict[str, Any]:
     """The record of `game` (a dict ready for json). With `seed` (and `number`), the deal is recorded as
     the seed, after checking that it deals this game's cards; without, as the shuffled order."""
     if not isinstance(game, Game):
         raise KozyrError("bad_game", f"{shown(game)} is not a durak Game", value=game)
     if seed is not None:
-        raw = _seed_bytes(seed)
-        if Game.from_seed(raw, number).order != game.order:
+        if Game.from_seed(seed, number).order != game.order:   # the engine refuses a bad seed or number
             raise KozyrError("bad_record", f"seed {shown(seed)} deal {number} does not deal this game's cards",
                              field="seed", value=seed)
+        raw = seed.encode("utf-8") if isinstance(seed, str) else bytes(seed)
         try:
             deal: dict[str, Any] = {"seed": raw.decode("utf-8"), "number": number}
         except UnicodeDecodeError:
             deal = {"seed_hex": raw.hex(), "number": number}
     else:
         deal = {"order": [card_name(c) for c in game.order]}
-    result = game.result
     return {
         "format": FORMAT,
         "kozyr": __version__,
         "deal": deal,
         "moves": [[seat, str(move)] for seat, move in game.history],
-        "result": None if result is None else {"outcome": result.outcome, "fool": result.fool},
+        "result": _result(game),
     }
+
+
+def _result(game: Game) -> dict[str, Any] | None:
+    """The record's result of a game: what to_record writes and from_record checks the replay against."""
+    result = game.result
+    return None if result is None else {"outcome": result.outcome, "fool": result.fool}
 
 
 def _bad(message: str, field: str, value: Any = None) -> KozyrError:
@@ -171,8 +169,7 @@ def from_record(data: dict[str, Any]) -> Game:
             game.apply(seat, move)
         except IllegalMove as e:
             raise IllegalMove(e.code, f"record move {i}: {e.detail}", index=i, seat=seat, move=move) from None
-    result = game.result
-    replayed = None if result is None else {"outcome": result.outcome, "fool": result.fool}
+    replayed = _result(game)
     if data["result"] != replayed:
         raise _bad(f"record result {shown(data['result'])} is not the replay's {shown(replayed)}", "result",
                    data["result"])

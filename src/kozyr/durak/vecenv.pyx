@@ -2,10 +2,10 @@
 
 `DurakVecEnv(n, opponent=3, seed=0)` holds n deals; in each, one seat is the
 agent's and the other is a kozyr rung that moves inside C (the rungs' kernel,
-`best_move` in rungs.pxd). `step(actions)` applies one action per game (the
-encoding's 76 actions, kozyr.durak.encoding), lets each opponent move until
-its agent is on turn again or the deal is over, and writes into the env's own
-numpy arrays:
+`ask_move` in rungs.pxd, on the decision's Ask as in the ladder's loop).
+`step(actions)` applies one action per game (the encoding's 76 actions,
+kozyr.durak.encoding), lets each opponent move until its agent is on turn
+again or the deal is over, and writes into the env's own numpy arrays:
 
 - ``observations`` float32 (n, 270): each agent's observation (its view and
   its public memory, as `encoding.observe` writes it);
@@ -41,11 +41,11 @@ from libc.string cimport memset
 from kozyr.durak._deal cimport st_deal_rng
 from kozyr.durak._encode cimport N_ACTIONS, OBS_SIZE, code_of_action, enc_mask, enc_obs
 from kozyr.durak._memory cimport Memory, mem_event, mem_start
-from kozyr.durak._rules cimport st_apply, st_turn, st_view, st_view_turn
+from kozyr.durak._rules cimport st_apply, st_ask, st_turn, st_view
 from kozyr.durak._seeds cimport fast_below, fast_next
 from kozyr.durak._state cimport Sink, State
-from kozyr.durak._view cimport OUT_NONE, DView
-from kozyr.durak.rungs cimport RungParams, best_move, params_from
+from kozyr.durak._view cimport OUT_NONE, Ask, DView
+from kozyr.durak.rungs cimport RungParams, ask_move, params_from
 
 import operator
 
@@ -79,12 +79,14 @@ cdef inline int _apply(Slot *g, int seat, int move, Sink *sink) noexcept nogil:
 
 
 cdef inline int _opponent(Slot *g, int rung, const RungParams *p, uint64_t *rng, Sink *sink) noexcept nogil:
-    """Let the opponent move until the agent is on turn or the deal is over; -1 if the rung found no move."""
-    cdef DView v
+    """Let the opponent move until the agent is on turn or the deal is over; -1 if the rung found no move.
+
+    The rung reads only the decision's Ask (st_ask), as in the ladder's loop: no view, no legal list."""
+    cdef Ask a
     cdef int move, other = 1 - g.seat
     while g.s.outcome == OUT_NONE and st_turn(&g.s) == other:
-        st_view_turn(&g.s, &v)
-        move = best_move(&v, rung, <unsigned int>fast_next(rng) if rung == 1 else 0, p)
+        st_ask(&g.s, &a)
+        move = ask_move(&a, rung, <unsigned int>fast_next(rng) if rung == 1 else 0, p)
         if move < 0 or _apply(g, other, move, sink) != 0:
             return -1
     return 0
