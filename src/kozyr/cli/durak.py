@@ -339,15 +339,18 @@ def _replay_record(path: str) -> int:
     game = load(path)   # a forged record: IllegalMove with the move's index, one line, exit 2
     for n, (seat, move) in enumerate(game.history, 1):
         print(f"{n:4}. seat {seat}  {move}")
-    result = game.result
-    if result is None:
+    if game.result is None:
         print(f"unfinished after {game.moves} moves")
-    elif result.fool is None:
-        print(f"result: a draw after {game.moves} moves ({game.ply} events), heap {game.heap}")
     else:
-        print(f"result: seat {result.fool} is the fool ({result.outcome}) after {game.moves} moves "
-              f"({game.ply} events), heap {game.heap}")
+        _print_result(game, lambda r: f"seat {r.fool} is the fool ({r.outcome})")
     return 0
+
+
+def _print_result(game: Any, fool: Callable[[Any], str]) -> None:
+    """The last line of both replays: a draw, or `fool(result)` naming the fool; then the game's length."""
+    result = game.result
+    who = "a draw" if result.fool is None else fool(result)
+    print(f"result: {who} after {game.moves} moves ({game.ply} events), heap {game.heap}")
 
 
 def _replay_command(args: argparse.Namespace) -> int:
@@ -390,13 +393,8 @@ def _replay_command(args: argparse.Namespace) -> int:
                       f"seat {e.attacker} attacks next")
             elif e.kind == "refill" and e.drawn is not None:
                 print(f"      refill: seat 0 draws {e.drawn[0]}, seat 1 draws {e.drawn[1]}; talon {e.talon}")
-    result = game.result
-    assert result is not None
-    if result.fool is None:
-        print(f"result: a draw after {game.moves} moves ({game.ply} events), heap {game.heap}")
-    else:
-        print(f"result: seat {result.fool} (rung {bots[result.fool].rung}) is the fool after {game.moves} moves "
-              f"({game.ply} events), heap {game.heap}")
+    assert game.result is not None
+    _print_result(game, lambda r: f"seat {r.fool} (rung {bots[r.fool].rung}) is the fool")
     return 0
 
 
