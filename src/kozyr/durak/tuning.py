@@ -260,6 +260,20 @@ def _bounds(names: list[str], lower: object, upper: object) -> tuple[dict[str, f
     return lo, hi
 
 
+def _tuned_rung(rung: object) -> None:
+    """Only rungs 2 and 3 read settings: the one refusal of spsa and optuna_search."""
+    if isinstance(rung, bool) or rung not in (2, 3):
+        raise KozyrError("bad_rung", f"rung {shown(rung)}: only rungs 2 and 3 have settings to tune",
+                         field="rung", value=rung)
+
+
+def _check_run(seed: object, workers: object, deal: object) -> None:
+    """A tuning run's seed (an int: it seeds the perturbations or the sampler), workers and deal mode."""
+    whole("seed", seed, 0, 2**63 - 1)
+    whole("workers", workers, 1, MAX_WORKERS)
+    check_deal(deal)
+
+
 def _opponent(opponent: object, rung: int) -> Side | None:
     if opponent is None:
         return None
@@ -339,12 +353,8 @@ def spsa(params: Iterable[str], start: Mapping[str, int] | None = None, *, itera
     settings = Params.of(base)
     steps = whole("iterations", iterations, 1, 10**7)
     per = _paired_deals("deals_per_iteration", deals_per_iteration)
-    if isinstance(rung, bool) or rung not in (2, 3):
-        raise KozyrError("bad_rung", f"rung {shown(rung)}: only rungs 2 and 3 have settings to tune",
-                         field="rung", value=rung)
-    whole("seed", seed, 0, 2**63 - 1)
-    whole("workers", workers, 1, MAX_WORKERS)
-    check_deal(deal)
+    _tuned_rung(rung)
+    _check_run(seed, workers, deal)
     lo, hi = _bounds(names, lower, upper)
     first = _per_name("start", start, names, lambda n: settings.as_dict()[n])
     for n in names:
@@ -422,12 +432,8 @@ def optuna_search(params: Iterable[str], start: Mapping[str, int] | None = None,
     settings = Params.of(base)
     count = whole("trials", trials, 1, 10**6)
     per = _paired_deals("deals_per_trial", deals_per_trial)
-    whole("seed", seed, 0, 2**63 - 1)
-    whole("workers", workers, 1, MAX_WORKERS)
-    check_deal(deal)
-    if isinstance(rung, bool) or rung not in (2, 3):
-        raise KozyrError("bad_rung", f"rung {shown(rung)}: only rungs 2 and 3 have settings to tune",
-                         field="rung", value=rung)
+    _check_run(seed, workers, deal)
+    _tuned_rung(rung)
     lo, hi = _bounds(names, lower, upper)
     first = _per_name("start", start, names, lambda n: settings.as_dict()[n])
     start_params = settings.replace(**{n: round(first[n]) for n in names})
