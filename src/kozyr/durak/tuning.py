@@ -28,6 +28,7 @@ from typing import Any, cast
 import numpy as np
 
 from kozyr.durak.ladder import MAX_DEALS, MAX_WORKERS, play_range
+from kozyr.durak.ladder.result import pair_scores
 from kozyr.durak.ladder.sides import Side, describe, resolve
 from kozyr.durak.params import PARAM_RANGES, Params, param_name
 from kozyr.durak.seeds import check_deal, ladder_seed
@@ -60,11 +61,6 @@ def _side(side: object, params: object, name: str) -> Side:
         raise KozyrError("bad_param", f"params_{name} given for a Bot: a Bot carries its own params",
                          field=f"params_{name}", value=params)
     return resolved
-
-
-def pair_scores(fool: np.ndarray) -> np.ndarray:
-    """Side a's score per game from the ladder's fool array: 1 (b the fool), 0.5 (a draw), 0 (a the fool)."""
-    return np.where(fool == 1, 1.0, np.where(fool == 0, 0.0, 0.5))
 
 
 # -- the sequential test --------------------------------------------------------------------
