@@ -19,6 +19,7 @@ from kozyr.cli import _cluster
 from kozyr.cli._common import count, fmt_interval, need, positive, print_table, progress
 from kozyr.durak import RUNG_NAMES, RUNGS, pad_seed
 from kozyr.durak.ladder import LadderResult, ladder, table_bots
+from kozyr.durak.ladder.result import interrupted
 from kozyr.durak.params import PARAM_DOCS, PARAM_NAMES, PARAM_RANGES, PARAM_RUNGS, Params, param_name
 from kozyr.errors import KozyrError, shown
 
@@ -121,12 +122,7 @@ def _run_ladder(a: Any, b: Any, deals: int, args: argparse.Namespace, params: Pa
 
 def _interrupted(err: KeyboardInterrupt, done_before: int, total: int) -> KeyboardInterrupt:
     """The ladder's 'interrupted after N of M deals', counted over a whole command."""
-    text = str(err)
-    try:
-        done = int(text.split("after ", 1)[1].split(" of ", 1)[0].replace(",", ""))
-    except (IndexError, ValueError):
-        done = 0
-    return KeyboardInterrupt(f"interrupted after {done_before + done:,} of {total:,} deals")
+    return interrupted(done_before + getattr(err, "done", 0), total)
 
 
 def _fmt_moves(r: LadderResult) -> str:

@@ -25,7 +25,8 @@ deal replays alone (`deal_seed`, `replay`).
 The modules, in the one direction they depend on each other:
 `sides` (what a side is) <- `_loop` (the nogil loop, with `_duel`), `slow` (replay through
 the Game API) and `cluster` (chunks as Dask tasks) <- this module (validation,
-chunks, threads, Ctrl-C) -> `result`.
+chunks, threads, Ctrl-C) -> `result` (the summary, and the Ctrl-C that this module and
+`cluster` raise).
 """
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from kozyr.durak.ladder._loop import Runner, play_seeded
-from kozyr.durak.ladder.result import LadderResult
+from kozyr.durak.ladder.result import LadderResult, interrupted
 from kozyr.durak.ladder.sides import PARAMS, NativeBot, Side, describe, resolve
 from kozyr.durak.ladder.slow import deal_game, players, replay
 from kozyr.durak.params import PARAM_RUNGS, Params
@@ -116,7 +117,7 @@ def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers:
         for fut in pending:
             fut.cancel()
         pool.shutdown(wait=True, cancel_futures=True)
-        raise KeyboardInterrupt(f"interrupted after {done:,} of {deals:,} deals") from None
+        raise interrupted(done, deals) from None
     except BaseException:
         stop()
         pool.shutdown(wait=True, cancel_futures=True)

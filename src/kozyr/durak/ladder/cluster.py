@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from kozyr.durak.ladder._loop import Runner
+from kozyr.durak.ladder.result import interrupted
 from kozyr.durak.ladder.sides import Side
 from kozyr.errors import KozyrError, shown
 
@@ -214,7 +215,7 @@ def run(client: Any, a: Side, b: Side, units: int, seed: Any, deal: str, *, pair
                 pass
     except KeyboardInterrupt:
         _cancel(client, pending)
-        raise KeyboardInterrupt(f"interrupted after {merge.done * width:,} of {total:,} deals") from None
+        raise interrupted(merge.done * width, total) from None
     except BaseException:
         _cancel(client, pending)
         raise

@@ -13,7 +13,15 @@ from kozyr.durak.ladder.sides import describe
 from kozyr.durak.seeds import a_seat
 from kozyr.stats import Rate, counts_from_scores, rate
 
-__all__ = ["LadderResult", "pair_scores"]
+__all__ = ["LadderResult", "pair_scores", "interrupted"]
+
+
+def interrupted(done: int, total: int) -> KeyboardInterrupt:
+    """What a ladder raises instead of a result on Ctrl-C: the message says how many of its deals had
+    finished, and `.done` holds that number for a caller that counts over several ladders."""
+    err = KeyboardInterrupt(f"interrupted after {done:,} of {total:,} deals")
+    err.done = done  # type: ignore[attr-defined]
+    return err
 
 
 def pair_scores(fool: np.ndarray) -> np.ndarray:
