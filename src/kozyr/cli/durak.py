@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kozyr.cli import _cluster
-from kozyr.cli._common import count, fmt_interval, need, positive, print_table, progress
+from kozyr.cli._common import count, fmt_interval, need, positive, print_table, progress, pyplot, save_plot
 from kozyr.durak import RUNG_NAMES, RUNGS, pad_seed
 from kozyr.durak.ladder import LadderResult, ladder, table_bots
 from kozyr.durak.ladder.result import interrupted
@@ -219,17 +219,11 @@ def _sweep_command(args: argparse.Namespace) -> int:
                     rows, notes)
     if args.plot:
         _plot(args.plot, names, results)
-        sys.stdout.flush()
-        print(f"plot written to {args.plot}", file=sys.stderr)
     return 0
 
 
 def _plot(path: str, names: list[str], results: list[tuple[dict[str, int], LadderResult]]) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = pyplot()
     x_name = names[0]
     line_name = names[1] if len(names) > 1 else None
     fig, ax = plt.subplots(figsize=(7, 4.5))
@@ -249,9 +243,7 @@ def _plot(path: str, names: list[str], results: list[tuple[dict[str, int], Ladde
     ax.grid(alpha=0.3)
     if line_name:
         ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    save_plot(fig, path)
 
 
 # -- kozyr sprt ---------------------------------------------------------------------------
