@@ -17,6 +17,7 @@ from typing import Any
 
 from kozyr.cli import _cluster
 from kozyr.cli._common import count, fmt_interval, need, positive, print_table, progress, pyplot, save_plot
+from kozyr.cli.cards import SUIT_NAMES
 from kozyr.durak import RUNG_NAMES, RUNGS, pad_seed
 from kozyr.durak.ladder import LadderResult, ladder, table_bots
 from kozyr.durak.ladder.result import interrupted
@@ -355,8 +356,8 @@ def _replay_command(args: argparse.Namespace) -> int:
     a, b = args.rungs
     bots = table_bots(args.seed, a, b)
     game = Game.from_seed(seed, args.number)
-    suits = ("spades", "hearts", "diamonds", "clubs")
-    print(f"deal {args.number} of seed {args.seed!r}: trump {suits[game.trump]}, turn-up {card_name(game.turnup)}")
+    print(f"deal {args.number} of seed {args.seed!r}: trump {SUIT_NAMES[game.trump]}, "
+          f"turn-up {card_name(game.turnup)}")
     for k, bot in enumerate(bots):
         hand = CardSet(game.hands[k])
         print(f"  seat {k}: rung {bot.rung} ({RUNG_NAMES[bot.rung]}, bot seed {bot.seed!r}), "
