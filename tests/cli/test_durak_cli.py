@@ -89,6 +89,27 @@ def test_sweep_table_and_json(capsys, monkeypatch):
     assert [g["params"] for g in got] == [{"CHEAP_POWER": 1}, {"CHEAP_POWER": 5}]
 
 
+def test_sweep_ctrl_c_counts_the_deals_of_every_setting(capsys, monkeypatch):
+    """Ctrl-C in the second setting's ladder: the one line counts the first setting's deals too."""
+    real = durak_cli.ladder
+    calls = []
+
+    def ladder(*args, progress=None, **kw):
+        calls.append(args)
+        if len(calls) < 2:
+            return real(*args, progress=progress, **kw)
+
+        def stop(done: int, total: int) -> None:   # Ctrl-C as the second ladder's first chunk is counted
+            raise KeyboardInterrupt
+
+        return real(*args, progress=stop, **kw)
+
+    monkeypatch.setattr(durak_cli, "ladder", ladder)
+    code, out, err = run(capsys, "sweep", "--deals", "1000", "--grid", "DEEP_TALON=0,6")
+    assert code == 130 and out == ""
+    assert err == "kozyr sweep: interrupted after 1,256 of 2,000 deals\n"   # chunks of 256 deals
+
+
 def test_sweep_plot(capsys, tmp_path: Path):
     pytest.importorskip("matplotlib")
     png = tmp_path / "sweep.png"

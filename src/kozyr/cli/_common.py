@@ -22,7 +22,7 @@ from kozyr.stats import Rate
 
 __all__ = [
     "OneLineParser", "one_line", "count", "positive", "plain", "print_table", "format_table", "progress",
-    "fmt_rate", "fmt_interval",
+    "fmt_rate", "fmt_interval", "pyplot", "save_plot",
 ]
 
 
@@ -133,6 +133,26 @@ def progress(total: int, label: str) -> tuple[Callable[[int, int], None], Callab
         bar.update(task, completed=done)
 
     return update, bar.stop
+
+
+def pyplot() -> Any:
+    """matplotlib's pyplot drawing into files only (the Agg backend: no display needed)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def save_plot(fig: Any, path: str) -> None:
+    """Write a finished figure to `path` and say so on stderr, after what stdout already holds."""
+    plt = pyplot()
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    sys.stdout.flush()
+    print(f"plot written to {path}", file=sys.stderr)
 
 
 def need(module: str, extra: str, parser: argparse.ArgumentParser | None = None) -> Any:

@@ -16,9 +16,11 @@ from collections.abc import Callable
 from typing import Any
 
 from kozyr.cli import _cluster
-from kozyr.cli._common import count, fmt_interval, need, positive, print_table, progress
+from kozyr.cli._common import count, fmt_interval, need, positive, print_table, progress, pyplot, save_plot
+from kozyr.cli.cards import SUIT_NAMES
 from kozyr.durak import RUNG_NAMES, RUNGS, pad_seed
 from kozyr.durak.ladder import LadderResult, ladder, table_bots
+from kozyr.durak.ladder.result import interrupted
 from kozyr.durak.params import PARAM_DOCS, PARAM_NAMES, PARAM_RANGES, PARAM_RUNGS, Params, param_name
 from kozyr.errors import KozyrError, shown
 
@@ -121,12 +123,7 @@ def _run_ladder(a: Any, b: Any, deals: int, args: argparse.Namespace, params: Pa
 
 def _interrupted(err: KeyboardInterrupt, done_before: int, total: int) -> KeyboardInterrupt:
     """The ladder's 'interrupted after N of M deals', counted over a whole command."""
-    text = str(err)
-    try:
-        done = int(text.split("after ", 1)[1].split(" of ", 1)[0].replace(",", ""))
-    except (IndexError, ValueError):
-        done = 0
-    return KeyboardInterrupt(f"interrupted after {done_before + done:,} of {total:,} deals")
+    return interrupted(done_before + getattr(err, "done", 0), total)
 
 
 def _fmt_moves(r: LadderResult) -> str:
@@ -223,17 +220,11 @@ def _sweep_command(args: argparse.Namespace) -> int:
                     rows, notes)
     if args.plot:
         _plot(args.plot, names, results)
-        sys.stdout.flush()
-        print(f"plot written to {args.plot}", file=sys.stderr)
     return 0
 
 
 def _plot(path: str, names: list[str], results: list[tuple[dict[str, int], LadderResult]]) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = pyplot()
     x_name = names[0]
     line_name = names[1] if len(names) > 1 else None
     fig, ax = plt.subplots(figsize=(7, 4.5))
@@ -253,9 +244,7 @@ def _plot(path: str, names: list[str], results: list[tuple[dict[str, int], Ladde
     ax.grid(alpha=0.3)
     if line_name:
         ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    save_plot(fig, path)
 
 
 # -- kozyr sprt ---------------------------------------------------------------------------
@@ -339,15 +328,18 @@ def _replay_record(path: str) -> int:
     game = load(path)   # a forged record: IllegalMove with the move's index, one line, exit 2
     for n, (seat, move) in enumerate(game.history, 1):
         print(f"{n:4}. seat {seat}  {move}")
-    result = game.result
-    if result is None:
+    if game.result is None:
         print(f"unfinished after {game.moves} moves")
-    elif result.fool is None:
-        print(f"result: a draw after {game.moves} moves ({game.ply} events), heap {game.heap}")
     else:
-        print(f"result: seat {result.fool} is the fool ({result.outcome}) after {game.moves} moves "
-              f"({game.ply} events), heap {game.heap}")
+        _print_result(game, lambda r: f"seat {r.fool} is the fool ({r.outcome})")
     return 0
+
+
+def _print_result(game: Any, fool: Callable[[Any], str]) -> None:
+    """The last line of both replays: a draw, or `fool(result)` naming the fool; then the game's length."""
+    result = game.result
+    who = "a draw" if result.fool is None else fool(result)
+    print(f"result: {who} after {game.moves} moves ({game.ply} events), heap {game.heap}")
 
 
 def _replay_command(args: argparse.Namespace) -> int:
@@ -364,8 +356,8 @@ def _replay_command(args: argparse.Namespace) -> int:
     a, b = args.rungs
     bots = table_bots(args.seed, a, b)
     game = Game.from_seed(seed, args.number)
-    suits = ("spades", "hearts", "diamonds", "clubs")
-    print(f"deal {args.number} of seed {args.seed!r}: trump {suits[game.trump]}, turn-up {card_name(game.turnup)}")
+    print(f"deal {args.number} of seed {args.seed!r}: trump {SUIT_NAMES[game.trump]}, "
+          f"turn-up {card_name(game.turnup)}")
     for k, bot in enumerate(bots):
         hand = CardSet(game.hands[k])
         print(f"  seat {k}: rung {bot.rung} ({RUNG_NAMES[bot.rung]}, bot seed {bot.seed!r}), "
@@ -390,13 +382,8 @@ def _replay_command(args: argparse.Namespace) -> int:
                       f"seat {e.attacker} attacks next")
             elif e.kind == "refill" and e.drawn is not None:
                 print(f"      refill: seat 0 draws {e.drawn[0]}, seat 1 draws {e.drawn[1]}; talon {e.talon}")
-    result = game.result
-    assert result is not None
-    if result.fool is None:
-        print(f"result: a draw after {game.moves} moves ({game.ply} events), heap {game.heap}")
-    else:
-        print(f"result: seat {result.fool} (rung {bots[result.fool].rung}) is the fool after {game.moves} moves "
-              f"({game.ply} events), heap {game.heap}")
+    assert game.result is not None
+    _print_result(game, lambda r: f"seat {r.fool} (rung {bots[r.fool].rung}) is the fool")
     return 0
 
 

@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from kozyr.cli import _cluster
-from kozyr.cli._common import need, positive, print_table, progress
+from kozyr.cli._common import need, positive, print_table, progress, pyplot, save_plot
 from kozyr.cli.durak import _rung, check_output_path, check_settings, setting
 from kozyr.durak.params import PARAM_RANGES, param_name
 from kozyr.errors import shown
@@ -50,11 +50,7 @@ def _param(text: str) -> tuple[str, int, int, int]:
 
 def _plot(path: str, title: str, series: dict[str, list[float]], played: dict[str, list[float]],
           xlabel: str) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = pyplot()
     names = list(series)
     fig, axes = plt.subplots(len(names), 1, figsize=(7, 2.4 * len(names) + 0.8), sharex=True, squeeze=False)
     for ax, name in zip(axes[:, 0], names, strict=True):
@@ -67,9 +63,7 @@ def _plot(path: str, title: str, series: dict[str, list[float]], played: dict[st
     axes[0, 0].set_title(title)
     axes[0, 0].legend(loc="best", fontsize=8)
     axes[-1, 0].set_xlabel(xlabel)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    save_plot(fig, path)
 
 
 def _tune_command(args: argparse.Namespace) -> int:
@@ -142,9 +136,6 @@ def _tune_command(args: argparse.Namespace) -> int:
             series = {n: [step["theta"][n] for step in run.spsa.trajectory] for n in names}
             played = {n: [float(step["plus"][n]) for step in run.spsa.trajectory] for n in names}
             _plot(args.plot, f"kozyr tune (SPSA, seed {args.seed})", series, played, "iteration")
-    if args.plot:
-        sys.stdout.flush()
-        print(f"plot written to {args.plot}", file=sys.stderr)
     return 0
 
 

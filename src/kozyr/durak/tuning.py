@@ -28,6 +28,7 @@ from typing import Any, cast
 import numpy as np
 
 from kozyr.durak.ladder import MAX_DEALS, MAX_WORKERS, play_range
+from kozyr.durak.ladder.result import pair_scores
 from kozyr.durak.ladder.sides import Side, describe, resolve
 from kozyr.durak.params import PARAM_RANGES, Params, param_name
 from kozyr.durak.seeds import check_deal, ladder_seed
@@ -60,11 +61,6 @@ def _side(side: object, params: object, name: str) -> Side:
         raise KozyrError("bad_param", f"params_{name} given for a Bot: a Bot carries its own params",
                          field=f"params_{name}", value=params)
     return resolved
-
-
-def pair_scores(fool: np.ndarray) -> np.ndarray:
-    """Side a's score per game from the ladder's fool array: 1 (b the fool), 0.5 (a draw), 0 (a the fool)."""
-    return np.where(fool == 1, 1.0, np.where(fool == 0, 0.0, 0.5))
 
 
 # -- the sequential test --------------------------------------------------------------------
@@ -260,6 +256,20 @@ def _bounds(names: list[str], lower: object, upper: object) -> tuple[dict[str, f
     return lo, hi
 
 
+def _tuned_rung(rung: object) -> None:
+    """Only rungs 2 and 3 read settings: the one refusal of spsa and optuna_search."""
+    if isinstance(rung, bool) or rung not in (2, 3):
+        raise KozyrError("bad_rung", f"rung {shown(rung)}: only rungs 2 and 3 have settings to tune",
+                         field="rung", value=rung)
+
+
+def _check_run(seed: object, workers: object, deal: object) -> None:
+    """A tuning run's seed (an int: it seeds the perturbations or the sampler), workers and deal mode."""
+    whole("seed", seed, 0, 2**63 - 1)
+    whole("workers", workers, 1, MAX_WORKERS)
+    check_deal(deal)
+
+
 def _opponent(opponent: object, rung: int) -> Side | None:
     if opponent is None:
         return None
@@ -339,12 +349,8 @@ def spsa(params: Iterable[str], start: Mapping[str, int] | None = None, *, itera
     settings = Params.of(base)
     steps = whole("iterations", iterations, 1, 10**7)
     per = _paired_deals("deals_per_iteration", deals_per_iteration)
-    if isinstance(rung, bool) or rung not in (2, 3):
-        raise KozyrError("bad_rung", f"rung {shown(rung)}: only rungs 2 and 3 have settings to tune",
-                         field="rung", value=rung)
-    whole("seed", seed, 0, 2**63 - 1)
-    whole("workers", workers, 1, MAX_WORKERS)
-    check_deal(deal)
+    _tuned_rung(rung)
+    _check_run(seed, workers, deal)
     lo, hi = _bounds(names, lower, upper)
     first = _per_name("start", start, names, lambda n: settings.as_dict()[n])
     for n in names:
@@ -422,12 +428,8 @@ def optuna_search(params: Iterable[str], start: Mapping[str, int] | None = None,
     settings = Params.of(base)
     count = whole("trials", trials, 1, 10**6)
     per = _paired_deals("deals_per_trial", deals_per_trial)
-    whole("seed", seed, 0, 2**63 - 1)
-    whole("workers", workers, 1, MAX_WORKERS)
-    check_deal(deal)
-    if isinstance(rung, bool) or rung not in (2, 3):
-        raise KozyrError("bad_rung", f"rung {shown(rung)}: only rungs 2 and 3 have settings to tune",
-                         field="rung", value=rung)
+    _check_run(seed, workers, deal)
+    _tuned_rung(rung)
     lo, hi = _bounds(names, lower, upper)
     first = _per_name("start", start, names, lambda n: settings.as_dict()[n])
     start_params = settings.replace(**{n: round(first[n]) for n in names})

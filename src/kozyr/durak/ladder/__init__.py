@@ -25,7 +25,8 @@ deal replays alone (`deal_seed`, `replay`).
 The modules, in the one direction they depend on each other:
 `sides` (what a side is) <- `_loop` (the nogil loop, with `_duel`), `slow` (replay through
 the Game API) and `cluster` (chunks as Dask tasks) <- this module (validation,
-chunks, threads, Ctrl-C) -> `result`.
+chunks, threads, Ctrl-C) -> `result` (the summary, and the Ctrl-C that this module and
+`cluster` raise).
 """
 from __future__ import annotations
 
@@ -38,7 +39,8 @@ from typing import Any
 import numpy as np
 
 from kozyr.durak.ladder._loop import Runner, play_seeded
-from kozyr.durak.ladder.result import LadderResult
+from kozyr.durak.ladder.cluster import plan
+from kozyr.durak.ladder.result import LadderResult, interrupted
 from kozyr.durak.ladder.sides import PARAMS, NativeBot, Side, describe, resolve
 from kozyr.durak.ladder.slow import deal_game, players, replay
 from kozyr.durak.params import PARAM_RUNGS, Params
@@ -53,6 +55,7 @@ __all__ = [
 
 MAX_DEALS = 10**9        # 8 bytes of arrays a deal: a billion deals is 8 GB
 MAX_WORKERS = 256
+CHUNK_MIN = 256          # deals per thread task at least
 CHUNK_MAX = 8192         # deals per task: small enough that Ctrl-C and progress come within a fraction of a second
 DIRECT_MAX = 16384       # play_range without progress plays up to this many deals in the calling thread (~40 ms)
 Progress = Callable[[int, int], None]
@@ -63,12 +66,6 @@ def _count(name: str, value: object, low: int, high: int) -> int:
         raise KozyrError(f"bad_{name}", f"{name}={shown(value)}: expected an int from {low:,} to {high:,}",
                          field=name, value=value)
     return value
-
-
-def _chunks(deals: int, workers: int, chunk: int | None) -> list[tuple[int, int]]:
-    if chunk is None:
-        chunk = max(256, min(CHUNK_MAX, deals // (8 * workers) + 1))
-    return [(first, min(chunk, deals - first)) for first in range(0, deals, chunk)]
 
 
 def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers: int, deals: int,
@@ -116,7 +113,7 @@ def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers:
         for fut in pending:
             fut.cancel()
         pool.shutdown(wait=True, cancel_futures=True)
-        raise KeyboardInterrupt(f"interrupted after {done:,} of {deals:,} deals") from None
+        raise interrupted(done, deals) from None
     except BaseException:
         stop()
         pool.shutdown(wait=True, cancel_futures=True)
@@ -156,7 +153,7 @@ def play_range(a: object, b: object, first: int, count: int, seed: object = 0, *
         task(first, count)   # one batch (of the sequential test, of SPSA): no thread pool to start
         spent = [time.thread_time() - c0]
     else:
-        parts = [(first + f, n) for f, n in _chunks(count, workers, chunk)]
+        parts = [(first + f, n) for f, n in plan(count, workers, chunk, CHUNK_MIN, CHUNK_MAX)]
         spent = _run(task, parts, workers, count * w, progress, runner.stop, w)
     if cpu is not None:
         cpu.extend(spent)

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from kozyr.durak.ladder._loop import Runner
+from kozyr.durak.ladder.result import interrupted
 from kozyr.durak.ladder.sides import Side
 from kozyr.errors import KozyrError, shown
 
@@ -133,12 +134,14 @@ def threads_of(client: Any) -> int:
     return max(1, sum(int(w.get("nthreads", 1)) for w in info.get("workers", {}).values()))
 
 
-def plan(units: int, threads: int, chunk: int | None = None) -> list[tuple[int, int]]:
+def plan(units: int, threads: int, chunk: int | None = None, low: int = CHUNK_MIN,
+         high: int = CHUNK_MAX) -> list[tuple[int, int]]:
     """The chunks (first, count) of a ladder of `units` deal indices on `threads` worker threads.
 
     Without `chunk`: about 8 chunks per thread (a slow worker or a late one
-    then costs at most an eighth of its share), between CHUNK_MIN and
-    CHUNK_MAX deals each. Chunking never changes the arrays.
+    then costs at most an eighth of its share), between `low` and `high`
+    deals each (CHUNK_MIN and CHUNK_MAX for cluster tasks; a local ladder's
+    threads take smaller ones). Chunking never changes the arrays.
 
     >>> plan(10, 2, chunk=4)
     [(0, 4), (4, 4), (8, 2)]
@@ -148,7 +151,7 @@ def plan(units: int, threads: int, chunk: int | None = None) -> list[tuple[int, 
     [(0, 62501), (62501, 62501)]
     """
     if chunk is None:
-        chunk = max(CHUNK_MIN, min(CHUNK_MAX, units // (8 * threads) + 1))
+        chunk = max(low, min(high, units // (8 * threads) + 1))
     return [(first, min(chunk, units - first)) for first in range(0, units, chunk)]
 
 
@@ -214,7 +217,7 @@ def run(client: Any, a: Side, b: Side, units: int, seed: Any, deal: str, *, pair
                 pass
     except KeyboardInterrupt:
         _cancel(client, pending)
-        raise KeyboardInterrupt(f"interrupted after {merge.done * width:,} of {total:,} deals") from None
+        raise interrupted(merge.done * width, total) from None
     except BaseException:
         _cancel(client, pending)
         raise

@@ -13,7 +13,20 @@ from kozyr.durak.ladder.sides import describe
 from kozyr.durak.seeds import a_seat
 from kozyr.stats import Rate, counts_from_scores, rate
 
-__all__ = ["LadderResult"]
+__all__ = ["LadderResult", "pair_scores", "interrupted"]
+
+
+def interrupted(done: int, total: int) -> KeyboardInterrupt:
+    """What a ladder raises instead of a result on Ctrl-C: the message says how many of its deals had
+    finished, and `.done` holds that number for a caller that counts over several ladders."""
+    err = KeyboardInterrupt(f"interrupted after {done:,} of {total:,} deals")
+    err.done = done  # type: ignore[attr-defined]
+    return err
+
+
+def pair_scores(fool: np.ndarray) -> np.ndarray:
+    """Side a's score per game from the ladder's fool array: 1 (b the fool), 0.5 (a draw), 0 (a the fool)."""
+    return np.where(fool == 1, 1.0, np.where(fool == 0, 0.0, 0.5))
 
 
 class LadderResult:
@@ -72,7 +85,7 @@ class LadderResult:
 
     def scores(self) -> np.ndarray:
         """Side a's score per entry: 1 when b was the fool, 0.5 a draw, 0 when a was."""
-        return np.where(self.fool == 1, 1.0, np.where(self.fool == 0, 0.0, 0.5))
+        return pair_scores(self.fool)
 
     @staticmethod
     def a_seat(i: int) -> int:
