@@ -128,6 +128,14 @@ class Sheet:
                 value=deal.players,
             )
 
+    def _index(self, index: int) -> int:
+        """``index`` (negative counts from the end) as the position of one of the deals, or ``bad_index``."""
+        n = len(self._scored)
+        if isinstance(index, bool) or not isinstance(index, int) or not -n <= index < n:
+            raise PreferansError("bad_index", f"index: {shown(index)} is not a deal of this sheet (it has {n})",
+                                 field="index", value=index)
+        return index % n
+
     # --- changes ---------------------------------------------------------------
 
     def add(self, deal: Deal) -> ScoredDeal:
@@ -144,11 +152,7 @@ class Sheet:
 
     def edit(self, index: int, deal: Deal) -> ScoredDeal:
         """Replace deal ``index`` and rescore it and every deal after it."""
-        n = len(self._scored)
-        if isinstance(index, bool) or not isinstance(index, int) or not -n <= index < n:
-            raise PreferansError("bad_index", f"index: {shown(index)} is not a deal of this sheet (it has {n})",
-                                 field="index", value=index)
-        index %= n
+        index = self._index(index)
         later = [s.deal for s in self._scored[index + 1:]]
         self._rescore(index, [deal, *later])
         return self._scored[index]
@@ -190,15 +194,11 @@ class Sheet:
     @property
     def columns(self) -> Columns:
         """Totals of every column."""
-        return self.columns_after(len(self._scored) - 1) if self._scored else self._as_columns(self._start)
+        return self._as_columns(self._totals[-1] if self._totals else self._start)
 
     def columns_after(self, index: int) -> Columns:
         """The columns as they stood right after deal ``index`` (kept, not recomputed)."""
-        n = len(self._scored)
-        if isinstance(index, bool) or not isinstance(index, int) or not -n <= index < n:
-            raise PreferansError("bad_index", f"index: {shown(index)} is not a deal of this sheet (it has {n})",
-                                 field="index", value=index)
-        return self._as_columns(self._totals[index])
+        return self._as_columns(self._totals[self._index(index)])
 
     def _as_columns(self, totals: _Totals) -> Columns:
         return Columns._unchecked(self._players, totals.pulya, totals.gora, totals.whists)
