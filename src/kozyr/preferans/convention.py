@@ -31,6 +31,7 @@ __all__ = [
     "LENINGRAD",
     "ROSTOV",
     "PRESETS",
+    "checked_convention",
     "convention_named",
 ]
 
@@ -264,6 +265,14 @@ ROSTOV = Convention(
 with the fewest tricks writes 5 whists per trick taken by each other)."""
 
 PRESETS: dict[str, Convention] = {"sochi": SOCHI, "leningrad": LENINGRAD, "rostov": ROSTOV}
+
+
+def checked_convention(value: object) -> Convention:
+    """``value`` if it is a :class:`Convention`, else ``bad_convention`` (the sheet and settle check it here)."""
+    if not isinstance(value, Convention):
+        raise PreferansError("bad_convention", f"convention: {shown(value)} is not a Convention",
+                             field="convention", value=value)
+    return value
 
 
 def convention_named(name: str) -> Convention:

@@ -25,7 +25,7 @@ from fractions import Fraction
 from kozyr.errors import shown
 
 from ._frozen import FrozenMap
-from .convention import SOCHI, Convention
+from .convention import SOCHI, Convention, checked_convention
 from .deal import check_players, known_player
 from .errors import PreferansError
 from .numbers import parse_number, show
@@ -218,11 +218,7 @@ def settle(columns: ColumnsLike, convention: Convention | None = None) -> Settle
     else:
         raise PreferansError("bad_source", f"settle: {shown(columns)} is not Columns or (pulya, gora, whists)",
                              value=columns)
-    conv = SOCHI if convention is None else convention
-    if not isinstance(conv, Convention):
-        raise PreferansError("bad_convention", f"convention: {shown(conv)} is not a Convention",
-                             field="convention", value=conv)
-    return _settle_columns(cols, conv)
+    return _settle_columns(cols, checked_convention(SOCHI if convention is None else convention))
 
 
 def _settle_columns(cols: Columns, conv: Convention) -> Settlement:

@@ -21,7 +21,7 @@ from fractions import Fraction
 from kozyr.errors import shown
 
 from ._frozen import FrozenMap
-from .convention import SOCHI, Convention
+from .convention import SOCHI, Convention, checked_convention
 from .deal import Deal, check_players
 from .errors import PreferansError
 from .numbers import show
@@ -82,10 +82,7 @@ class Sheet:
         deals: Iterable[Deal] = (),
     ) -> None:
         self._players = check_players(players)
-        if not isinstance(convention, Convention):
-            raise PreferansError("bad_convention", f"convention: {shown(convention)} is not a Convention",
-                                 field="convention", value=convention)
-        self._convention = convention
+        self._convention = checked_convention(convention)
         if target is not None:
             if isinstance(target, bool) or not isinstance(target, (int, Fraction)) or target <= 0:
                 raise PreferansError("bad_target", f"target: {show(target)} is not a positive number",
