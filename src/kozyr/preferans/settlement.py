@@ -28,7 +28,7 @@ from ._frozen import FrozenMap
 from .convention import SOCHI, Convention, checked_convention
 from .deal import check_players, known_player
 from .errors import PreferansError
-from .numbers import parse_number, show
+from .numbers import exact, parse_number, show
 
 __all__ = ["Columns", "ColumnsLike", "Settlement", "settle", "round_to_sum_zero", "Number"]
 
@@ -163,12 +163,8 @@ class Settlement(Mapping[str, Fraction]):
         return round_to_sum_zero(self.saldo, unit)
 
     def __repr__(self) -> str:
-        inner = ", ".join(f"{p!r}: {_fmt(v)}" for p, v in self.saldo.items())
+        inner = ", ".join(f"{p!r}: {exact(v)}" for p, v in self.saldo.items())
         return f"Settlement({{{inner}}})"
-
-
-def _fmt(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
 def round_to_sum_zero(values: Mapping[str, Fraction], unit: Number = 1) -> dict[str, Fraction]:
