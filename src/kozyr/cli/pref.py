@@ -99,14 +99,13 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "pref", help="preferans: settle a sheet, score deals", description="Preferans scoring in exact arithmetic.")
     sub = pref.add_subparsers(dest="pref_command", metavar="{settle,score}")
     sub.required = True
-    p_settle = sub.add_parser("settle", help="balances of a sheet (JSON or TOML: players, pulya, gora, whists)")
-    p_settle.add_argument("file", metavar="FILE")
-    p_settle.add_argument("--unit", type=_unit, default=Fraction(1),
-                          help="rounding unit of the displayed balances (default 1 whist)")
-    p_settle.set_defaults(func=cmd_settle)
-    p_score = sub.add_parser("score", help="score a list of deals (JSON or TOML), sheet after each deal")
-    p_score.add_argument("file", metavar="FILE")
-    p_score.add_argument("--unit", type=_unit, default=Fraction(1),
-                         help="rounding unit of the displayed balances (default 1 whist)")
-    p_score.set_defaults(func=cmd_score)
+    for name, help_, func in (
+        ("settle", "balances of a sheet (JSON or TOML: players, pulya, gora, whists)", cmd_settle),
+        ("score", "score a list of deals (JSON or TOML), sheet after each deal", cmd_score),
+    ):
+        p = sub.add_parser(name, help=help_)
+        p.add_argument("file", metavar="FILE")
+        p.add_argument("--unit", type=_unit, default=Fraction(1),
+                       help="rounding unit of the displayed balances (default 1 whist)")
+        p.set_defaults(func=func)
     return pref
