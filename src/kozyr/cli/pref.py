@@ -19,16 +19,11 @@ from typing import Any
 from kozyr.cli._common import print_table
 from kozyr.preferans.errors import PreferansError
 from kozyr.preferans.files import columns_from, convention_from, load_document, sheet_from
-from kozyr.preferans.numbers import parse_number
+from kozyr.preferans.numbers import exact, parse_number
 from kozyr.preferans.settlement import Columns, Settlement, settle
 from kozyr.preferans.sheet import Sheet
 
 __all__ = ["register"]
-
-
-def fmt(x: Fraction) -> str:
-    """An exact number as ``7`` or ``-16/3``."""
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
 def _balance_rows(cols: Columns, saldo: Settlement, unit: Fraction) -> list[list[str]]:
@@ -37,8 +32,8 @@ def _balance_rows(cols: Columns, saldo: Settlement, unit: Fraction) -> list[list
     for p in cols.players:
         written = sum((cols.whist(p, q) for q in cols.players if q != p), Fraction(0))
         received = sum((cols.whist(q, p) for q in cols.players if q != p), Fraction(0))
-        rows.append([p, fmt(cols.pulya[p]), fmt(cols.gora[p]), fmt(written), fmt(received),
-                     fmt(saldo[p]), fmt(rounded[p])])
+        rows.append([p, exact(cols.pulya[p]), exact(cols.gora[p]), exact(written), exact(received),
+                     exact(saldo[p]), exact(rounded[p])])
     return rows
 
 
@@ -49,9 +44,9 @@ def _sheet_rows(cols: Columns, saldo: Settlement) -> tuple[list[str], list[list[
     header = ["player", "pulya", "gora"] + [f"on {q}" for q in cols.players] + ["saldo"]
     rows = []
     for p in cols.players:
-        row = [p, fmt(cols.pulya[p]), fmt(cols.gora[p])]
-        row += ["-" if q == p else fmt(cols.whist(p, q)) for q in cols.players]
-        row.append(fmt(saldo[p]))
+        row = [p, exact(cols.pulya[p]), exact(cols.gora[p])]
+        row += ["-" if q == p else exact(cols.whist(p, q)) for q in cols.players]
+        row.append(exact(saldo[p]))
         rows.append(row)
     return header, rows
 
@@ -82,17 +77,17 @@ def cmd_score(args: argparse.Namespace) -> int:
     print(f"convention: {convention.name}; players: {', '.join(sheet.players)}")
     for i, scored in enumerate(sheet.scored):
         deal = scored.deal
-        extra = f" (price {fmt(scored.conditions.raspasy_price)})" if deal.is_raspasy else ""
+        extra = f" (price {exact(scored.conditions.raspasy_price)})" if deal.is_raspasy else ""
         cols = sheet.columns_after(i)
         header, rows = _sheet_rows(cols, settle(cols, convention))
         nxt = scored.next
         print()
         print_table(f"deal {i + 1}: {deal.describe()}{extra}", header, rows,
-                    [f"next deal: minimum level {nxt.min_level}, raspasy price {fmt(nxt.raspasy_price)}"])
+                    [f"next deal: minimum level {nxt.min_level}, raspasy price {exact(nxt.raspasy_price)}"])
     cols = sheet.columns
     notes = []
     if sheet.target is not None:
-        notes.append(f"pulya to {fmt(sheet.target)}: {'closed' if sheet.closed else 'open'}")
+        notes.append(f"pulya to {exact(sheet.target)}: {'closed' if sheet.closed else 'open'}")
     print()
     print_table("balances:", BALANCE_HEADER, _balance_rows(cols, settle(cols, convention), args.unit), notes)
     return 0
@@ -104,14 +99,13 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "pref", help="preferans: settle a sheet, score deals", description="Preferans scoring in exact arithmetic.")
     sub = pref.add_subparsers(dest="pref_command", metavar="{settle,score}")
     sub.required = True
-    p_settle = sub.add_parser("settle", help="balances of a sheet (JSON or TOML: players, pulya, gora, whists)")
-    p_settle.add_argument("file", metavar="FILE")
-    p_settle.add_argument("--unit", type=_unit, default=Fraction(1),
-                          help="rounding unit of the displayed balances (default 1 whist)")
-    p_settle.set_defaults(func=cmd_settle)
-    p_score = sub.add_parser("score", help="score a list of deals (JSON or TOML), sheet after each deal")
-    p_score.add_argument("file", metavar="FILE")
-    p_score.add_argument("--unit", type=_unit, default=Fraction(1),
-                         help="rounding unit of the displayed balances (default 1 whist)")
-    p_score.set_defaults(func=cmd_score)
+    for name, help_, func in (
+        ("settle", "balances of a sheet (JSON or TOML: players, pulya, gora, whists)", cmd_settle),
+        ("score", "score a list of deals (JSON or TOML), sheet after each deal", cmd_score),
+    ):
+        p = sub.add_parser(name, help=help_)
+        p.add_argument("file", metavar="FILE")
+        p.add_argument("--unit", type=_unit, default=Fraction(1),
+                       help="rounding unit of the displayed balances (default 1 whist)")
+        p.set_defaults(func=func)
     return pref

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from kozyr.errors import shown
 
 from .contracts import LADDER, MISERE, Contract, ContractLike, as_contract
-from .deal import check_players, name_key
+from .deal import check_players, checked_dealer, known_player
 from .errors import PreferansError
 
 __all__ = ["Bidding", "AuctionResult", "PASS"]
@@ -58,12 +58,7 @@ class Bidding:
 
     def __init__(self, players: Sequence[str], *, dealer: str | None = None, min_level: int = 6) -> None:
         names = check_players(players)
-        dealer = name_key(dealer)  # type: ignore[assignment]
-        if dealer is not None and dealer not in names:
-            raise PreferansError("unknown_player", f"dealer: {shown(dealer)} is not one of {list(names)}",
-                                 field="dealer", value=dealer)
-        if len(names) == 4 and dealer is None:
-            raise PreferansError("no_dealer", "dealer: with 4 players the dealer (who sits out) must be given")
+        dealer = checked_dealer(names, dealer)
         if isinstance(min_level, bool) or min_level not in (6, 7, 8, 9, 10):
             raise PreferansError("bad_min_level", f"min_level: {shown(min_level)} is not a level 6-10",
                                  field="min_level", value=min_level)
@@ -142,10 +137,7 @@ class Bidding:
 
     def call(self, player: str, call: CallLike) -> None:
         """Make a call: a bid (a :class:`Contract` or text) or a pass."""
-        player = name_key(player)  # type: ignore[assignment]
-        if player not in self._players:
-            raise PreferansError("unknown_player", f"player: {shown(player)} is not one of {list(self._players)}",
-                                 field="player", value=player)
+        player = known_player("player", player, self._players)
         if self.finished:
             raise PreferansError("auction_over", f"call by {player!r}: the auction is over ({self.result})")
         expected = self._order[self._turn]

@@ -18,9 +18,10 @@ from typing import Any
 from kozyr.errors import shown
 
 from .errors import PreferansError
-from .numbers import MAX_MAGNITUDE, show
+from .numbers import MAX_MAGNITUDE, parse_number
 
 __all__ = [
+    "AMOUNTS",
     "WhistType",
     "Responsibility",
     "RaspasyMode",
@@ -30,6 +31,7 @@ __all__ = [
     "LENINGRAD",
     "ROSTOV",
     "PRESETS",
+    "checked_convention",
     "convention_named",
 ]
 
@@ -78,13 +80,19 @@ def _refuse(name: str, value: Any, why: str) -> PreferansError:
     return PreferansError("bad_convention", f"convention.{name}: {why}", field=f"convention.{name}", value=value)
 
 
-def _frac(name: str, value: Any) -> Fraction:
+AMOUNTS = ("w_pulya", "w_gora", "raspasy_price", "raspasy_whists_per_trick", "raspasy_cap")
+"""The convention's exact amounts: each a positive :class:`Fraction` (``raspasy_cap`` may be None)."""
+
+
+def _amount(name: str, value: Any) -> Fraction:
+    """A positive int or Fraction, bounded as :func:`~kozyr.preferans.numbers.parse_number` bounds every
+    number kozyr reads.  Text is refused here: a file's text is read by ``parse_number`` first."""
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
         raise _refuse(name, value, f"{shown(value)} is not an int or Fraction")
-    number = Fraction(value)
-    if abs(number) >= MAX_MAGNITUDE or number.denominator >= MAX_MAGNITUDE:
-        raise _refuse(name, value, f"{show(value)} is out of range")
-    return number
+    try:
+        return parse_number(f"convention.{name}", value, minimum="positive")
+    except PreferansError as exc:
+        raise _refuse(name, value, str(exc.fields["why"])) from None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -156,17 +164,10 @@ class Convention:
         self._check_exit()
 
     def _check_amounts(self) -> None:
-        set_ = object.__setattr__
-        for name in ("w_pulya", "w_gora", "raspasy_price", "raspasy_whists_per_trick"):
-            value = _frac(name, getattr(self, name))
-            if value <= 0:
-                raise _refuse(name, value, f"{show(value)} must be positive")
-            set_(self, name, value)
-        if self.raspasy_cap is not None:
-            cap = _frac("raspasy_cap", self.raspasy_cap)
-            if cap <= 0:
-                raise _refuse("raspasy_cap", cap, f"{show(cap)} must be positive")
-            set_(self, "raspasy_cap", cap)
+        for name in AMOUNTS:
+            value = getattr(self, name)
+            if value is not None or name != "raspasy_cap":  # no cap is the one amount that may be None
+                object.__setattr__(self, name, _amount(name, value))
         for name in ("gora_factor", "whist_factor", "consolation_factor"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < MAX_MAGNITUDE:
@@ -264,6 +265,14 @@ ROSTOV = Convention(
 with the fewest tricks writes 5 whists per trick taken by each other)."""
 
 PRESETS: dict[str, Convention] = {"sochi": SOCHI, "leningrad": LENINGRAD, "rostov": ROSTOV}
+
+
+def checked_convention(value: object) -> Convention:
+    """``value`` if it is a :class:`Convention`, else ``bad_convention`` (the sheet and settle check it here)."""
+    if not isinstance(value, Convention):
+        raise PreferansError("bad_convention", f"convention: {shown(value)} is not a Convention",
+                             field="convention", value=value)
+    return value
 
 
 def convention_named(name: str) -> Convention:

@@ -25,7 +25,7 @@ from ._frozen import FrozenMap
 from .contracts import Contract, ContractLike, as_contract
 from .errors import PreferansError
 
-__all__ = ["Call", "Deal", "check_players", "known_player", "name_key", "MAX_NAME"]
+__all__ = ["Call", "Deal", "check_players", "checked_dealer", "known_player", "name_key", "MAX_NAME"]
 
 
 class Call(enum.Enum):
@@ -139,8 +139,9 @@ def _playing(field: str, who: str, active: tuple[str, ...]) -> str:
     return who
 
 
-def _checked_dealer(names: tuple[str, ...], dealer: object) -> str | None:
-    """The dealer is one of the players, and must be given with four (he sits out)."""
+def checked_dealer(names: tuple[str, ...], dealer: object) -> str | None:
+    """The dealer is one of the players (in NFC), and must be given with four (he sits out).
+    The deal and the auction both check their dealer here."""
     if dealer is not None:
         return known_player("dealer", dealer, names)
     if len(names) == 4:
@@ -351,7 +352,7 @@ class Deal:
         set_ = object.__setattr__
         names = check_players(players)
         set_(self, "players", names)
-        set_(self, "dealer", _checked_dealer(names, dealer))
+        set_(self, "dealer", checked_dealer(names, dealer))
         active = self.active
         set_(self, "open", _checked_open(open))
         checked_declarer = _checked_declarer(names, active, declarer, contract)

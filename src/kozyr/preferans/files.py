@@ -38,7 +38,7 @@ from typing import Any
 
 from kozyr.errors import shown
 
-from .convention import SOCHI, Convention, convention_named
+from .convention import AMOUNTS, SOCHI, Convention, convention_named
 from .deal import Deal
 from .errors import PreferansError
 from .numbers import parse_number, written
@@ -56,7 +56,6 @@ MAX_DEPTH = 32
 _DEAL_KEYS = {"dealer", "declarer", "contract", "calls", "tricks", "open", "whist_order", "raspasy"}
 _DEALS_FILE_KEYS = {"players", "convention", "target", "deals"}
 _SHEET_FILE_KEYS = {"players", "convention", "pulya", "gora", "whists"}
-_FRACTION_FIELDS = {"w_pulya", "w_gora", "raspasy_price", "raspasy_cap", "raspasy_whists_per_trick"}
 
 
 def _read_bounded(p: Path) -> bytes:
@@ -157,10 +156,8 @@ def convention_from(value: Any) -> Convention:
         if key not in names:
             raise PreferansError("bad_convention", f"convention.{key}: no such parameter",
                                  field=f"convention.{key}", value=item)
-        if key in _FRACTION_FIELDS and item is not None:
+        if key in AMOUNTS and item is not None:  # text such as "2.5" or "1/3" is read here; Convention checks the rest
             item = parse_number(f"convention.{key}", item, minimum="any")
-        if key == "raspasy_exit" and isinstance(item, list):
-            item = tuple(item)
         changes[key] = item
     if changes and "name" not in changes:
         changes["name"] = f"{base.name}+"

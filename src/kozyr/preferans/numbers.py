@@ -28,7 +28,7 @@ from kozyr.errors import shown
 
 from .errors import PreferansError
 
-__all__ = ["MAX_DIGITS", "MAX_MAGNITUDE", "MAX_EXPONENT", "parse_number", "show", "written"]
+__all__ = ["MAX_DIGITS", "MAX_MAGNITUDE", "MAX_EXPONENT", "exact", "parse_number", "show", "written"]
 
 MAX_DIGITS = 30
 MAX_EXPONENT = 30
@@ -69,6 +69,16 @@ def show(value: Any) -> str:
     sign = "-" if x < 0 else ""
     whole, part = divmod(scaled, 10**places)
     return f"{sign}{whole}.{part:0{places}d}"
+
+
+def exact(x: Fraction) -> str:
+    """An exact number as a sheet's table and a settlement's repr show it: ``7`` or ``-16/3``, never a
+    decimal (a column of thirds and halves reads alike; :func:`show` is for messages).
+
+    >>> exact(Fraction(7)), exact(Fraction(-16, 3)), exact(Fraction(5, 2))
+    ('7', '-16/3', '5/2')
+    """
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
 def _refuse(field: str, value: Any, why: str, code: str = "bad_number") -> PreferansError:

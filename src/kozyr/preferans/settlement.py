@@ -25,10 +25,10 @@ from fractions import Fraction
 from kozyr.errors import shown
 
 from ._frozen import FrozenMap
-from .convention import SOCHI, Convention
+from .convention import SOCHI, Convention, checked_convention
 from .deal import check_players, known_player
 from .errors import PreferansError
-from .numbers import parse_number, show
+from .numbers import exact, parse_number, show
 
 __all__ = ["Columns", "ColumnsLike", "Settlement", "settle", "round_to_sum_zero", "Number"]
 
@@ -163,12 +163,8 @@ class Settlement(Mapping[str, Fraction]):
         return round_to_sum_zero(self.saldo, unit)
 
     def __repr__(self) -> str:
-        inner = ", ".join(f"{p!r}: {_fmt(v)}" for p, v in self.saldo.items())
+        inner = ", ".join(f"{p!r}: {exact(v)}" for p, v in self.saldo.items())
         return f"Settlement({{{inner}}})"
-
-
-def _fmt(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
 def round_to_sum_zero(values: Mapping[str, Fraction], unit: Number = 1) -> dict[str, Fraction]:
@@ -218,11 +214,7 @@ def settle(columns: ColumnsLike, convention: Convention | None = None) -> Settle
     else:
         raise PreferansError("bad_source", f"settle: {shown(columns)} is not Columns or (pulya, gora, whists)",
                              value=columns)
-    conv = SOCHI if convention is None else convention
-    if not isinstance(conv, Convention):
-        raise PreferansError("bad_convention", f"convention: {shown(conv)} is not a Convention",
-                             field="convention", value=conv)
-    return _settle_columns(cols, conv)
+    return _settle_columns(cols, checked_convention(SOCHI if convention is None else convention))
 
 
 def _settle_columns(cols: Columns, conv: Convention) -> Settlement:

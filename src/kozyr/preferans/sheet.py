@@ -21,7 +21,7 @@ from fractions import Fraction
 from kozyr.errors import shown
 
 from ._frozen import FrozenMap
-from .convention import SOCHI, Convention
+from .convention import SOCHI, Convention, checked_convention
 from .deal import Deal, check_players
 from .errors import PreferansError
 from .numbers import show
@@ -82,10 +82,7 @@ class Sheet:
         deals: Iterable[Deal] = (),
     ) -> None:
         self._players = check_players(players)
-        if not isinstance(convention, Convention):
-            raise PreferansError("bad_convention", f"convention: {shown(convention)} is not a Convention",
-                                 field="convention", value=convention)
-        self._convention = convention
+        self._convention = checked_convention(convention)
         if target is not None:
             if isinstance(target, bool) or not isinstance(target, (int, Fraction)) or target <= 0:
                 raise PreferansError("bad_target", f"target: {show(target)} is not a positive number",
@@ -128,6 +125,14 @@ class Sheet:
                 value=deal.players,
             )
 
+    def _index(self, index: int) -> int:
+        """``index`` (negative counts from the end) as the position of one of the deals, or ``bad_index``."""
+        n = len(self._scored)
+        if isinstance(index, bool) or not isinstance(index, int) or not -n <= index < n:
+            raise PreferansError("bad_index", f"index: {shown(index)} is not a deal of this sheet (it has {n})",
+                                 field="index", value=index)
+        return index % n
+
     # --- changes ---------------------------------------------------------------
 
     def add(self, deal: Deal) -> ScoredDeal:
@@ -144,11 +149,7 @@ class Sheet:
 
     def edit(self, index: int, deal: Deal) -> ScoredDeal:
         """Replace deal ``index`` and rescore it and every deal after it."""
-        n = len(self._scored)
-        if isinstance(index, bool) or not isinstance(index, int) or not -n <= index < n:
-            raise PreferansError("bad_index", f"index: {shown(index)} is not a deal of this sheet (it has {n})",
-                                 field="index", value=index)
-        index %= n
+        index = self._index(index)
         later = [s.deal for s in self._scored[index + 1:]]
         self._rescore(index, [deal, *later])
         return self._scored[index]
@@ -190,15 +191,11 @@ class Sheet:
     @property
     def columns(self) -> Columns:
         """Totals of every column."""
-        return self.columns_after(len(self._scored) - 1) if self._scored else self._as_columns(self._start)
+        return self._as_columns(self._totals[-1] if self._totals else self._start)
 
     def columns_after(self, index: int) -> Columns:
         """The columns as they stood right after deal ``index`` (kept, not recomputed)."""
-        n = len(self._scored)
-        if isinstance(index, bool) or not isinstance(index, int) or not -n <= index < n:
-            raise PreferansError("bad_index", f"index: {shown(index)} is not a deal of this sheet (it has {n})",
-                                 field="index", value=index)
-        return self._as_columns(self._totals[index])
+        return self._as_columns(self._totals[self._index(index)])
 
     def _as_columns(self, totals: _Totals) -> Columns:
         return Columns._unchecked(self._players, totals.pulya, totals.gora, totals.whists)
