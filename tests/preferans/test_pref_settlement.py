@@ -77,3 +77,18 @@ def test_settlement_is_a_mapping_equal_to_a_dict() -> None:
     assert s == {"a": -45, "b": 15, "c": 15, "d": 15}
     assert list(s) == ["a", "b", "c", "d"] and len(s) == 4
     assert hash(s) == hash(settle(({"a": 0, "b": 0, "c": 0, "d": 0}, {"a": 6}, {})))
+
+
+@pytest.mark.parametrize("unit", ["abc", None, [1], True, "1e100000000", float("nan"), float("inf"), "0", -2])
+def test_a_bad_rounding_unit_is_one_refusal(unit):
+    """Text is read as every number kozyr reads (a huge exponent is refused, not computed); any other
+    non-number, a bool, nan or infinity is refused as such; every refusal is bad_unit."""
+    s = settle(({"A": 1, "B": 2, "C": 3}, {}, {}))
+    with pytest.raises(PreferansError) as err:
+        s.rounded(unit)
+    assert err.value.code == "bad_unit" and "\n" not in str(err.value)
+
+
+def test_a_rounding_unit_may_be_text_or_a_fraction():
+    s = settle(({"A": 1, "B": 2, "C": 3}, {}, {}))
+    assert s.rounded("1/2") == s.rounded(F(1, 2)) == s.rounded(0.5)

@@ -167,6 +167,25 @@ class Settlement(Mapping[str, Fraction]):
         return f"Settlement({{{inner}}})"
 
 
+def _unit(unit: object) -> Fraction:
+    """The rounding unit: a positive number (an int, a Fraction, a float, or the text of a number,
+    read as every number kozyr reads, so that '1e100000000' is refused rather than computed)."""
+    if isinstance(unit, str):
+        try:
+            return parse_number("unit", unit, minimum="positive")
+        except PreferansError as e:
+            raise PreferansError("bad_unit", e.detail, field="unit", value=unit) from None
+    try:
+        if isinstance(unit, bool):
+            raise TypeError
+        u = Fraction(unit)  # type: ignore[arg-type]
+    except (TypeError, ValueError, OverflowError):
+        raise PreferansError("bad_unit", f"unit: {shown(unit)} is not a number", field="unit", value=unit) from None
+    if u <= 0:
+        raise PreferansError("bad_unit", f"unit: {show(unit)} must be positive", field="unit", value=unit)
+    return u
+
+
 def round_to_sum_zero(values: Mapping[str, Fraction], unit: Number = 1) -> dict[str, Fraction]:
     """Largest-remainder rounding to multiples of ``unit``.
 
@@ -175,9 +194,7 @@ def round_to_sum_zero(values: Mapping[str, Fraction], unit: Number = 1) -> dict[
     to the earlier key).  If the values sum to a multiple of ``unit`` (zero for
     saldos), so do the results, and each is within one unit of its exact value.
     """
-    u = Fraction(unit)
-    if u <= 0:
-        raise PreferansError("bad_unit", f"unit: {show(unit)} must be positive", field="unit", value=unit)
+    u = _unit(unit)
     keys = list(values)
     floors = {k: Fraction(math.floor(values[k] / u)) * u for k in keys}
     lost = sum((values[k] for k in keys), ZERO) - sum(floors.values(), ZERO)
