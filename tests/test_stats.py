@@ -382,3 +382,14 @@ def test_counts_from_scores() -> None:
 def test_rates_are_unchanged() -> None:
     r = rate(1, 4)
     assert r.hits == 1 and r.total == 4 and r.low is not None and r.high is not None and r.low < 0.25 < r.high
+
+
+def test_a_rate_or_interval_of_impossible_counts_is_a_kozyr_error():
+    from kozyr.errors import KozyrError
+    from kozyr.stats import wilson
+
+    for call, code in ((lambda: rate(5, 3), "bad_hits"), (lambda: rate(-1, 3), "bad_hits"),
+                       (lambda: wilson(0, 0), "bad_total")):
+        with pytest.raises(KozyrError) as err:
+            call()
+        assert err.value.code == code

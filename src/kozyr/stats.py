@@ -80,7 +80,8 @@ def wilson(hits: int, total: int, z: float = Z) -> tuple[float, float]:
     1.0
     """
     if total <= 0:
-        raise ValueError("an interval needs at least one trial")
+        raise KozyrError("bad_total", f"an interval needs at least one trial, not {shown(total)}", field="total",
+                         value=total)
     p = hits / total
     denom = 1 + z * z / total
     centre = (p + z * z / (2 * total)) / denom
@@ -96,7 +97,8 @@ def rate(hits: int, total: int, z: float = Z) -> Rate:
     """
     hits, total = int(hits), int(total)
     if not 0 <= hits <= total:
-        raise ValueError(f"a rate needs 0 <= hits <= total, not {hits} of {total}")
+        raise KozyrError("bad_hits", f"a rate needs 0 <= hits <= total, not {hits} of {total}", field="hits",
+                         value=hits)
     if total == 0:
         return Rate(None, None, None, 0, 0)
     low, high = wilson(hits, total, z)
