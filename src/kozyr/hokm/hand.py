@@ -100,12 +100,6 @@ def score_hand(
     kot = loser_tricks == 0
     hakem_team = hakem & 1
     hakem_kot = kot and winner != hakem_team
-    if not kot:
-        points = config.points_win
-    elif hakem_kot:
-        points = config.points_hakem_kot
-    else:
-        points = config.points_kot
     return HandResult(
         hakem=hakem,
         trump=trump,
@@ -113,7 +107,7 @@ def score_hand(
         winner=winner,
         kot=kot,
         hakem_kot=hakem_kot,
-        points=points,
+        points=config.hand_points(loser_tricks, winner == hakem_team),
         next_hakem=next_hakem(hakem, winner),
     )
 

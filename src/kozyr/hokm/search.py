@@ -178,13 +178,7 @@ def playout(hands: list[int], trump: int, hakem: int, to_act: int, trick: list[t
         lead = win_seat = win_card = -1
         win_trumped = False
     winner = 0 if t0 >= need else 1
-    if t1 if winner == 0 else t0:
-        points = config.points_win
-    elif winner == hakem & 1:
-        points = config.points_kot
-    else:
-        points = config.points_hakem_kot
-    return winner, points, t0 - t1
+    return winner, config.hand_points(t1 if winner == 0 else t0, winner == hakem & 1), t0 - t1
 
 
 def sample_deal(rng: random.Random, unseen: int, seats: tuple[int, ...], sizes: tuple[int, ...],
