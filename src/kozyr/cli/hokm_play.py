@@ -27,7 +27,7 @@ from rich.console import Console
 from rich.text import Text
 
 from kozyr.cards import parse_card, rank_of, suit_of
-from kozyr.cli._terminal import delay_seconds, look_for, read_line
+from kozyr.cli._terminal import delay_seconds, live_console, look_for, read_line
 from kozyr.cli.play_render import Look
 from kozyr.errors import KozyrError, shown
 from kozyr.hokm import BOTS, HokmConfig, IllegalPlay, Match, Phase, SearchBot, TrickResult, View, make_bot
@@ -424,8 +424,7 @@ def make_screen(options: Options, out: TextIO) -> Screen:
     look = look_for(out, ascii=options.ascii, symbols="\u2660\u2665\u2666\u2663")
     if not live:
         return TranscriptScreen(out=out, look=look)
-    console = Console(file=out, no_color=not look.colour, highlight=False, markup=False, emoji=False,
-                      width=max(80, Console(file=out).width))
+    console = live_console(out, look, width=max(80, Console(file=out).width))
     return LiveScreen(console=console, look=look, delay=options.delay)
 
 
