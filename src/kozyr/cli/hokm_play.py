@@ -28,6 +28,7 @@ from rich.text import Text
 
 from kozyr.cards import parse_card, rank_of, suit_of
 from kozyr.cli._terminal import delay_seconds, live_console, look_for, read_line
+from kozyr.cli.hokm import integer_seed
 from kozyr.cli.play_render import Look
 from kozyr.errors import KozyrError, shown
 from kozyr.hokm import BOTS, HokmConfig, IllegalPlay, Match, Phase, SearchBot, TrickResult, View, make_bot
@@ -412,13 +413,6 @@ def _target(text: str) -> int:
     return value
 
 
-def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not an integer seed") from None
-
-
 def make_screen(options: Options, out: TextIO) -> Screen:
     live = out.isatty()
     look = look_for(out, ascii=options.ascii, symbols="\u2660\u2665\u2666\u2663")
@@ -450,7 +444,8 @@ def register(commands: Any) -> argparse.ArgumentParser:
                    metavar=("NEXT", "PARTNER", "PREVIOUS"),
                    help="the bots after you in play order: the next seat, your partner, the seat before "
                         f"you, from {', '.join(sorted(BOTS))} (default: {' '.join(DEFAULT_BOTS)})")
-    p.add_argument("--seed", type=_seed, default=None, help="the match's seed (default: random, printed at the end)")
+    p.add_argument("--seed", type=integer_seed, default=None,
+                   help="the match's seed (default: random, printed at the end)")
     p.add_argument("--target", type=_target, default=7, help="points that win the match, 1 to 21 (default 7)")
     p.add_argument("--ascii", action="store_true", help="suits as S H D C, no colour")
     p.add_argument("--delay", type=delay_seconds, default=DEFAULT_DELAY, metavar="SECONDS",
