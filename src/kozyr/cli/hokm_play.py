@@ -147,9 +147,11 @@ def _hand_lines(view: View, look: Look) -> list[Text]:
 # -- screens -----------------------------------------------------------------------------------
 class Screen(Protocol):
     look: Look
+    log: list[str]   # narration drawn under the table (a transcript prints it instead and keeps this empty)
 
     def show(self, lines: list[Text]) -> None: ...
     def tell(self, lines: Sequence[str]) -> None: ...
+    def notice(self, lines: list[Text]) -> None: ...
     def ask(self, prompt: str) -> str | None: ...
     def wait(self, lines: list[Text]) -> None: ...
     def close(self, lines: Sequence[str]) -> None: ...
@@ -171,6 +173,10 @@ class LiveScreen:
 
     def tell(self, lines: Sequence[str]) -> None:
         self.log.extend(lines)
+
+    def notice(self, lines: list[Text]) -> None:
+        """A key did nothing: draw the table again with the message (already told) on it."""
+        self.show(lines)
 
     def wait(self, lines: list[Text]) -> None:
         self.show(lines)
@@ -202,6 +208,9 @@ class TranscriptScreen:
         for line in lines:
             self.out.write(line + "\n")
         self.out.flush()
+
+    def notice(self, lines: list[Text]) -> None:
+        """Nothing: the message is already printed."""
 
     def wait(self, lines: list[Text]) -> None:
         """Nothing: a transcript shows the table only when you are asked."""
@@ -252,8 +261,7 @@ class Session:
         return self.match.view(self.you)
 
     def table(self, status: str = "", keys: str = "") -> list[Text]:
-        log = getattr(self.screen, "log", [])
-        return render_table(self.view(), self.look, header=self.header, seats=self.names, log=log,
+        return render_table(self.view(), self.look, header=self.header, seats=self.names, log=self.screen.log,
                             status=status, keys=keys)
 
     def run(self) -> int:
@@ -290,8 +298,7 @@ class Session:
             if message is None:
                 return
             self.screen.tell([message])
-            if isinstance(self.screen, LiveScreen):
-                self.screen.show(self.table(message, keys))
+            self.screen.notice(self.table(message, keys))
 
     def prompt(self, view: View) -> str:
         if view.phase is Phase.CHOOSE_TRUMP:
