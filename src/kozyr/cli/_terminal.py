@@ -1,11 +1,14 @@
 """What the two terminal games (`kozyr play`, `kozyr hokm play`) share: reading a line, the
-`--delay` option, and how to draw on a given output (Unicode suits and colour, or not)."""
+`--delay` option, how to draw on a given output (Unicode suits and colour, or not) and the console
+a live screen draws with."""
 from __future__ import annotations
 
 import argparse
 import os
 import sys
 from typing import Any, TextIO
+
+from rich.console import Console
 
 from kozyr.cli.play_render import Look
 from kozyr.errors import shown
@@ -47,6 +50,12 @@ def look_for(out: TextIO, *, ascii: bool, symbols: str) -> Look:
     a terminal."""
     plain = ascii or bool(os.environ.get("NO_COLOR")) or not _can_write(out, symbols)
     return Look(ascii=plain, colour=out.isatty() and not plain)
+
+
+def live_console(out: TextIO, look: Look, width: int) -> Console:
+    """The rich console of a live screen: colour only as `look` allows, and the game's text printed as
+    it is (no markup, emoji codes or highlighting read into it)."""
+    return Console(file=out, no_color=not look.colour, highlight=False, markup=False, emoji=False, width=width)
 
 
 def _can_write(out: TextIO, symbols: str) -> bool:

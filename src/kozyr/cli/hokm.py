@@ -22,7 +22,6 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from kozyr.cli import hokm_play
 from kozyr.cli._common import fmt_interval, positive, print_table, progress
 from kozyr.errors import shown
 from kozyr.hokm.arena import play_hand, play_match, play_pair
@@ -31,7 +30,7 @@ from kozyr.hokm.config import HokmConfig
 from kozyr.hokm.hand import Hand
 from kozyr.stats import MODELS, SPRT, counts_from_scores, rate, run_sprt
 
-__all__ = ["register", "run_matches", "sprt_batch", "MAX_MATCHES", "MAX_PAIRS"]
+__all__ = ["register", "run_matches", "sprt_batch", "integer_seed", "MAX_MATCHES", "MAX_PAIRS"]
 
 #: The most matches one `kozyr hokm match` run plays (greedy bots: about an
 #: hour and a half on one core); larger counts are refused before any play.
@@ -42,7 +41,8 @@ MAX_MATCHES = 10_000_000
 MAX_PAIRS = 1_000_000
 
 
-def _seed(text: str) -> int:
+def integer_seed(text: str) -> int:
+    """`--seed` of every hokm command (match, sprt, play): any whole number."""
     try:
         return int(text)
     except ValueError:
@@ -261,7 +261,7 @@ def register(subparsers: Any) -> None:
     )
     match.add_argument("--matches", type=_match_count, default=100,
                        help=f"how many matches, 1 to {MAX_MATCHES:,} (default 100)")
-    match.add_argument("--seed", type=_seed, default=0, help="seed (default 0)")
+    match.add_argument("--seed", type=integer_seed, default=0, help="seed (default 0)")
     match.set_defaults(func=_cmd_match, parser=match)
     sprt = commands.add_parser(
         "sprt",
@@ -282,6 +282,8 @@ def register(subparsers: Any) -> None:
     sprt.add_argument("--batch", type=positive, default=10, help="pairs between two looks at the LLR (default 10)")
     sprt.add_argument("--max-pairs", type=_pair_count, default=5000,
                       help=f"give up undecided after this many pairs, 1 to {MAX_PAIRS:,} (default 5000)")
-    sprt.add_argument("--seed", type=_seed, default=0, help="seed (default 0)")
+    sprt.add_argument("--seed", type=integer_seed, default=0, help="seed (default 0)")
     sprt.set_defaults(func=_cmd_sprt, parser=sprt)
+    from kozyr.cli import hokm_play  # here, not at the top: hokm_play takes integer_seed from this module
+
     hokm_play.register(commands)

@@ -27,7 +27,8 @@ from rich.console import Console
 from rich.text import Text
 
 from kozyr.cards import parse_card, rank_of, suit_of
-from kozyr.cli._terminal import delay_seconds, look_for, read_line
+from kozyr.cli._terminal import delay_seconds, live_console, look_for, read_line
+from kozyr.cli.hokm import integer_seed
 from kozyr.cli.play_render import Look
 from kozyr.errors import KozyrError, shown
 from kozyr.hokm import BOTS, HokmConfig, IllegalPlay, Match, Phase, SearchBot, TrickResult, View, make_bot
@@ -146,9 +147,11 @@ def _hand_lines(view: View, look: Look) -> list[Text]:
 # -- screens -----------------------------------------------------------------------------------
 class Screen(Protocol):
     look: Look
+    log: list[str]   # narration drawn under the table (a transcript prints it instead and keeps this empty)
 
     def show(self, lines: list[Text]) -> None: ...
     def tell(self, lines: Sequence[str]) -> None: ...
+    def notice(self, lines: list[Text]) -> None: ...
     def ask(self, prompt: str) -> str | None: ...
     def wait(self, lines: list[Text]) -> None: ...
     def close(self, lines: Sequence[str]) -> None: ...
@@ -170,6 +173,10 @@ class LiveScreen:
 
     def tell(self, lines: Sequence[str]) -> None:
         self.log.extend(lines)
+
+    def notice(self, lines: list[Text]) -> None:
+        """A key did nothing: draw the table again with the message (already told) on it."""
+        self.show(lines)
 
     def wait(self, lines: list[Text]) -> None:
         self.show(lines)
@@ -201,6 +208,9 @@ class TranscriptScreen:
         for line in lines:
             self.out.write(line + "\n")
         self.out.flush()
+
+    def notice(self, lines: list[Text]) -> None:
+        """Nothing: the message is already printed."""
 
     def wait(self, lines: list[Text]) -> None:
         """Nothing: a transcript shows the table only when you are asked."""
@@ -251,8 +261,7 @@ class Session:
         return self.match.view(self.you)
 
     def table(self, status: str = "", keys: str = "") -> list[Text]:
-        log = getattr(self.screen, "log", [])
-        return render_table(self.view(), self.look, header=self.header, seats=self.names, log=log,
+        return render_table(self.view(), self.look, header=self.header, seats=self.names, log=self.screen.log,
                             status=status, keys=keys)
 
     def run(self) -> int:
@@ -289,8 +298,7 @@ class Session:
             if message is None:
                 return
             self.screen.tell([message])
-            if isinstance(self.screen, LiveScreen):
-                self.screen.show(self.table(message, keys))
+            self.screen.notice(self.table(message, keys))
 
     def prompt(self, view: View) -> str:
         if view.phase is Phase.CHOOSE_TRUMP:
@@ -412,20 +420,12 @@ def _target(text: str) -> int:
     return value
 
 
-def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not an integer seed") from None
-
-
 def make_screen(options: Options, out: TextIO) -> Screen:
     live = out.isatty()
     look = look_for(out, ascii=options.ascii, symbols="\u2660\u2665\u2666\u2663")
     if not live:
         return TranscriptScreen(out=out, look=look)
-    console = Console(file=out, no_color=not look.colour, highlight=False, markup=False, emoji=False,
-                      width=max(80, Console(file=out).width))
+    console = live_console(out, look, width=max(80, Console(file=out).width))
     return LiveScreen(console=console, look=look, delay=options.delay)
 
 
@@ -451,7 +451,8 @@ def register(commands: Any) -> argparse.ArgumentParser:
                    metavar=("NEXT", "PARTNER", "PREVIOUS"),
                    help="the bots after you in play order: the next seat, your partner, the seat before "
                         f"you, from {', '.join(sorted(BOTS))} (default: {' '.join(DEFAULT_BOTS)})")
-    p.add_argument("--seed", type=_seed, default=None, help="the match's seed (default: random, printed at the end)")
+    p.add_argument("--seed", type=integer_seed, default=None,
+                   help="the match's seed (default: random, printed at the end)")
     p.add_argument("--target", type=_target, default=7, help="points that win the match, 1 to 21 (default 7)")
     p.add_argument("--ascii", action="store_true", help="suits as S H D C, no colour")
     p.add_argument("--delay", type=delay_seconds, default=DEFAULT_DELAY, metavar="SECONDS",

@@ -33,7 +33,7 @@ from typing import Any, Protocol, TextIO
 from rich.console import Console
 from rich.text import Text
 
-from kozyr.cli._terminal import delay_seconds, look_for, read_line
+from kozyr.cli._terminal import delay_seconds, live_console, look_for, read_line
 from kozyr.cli.play_keys import Command, Refusal, key_summary, legal_keys, move_key, parse_key
 from kozyr.cli.play_render import (
     HEIGHT,
@@ -416,8 +416,7 @@ def make_screen(options: Options, out: TextIO) -> Screen:
     if width < MIN_WIDTH or height < MIN_HEIGHT:
         raise KozyrError("small_terminal", f"the terminal is {width}x{height}: kozyr play needs at least "
                          f"{MIN_WIDTH}x{MIN_HEIGHT} (80x24 for the full table)", value=(width, height))
-    console = Console(file=out, no_color=not look.colour, highlight=False, markup=False, emoji=False,
-                      width=max(width, MIN_WIDTH))
+    console = live_console(out, look, width=max(width, MIN_WIDTH))
     return LiveScreen(console=console, look=look, header=header, delay=options.delay)
 
 

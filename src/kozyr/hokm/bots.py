@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from kozyr.cards import SUITS, CardSet
+from kozyr.cards import SUITS
 from kozyr.errors import shown
 
-from ._tables import LANE, SUIT_OF
+from ._tables import LANE, SUIT_OF, cards_of
 from .errors import HokmError
 from .randomness import RandomSource, choice, make_rng, randbelow
 from .trick import TrickResult
@@ -31,11 +31,6 @@ from .view import View
 __all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot"]
 
 _LANE = LANE
-
-
-def _cards(mask: int) -> list[int]:
-    """The card ints of a mask, ascending."""
-    return list(CardSet(mask))
 
 
 class Bot(Protocol):
@@ -64,7 +59,7 @@ class RandomBot:
         return randbelow(self._rng, 4)
 
     def play(self, view: View) -> int:
-        return choice(self._rng, _cards(int(view.legal)))
+        return choice(self._rng, cards_of(int(view.legal)))
 
 
 class GreedyBot:
@@ -85,13 +80,13 @@ class GreedyBot:
         hand = int(view.hand)
 
         def key(suit: int) -> tuple[int, int, int]:
-            cards = _cards(hand & _LANE[suit])
+            cards = cards_of(hand & _LANE[suit])
             return (len(cards), sum(strength[c] for c in cards), -suit)
 
         return max(SUITS, key=key)
 
     def play(self, view: View) -> int:
-        legal = _cards(int(view.legal))
+        legal = cards_of(int(view.legal))
         if len(legal) == 1:
             return legal[0]
         trump = view.trump
@@ -119,14 +114,14 @@ class GreedyBot:
         side = [s for s in SUITS if s != trump and hand & _LANE[s]]
         suit = max(side, key=lambda s: (
             (hand & _LANE[s]).bit_count(),
-            max(strength[c] for c in _cards(hand & _LANE[s])),
+            max(strength[c] for c in cards_of(hand & _LANE[s])),
             -s,
         )) if side else trump
         assert suit is not None
-        mine = _cards(hand & _LANE[suit])
+        mine = cards_of(hand & _LANE[suit])
         top = max(mine, key=lambda c: (strength[c], c))
         unseen = _LANE[suit] & ~int(view.played) & ~hand
-        if all(strength[c] < strength[top] for c in _cards(unseen)):
+        if all(strength[c] < strength[top] for c in cards_of(unseen)):
             return top
         return min(mine, key=lambda c: (strength[c], c))
 

@@ -156,6 +156,17 @@ class HokmConfig:
             self.first_hakem,
         ))
 
+    def hand_points(self, loser_tricks: int, hakem_team_won: bool) -> int:
+        """What a hand scores: `points_win`, or for a kot (the losers took no trick)
+        `points_kot` when the hakem's team made it and `points_hakem_kot` when it was swept.
+
+        >>> [DEFAULT_CONFIG.hand_points(lost, hakem_won) for lost, hakem_won in ((3, True), (0, True), (0, False))]
+        [1, 2, 3]
+        """
+        if loser_tricks:
+            return self.points_win
+        return self.points_kot if hakem_team_won else self.points_hakem_kot
+
     def strength(self, rank: int) -> int:
         """The configured strength of `rank` (2..14)."""
         return self.rank_strength[rank]

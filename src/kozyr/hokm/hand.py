@@ -27,14 +27,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NoReturn
 
-from kozyr.cards import DECK52, CardSet, card_name
+from kozyr.cards import DECK52, CardSet
 from kozyr.errors import shown
 
 from ._tables import DECK_MASK, LANE, SUIT_OF
 from .config import DEFAULT_CONFIG, SEATS, HokmConfig
 from .errors import HokmError, IllegalPlay
 from .randomness import RandomSource, make_rng, shuffled
-from .trick import SUIT_WORDS, Trick, TrickResult, provisional_winner
+from .trick import SUIT_WORDS, Trick, TrickResult, _name, provisional_winner
 from .view import CompletedTrick, Phase, View
 
 __all__ = ["Hand", "HandResult", "score_hand", "next_hakem", "DEAL_PACKETS", "DECK"]
@@ -46,7 +46,6 @@ DEAL_PACKETS = (5, 4, 4)
 
 _DECK_MASK = DECK_MASK
 _LANE = LANE
-_name = card_name
 
 
 @dataclass(frozen=True)
@@ -100,12 +99,6 @@ def score_hand(
     kot = loser_tricks == 0
     hakem_team = hakem & 1
     hakem_kot = kot and winner != hakem_team
-    if not kot:
-        points = config.points_win
-    elif hakem_kot:
-        points = config.points_hakem_kot
-    else:
-        points = config.points_kot
     return HandResult(
         hakem=hakem,
         trump=trump,
@@ -113,7 +106,7 @@ def score_hand(
         winner=winner,
         kot=kot,
         hakem_kot=hakem_kot,
-        points=points,
+        points=config.hand_points(loser_tricks, winner == hakem_team),
         next_hakem=next_hakem(hakem, winner),
     )
 
@@ -324,7 +317,7 @@ class Hand:
             if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
                 raise IllegalPlay("unknown_seat", f"seat {shown(seat)} is not a seat 0..3", seat=seat)
             raise IllegalPlay(
-                "not_your_turn", f"seat {seat} cannot play {self._cname(card)}: "
+                "not_your_turn", f"seat {seat} cannot play {_name(card)}: "
                 f"it is seat {self._turn}'s turn", seat=seat, card=card,
             )
         if type(card) is not int or not 0 <= card < 64 or not (_DECK_MASK >> card) & 1:
@@ -358,20 +351,13 @@ class Hand:
 
     def _refuse_phase(self, seat: int, card: object) -> NoReturn:
         if self.phase is Phase.OVER:
-            raise IllegalPlay("game_over", f"hand is over; seat {shown(seat)} cannot play {self._cname(card)}",
+            raise IllegalPlay("game_over", f"hand is over; seat {shown(seat)} cannot play {_name(card)}",
                               seat=seat, card=card)
         raise IllegalPlay(
             "wrong_phase",
-            f"seat {shown(seat)} cannot play {self._cname(card)}: seat {self.hakem} must name trump first",
+            f"seat {shown(seat)} cannot play {_name(card)}: seat {self.hakem} must name trump first",
             seat=seat, card=card,
         )
-
-    @staticmethod
-    def _cname(card: object) -> str:
-        if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 64 \
-                and (_DECK_MASK >> card) & 1:
-            return _name(card)
-        return shown(card)
 
     # -- the explicit steps after a trick ------------------------------------
     def _collect(self, team: int) -> None:

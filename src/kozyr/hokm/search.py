@@ -40,7 +40,7 @@ from collections.abc import Callable
 from kozyr.cards import SUITS
 from kozyr.errors import shown
 
-from ._tables import CARD_BIT, DECK_MASK, LANE, SUIT_OF
+from ._tables import CARD_BIT, DECK_MASK, LANE, SUIT_OF, cards_of
 from .bots import GreedyBot, RandomBot
 from .config import HokmConfig
 from .errors import HokmError
@@ -60,19 +60,6 @@ DEFAULT_K = 64
 _SUIT = [SUIT_OF.get(c, -1) for c in range(64)]
 
 
-def _low_bit_card(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def greedy_card(hand: int, lead: int, win_seat: int, win_card: int, win_trumped: bool, played: int,
                 seat: int, trump: int, strength: tuple[int, ...]) -> int:
     """`GreedyBot.play` on masks: the card seat plays holding `hand`.
@@ -90,11 +77,11 @@ def greedy_card(hand: int, lead: int, win_seat: int, win_card: int, win_trumped:
                 continue
             m = hand & LANE[s]
             if m:
-                top = max(_cards(m), key=lambda c: strength[c])
+                top = max(cards_of(m), key=lambda c: strength[c])
                 key = (m.bit_count(), strength[top], -s)
                 if best_key is None or key > best_key:
                     best_suit, best_key = s, key
-        mine = _cards(hand & LANE[best_suit])
+        mine = cards_of(hand & LANE[best_suit])
         top = max(mine, key=lambda c: (strength[c], c))
         unseen = LANE[best_suit] & ~played & ~hand
         top_strength = strength[top]
@@ -108,7 +95,7 @@ def greedy_card(hand: int, lead: int, win_seat: int, win_card: int, win_trumped:
     legal = follow if follow else hand
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
-    cards = _cards(legal)
+    cards = cards_of(legal)
 
     def cheap(c: int) -> tuple[bool, int, int]:
         return (_SUIT[c] == trump, strength[c], c)
@@ -127,7 +114,7 @@ def _random_card(rng: random.Random) -> Callable[..., int]:
     def pick(hand: int, lead: int, win_seat: int, win_card: int, win_trumped: bool, played: int,
              seat: int, trump: int, strength: tuple[int, ...]) -> int:
         follow = hand & LANE[lead] if lead >= 0 else 0
-        cards = _cards(follow if follow else hand)
+        cards = cards_of(follow if follow else hand)
         return cards[rng.randrange(len(cards))]
     return pick
 
@@ -191,13 +178,7 @@ def playout(hands: list[int], trump: int, hakem: int, to_act: int, trick: list[t
         lead = win_seat = win_card = -1
         win_trumped = False
     winner = 0 if t0 >= need else 1
-    if t1 if winner == 0 else t0:
-        points = config.points_win
-    elif winner == hakem & 1:
-        points = config.points_kot
-    else:
-        points = config.points_hakem_kot
-    return winner, points, t0 - t1
+    return winner, config.hand_points(t1 if winner == 0 else t0, winner == hakem & 1), t0 - t1
 
 
 def sample_deal(rng: random.Random, unseen: int, seats: tuple[int, ...], sizes: tuple[int, ...],
@@ -210,7 +191,7 @@ def sample_deal(rng: random.Random, unseen: int, seats: tuple[int, ...], sizes: 
     exactly: three seats give seven subsets). Returns one mask per seat of `seats`.
     """
     n = len(seats)
-    cards = _cards(unseen)
+    cards = cards_of(unseen)
     rng.shuffle(cards)
     # eligible[s]: bit set of seat indexes that may hold a card of suit s
     eligible = [sum(1 << i for i in range(n) if not voids[seats[i]] >> s & 1) for s in SUITS]
@@ -338,7 +319,7 @@ class SearchBot:
         sizes = tuple(view.cards_held[s] for s in others)
         rng = self._rng(view, "play")
         policy = self._policy(rng)
-        candidates = _cards(legal)
+        candidates = cards_of(legal)
         totals = {c: [0, 0] for c in candidates}
         team = seat & 1
         played = int(memory.played)
