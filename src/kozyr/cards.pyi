@@ -24,6 +24,7 @@ KING: int
 ACE: int
 RANKS: tuple[int, ...]
 SUIT_LETTERS: str
+SUIT_NAMES: tuple[str, str, str, str]
 SUIT_SYMBOLS: str
 RANK_LETTERS: str
 

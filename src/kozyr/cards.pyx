@@ -24,6 +24,7 @@ RANKS = tuple(range(2, 15))
 
 SUIT_LETTERS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")   # in words, for sentences
 RANK_LETTERS = "23456789TJQKA"
 
 _SUIT_BY_CHAR = {}

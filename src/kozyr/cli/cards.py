@@ -4,9 +4,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from kozyr.cards import DECK36, CardSet
-
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+from kozyr.cards import DECK36, SUIT_NAMES, CardSet
 
 
 def _cards_demo(args: argparse.Namespace) -> int:

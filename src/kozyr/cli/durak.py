@@ -15,9 +15,9 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from kozyr.cards import SUIT_NAMES
 from kozyr.cli import _cluster
 from kozyr.cli._common import count, fmt_interval, need, positive, print_table, progress, pyplot, save_plot
-from kozyr.cli.cards import SUIT_NAMES
 from kozyr.durak import RUNG_NAMES, RUNGS, pad_seed
 from kozyr.durak.ladder import LadderResult, ladder, table_bots
 from kozyr.durak.ladder.result import interrupted

@@ -34,7 +34,7 @@ import hashlib
 import operator
 from collections.abc import Iterable
 
-from kozyr.cards import CardSet, card_name
+from kozyr.cards import SUIT_NAMES, CardSet, card_name
 from kozyr.durak.codes import IllegalMove
 from kozyr.durak.events import Event, Result
 from kozyr.durak.moves import DONE, RESIGN, SWAP, TAKE, Move
@@ -46,7 +46,6 @@ __all__ = ["Game", "shuffled_order", "REFERENCE_ORDER", "REFERENCE_NUMBER", "pow
 # -- cards ---------------------------------------------------------------------
 
 SIX = 6
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 
 # The reference order: spades, hearts, diamonds, clubs; within a suit from the
 # ace down to the six. The reference numbers the cards 1..36 in this order.

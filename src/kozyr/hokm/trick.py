@@ -29,7 +29,7 @@ import enum
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from kozyr.cards import card_name
+from kozyr.cards import SUIT_NAMES, card_name
 from kozyr.errors import shown
 
 from ._tables import CARD_BIT, LANE, SUIT_OF
@@ -45,9 +45,8 @@ __all__ = [
     "INFER",
 ]
 
-#: The suits' names in words, for sentences ("spades led, trump hearts");
-#: kozyr.cards names suits by letter and symbol only.
-SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+#: The suits' names in words, for sentences ("spades led, trump hearts"): kozyr.cards.SUIT_NAMES.
+SUIT_WORDS = SUIT_NAMES
 
 #: card int -> its bit in a 64-bit mask, for the 52 cards only. A dict lookup
 #: both validates a card and yields its bit, in one step.
