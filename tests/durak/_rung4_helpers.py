@@ -11,7 +11,7 @@ OUTCOMES = (None, "fool", "draw", "resign")
 
 
 def pack(event) -> int:
-    """An Event as the uint32 of _state.pxd's layout."""
+    """An Event as the uint32 of core/state.pxd's layout."""
     kind = event.kind
     if kind in KINDS:
         code = KINDS.index(kind) | event.seat << 4

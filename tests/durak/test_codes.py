@@ -7,9 +7,11 @@ with the Python tuples that name them.
 from __future__ import annotations
 
 import pytest
+from _compiled import enums
 
 from kozyr.durak import BOUT_ENDINGS, CODES, KINDS, OUTCOMES, PHASES, Event, Move
-from kozyr.durak._enums import C_ENUMS
+
+C_ENUMS = enums().C_ENUMS
 
 EVENT_KINDS = (*KINDS, "bout_end", "refill", "out", "game_end")
 

@@ -11,11 +11,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from _compiled import probes
 
 from kozyr.cards import CardSet, card_name, parse_card
 from kozyr.durak import CODES, Event, IllegalMove, Move
-from kozyr.durak._engine import Game
-from kozyr.durak.testing import probe
+from kozyr.durak.core.engine import Game
 
 REFERENCE_ORDER = tuple(16 * s + r for s in range(4) for r in range(14, 5, -1))
 
@@ -166,6 +166,9 @@ def test_every_move_refusal_changes_nothing() -> None:
 
     # bout_full: the forced positions close a bout the moment it reaches its cap
     # (capped / taken), so no play reaches it; the probe lowers the cap of a copy
+    def probe(game: Game, seat: int, text: str, cap: int) -> str | None:
+        return probes().probe(game, seat, Move.parse(text).code, cap)
+
     assert g.bout.size == 1
     assert probe(g, 0, "attack 9D", 1) == "bout_full"
     assert probe(g, 0, "attack TS", 1) == "bout_full"         # before rank_not_in_bout

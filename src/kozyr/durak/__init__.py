@@ -13,10 +13,10 @@ docs/rules/durak.md.
 The package is a library: it imports no command-line or terminal code.
 """
 from kozyr.durak import ladder
-from kozyr.durak._engine import Game, random_playouts, shuffled_order
 from kozyr.durak.bot4 import Rung4Bot
 from kozyr.durak.bots import RUNG_NAMES, RUNGS, Bot
 from kozyr.durak.codes import BOUT_ENDINGS, CODES, KINDS, OUTCOMES, PHASES, IllegalMove
+from kozyr.durak.core.engine import Game, random_playouts, shuffled_order
 from kozyr.durak.events import Event, Result
 from kozyr.durak.ladder import LadderResult, deal_seed, replay
 from kozyr.durak.moves import DONE, RESIGN, SWAP, TAKE, Move

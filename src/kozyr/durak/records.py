@@ -25,8 +25,8 @@ from typing import Any
 
 from kozyr import __version__
 from kozyr.cards import card_name, parse_card
-from kozyr.durak._engine import Game
 from kozyr.durak.codes import IllegalMove
+from kozyr.durak.core.engine import Game
 from kozyr.errors import KozyrError, shown
 
 __all__ = ["FORMAT", "SCHEMA", "to_record", "from_record", "dumps", "loads", "save", "load"]

@@ -1,13 +1,13 @@
 # The durak position as plain C data: the `State` struct, the packed events
 # and the enumerations of events and bout endings. A State is a value: copy it
-# with `t = s` (no pointers inside). The rules over it are in _rules.pxd; the
-# bots never see a State (they are handed a DView, _view.pxd).
+# with `t = s` (no pointers inside). The rules over it are in core/rules.pxd; the
+# bots never see a State (they are handed a DView, core/view.pxd).
 from libc.stdint cimport uint32_t, uint64_t
 
-from kozyr.durak._view cimport BoutView
+from kozyr.durak.core.view cimport BoutView
 
 cdef enum:
-    # event kinds; 0..5 are the move kinds (MV_* in _view.pxd), same numbers
+    # event kinds; 0..5 are the move kinds (MV_* in core/view.pxd), same numbers
     EV_ATTACK = 0
     EV_BEAT = 1
     EV_TAKE = 2
@@ -52,7 +52,7 @@ cdef struct State:
     int ply                 # events so far
     int moves               # moves applied by players (resign included)
     int bouts               # bouts closed
-    int outcome             # OUT_* from _view.pxd, OUT_NONE while the deal runs
+    int outcome             # OUT_* from core/view.pxd, OUT_NONE while the deal runs
     int fool                # seat, or -1 (none yet, or a draw)
     unsigned char order[36] # the shuffled order as dealt, kozyr card ints
 

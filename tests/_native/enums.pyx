@@ -1,18 +1,19 @@
+# cython: language_level=3
 """The C side's enumerations as Python values, so that a test can hold them to kozyr.durak.codes.
 
 codes.py is the single source of the move kinds, phases, outcomes, bout
 endings and refusal codes; the .pxd files number them for C. This module
 exists only to expose those C numbers (`C_ENUMS`) for tests/durak/test_codes.py.
 """
-from kozyr.durak._rules cimport (
+from kozyr.durak.core.rules cimport (
     R_BAD_DEAL, R_BAD_SEATS, R_BEATS_NOTHING, R_BOUT_FULL, R_CARD_NOT_HELD, R_GAME_OVER, R_MUST_ATTACK, R_NO_SEED,
     R_NOT_LEGAL, R_NOT_THE_SIX, R_NOT_YOUR_TURN, R_RANK_NOT_IN_BOUT, R_TALON_SHUT, R_WRONG_PHASE,
 )
-from kozyr.durak._state cimport (
+from kozyr.durak.core.state cimport (
     EV_ATTACK, EV_BEAT, EV_BOUT_END, EV_DONE, EV_GAME_END, EV_OUT, EV_REFILL, EV_RESIGN, EV_SWAP, EV_TAKE,
     HOW_CAPPED, HOW_DONE, HOW_EXHAUSTED, HOW_SPENT, HOW_TAKEN,
 )
-from kozyr.durak._view cimport (
+from kozyr.durak.core.view cimport (
     MV_ATTACK, MV_BEAT, MV_DONE, MV_RESIGN, MV_SWAP, MV_TAKE, OUT_DRAW, OUT_FOOL, OUT_NONE, OUT_RESIGN, PH_ATTACK,
     PH_DEFEND, PH_OVER, PH_PILE_ON,
 )
