@@ -45,6 +45,12 @@ cdef enum:
     R_MUST_ATTACK = 12
     R_NOT_THE_SIX = 13
     R_TALON_SHUT = 14
+    R_BAD_OPTIONS = 15
+    R_SEAT_OUT = 16
+    R_TRANSFER_CLOSED = 17
+    R_TARGET_SHORT = 18
+    R_NOT_A_TRUMP = 19
+    R_ALREADY_SHOWN = 20
 
 
 cdef inline int st_turn(const State *s) noexcept nogil:

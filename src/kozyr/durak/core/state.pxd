@@ -7,17 +7,19 @@ from libc.stdint cimport uint32_t, uint64_t
 from kozyr.durak.core.view cimport BoutView
 
 cdef enum:
-    # event kinds; 0..5 are the move kinds (MV_* in core/view.pxd), same numbers
+    # event kinds; 0..7 are the move kinds (MV_* in core/view.pxd), same numbers
     EV_ATTACK = 0
     EV_BEAT = 1
     EV_TAKE = 2
     EV_DONE = 3
     EV_SWAP = 4
     EV_RESIGN = 5
-    EV_BOUT_END = 6
-    EV_REFILL = 7
-    EV_OUT = 8
-    EV_GAME_END = 9
+    EV_TRANSFER = 6
+    EV_SHOW = 7
+    EV_BOUT_END = 8
+    EV_REFILL = 9
+    EV_OUT = 10
+    EV_GAME_END = 11
     # bout endings, in the order of types.BOUT_ENDINGS
     HOW_DONE = 0
     HOW_TAKEN = 1
