@@ -90,6 +90,9 @@ cdef int _params(R4Params *p, k, playout, endgame, budget, deep_talon, cheap_pow
 
 
 cdef int _memory(Memory *m, object memory, const DView *d) except -1:
+    if d.nseats != 2 or d.deck_size != 36 or d.opts != 0:
+        raise KozyrError("bad_view", "rung 4 plays the two-seat game (Rules()) only: its memory and search "
+                         "know two seats and 36 cards", field="rules")
     if memory.seat != d.seat:
         raise KozyrError("bad_memory", f"the memory is seat {shown(memory.seat)}'s, the view seat {d.seat}'s",
                          field="seat", value=memory.seat)

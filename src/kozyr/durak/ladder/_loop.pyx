@@ -30,7 +30,7 @@ from kozyr.durak.core.rules cimport st_apply, st_apply_legal, st_ask, st_legal, 
 from kozyr.durak.core.seeds cimport (
     TEXT_MAX, WORD_BUF, fast_word, kz_sha256_any, mix64, put_uint, sha_word, seat_tail, word_head,
 )
-from kozyr.durak.core.state cimport Sink, State
+from kozyr.durak.core.state cimport MAX_MOVES as HARNESS_MOVES, Sink, State
 from kozyr.durak.core.view cimport OUT_DRAW, OUT_NONE, Ask, DView, bot_fn
 from kozyr.durak.rung4 cimport R4_TT_BITS, R4Entry, R4Params, R4Scratch, r4_best
 from kozyr.durak.rungs cimport RungParams, ask_move, params_from
@@ -60,7 +60,7 @@ cdef enum:
     WORDS_FAST = 2        # a Bot(fast=True): the mix keyed by its seed
     PREFIX_MAX = 48       # "<seed>-" or "<seed>:" of a ladder
     DEAL_TEXT = 72        # prefix + the deal index's digits
-    MAX_MOVES_C = 20000   # a deal longer than this is an engine or bot fault
+    MAX_MOVES_C = HARNESS_MOVES   # a deal longer than this is an engine or bot fault (core/state.pxd)
 
 MAX_MOVES = MAX_MOVES_C
 cdef uint64_t MIX_STEP = _MIX_STEP
