@@ -435,6 +435,8 @@ class Game:
             raise refuse("not_your_turn", f"there is no seat {shown(seat)}: seats are 0 and 1")
         if kind is None:
             raise refuse("not_legal", f"{name} is not a move")
+        if kind in ("transfer", "show"):  # perevodnoy's kinds: this table (Rules()) has neither
+            raise refuse("not_legal", f"the two-seat podkidnoy game has no {kind}")
         if kind == "resign":
             return s, RESIGN
         turn = self.turn
