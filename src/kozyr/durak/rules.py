@@ -37,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from kozyr.cards import CardSet
 from kozyr.durak.codes import IllegalMove
 from kozyr.errors import shown
 
@@ -146,6 +147,17 @@ class Rules:
     def low_rank(self) -> int:
         """The deck's lowest rank: 9 for 24 cards, 7 for 32, 6 for 36, 2 for 52."""
         return 15 - self.deck // 4
+
+    @property
+    def reference_order(self) -> tuple[int, ...]:
+        """The deck's cards in the rules' reference order: spades, hearts, diamonds, clubs, each from the ace
+        down to the lowest rank (the rules number them 1..deck in this order; the legal lists follow it)."""
+        return tuple(16 * suit + rank for suit in range(4) for rank in range(14, self.low_rank - 1, -1))
+
+    @property
+    def cards(self) -> CardSet:
+        """The deck as a card set."""
+        return CardSet(self.reference_order)
 
     @property
     def talon_size(self) -> int:
