@@ -181,7 +181,9 @@ R4_CIMPORTS: dict[str, set[str] | None] = {
     "libc.stdint": R4_ANY, "libc.stdlib": {"calloc", "free"}, "kozyr.cards": R4_ANY, "kozyr.durak.core.view": R4_ANY,
     "kozyr.durak.core.memory": R4_ANY, "kozyr.durak.core.determinize": {"dt_build"},
     "kozyr.durak.core.seeds": {"fast_next", "fast_below", "mix64"},
-    "kozyr.durak.core.state": {"State", "EV_ATTACK", "EV_BEAT", "EV_BOUT_END", "EV_REFILL", "EV_SWAP"},
+    "kozyr.durak.core.state": {"State", "EV_ATTACK", "EV_BEAT", "EV_BOUT_END", "EV_REFILL", "EV_SWAP",
+                               # the readers of a packed event's public fields (the layout's one home)
+                               "ev_card", "ev_drawn", "ev_kind", "ev_seat", "ev_taken", "ev_talon"},
     "kozyr.durak.core.rules": {"st_apply_legal", "st_ask", "st_legal", "st_turn"},
     "kozyr.durak.rungs": {"RungParams", "ask_move", "params_from", "fill_view"}, "kozyr.durak.rung4": R4_ANY,
 }

@@ -24,6 +24,17 @@ cdef inline int deck_card(int k, int deck) noexcept nogil:
     return 16 * (k // r) + 14 - k % r
 
 
+cdef inline void deck_cards(int *cards, int deck) noexcept nogil:
+    """The `deck` cards in the reference order into cards[0 .. deck) (deck_card of 0 .. deck - 1)."""
+    cdef int suit, rank, k = 0, low = 15 - (deck >> 2)
+    for suit in range(4):
+        rank = 14
+        while rank >= low:
+            cards[k] = 16 * suit + rank
+            k += 1
+            rank -= 1
+
+
 cdef inline void st_deal_table(State *s, const Table *t, const int *order) noexcept nogil:
     """Deal `t` from its deck's cards in shuffled order (t.deck distinct cards of the deck; the
     caller guarantees it). Seat i takes positions i, i + n, .., i + 5n; position 6n is the
@@ -119,8 +130,7 @@ cdef inline void st_shuffle_seed(int *cards, int deck, const unsigned char *seed
     cdef unsigned int block = 0
     cdef uint32_t w
     cdef uint64_t limit
-    for i in range(deck):
-        cards[i] = deck_card(i, deck)
+    deck_cards(cards, deck)
     memcpy(msg, seed32, 32)
     memcpy(msg + 32, b"deal:", 5)
     memcpy(msg + 37, num, numlen)
@@ -175,8 +185,7 @@ cdef inline void st_deal_rng_table(State *s, const Table *t, uint64_t *rng) noex
     """Deal `t` with the fast generator (splitmix64), advancing *rng: NOT the rules' shuffle."""
     cdef int cards[52]
     cdef int i, j, c, d = t.deck
-    for i in range(d):
-        cards[i] = deck_card(i, d)
+    deck_cards(cards, d)
     i = d - 1
     while i >= 1:
         j = fast_below(rng, i + 1)

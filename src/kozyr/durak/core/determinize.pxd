@@ -48,7 +48,7 @@ cdef inline void _dt_table(State *s, const DView *v) noexcept nogil:
         s.count[i] = v.count[i]
         s.known[i] = v.known[i]
         s.hand[i] = 0
-        s.outs[i] = v.out[i]
+        s.outs[i] = <signed char>v.out[i]
     s.trump = v.trump
     s.six = 16 * v.trump + s.low
     s.heap = v.heap

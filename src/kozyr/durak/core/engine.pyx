@@ -93,7 +93,7 @@ cdef int _table(Table *t, object rules) except -1:
 
 
 # -- bulk playouts -------------------------------------------------------------
-def random_playouts(n, seed=0, *, rules=None):
+def random_playouts(n, seed=0, rules=None):
     """Play n whole deals of the table `rules` (default Rules()) with uniformly random legal moves,
     in C without the GIL.
 
@@ -282,7 +282,7 @@ def _sha_ni(allow=None):
     return bool(kz_sha_ni_used())
 
 
-def shuffled_order(seed, number=1, *, rules=None):
+def shuffled_order(seed, number=1, rules=None):
     """The deck's cards of deal `number` (from 1) of a 32-byte seed, in shuffled order (36 by default)."""
     return Game.from_seed(seed, number, rules=rules).order
 
@@ -349,7 +349,7 @@ cdef class Game:
 
     # -- constructors ---------------------------------------------------------
     @staticmethod
-    def from_seed(seed, number=1, *, rules=None):
+    def from_seed(seed, number=1, rules=None):
         """The spec's deal: a 32-byte seed (bytes, or text encoded UTF-8) and a deal number from 1, at
         the table `rules` (default Rules()).
 
@@ -390,7 +390,7 @@ cdef class Game:
         return g
 
     @staticmethod
-    def from_order(cards, *, rules=None):
+    def from_order(cards, rules=None):
         """A deal from the deck's cards in shuffled order (card ints, numpy ints included, or names): 36
         distinct durak cards by default, `rules.deck` of the table's deck otherwise.
 
@@ -437,7 +437,7 @@ cdef class Game:
         return g
 
     @staticmethod
-    def from_rng(seed, *, rules=None):
+    def from_rng(seed, rules=None):
         """A deal of the table `rules` (default Rules()) from the fast splitmix64 generator (NOT the
         spec's shuffle)."""
         cdef Table table
@@ -448,7 +448,7 @@ cdef class Game:
         return g
 
     @staticmethod
-    def replay(seed, moves, number=1, *, rules=None):
+    def replay(seed, moves, number=1, rules=None):
         """Deal from the seed at the table `rules` and apply (seat, move) pairs; IllegalMove at the first
         refusal."""
         cdef Game g = Game.from_seed(seed, number, rules=rules)

@@ -1,7 +1,7 @@
 # What one seat has seen of a deal in the two-seat game: the public memory rung 4
 # keeps (its Python mirror is kozyr/durak/memory.py; the tests play both side by
-# side). Every table's view carries its seat's memory too (DView.known, heap_cards,
-# bottom, unseen, kept in the State by core/rules.pxd); at two seats the two agree.
+# side). Every table's view carries its seat's memory too (the view's known cards,
+# heap, bottom and unseen fields, kept by the rules); at two seats the two agree.
 #
 # Durak's events are public: both seats see every card played, every take and
 # every refill count. A seat that remembers them knows the heap's cards, the

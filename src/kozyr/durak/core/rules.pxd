@@ -32,11 +32,23 @@ from kozyr.durak.core.state cimport (
     ev_move, ev_pass_on, ev_refill,
 )
 from kozyr.durak.core.view cimport (
-    MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_RESIGN, MV_SHOW, MV_SWAP, MV_TAKE, MV_TRANSFER, N_KINDS,
+    MAX_LEGAL, MAX_SEATS, MV_ATTACK, MV_BEAT, MV_DONE, MV_RESIGN, MV_SHOW, MV_SWAP, MV_TAKE, MV_TRANSFER, N_KINDS,
     OPT_FIRST_FIVE, OPT_NEIGHBOURS, OPT_NO_DRAW, OPT_NO_SWAP, OPT_PEREVODNOY, OPT_SHOW_TRUMP, OPT_TEAMS, OUT_DRAW,
     OUT_FOOL, OUT_NONE, OUT_RESIGN, PH_ATTACK, PH_DEFEND, PH_OVER, PH_PILE_ON, Ask, BoutView, DView, ask_count,
     ask_nth,
 )
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define kz_unlikely(x) __builtin_expect(!!(x), 0)
+    #else
+    #define kz_unlikely(x) (x)
+    #endif
+    """
+    # a branch the compiler should lay out as the rare one (the tables with more than two seats, the
+    # perevodnoy moves), so that the two-seat game's path stays short and inlined
+    bint kz_unlikely(bint x) noexcept nogil
 
 cdef enum:
     # refusals: 1 + the index in kozyr.durak.codes.CODES; 0 means applied
@@ -127,7 +139,7 @@ cdef inline void _throwers(State *s) noexcept nogil:
     cdef int a = s.bout.attacker, d = s.bout.defender, k = 1, y, nb1 = -1, nb2 = -1
     cdef bint nb = s.opts & OPT_NEIGHBOURS, teams = s.opts & OPT_TEAMS
     s.bout.throwers[0] = a
-    if s.n > 2:
+    if kz_unlikely(s.n > 2):
         if nb:
             nb1 = st_next(s, d)
             nb2 = st_prev(s, d)
@@ -223,7 +235,7 @@ cdef inline uint64_t _pass_masks(const State *s, uint64_t *shows) noexcept nogil
     cdef int t, room, rank
     cdef uint64_t h
     shows[0] = 0
-    if not (s.opts & OPT_PEREVODNOY) or s.nbeat != 0:
+    if not kz_unlikely(s.opts & OPT_PEREVODNOY) or s.nbeat != 0:
         return 0
     room = _room(s, &t)
     if room < s.bout.size:
@@ -359,14 +371,15 @@ cdef inline void _view_common(const State *s, int seat, DView *v) noexcept nogil
     v.deck_size = s.deck_size
     v.opts = s.opts
     v.nout = s.nout
-    memcpy(v.out, s.outs, sizeof(v.out))
+    for i in range(MAX_SEATS):
+        v.out[i] = s.outs[i]
     # the public memory, and what this seat has not seen
     v.heap_cards = s.heap_cards
-    memcpy(v.known, s.known, sizeof(v.known))
     seen = s.hand[seat] | s.heap_cards | s.table
-    for i in range(s.n):
+    for i in range(MAX_SEATS):
+        v.known[i] = s.known[i] & s.hand[i]       # seen going there, and still there: not played since
         if i != seat:
-            seen |= s.known[i]
+            seen |= v.known[i]
     if s.drawn < s.tlen:
         v.bottom = s.talon_last
         seen |= card_bit(s.talon_last)
@@ -439,48 +452,88 @@ cdef inline void _end_bout(State *s, int attacker, int defender) noexcept nogil:
     _throwers(s)
 
 
-cdef inline void _close_bout(State *s, int how, Sink *sink) noexcept nogil:
-    """Close the bout `how` (HOW_*): the table to the defender or the heap, the refill (the leader
-    first, the defender last), the next attacker, the end check; bout_end, refill, the seats out,
-    game_end."""
-    cdef int ncards = s.bout.size + s.nbeat
+cdef inline void _emit_close(State *s, Sink *sink, bint taken, int how, int ncards, int nxt, int ndef,
+                             const int *drawn, unsigned int newly) noexcept nogil:
+    """The close's events: bout_end, refill, an out per seat that went out (seat order); the seats
+    out are recorded. (Without a sink only the ply is counted.)"""
+    cdef int i
+    if sink != NULL:
+        emit(s, sink, ev_bout_end(taken, how, ncards, s.heap, nxt, ndef, not s.classic))
+        emit(s, sink, ev_refill(drawn, s.n, s.tlen - s.drawn))
+    else:
+        s.ply += 2
+    if newly:
+        for i in range(s.n):
+            if (newly >> i) & 1:
+                s.outs[s.nout] = i
+                s.nout += 1
+                emit(s, sink, <uint32_t>EV_OUT | (<uint32_t>i << 4))
+        s.outmask |= newly
+
+
+cdef inline void _game_over(State *s, Sink *sink, unsigned int lose) noexcept nogil:
+    """The deal ends at a close: the losing team (its seats as bits; 0: a draw), game_end."""
+    if lose:
+        s.outcome = OUT_FOOL
+        s.losers = lose
+        s.fool = lowest_card(lose) if (lose & (lose - 1)) == 0 else -1
+    else:
+        s.outcome = OUT_DRAW
+        s.fool = -1
+        s.losers = 0
+    if sink != NULL:
+        emit(s, sink, ev_game_end(s.outcome, s.fool, s.losers, not s.classic))
+    else:
+        s.ply += 1
+
+
+cdef inline void _close_two(State *s, int how, Sink *sink, bint taken, int ncards) noexcept nogil:
+    """The rest of a close at two seats: the other seat draws, then the defender; the next attacker
+    is the other seat after a take, else the defender; the deal ends once the talon is empty and
+    a hand is."""
+    cdef int dfd = s.bout.defender, other = 1 - dfd, nxt
+    cdef int drawn[2]
+    cdef unsigned int newly = 0, lose = 0
+    drawn[0] = 0
+    drawn[1] = 0
+    if s.drawn < s.tlen:
+        drawn[other] = _draw(s, other)
+        drawn[dfd] = _draw(s, dfd)
+    nxt = other if taken else dfd
+    if s.drawn == s.tlen and (s.count[0] == 0 or s.count[1] == 0):
+        newly = (s.count[0] == 0) | ((s.count[1] == 0) << 1)
+        if newly != 3:
+            lose = 3 ^ newly                   # the seat that holds cards
+        elif s.opts & OPT_NO_DRAW:
+            lose = 1u << dfd
+    _emit_close(s, sink, taken, how, ncards, nxt, 1 - nxt, drawn, newly)
+    s.bout.leader = nxt
+    s.bout.attacker = nxt
+    s.bout.defender = 1 - nxt
+    s.bout.cap = _cap_for(s, 1 - nxt)
+    s.bout.throwers[0] = nxt
+    s.bout.nthrowers = 1
+    s.p = 0
+    if newly:
+        _game_over(s, sink, lose)
+
+
+cdef inline void _close_many(State *s, int how, Sink *sink, bint taken, int ncards) noexcept nogil:
+    """The rest of a close at three seats or more (see _close_bout)."""
     cdef int dfd = s.bout.defender, lead = s.bout.leader, n = s.n, y, cand, nxt, ndef, i
     cdef int drawn[6]
-    cdef bint taken = s.bout.taken, ends = 0
+    cdef bint ends = 0
     cdef unsigned int was_out = s.outmask, holding = 0, newly = 0, lose = 0
-    if taken:
-        s.hand[dfd] |= s.table
-        s.known[dfd] |= s.table
-        s.count[dfd] += ncards
-        if (s.table >> s.six) & 1 and s.six_owner != dfd:
-            s.six_owner = -1
-    else:
-        s.heap_cards |= s.table
-        s.heap += ncards
-    s.bouts += 1
-    s.table = 0
-    s.ranks = 0
-    memset(s.bout.attack, 0xFF, sizeof(s.bout.attack))
-    memset(s.bout.beat, 0xFF, sizeof(s.bout.beat))
-    s.bout.size = 0
-    s.bout.to_beat = -1
-    s.nbeat = 0
-    s.bout.taken = 0
-    s.bout.shown = 0
     # refill: the leader first, then clockwise from him every seat but the defender, the defender
-    # last; a seat out before this close draws nothing (at two seats: the other seat, the defender)
-    if n == 2:
-        drawn[1 - dfd] = _draw(s, 1 - dfd)
+    # last; a seat out before this close draws nothing
+    memset(drawn, 0, sizeof(drawn))
+    y = lead
+    for i in range(n):
+        if y != dfd and not (was_out >> y) & 1:
+            drawn[y] = _draw(s, y)
+        y = _after(s, y)
+    if not (was_out >> dfd) & 1:
         drawn[dfd] = _draw(s, dfd)
-    else:
-        memset(drawn, 0, sizeof(drawn))
-        y = lead
-        for i in range(n):
-            if y != dfd and not (was_out >> y) & 1:
-                drawn[y] = _draw(s, y)
-            y = _after(s, y)
-        if not (was_out >> dfd) & 1:
-            drawn[dfd] = _draw(s, dfd)
     # the candidate attacker: the defender after a beaten-off bout, else the first seat after him
     # that was not out before this close
     cand = dfd
@@ -503,8 +556,8 @@ cdef inline void _close_bout(State *s, int how, Sink *sink) noexcept nogil:
             ends = not (holding & EVEN_SEATS) or not (holding & ODD_SEATS)
         else:
             ends = (holding & (holding - 1)) == 0
+    nxt = cand
     if ends:
-        nxt = cand
         # the next defender: the first seat after him not out before this close (with teams, the
         # first such opponent)
         ndef = -1
@@ -521,30 +574,44 @@ cdef inline void _close_bout(State *s, int how, Sink *sink) noexcept nogil:
         elif s.opts & OPT_NO_DRAW:
             lose = st_team(s, dfd)
     else:
-        nxt = cand
         if s.count[nxt] == 0:
             nxt = st_next(s, cand)
         ndef = st_next_opp(s, nxt)
-    emit(s, sink, ev_bout_end(taken, how, ncards, s.heap, nxt, ndef, not s.classic))
-    emit(s, sink, ev_refill(drawn, n, s.tlen - s.drawn))
-    if newly:
-        for i in range(n):
-            if (newly >> i) & 1:
-                s.outs[s.nout] = i
-                s.nout += 1
-                emit(s, sink, <uint32_t>EV_OUT | (<uint32_t>i << 4))
-        s.outmask |= newly
+    _emit_close(s, sink, taken, how, ncards, nxt, ndef, drawn, newly)
     _end_bout(s, nxt, ndef)
     if ends:
-        if lose:
-            s.outcome = OUT_FOOL
-            s.losers = lose
-            s.fool = lowest_card(lose) if (lose & (lose - 1)) == 0 else -1
-        else:
-            s.outcome = OUT_DRAW
-            s.fool = -1
-            s.losers = 0
-        emit(s, sink, ev_game_end(s.outcome, s.fool, s.losers, not s.classic))
+        _game_over(s, sink, lose)
+
+
+cdef inline void _close_bout(State *s, int how, Sink *sink) noexcept nogil:
+    """Close the bout `how` (HOW_*): the table to the defender or the heap, the refill (the leader
+    first, the defender last), the next attacker, the end check; bout_end, refill, the seats out,
+    game_end."""
+    cdef int ncards = s.bout.size + s.nbeat, dfd = s.bout.defender
+    cdef bint taken = s.bout.taken
+    if taken:
+        s.hand[dfd] |= s.table
+        s.known[dfd] |= s.table
+        s.count[dfd] += ncards
+        if (s.table >> s.six) & 1 and s.six_owner != dfd:
+            s.six_owner = -1
+    else:
+        s.heap_cards |= s.table
+        s.heap += ncards
+    s.bouts += 1
+    s.table = 0
+    s.ranks = 0
+    memset(s.bout.attack, 0xFF, sizeof(s.bout.attack))
+    memset(s.bout.beat, 0xFF, sizeof(s.bout.beat))
+    s.bout.size = 0
+    s.bout.to_beat = -1
+    s.nbeat = 0
+    s.bout.taken = 0
+    s.bout.shown = 0
+    if not kz_unlikely(s.n > 2):
+        _close_two(s, how, sink, taken, ncards)
+    else:
+        _close_many(s, how, sink, taken, ncards)
 
 
 cdef inline void _pass_defence(State *s) noexcept nogil:
@@ -595,10 +662,24 @@ cdef inline void _advance(State *s, Sink *sink) noexcept nogil:
         return
 
 
+cdef inline void _settle(State *s, Sink *sink) noexcept nogil:
+    """_advance, after a quick look for the usual case: the seat on turn has a card to play and
+    nothing is forced (then _advance would return at once)."""
+    if s.bout.taken:
+        if s.bout.size < s.bout.cap and _attack_mask(s) != 0:
+            return
+    elif s.nbeat < s.bout.size:
+        if _beat_mask(s) != 0:
+            return
+    elif s.bout.size == 0 or (s.hand[s.bout.defender] != 0 and s.bout.size < s.bout.cap
+                              and _attack_mask(s) != 0):
+        return
+    _advance(s, sink)
+
+
 cdef inline void _play_attack(State *s, int seat, int card) noexcept nogil:
     cdef uint64_t b = card_bit(card)
     s.hand[seat] &= ~b
-    s.known[seat] &= ~b
     s.count[seat] -= 1
     s.table |= b
     s.ranks |= 1u << (card & 15)
@@ -611,7 +692,6 @@ cdef inline void _play_beat(State *s, int card) noexcept nogil:
     cdef uint64_t b = card_bit(card)
     cdef int dfd = s.bout.defender
     s.hand[dfd] &= ~b
-    s.known[dfd] &= ~b
     s.count[dfd] -= 1
     s.table |= b
     s.ranks |= 1u << (card & 15)
@@ -640,7 +720,7 @@ cdef inline void _play_show(State *s, int card) noexcept nogil:
 
 cdef inline void _play_swap(State *s, int seat) noexcept nogil:
     s.hand[seat] = (s.hand[seat] & ~card_bit(s.six)) | card_bit(s.turnup)
-    s.known[seat] = (s.known[seat] & ~card_bit(s.six)) | card_bit(s.turnup)
+    s.known[seat] |= card_bit(s.turnup)
     s.talon_last = s.six
     s.swapped = 1
     s.six_owner = -1
@@ -670,11 +750,11 @@ cdef inline void st_apply_legal(State *s, int seat, int move) noexcept nogil:
         _play_done(s, NULL)
     elif kind == MV_SWAP:
         _play_swap(s, seat)
-    elif kind == MV_TRANSFER:
+    elif kz_unlikely(kind == MV_TRANSFER):
         _play_transfer(s, move & 63)
     else:
         _play_show(s, move & 63)
-    _advance(s, NULL)
+    _settle(s, NULL)
 
 
 cdef inline int _resign(State *s, int seat, Sink *sink) noexcept nogil:
@@ -807,13 +887,13 @@ cdef inline int st_apply(State *s, int seat, int move, Sink *sink) noexcept nogi
             _play_show(s, card)
         emit(s, sink, ev_pass_on(kind, seat, card, s.bout.defender))
         s.moves += 1
-        _advance(s, sink)
+        _settle(s, sink)
         return 0
     emit(s, sink, ev_move(kind, seat, card))
     s.moves += 1
     if kind == MV_DONE:
         _play_done(s, sink)
-    _advance(s, sink)
+    _settle(s, sink)
     return 0
 
 
@@ -824,7 +904,7 @@ cdef inline int st_random_legal(const State *s, uint64_t *rng) noexcept nogil:
     cdef uint64_t xf, sh
     cdef int nb, nx, ns, k
     st_ask(s, &a)
-    if not a.defending or not (s.opts & OPT_PEREVODNOY):
+    if not a.defending or not kz_unlikely(s.opts & OPT_PEREVODNOY):
         return ask_nth(&a, fast_below(rng, ask_count(&a)))
     # perevodnoy, defending: the beats, the transfers, the shows, take, swap
     xf = _pass_masks(s, &sh)

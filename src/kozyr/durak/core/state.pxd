@@ -50,8 +50,14 @@ cdef struct Table:
 
 cdef struct State:
     uint64_t hand[6]
-    uint64_t known[6]       # the public memory: for each seat, the cards of its hand every seat has
-                            # seen go there and that it has not played since (DView.known)
+    uint64_t known[6]       # the public memory: for each seat, every card all seats have seen go to
+                            # its hand (picked up in a taken bout, the turn-up by the exchange, the
+                            # talon's face-up last card, a trump shown, the turn-up dealt when six a
+                            # seat use the deck up). known[s] & hand[s] is DView.known: a card leaves
+                            # a hand only when played or swapped away, and every way back into a
+                            # hand is one of those seen ways, so the cards of known[s] still in the
+                            # hand are exactly those seen going there and not played since (and a
+                            # move need not touch known)
     uint64_t table          # every card on the table, attack and beat
     uint64_t heap_cards     # the heap (the rules keep a count; the view shows the cards)
     uint64_t deckmask       # the deck's cards
@@ -99,7 +105,7 @@ cdef struct State:
     # seats out, in the order they went out
     unsigned int outmask
     int nout
-    int outs[6]
+    signed char outs[6]
     unsigned char order[52] # the shuffled order as dealt, kozyr card ints (deck entries)
 
 
