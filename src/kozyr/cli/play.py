@@ -63,6 +63,7 @@ from kozyr.durak.bot4 import Rung4Bot
 from kozyr.durak.bots import Bot
 from kozyr.durak.rungs import best
 from kozyr.errors import KozyrError, shown
+from kozyr.files import check_output
 
 HINT_LEVEL = 3  # the hint is the best rung's choice
 DEFAULT_LEVEL = 2
@@ -79,6 +80,7 @@ class Options:
     ascii: bool = False
     delay: float = DEFAULT_DELAY
     save: str | None = None      # write the deal as a game record (JSON) when it ends or you quit
+    force: bool = False          # --save may replace an existing file
 
     @property
     def bot_seed(self) -> str:
@@ -284,20 +286,29 @@ class Session:
         return events
 
     def finish(self) -> None:
-        """The last table, then the verdict and the command that replays the deal, last line."""
+        """The record saved (with --save), the last table, then the verdict and the command that replays the
+        deal, last line. A record that cannot be written (the disk filled during the deal) is refused after
+        the verdict, which is never lost with it."""
+        refused = None
         if self.options.save:
-            from kozyr.durak.records import save
+            from kozyr.durak import records
 
-            save(self.game, self.options.save, seed=pad_seed(self.options.seed))
+            try:
+                records.save(self.game, self.options.save, seed=pad_seed(self.options.seed),
+                             overwrite=self.options.force)
+            except KozyrError as err:
+                refused = KozyrError(err.code, f"--save: {err.detail}", **err.fields)
         view = self.view()
         if self.quit:
             self.screen.show(view, "You left the deal.", "", below=2)
             self.screen.close(self.options.ending("Deal left unfinished."))
-            return
-        result = self.game.result
-        outcome, fool = (result.outcome, result.fool) if result is not None else (None, None)
-        self.screen.show(view, "Game over.", "", below=2)
-        self.screen.close(self.options.ending(f"{verdict(outcome, fool, self.you)}."))
+        else:
+            result = self.game.result
+            outcome, fool = (result.outcome, result.fool) if result is not None else (None, None)
+            self.screen.show(view, "Game over.", "", below=2)
+            self.screen.close(self.options.ending(f"{verdict(outcome, fool, self.you)}."))
+        if refused is not None:
+            raise refused
 
 
 def your_status(view: View, look: Look) -> str:
@@ -387,7 +398,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--delay", type=delay_seconds, metavar="SECONDS", default=DEFAULT_DELAY,
                         help=f"seconds each bot move stays on screen on a terminal (default {DEFAULT_DELAY})")
     parser.add_argument("--save", metavar="FILE", default=None,
-                        help="write the deal as a game record (JSON; kozyr replay --file reads it) when it ends")
+                        help="write the deal as a game record (JSON; kozyr replay --file reads it) when it ends "
+                             "(the path is checked first; an existing file is kept unless --force)")
+    parser.add_argument("--force", action="store_true", help="let --save replace an existing file")
     parser.set_defaults(func=run)
 
 
@@ -400,9 +413,13 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def options_from(args: argparse.Namespace) -> Options:
+    """The game's options; a --save path that cannot take the record is refused here, before the deal."""
     seed = args.seed if args.seed is not None else secrets.token_hex(6)
-    return Options(level=args.level, seat=args.seat, seed=seed, ascii=args.ascii, delay=args.delay,
-                   save=getattr(args, "save", None))
+    save, force = getattr(args, "save", None), bool(getattr(args, "force", False))
+    if save is not None:
+        check_output(save, label=f"--save {save!r}", overwrite=force, exists_hint=": give --force to replace it")
+    return Options(level=args.level, seat=args.seat, seed=seed, ascii=args.ascii, delay=args.delay, save=save,
+                   force=force)
 
 
 def make_screen(options: Options, out: TextIO) -> Screen:

@@ -14,8 +14,8 @@ import sys
 from typing import Any
 
 from kozyr.cli import _cluster
-from kozyr.cli._common import need, positive, print_table, progress, pyplot, save_plot
-from kozyr.cli.durak import _rung, check_output_path, check_settings, setting
+from kozyr.cli._common import check_plot_path, need, positive, print_table, progress, pyplot, save_plot
+from kozyr.cli.durak import _rung, check_settings, setting
 from kozyr.durak.params import PARAM_RANGES, param_name
 from kozyr.errors import shown
 
@@ -81,7 +81,7 @@ def _tune_command(args: argparse.Namespace) -> int:
         args.parser.error(f"--set {', '.join(clash)}: that parameter is tuned (--param gives its start)")
     if args.plot:
         need("matplotlib", "plot", args.parser)
-        check_output_path(args.plot)
+        check_plot_path(args.plot)
     if args.optuna:
         need("optuna", "tune", args.parser)
     start = {n: s for n, s, _, _ in tuned}
