@@ -39,7 +39,7 @@ from kozyr import files
 from kozyr.errors import shown
 
 from .convention import AMOUNTS, SOCHI, Convention, convention_named
-from .deal import Deal
+from .deal import Deal, check_players
 from .errors import PreferansError
 from .numbers import parse_number, written
 from .settlement import Columns
@@ -108,7 +108,7 @@ def _players(doc: Mapping[str, Any]) -> tuple[str, ...]:
 
 def columns_from(doc: Mapping[str, Any]) -> Columns:
     """The columns of a settlement file (the amounts are read, bounded, by :class:`Columns`)."""
-    players = _players(doc)
+    players = check_players(_players(doc))   # names checked before a column list is keyed by them
     unknown = sorted(set(doc) - _SHEET_FILE_KEYS)
     if unknown:
         hint = " (a list of deals is read by `kozyr pref score`)" if "deals" in unknown else ""
