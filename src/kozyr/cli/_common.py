@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -28,13 +29,21 @@ __all__ = [
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """argparse with one-line errors: argparse's default prints the whole usage block first."""
+    """argparse with one-line errors (argparse's default prints the whole usage block first), and negative
+    numbers in every notation read as values: argparse takes `-5` and `-.5` for numbers but `-1e3` for an
+    option, so `--elo0 -1e3` was "expected one argument". No kozyr option looks like a number."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = NEGATIVE_NUMBER
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
 
 
 LINE_MAX = 300
+# -7, -2.5, -.5, -1e3, -2.5E+2, and -inf or -nan (which a number option then refuses in its own words)
+NEGATIVE_NUMBER = re.compile(r"^-(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf|infinity|nan)$", re.IGNORECASE)
 
 
 def one_line(text: str) -> str:
