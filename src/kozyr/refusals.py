@@ -3,7 +3,7 @@
 A refusal is a `kozyr.errors.KozyrError` (or a game's subclass of it) whose
 `.code` a program branches on. This module holds each code once, with the
 parts of kozyr that raise it and its meaning in one line; `docs/api/errors.md`
-shows `markdown()` of it, and `tests/test_refusals.py` reads kozyr's source
+shows `markdown()` of it, and `tests/test_error_codes.py` reads kozyr's source
 for every code raised and checks the list against it both ways (a code raised
 but not listed, or listed but no longer raised, fails), and the page against
 `markdown()`.

@@ -117,3 +117,45 @@ def test_hokm_play_in_a_small_terminal_draws_a_compact_table(lines: int, columns
         assert len(rows) <= lines, f"a frame of {len(rows)} lines:\n{frame}"
         assert all(cell_len(row) <= columns for row in rows if "Replay: " not in row), frame
         assert "Tricks" in frame
+
+
+@pytest.mark.parametrize("width, height", [(40, 16), (60, 20), (79, 24), (80, 18)])
+def test_the_compact_hokm_table_fits_every_position(width: int, height: int) -> None:
+    """Every position of whole matches, drawn at the size with a long narration, fits with its prompt."""
+    import random
+
+    from kozyr.cli._terminal import Look, screen_fits
+    from kozyr.cli.hokm_play import Options, Session
+    from kozyr.hokm import Phase, RandomBot
+
+    class Small:   # a live screen's size, without a terminal
+        log: list[str] = ["Seat 3 plays A♠. Trick to them: seat 3 wins with A♠, the highest spade."] * 6
+        live = True
+
+        def __init__(self, look: Look) -> None:
+            self.look = look
+            self.width = width
+
+    checked = 0
+    for seed in range(6):
+        for look in (Look(), Look(ascii=True, colour=False)):
+            screen: Any = Small(look)
+            session = Session(Options(seed=seed, target=3, bots=("random", "random", "random")), screen)
+            bots = [RandomBot(random.Random(f"{seed}:{s}")) for s in range(4)]
+            match = session.match
+            while not match.over:
+                seat = match.to_act
+                assert seat is not None
+                view = match.view(seat)
+                if seat == session.you:
+                    status = "You are hakem: name trump from your five cards." if match.phase is Phase.CHOOSE_TRUMP \
+                        else "Follow spades if you can."
+                    lines = session.table(status, "Keys: a card number or name   ? hint   q quit")(width, height)
+                    assert screen_fits(lines, session.prompt(session.view()), width, height), \
+                        [line.plain for line in lines]
+                    checked += 1
+                if match.phase is Phase.CHOOSE_TRUMP:
+                    match.choose_trump(seat, bots[seat].choose_trump(view))
+                else:
+                    match.play(seat, bots[seat].play(view))
+    assert checked > 200

@@ -30,7 +30,9 @@ def _finished(number: int = 3, seed: int = 1) -> Game:
     game = Game.from_seed(SEED, number)
     rng = random.Random(seed)
     while not game.over:
-        game.apply(game.turn, rng.choice(game.legal_moves()))
+        turn = game.turn
+        assert turn is not None
+        game.apply(turn, rng.choice(game.legal_moves()))
     return game
 
 
@@ -157,7 +159,7 @@ def test_what_the_schema_refuses_is_refused(name: str) -> None:
             jsonschema.validate(record, SCHEMA)
     with pytest.raises(KozyrError) as e:
         from_record(record)
-    assert e.value.code == "bad_record" and e.value.field == field, (name, repr(e.value), e.value.fields)
+    assert e.value.code == "bad_record" and e.value.fields["field"] == field, (name, repr(e.value), e.value.fields)
 
 
 @pytest.mark.parametrize("seat", [0.0, 1.0, True, "0", None, 2])
@@ -167,7 +169,7 @@ def test_a_move_with_a_seat_that_is_not_0_or_1_says_so(seat: Any) -> None:
     record = _changed(BY_SEED, lambda r: r["moves"][index].__setitem__(0, seat))
     with pytest.raises(IllegalMove) as e:
         from_record(record)
-    assert e.value.code == "not_legal" and e.value.index == index, repr(e.value)
+    assert e.value.code == "not_legal" and e.value.fields["index"] == index, repr(e.value)
     assert f"record move {index}: seat" in str(e.value) and "is not one of 0, 1" in str(e.value), str(e.value)
 
 

@@ -146,7 +146,7 @@ def connect(args: argparse.Namespace) -> Iterator[Any]:
         else:
             from dask.utils import parse_timedelta
 
-            client = _client_of_scheduler(Client, address, float(parse_timedelta(CONNECT_TIMEOUT, "seconds")))
+            client = _client_of_scheduler(Client, str(address), float(parse_timedelta(CONNECT_TIMEOUT, "seconds")))
         args.client = client
         yield client
     finally:

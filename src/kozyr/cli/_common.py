@@ -23,8 +23,8 @@ from kozyr.files import check_output, write_atomic
 from kozyr.stats import Rate
 
 __all__ = [
-    "OneLineParser", "one_line", "count", "positive", "plain", "print_table", "format_table", "progress",
-    "fmt_rate", "fmt_interval", "pyplot", "check_plot_path", "save_plot",
+    "OneLineParser", "one_line", "count", "positive", "integer_seed", "plain", "print_table", "format_table",
+    "progress", "fmt_rate", "fmt_interval", "pyplot", "check_plot_path", "save_plot",
 ]
 
 
@@ -68,6 +68,14 @@ def _whole(text: str, low: int) -> int:
     if value < low:
         raise argparse.ArgumentTypeError(f"{shown(text)} is too small: {rule}")
     return value
+
+
+def integer_seed(text: str) -> int:
+    """An argparse type: `--seed` of every hokm command (match, sprt, play), any whole number."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not an integer seed") from None
 
 
 def count(text: str) -> int:
