@@ -134,13 +134,18 @@ def _checked(data: Any) -> dict[str, Any]:
                           reason=miss.message)
     value: Any = data
     for step in path:
-        value = value[step] if isinstance(value, (dict, list)) and _has(value, step) else None
+        value = _step(value, step)
     field = ".".join(str(step) for step in path if isinstance(step, str)) or "record"
     raise _bad(f"record {where(path) or 'object'}: {miss.message}", field, value)
 
 
-def _has(container: dict[str, Any] | list[Any], step: str | int) -> bool:
-    return step in container if isinstance(container, dict) else isinstance(step, int) and step < len(container)
+def _step(value: Any, step: str | int) -> Any:
+    """One step down a path into a document, or None where there is nothing there (a missing field)."""
+    if isinstance(value, dict):
+        return value.get(step)
+    if isinstance(value, list) and isinstance(step, int) and step < len(value):
+        return value[step]
+    return None
 
 
 def from_record(data: dict[str, Any]) -> Game:
@@ -185,7 +190,7 @@ def loads(text: str | bytes) -> dict[str, Any]:
     """A record from JSON text, read bounded (`kozyr.files.parse_json`): KozyrError bad_record when it is not
     JSON, is too large or too deep, has a number of too many digits or a key twice. The record itself is
     checked by `from_record`."""
-    return parse_json(text, label="record", code="bad_record")  # type: ignore[no-any-return]
+    return parse_json(text, label="record", code="bad_record")
 
 
 def save(game: Game, path: str, *, seed: bytes | str | None = None, number: int = 1, overwrite: bool = True) -> None:
