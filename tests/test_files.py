@@ -219,7 +219,7 @@ def test_every_python_gives_the_same_one_line_refusals(python: str) -> None:
                            f"[{package!r}]; sys.modules['kozyr'] = m\n" + PROBE], capture_output=True, text=True,
                           timeout=60, env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
     if done.returncode == 127 or "command not found" in done.stderr:   # a pyenv shim of a version not selected
-        pytest.skip(f"{python} cannot run here: {done.stderr.strip()[:100]}")
+        pytest.skip(f"{python} cannot run here ({done.stderr.strip().splitlines()[0][:80]})")
     assert done.returncode == 0, done.stderr[-1000:]
     lines = done.stdout.splitlines()
     assert lines[:3] == [
