@@ -108,11 +108,14 @@ def parse_json(data: bytes | str, *, label: str = "the JSON text", code: str = "
     _scan(_JSON_STRING.sub('""', text), label, code, error)
 
     def no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for key, value in pairs:
-            if key in out:
-                raise error(code, f"{label} has the key {shown(key)} twice in one object", field=key, value=value)
-            out[key] = value
+        out = dict(pairs)
+        if len(out) != len(pairs):   # a key given twice: name the first
+            seen: set[str] = set()
+            for key, value in pairs:
+                if key in seen:
+                    raise error(code, f"{label} has the key {shown(key)} twice in one object", field=key,
+                                value=value)
+                seen.add(key)
         return out
 
     def no_constant(word: str) -> Any:
