@@ -40,6 +40,13 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "must_attack": ("durak", "done or take with no card in the bout: the attacker must lead"),
     "not_the_six": ("durak", "an exchange by a seat that does not hold the trump six"),
     "talon_shut": ("durak", "an exchange after the turn-up has left the talon"),
+    # -- the variants of durak (2 to 6 seats, perevodnoy: kozyr.durak.codes.VARIANT_CODES) --
+    "bad_options": ("durak", "a table's option that is unknown, out of range, or refused with the others"),
+    "seat_out": ("durak", "a move by a seat that is already out of the deal"),
+    "transfer_closed": ("durak", "a transfer or show once an attack card has been answered"),
+    "target_short": ("durak", "a transfer to a seat that cannot take the table's cards"),
+    "not_a_trump": ("durak", "a show of a card that is not a trump"),
+    "already_shown": ("durak", "a show of a card already shown in this bout"),
     # -- cards, shared by every game --
     "bad_card": ("kozyr, durak", "not a card int (16 * suit + rank, rank 2..14, suit 0..3)"),
     "bad_card_name": ("kozyr", "text that is not a card name (AS, TD, 10h, 6♣ ...)"),
