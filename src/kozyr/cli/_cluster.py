@@ -174,7 +174,9 @@ def _handshake(address: str, timeout: float) -> None:
     from distributed.comm import connect as dask_connect
 
     async def ask() -> Any:
-        comm = await dask_connect(address, timeout=timeout)
+        # the TCP connect (which Dask retries until its own timeout) gets most of the time, so that a refused
+        # connection is reported as such, before the whole deadline says nothing answered
+        comm = await dask_connect(address, timeout=0.8 * timeout)
         try:
             await comm.write({"op": "identity", "reply": True})
             return await comm.read()
