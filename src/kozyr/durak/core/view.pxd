@@ -1,6 +1,7 @@
 # The one thing a bot is handed: a plain C struct of what its seat may see.
-# Filled by the engine (core/rules.pxd, st_view), read by the rungs and by native
-# bots (kozyr.durak.native), which cimport this file and nothing of the engine.
+# Filled by the engine (st_view in core/rules.pxd), read by the bots (rungs.pxd,
+# rung4.pxd) and by native bots (kozyr.durak.native), which cimport this file and
+# nothing of the engine.
 #
 # One struct for every table (2 to 6 seats, 24 to 52 cards, podkidnoy or
 # perevodnoy): the per-seat arrays hold MAX_SEATS entries, of which the first
