@@ -556,12 +556,12 @@ def _table_machine() -> Any:
         """Two engines dealt the same deal of any table and handed the same moves must agree after every step.
 
         Subclass and set `engine`/`oracle` (classes with `from_seed(seed, number, rules=...)`)
-        to compare other implementations; `rules` limits the option sets drawn.
+        to compare other implementations; `option_sets` limits the tables drawn.
         """
 
         engine: Any = CythonGame
         oracle: Any = reference_variants.Game
-        rules: tuple[Rules, ...] = rules_list
+        option_sets: tuple[Rules, ...] = rules_list
 
         def __init__(self) -> None:
             super().__init__()
@@ -574,7 +574,7 @@ def _table_machine() -> Any:
 
         @initialize(data=st.data(), n=st.integers(1, 10**6), number=st.integers(1, 3))
         def deal(self, data: Any, n: int, number: int) -> None:
-            self.table = data.draw(st.sampled_from(self.rules), label="rules")
+            self.table = data.draw(st.sampled_from(self.option_sets), label="rules")
             self.a = _deal(self.engine, seed_of(n), number, self.table)
             self.b = _deal(self.oracle, seed_of(n), number, self.table)
             assert self.a.order == self.b.order
