@@ -132,7 +132,7 @@ def test_a_view_written_by_hand_gets_the_two_seat_defaults():
                 pairs=((parse_card("9S"), None),))
     assert bout.leader == 1 and bout.throwers == (1,) and bout.shown == CardSet()
     # its repr leaves the two-seat values out (the two-seat game prints as it always has)
-    assert repr(bout) == "Bout(attacker=1, defender=0, cap=6, size=1, taken=False, to_beat=39, pairs=((39, None),))"
+    assert repr(bout) == "Bout(attacker=1, defender=0, cap=6, size=1, taken=False, to_beat=9, pairs=((9, None),))"
     moved = Bout(attacker=1, defender=2, cap=6, size=0, taken=False, to_beat=None, pairs=(), leader=0,
                  throwers=(1, 0), shown=CardSet("7H"))
     assert repr(moved).endswith("pairs=(), leader=0, throwers=(1, 0), shown=CardSet('7H'))")
