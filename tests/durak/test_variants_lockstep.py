@@ -46,13 +46,16 @@ def test_durak_replay_1_in_lockstep() -> None:
     levels, bot_seeds = (3, 2), ("durak-replay-1:1", "durak-replay-1:2")
     while not twin.over:
         seat = twin.turn
+        assert seat is not None
         view = twin.view(seat)
         assert view == oracle.view(seat)
         move = reference_bots.best(view, levels[seat], reference_bots.word(bot_seeds[seat], seat, view.ply))
+        assert move is not None
         assert twin.apply(seat, move) == oracle.apply(seat, move)
         same_table_state(twin, oracle)
     assert (len(twin.history), len(twin.events), twin.heap) == (42, 68, 28)
-    assert twin.result == oracle.result and twin.result.fool == 1 and twin.result.losers == (1,)
+    result = twin.result
+    assert result is not None and result == oracle.result and result.fool == 1 and result.losers == (1,)
     assert twin.events == oracle.events
 
 

@@ -23,6 +23,12 @@ from kozyr.durak.testing import all_rules, seed_of
 RULES = all_rules()
 
 
+def on_turn(game: Game) -> int:
+    turn = game.turn
+    assert turn is not None
+    return turn
+
+
 def check_view(view, game) -> None:
     rules = game.rules
     n = rules.seats
@@ -55,7 +61,7 @@ def test_the_memory_invariant_at_every_table(block: int) -> None:
                 assert view.known == views[0].known and view.out == views[0].out
             if game.over:
                 break
-            game.apply(game.turn, rnd.choice(game.legal_moves()))
+            game.apply(on_turn(game), rnd.choice(game.legal_moves()))
 
 
 def _hidden_twin(order, rules, seat):
@@ -99,8 +105,8 @@ def test_cards_hidden_from_a_seat_never_reach_its_view(block: int) -> None:
             move = rnd.choice(a.legal_moves())
             if move not in b.legal_moves():
                 break
-            a.apply(a.turn, move)
-            b.apply(b.turn, move)
+            a.apply(on_turn(a), move)
+            b.apply(on_turn(b), move)
     assert compared > 300
 
 
@@ -110,7 +116,7 @@ def test_a_seat_out_still_sees_the_table() -> None:
         game = Game.from_seed(seed_of(n), 1, rules=rules)
         rnd = random.Random(n)
         while not game.over and not game.out:
-            game.apply(game.turn, rnd.choice(game.legal_moves()))
+            game.apply(on_turn(game), rnd.choice(game.legal_moves()))
         if game.over:
             continue
         (gone,) = game.out

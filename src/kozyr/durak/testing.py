@@ -460,7 +460,7 @@ def _probe(a: Any, b: Any, seat: Any, move: Any) -> bool:
 
 
 def compare_table_deal(rules: Rules, seed: bytes, number: int, rnd: random.Random, *, engine: Any = None,
-                       oracle: Any = None, odd: float = 0.08, resign: float = 0.002, views: bool = True,
+                       oracle: Any = None, odd: float = 0.08, resign: float = 0.0005, views: bool = True,
                        sweep: float = 0.01, copies: float = 0.0, cap: int = MOVE_CAP) -> TableRun:
     """Play one deal of the table `rules` through two engines side by side, moves chosen with `rnd`.
 
