@@ -131,6 +131,11 @@ def test_a_view_written_by_hand_gets_the_two_seat_defaults():
     bout = Bout(attacker=1, defender=0, cap=6, size=1, taken=False, to_beat=parse_card("9S"),
                 pairs=((parse_card("9S"), None),))
     assert bout.leader == 1 and bout.throwers == (1,) and bout.shown == CardSet()
+    # its repr leaves the two-seat values out (the two-seat game prints as it always has)
+    assert repr(bout) == "Bout(attacker=1, defender=0, cap=6, size=1, taken=False, to_beat=9, pairs=((9, None),))"
+    moved = Bout(attacker=1, defender=2, cap=6, size=0, taken=False, to_beat=None, pairs=(), leader=0,
+                 throwers=(1, 0), shown=CardSet("7H"))
+    assert repr(moved).endswith("pairs=(), leader=0, throwers=(1, 0), shown=CardSet('7H'))")
     hand = CardSet("AS KS 6H 7H 8D 9C")
     view = View(seat=0, ply=1, phase="defend", turn=0, trump=1, turnup=parse_card("TH"), talon=24, heap=0,
                 hand=hand, counts=(6, 5), can_swap=False, legal=(), over=False, result=None, bout=bout)

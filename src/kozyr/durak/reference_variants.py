@@ -92,6 +92,11 @@ def in_reference_order(cards: Iterable[int]) -> list[int]:
     return sorted(cards, key=reference_key)
 
 
+def _move(kind: str, card: int) -> Move:
+    """The interned Move of a card kind (Moves validate on construction: build each once)."""
+    return Move.from_code(KINDS.index(kind) << 6 | card)
+
+
 # -- the deal ------------------------------------------------------------------
 
 def shuffled_order(seed: bytes | str, number: int = 1, rules: RulesLike = None) -> tuple[int, ...]:
@@ -160,16 +165,7 @@ class Game:
         self._rules = rules = Rules.of(rules)
         self._order = order = _check_order(order, rules)
         n = self._n = rules.seats
-        # seat s takes positions s, s+N, ..., s+5N, one card at a time, seat 0 first
-        self._hands: list[set[int]] = [set(order[s:HAND * n:n]) for s in range(n)]
-        if HAND * n < rules.deck:
-            # the turn-up is position 6N; the talon is the rest, then the turn-up as its last card
-            self._turnup = order[HAND * n]
-            self._talon: list[int] = list(order[HAND * n + 1:]) + [self._turnup]
-        else:
-            # the whole deck is dealt: the turn-up is the last card dealt, held by seat N-1; no talon
-            self._turnup = order[-1]
-            self._talon = []
+        self._hands, self._turnup, self._talon = self._deal(order)
         self._trump = suit_of(self._turnup)
         self._low_trump = 16 * self._trump + rules.low_rank
         self._heap: list[int] = []
@@ -194,8 +190,21 @@ class Game:
         self._history: list[tuple[int, Move]] = []
         self._result: Result | None = None
         self._bouts = 0
+        self._cache_ply = -1            # the position `_cache` describes (see _public)
+        self._cache: dict[str, Any] = {}
         self._open_bout(first)
         self._advance()  # nothing is forced at the deal; kept for uniformity
+
+    def _deal(self, order: tuple[int, ...]) -> tuple[list[set[int]], int, list[int]]:
+        """The hands, the turn-up and the talon (front first) dealt from the shuffled order."""
+        n, deck = self._n, len(order)
+        # seat s takes positions s, s+N, ..., s+5N, one card at a time, seat 0 first
+        hands = [set(order[s:HAND * n:n]) for s in range(n)]
+        if HAND * n < deck:
+            # the turn-up is position 6N; the talon is the rest, then the turn-up as its last card
+            return hands, order[HAND * n], list(order[HAND * n + 1:]) + [order[HAND * n]]
+        # the whole deck is dealt: the turn-up is the last card dealt, held by seat N-1; no talon
+        return hands, order[-1], []
 
     @classmethod
     def from_seed(cls, seed: bytes | str, number: int = 1, rules: RulesLike = None) -> Game:
@@ -398,21 +407,41 @@ class Game:
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The moves of the seat on turn, in the rules' order."""
+        return self._public()["legal"]
+
+    def _public(self) -> dict[str, Any]:
+        """What every seat sees alike (the legal list of the seat on turn included), computed once a position.
+
+        Every change of the position writes an event (an applied move always
+        writes its own), so the position is named by its ply: the cache is
+        good until the next event.
+        """
+        ply = len(self._events)
+        if self._cache_ply != ply:
+            self._cache = {"legal": self._legal_moves(), "bout": self._bout(), "phase": self.phase,
+                           "turn": self.turn, "heap_cards": CardSet(self._heap),
+                           "known": tuple(CardSet(k) for k in self._known),
+                           "counts": tuple(len(h) for h in self._hands), "out": tuple(self._out),
+                           "table": int(CardSet(self._table_cards()))}
+            self._cache_ply = ply
+        return self._cache
+
+    def _legal_moves(self) -> tuple[Move, ...]:
         phase = self.phase
         if phase == "over":
             return ()
         if phase == "defend":
             can_swap = self._can_swap(self._defender)
             beat, transfer, show = self._beating_cards(), self._transfer_cards(), self._show_cards()
-            moves = ([Move("beat", c) for c in beat] + [Move("transfer", c) for c in transfer]
-                     + [Move("show", c) for c in show])
+            moves = ([_move("beat", c) for c in beat] + [_move("transfer", c) for c in transfer]
+                     + [_move("show", c) for c in show])
             if moves or can_swap:
                 moves.append(TAKE)
         else:
             seat = self._throwers[self._p]
             can_swap = self._can_swap(seat)
             cards = self._attack_cards(seat)
-            moves = [Move("attack", c) for c in cards]
+            moves = [_move("attack", c) for c in cards]
             if self._table and (cards or can_swap):
                 moves.append(DONE)
         if can_swap:
@@ -430,6 +459,7 @@ class Game:
         if kind == "resign":
             self._log(Event("resign", seat=s))
             self._end("resign", self._team_of(s))
+            self._cache_ply = -1
             return tuple(self._events[start:])
         if kind == "attack" and card is not None:
             self._play(s, card)
@@ -474,6 +504,7 @@ class Game:
             self._owner = None  # the right is spent
             self._log(Event("swap", seat=s, card=self._turnup))
         self._advance()
+        self._cache_ply = -1   # a new position (its ply is new too; this only makes it plain)
         return tuple(self._events[start:])
 
     def _play(self, seat: int, card: int) -> None:
@@ -495,7 +526,7 @@ class Game:
     def refusal(self, seat: int, move: MoveLike) -> str | None:
         """The code `apply(seat, move)` would refuse with, or None if it would apply; changes nothing."""
         try:
-            self._check(seat, move)
+            self._check(seat, move, explain=False)
         except IllegalMove as refused:
             return refused.code
         return None
@@ -525,8 +556,10 @@ class Game:
             return self._rules.swap
         return True
 
-    def _check(self, seat: object, move: object) -> tuple[int, Move]:
-        """Refuse a move with the first failing check, in the rules' order; else the seat and the Move."""
+    def _check(self, seat: object, move: object, explain: bool = True) -> tuple[int, Move]:
+        """Refuse a move with the first failing check, in the rules' order; else the seat and the Move.
+
+        `explain=False` (for `refusal`, which needs the code alone) leaves the message out."""
         kind: str | None = None
         card: int | None = None
         parsed: Move | None = None
@@ -540,10 +573,12 @@ class Game:
                 words = move.split()
                 if words and words[0].lower() in CARD_KINDS:
                     kind = words[0].lower()  # the card is missing or malformed: card_not_held, later
-        name = str(parsed) if parsed is not None else shown(move)
         s = self._seat_index(seat)
 
         def refuse(code: str, why: str) -> IllegalMove:
+            if not explain:
+                return IllegalMove(code, "")
+            name = str(parsed) if parsed is not None else shown(move)
             return IllegalMove(code, f"seat {shown(seat)} {name}: {why} ({self._position()})")
 
         if self._result is not None:
@@ -551,9 +586,9 @@ class Game:
         if s is None:
             raise refuse("not_your_turn", f"there is no seat {shown(seat)}: seats are 0 to {self._n - 1}")
         if kind is None or kind not in KINDS:
-            raise refuse("not_legal", f"{name} is not a move")
+            raise refuse("not_legal", "that is not a move")
         if not self._kind_allowed(kind):
-            raise refuse("not_legal", f"this table has no {kind} ({self._rules!r})")
+            raise refuse("not_legal", f"this table has no {kind}")
         if s in self._out:
             raise refuse("seat_out", f"seat {s} is out")
         if kind == "resign":
@@ -575,14 +610,14 @@ class Game:
                 raise refuse("bout_full", f"the bout is at its cap of {self._cap}")
             if self._table and rank_of(card) not in {rank_of(c) for c in self._table_cards()}:
                 raise refuse("rank_not_in_bout", "that rank is not on the table")
-            return s, Move("attack", card)
+            return s, _move("attack", card)
         if kind == "beat":
             assert card is not None
             target = self._unanswered()
             assert target is not None
             if not beats(target, card, self._trump):
                 raise refuse("beats_nothing", f"it does not beat {card_name(target)}")
-            return s, Move("beat", card)
+            return s, _move("beat", card)
         if kind == "transfer":
             assert card is not None
             if self._answered_any():
@@ -591,7 +626,7 @@ class Game:
                 raise refuse("rank_not_in_bout", "a transfer is of the attack cards' rank")
             if not self._target_takes(len(self._table) + 1):
                 raise refuse("target_short", self._short_why(len(self._table) + 1))
-            return s, Move("transfer", card)
+            return s, _move("transfer", card)
         if kind == "show":
             assert card is not None
             if suit_of(card) != self._trump:
@@ -604,7 +639,7 @@ class Game:
                 raise refuse("already_shown", f"{card_name(card)} was shown in this bout")
             if not self._target_takes(len(self._table)):
                 raise refuse("target_short", self._short_why(len(self._table)))
-            return s, Move("show", card)
+            return s, _move("show", card)
         if kind == "done":
             if not self._table:
                 raise refuse("must_attack", "the bout has no card yet")
@@ -680,8 +715,7 @@ class Game:
         self._table = []
         self._taken = False
         self._bouts += 1
-        # refill: the leader, the others clockwise from the leader, the bout's defender last
-        order = [s for s in [leader] + self._clockwise(leader) if s != defender] + [defender]
+        order = self._refill_order(leader, defender)
         drawn = [0] * self._n
         for s in order:
             if s in out_before:
@@ -731,6 +765,10 @@ class Game:
             else:
                 self._end("fool", self._team_of(defender))  # without a draw the last defender's team loses
 
+    def _refill_order(self, leader: int, defender: int) -> list[int]:
+        """Who draws, in order: the leader, the others clockwise from the leader, the bout's defender last."""
+        return [s for s in [leader] + self._clockwise(leader) if s != defender] + [defender]
+
     def _end(self, outcome: str, losers: tuple[int, ...]) -> None:
         fool = losers[0] if len(losers) == 1 else None
         self._result = Result(outcome, fool, losers)
@@ -748,12 +786,13 @@ class Game:
         if s is None:
             raise IllegalMove("not_your_turn", f"there is no seat {shown(seat)}: seats are 0 to {self._n - 1}",
                               seat=seat)
-        turn = self.turn
+        public = self._public()
+        turn = public["turn"]
         hand = CardSet(self._hands[s])
-        heap = CardSet(self._heap)
-        known = tuple(CardSet(k) for k in self._known)
+        heap = public["heap_cards"]
+        known = public["known"]
         bottom = self._talon[-1] if self._talon else None
-        seen = int(hand) | int(heap) | int(self.table)
+        seen = int(hand) | int(heap) | public["table"]
         for other in range(self._n):
             if other != s:
                 seen |= int(known[other])
@@ -762,21 +801,21 @@ class Game:
         return View(
             seat=s,
             ply=len(self._events),
-            phase=self.phase,
+            phase=public["phase"],
             turn=turn,
             trump=self._trump,
             turnup=self._turnup if self._turnup_in_talon() else None,
             talon=len(self._talon),
             heap=len(self._heap),
             hand=hand,
-            counts=tuple(len(h) for h in self._hands),
+            counts=public["counts"],
             can_swap=self._can_swap(s),
-            legal=self.legal_moves() if s == turn else (),
+            legal=public["legal"] if s == turn else (),
             over=self._result is not None,
             result=self._result,
-            bout=self.bout,
+            bout=public["bout"],
             rules=self._rules,
-            out=tuple(self._out),
+            out=public["out"],
             heap_cards=heap,
             known=known,
             bottom=bottom,
@@ -785,6 +824,9 @@ class Game:
 
     @property
     def bout(self) -> Bout:
+        return self._public()["bout"]
+
+    def _bout(self) -> Bout:
         return Bout(
             attacker=self._attacker,
             defender=self._defender,

@@ -44,7 +44,7 @@ _NOTHING = CardSet()
 _TWO_SEATS = Rules()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Bout:
     """The bout as every seat sees it; pairs are (attack card, beating card or None), in play order.
 
@@ -72,6 +72,18 @@ class Bout:
             object.__setattr__(self, "leader", self.attacker)
         if self.throwers is None:
             object.__setattr__(self, "throwers", (self.attacker,))
+
+    def __repr__(self) -> str:
+        """The fields, leaving out leader, throwers and shown where they are the two-seat values."""
+        parts = [f"{name}={getattr(self, name)!r}" for name in
+                 ("attacker", "defender", "cap", "size", "taken", "to_beat", "pairs")]
+        if self.leader != self.attacker:
+            parts.append(f"leader={self.leader!r}")
+        if self.throwers != (self.attacker,):
+            parts.append(f"throwers={self.throwers!r}")
+        if self.shown:
+            parts.append(f"shown={self.shown!r}")
+        return f"Bout({', '.join(parts)})"
 
 
 @dataclass(frozen=True, slots=True)
