@@ -6,6 +6,7 @@ import random
 from kozyr.durak import Game
 from kozyr.durak.memory import Memory
 
+
 def play_random(seed: int, steps: int, *, stop=None):
     """A deal of Game.from_rng(seed) after up to `steps` random moves (or until stop(game));
     the game, both seats' memories and every event so far."""

@@ -93,7 +93,7 @@ cdef int _table(Table *t, object rules) except -1:
 
 
 # -- bulk playouts -------------------------------------------------------------
-def random_playouts(n, seed=0, rules=None):
+def random_playouts(n, seed=0, rules=None, max_moves=MAX_MOVES):
     """Play n whole deals of the table `rules` (default Rules()) with uniformly random legal moves,
     in C without the GIL.
 
@@ -102,12 +102,14 @@ def random_playouts(n, seed=0, rules=None):
     in the reference order) from a second splitmix64 stream seeded by `seed`.
     Returns {'fool': int8 (the losing seat, -1 for a draw, a team's loss or a
     capped deal), 'losers': uint8 (the losing team's seats as bits), 'capped':
-    bool (the deal reached MAX_MOVES moves and was stopped there: no result),
-    'moves': int32, 'bouts': int32, 'ply': int32 (events, counted without
-    writing any)}.
+    bool (the deal reached `max_moves` moves and was stopped there, without a
+    result), 'moves': int32, 'bouts': int32, 'ply': int32 (events, counted
+    without writing any)}.
 
-    n is 0 to 10**9, seed any integer (taken mod 2**64) and rules a Rules (or a
-    mapping of options); otherwise a KozyrError. The deals run in chunks of a
+    n is 0 to 10**9, seed any integer (taken mod 2**64), rules a Rules (or a
+    mapping of options) and max_moves 1 to MAX_MOVES (20,000, the harnesses'
+    cap: random play's longest deals are a few hundred moves); otherwise a
+    KozyrError. The deals run in chunks of a
     few thousand with Ctrl-C checked between them, so SIGINT stops a long call
     within milliseconds with KeyboardInterrupt("interrupted after N of M deals");
     nothing is returned.
@@ -115,6 +117,7 @@ def random_playouts(n, seed=0, rules=None):
     cdef Table table
     _table(&table, rules)
     cdef Py_ssize_t count = whole("n", n, 0, MAX_PLAYOUTS)
+    cdef int cap = whole("max_moves", max_moves, 1, MAX_MOVES_C)
     cdef uint64_t base = <uint64_t>(whole("seed", seed) & 0xFFFFFFFFFFFFFFFF)
     cdef cnp.ndarray fool_a = np.empty(count, dtype=np.int8)
     cdef cnp.ndarray losers_a = np.empty(count, dtype=np.uint8)
@@ -137,7 +140,7 @@ def random_playouts(n, seed=0, rules=None):
             for i in range(first, last):
                 deal_rng = base + <uint64_t>i
                 st_deal_rng_table(&s, &table, &deal_rng)
-                while s.outcome == OUT_NONE and s.moves < MAX_MOVES_C:
+                while s.outcome == OUT_NONE and s.moves < cap:
                     st_apply_legal(&s, st_turn(&s), st_random_legal(&s, &choice))
                 if s.outcome == OUT_NONE:
                     capped[i] = 1
