@@ -45,7 +45,7 @@ cdef inline void _dt_table(State *s, const DView *v) noexcept nogil:
     s.nbeat = nbeat
     s.bout = v.bout
     for i in range(6):
-        s.count[i] = v.count[i]
+        s.count[i] = <signed char>v.count[i]
         s.known[i] = v.known[i]
         s.hand[i] = 0
         s.outs[i] = <signed char>v.out[i]

@@ -360,7 +360,6 @@ cdef inline void _view_common(const State *s, int seat, DView *v) noexcept nogil
     v.talon = s.tlen - s.drawn
     v.heap = s.heap
     v.hand = s.hand[seat]
-    memcpy(v.count, s.count, sizeof(v.count))
     v.can_swap = st_can_swap(s, seat)
     v.over = s.outcome != OUT_NONE
     v.outcome = s.outcome
@@ -377,6 +376,7 @@ cdef inline void _view_common(const State *s, int seat, DView *v) noexcept nogil
     v.heap_cards = s.heap_cards
     seen = s.hand[seat] | s.heap_cards | s.table
     for i in range(MAX_SEATS):
+        v.count[i] = s.count[i]
         v.known[i] = s.known[i] & s.hand[i]       # seen going there, and still there: not played since
         if i != seat:
             seen |= v.known[i]
@@ -704,17 +704,15 @@ cdef inline void _play_beat(State *s, int card) noexcept nogil:
         s.p = 0                            # every card answered: the round starts again
 
 
-cdef inline void _play_transfer(State *s, int card) noexcept nogil:
-    """The defender adds `card` (of the attack rank) as a new attack card and hands the defence on."""
-    _play_attack(s, s.bout.defender, card)
-    _pass_defence(s)
-
-
-cdef inline void _play_show(State *s, int card) noexcept nogil:
-    """The defender shows `card` (a trump of the attack rank), keeps it, and hands the defence on."""
+cdef inline void _pass_on(State *s, int kind, int card) noexcept nogil:
+    """A transfer (the defender adds `card`, of the attack rank, as a new attack card) or a show (he
+    shows `card`, a trump of that rank, and keeps it): the defence passes on to next(D)."""
     cdef uint64_t b = card_bit(card)
-    s.bout.shown |= b
-    s.known[s.bout.defender] |= b
+    if kind == MV_TRANSFER:
+        _play_attack(s, s.bout.defender, card)
+    else:
+        s.bout.shown |= b
+        s.known[s.bout.defender] |= b
     _pass_defence(s)
 
 
@@ -750,10 +748,12 @@ cdef inline void st_apply_legal(State *s, int seat, int move) noexcept nogil:
         _play_done(s, NULL)
     elif kind == MV_SWAP:
         _play_swap(s, seat)
-    elif kz_unlikely(kind == MV_TRANSFER):
-        _play_transfer(s, move & 63)
-    else:
-        _play_show(s, move & 63)
+    elif kz_unlikely(kind >= MV_TRANSFER):
+        # a transfer or show hands the defence on: straight to the forced positions (several call sites
+        # keep _advance a function of its own, and st_apply_legal small enough to inline)
+        _pass_on(s, kind, move & 63)
+        _advance(s, NULL)
+        return
     _settle(s, NULL)
 
 
@@ -881,13 +881,10 @@ cdef inline int st_apply(State *s, int seat, int move, Sink *sink) noexcept nogi
         _play_swap(s, seat)
         card = s.turnup
     elif kind == MV_TRANSFER or kind == MV_SHOW:
-        if kind == MV_TRANSFER:
-            _play_transfer(s, card)
-        else:
-            _play_show(s, card)
+        _pass_on(s, kind, card)
         emit(s, sink, ev_pass_on(kind, seat, card, s.bout.defender))
         s.moves += 1
-        _settle(s, sink)
+        _advance(s, sink)
         return 0
     emit(s, sink, ev_move(kind, seat, card))
     s.moves += 1

@@ -74,7 +74,7 @@ cdef struct State:
                             # when every card is answered and at a take, and only a pass moves
                             # either, so they are equal; the round is over when p reaches
                             # bout.nthrowers
-    int count[6]            # hand sizes
+    signed char count[6]    # hand sizes (at most 51: small, so that a State copies fast)
     unsigned int ranks      # bit r set when a card of rank r is on the table
     int trump               # trump suit 0..3
     int turnup              # the turn-up card (always known to the engine)
