@@ -98,6 +98,7 @@ cdef inline void st_deal_table(State *s, const Table *t, const int *order) noexc
     for i in range(6):
         s.bout.attack[i] = -1
         s.bout.beat[i] = -1
+        s.bout.throwers[i] = -1
     s.ply = 0
     s.moves = 0
     s.bouts = 0

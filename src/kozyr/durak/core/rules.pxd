@@ -150,6 +150,8 @@ cdef inline void _throwers(State *s) noexcept nogil:
                 s.bout.throwers[k] = y
                 k += 1
             y = _after(s, y)
+        for y in range(k, MAX_SEATS):
+            s.bout.throwers[y] = -1
     s.bout.nthrowers = k
     s.p = 0
 
