@@ -11,12 +11,14 @@ bot would, so the package carries no code that exists only for its tests:
 - `cards_view_agrees`: rungs 1-3 decide the same from the Ask the loops hand
   them as from the full view;
 - `memory_replay`: the C memory (core/memory.pxd) fed packed events;
-- `packed_events`: a game's events as the engine packs them for C (core/state.pxd's layout).
+- `packed_events`: a game's events as the engine packs them for C (core/state.pxd's layout);
+- `filled_view`: a Python View through the rungs' `fill_view` into the C struct and back as a GameView.
 """
 from libc.stdint cimport uint32_t, uint64_t
 
 from kozyr.durak.core.deal cimport st_deal_rng, st_deal_table
 from kozyr.durak.core.engine cimport Game
+from kozyr.durak.core.gameview cimport GameView
 from kozyr.durak.core.memory cimport Memory, mem_event, mem_start, mem_to_tuple
 from kozyr.durak.core.rules cimport st_apply, st_apply_legal, st_ask, st_turn, st_view_turn
 from kozyr.durak.core.seeds cimport WORD_BUF, fast_word, mix64, sha_word, word_head
@@ -121,3 +123,11 @@ def packed_events(Game game):
         for j in range(sink.n):
             out.append(sink.ev[j])
     return out
+
+
+def filled_view(view):
+    """`view` (any object with View's fields) copied into the C view struct by the rungs' fill_view,
+    handed back as the GameView of that struct."""
+    cdef DView d
+    fill_view(&d, view)
+    return GameView.wrap(&d)

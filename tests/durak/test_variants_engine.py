@@ -305,3 +305,25 @@ def test_the_views_public_memory_is_the_deal_seen_from_the_seat(rules: Rules) ->
                 assert len(v.unseen) == unknown + v.talon - (v.bottom is not None)
                 assert v.known[s] <= v.hand
             game.apply(game.turn, rnd.choice(game.legal_moves()))
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=repr)
+def test_the_rungs_read_a_python_view_of_any_table_as_the_engines(rules: Rules) -> None:
+    """fill_view (a Python View into the C struct) carries every field of the table's view, public memory
+    included; rungs 1 to 3 play a legal move from the GameView and from its dataclass alike."""
+    from _compiled import probes
+
+    from kozyr.durak import best
+    rnd = random.Random(rules.seats)
+    game = G.from_rng(11, rules=rules)
+    while not game.over:
+        seat = game.turn
+        view = game.view(seat)
+        plain = view.as_view()
+        assert probes().filled_view(plain) == view
+        for level in (1, 2, 3):
+            move = best(view, level, rnd.getrandbits(32))
+            assert move in view.legal and best(plain, level, 12345) == best(view, level, 12345)
+        other = game.view((seat + 1) % rules.seats)
+        assert probes().filled_view(other.as_view()) == other
+        game.apply(seat, rnd.choice(view.legal))
