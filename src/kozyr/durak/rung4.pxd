@@ -76,9 +76,12 @@ cdef inline int r4_playout(State *s, int me, const R4Params *p, uint64_t *rng) n
     return r4_score(s, me)
 
 
-cdef inline uint64_t r4_bout_hash(const State *s) noexcept nogil:
-    """The bout's shape: who attacks, the cap, taken, and the cards in their slots."""
-    cdef uint64_t h = <uint64_t>(s.bout.attacker + 2 * s.bout.cap + 16 * s.bout.taken) + 1
+cdef inline uint64_t r4_bout_hash(const State *s, int me) noexcept nogil:
+    """The bout's shape and whose values: who attacks, the cap, taken, the searching seat and
+    the trump in separate bits (so that no two shapes share a start), then the cards in their
+    slots mixed in."""
+    cdef uint64_t h = ((<uint64_t>s.bout.attacker | <uint64_t>s.bout.cap << 1 | <uint64_t>s.bout.taken << 5
+                        | <uint64_t>me << 6 | <uint64_t>s.trump << 7) << 1) | 1
     cdef int i
     for i in range(s.bout.size):
         h = mix64(h * 0x9E3779B97F4A7C15ULL + <uint64_t>(s.bout.attack[i] + 1))
@@ -105,7 +108,7 @@ cdef inline int r4_solve(State *s, int me, int alpha, int beta, R4Scratch *sc, i
         sc.aborted = 1
         return 0
     sc.nodes += 1
-    hb = r4_bout_hash(s) ^ (<uint64_t>me << 1)     # values are seat me's: a shared table keeps seats apart
+    hb = r4_bout_hash(s, me)     # values are seat me's: a shared table keeps seats (and deals' trumps) apart
     idx = mix64(s.hand[0] * 0x9E3779B97F4A7C15ULL ^ s.hand[1] ^ hb) & ((1 << R4_TT_BITS) - 1)
     e = &sc.tt[idx]
     if best == NULL and e.gen == sc.gen and e.h0 == s.hand[0] and e.h1 == s.hand[1] and e.hb == hb:
