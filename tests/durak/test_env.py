@@ -14,7 +14,7 @@ pytest.importorskip("gymnasium", reason="the RL environments need the rl extra: 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, performance_benchmark, seed_test  # noqa: E402
 
-from kozyr.durak import Bot, Game  # noqa: E402
+from kozyr.durak import Bot, Game, Params  # noqa: E402
 from kozyr.durak.bot4 import Rung4Bot  # noqa: E402
 from kozyr.durak.encoding import OBS_SIZE, move_of  # noqa: E402
 from kozyr.durak.env import AGENTS, DurakEnv, DurakGymEnv, env  # noqa: E402
@@ -135,7 +135,7 @@ def test_gym_plays_whole_deals_against_each_kind_of_opponent():
         calls.append(view.seat)
         return view.legal[0]
 
-    for opponent in (1, 2, 3, 4, Bot(3, "x"), Rung4Bot("y", k=8), cheapest):
+    for opponent in (1, 2, 3, 4, Bot(3, "x"), Rung4Bot("y", params=Params(K=8)), cheapest):
         e = DurakGymEnv(opponent)
         for seed in range(5):
             total, steps = _play_gym(e, seed)

@@ -6,7 +6,7 @@ import random
 import pytest
 from _rung4_helpers import play_random
 
-from kozyr.durak import Bot, Game
+from kozyr.durak import Bot, Game, Params
 from kozyr.durak.bot4 import Rung4Bot
 from kozyr.durak.ladder import ladder
 from kozyr.durak.ladder._loop import play_seeded
@@ -32,8 +32,8 @@ def _positions(n):
 def test_the_same_view_memory_and_key_give_the_same_move():
     for game, memory in _positions(10):
         view = game.view(game.turn)
-        first = best4(view, memory, 99, k=16)
-        assert all(best4(view, memory, 99, k=16) == first for _ in range(3))
+        first = best4(view, memory, 99, Params(K=16))
+        assert all(best4(view, memory, 99, Params(K=16)) == first for _ in range(3))
         assert first in view.legal
 
 
@@ -49,15 +49,18 @@ def test_games_that_differ_only_in_hidden_cards_get_the_same_decision():
             continue
         checked += 1
         for key in (1, 2, 3):
-            assert best4(twin.view(seat), memory, key, k=16) == best4(game.view(seat), memory, key, k=16)
+            assert (best4(twin.view(seat), memory, key, Params(K=16))
+                    == best4(game.view(seat), memory, key, Params(K=16)))
     assert checked >= 8
 
 
 def test_the_c_loop_plays_the_python_bot_move_for_move():
     """play_seeded (the nogil loop, its own C memory per seat) ends exactly as the Python loop
     with Rung4Bot.see feeding the Python memory: same moves, same fool."""
-    for i, (a, b) in enumerate([(Rung4Bot("p", k=8), Bot(3, "q")), (Bot(2, "q"), Rung4Bot("p", k=8, fast=False)),
-                                (Rung4Bot("p", k=4, playout=1), Rung4Bot("r", k=4, endgame=False))]):
+    for i, (a, b) in enumerate([(Rung4Bot("p", params=Params(K=8)), Bot(3, "q")),
+                                (Bot(2, "q"), Rung4Bot("p", fast=False, params=Params(K=8))),
+                                (Rung4Bot("p", params=Params(K=4, PLAYOUT=1)),
+                                 Rung4Bot("r", params=Params(K=4, ENDGAME=0)))]):
         seed = pad_seed(f"rung4-{i}")
         c = play_seeded(seed, resolve(a), resolve(b))
         game = Game.from_seed(seed)
@@ -76,7 +79,7 @@ def test_the_c_loop_plays_the_python_bot_move_for_move():
 
 def test_rung4_beats_rung3_in_a_short_ladder():
     """A loose bound (rung 3 against itself is near 50 %; the benchmark measures the real figure)."""
-    r = ladder(Rung4Bot("suite", k=16), 3, 240, "rung4-suite", workers=2)
+    r = ladder(Rung4Bot("suite", params=Params(K=16)), 3, 240, "rung4-suite", workers=2)
     decided = r.a_fools + r.b_fools
     assert decided > 200
     assert r.a_fools / decided < 0.30
@@ -90,12 +93,12 @@ def test_a_rung4_ladder_is_deterministic_and_rung_int_4_is_accepted():
 
 def test_bad_settings_and_memories_are_refused():
     with pytest.raises(KozyrError) as err:
-        Rung4Bot("x", k=0)
-    assert err.value.field == "k"
+        Rung4Bot("x", params={"K": 0})
+    assert err.value.field == "K" and err.value.code == "bad_k"
     with pytest.raises(KozyrError):
-        Rung4Bot("x", playout=4)
+        Rung4Bot("x", params={"PLAYOUT": 4})
     with pytest.raises(KozyrError):
-        Rung4Bot("x", endgame=1)
+        Rung4Bot("x", params={"ENDGAME": True})
     game, memory = _positions(1)[0]
     view = game.view(game.turn)
     with pytest.raises(KozyrError) as err:

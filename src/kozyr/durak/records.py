@@ -125,7 +125,7 @@ def _deal(deal: Any) -> Game:
         if "seed" in deal:
             if not isinstance(deal["seed"], str):
                 raise _bad(f"record seed {shown(deal['seed'])} is not text", "deal.seed", deal["seed"])
-            seed: bytes | str = deal["seed"]
+            seed: bytes | str = deal["seed"].encode("utf-8")   # the format's text is the seed's UTF-8 bytes
         else:
             try:
                 seed = bytes.fromhex(deal["seed_hex"])
