@@ -6,7 +6,7 @@ import random
 import pytest
 from _rung4_helpers import play_random
 
-from kozyr.durak import Bot, Game, Params
+from kozyr.durak import Bot, Game, Move, Params
 from kozyr.durak.bot4 import Rung4Bot
 from kozyr.durak.ladder import ladder
 from kozyr.durak.ladder._loop import play_seeded
@@ -110,3 +110,50 @@ def test_bad_settings_and_memories_are_refused():
     assert err.value.code == "no_memory"
     # a Python player plays inside the C loop, whose events feed rung 4's memory
     assert ladder(4, lambda view: view.legal[0], 2, "x").deals == 2
+
+
+def _as_view(view):
+    from kozyr.durak.views import View
+
+    return View(**{name: getattr(view, name) for name in View.__dataclass_fields__})
+
+
+def test_a_forged_view_is_a_kozyr_error_never_a_crash():
+    """Item 11 of issue 21: rung4.solve on a forged view raised KeyError (9 of 3,000). Fuzz every
+    field of a true view with odd values: best4 and solve answer a listed move or refuse with a
+    KozyrError, nothing else."""
+    import dataclasses
+
+    from kozyr.durak.events import Result
+    from kozyr.durak.rung4 import solve
+    from kozyr.durak.views import Bout
+
+    odd = {
+        "seat": [2, -1, None, "0", 1.0], "ply": [-1, 2**40, "3"], "phase": ["x", None, 3], "turn": [2, -1, "1"],
+        "trump": [4, -1, None], "turnup": [64, -1, "AS"], "talon": [25, -1, 3], "heap": [37, -2, 5],
+        "hand": [-1, 2**64, "AS", None, 0], "counts": [(1,), (40, 0), None, ("a", "b"), (3, 3)],
+        "can_swap": [True], "legal": [None, (None,), (Move.parse("take"), 5), tuple([Move.parse("take")] * 99)],
+        "over": [True], "result": [Result("fool", 0), Result("weird", 0), Result("draw", 7), "x"],
+        "bout": [None, "x", Bout(0, 1, 99, 0, False, None, ()), Bout(0, 1, 6, 1, False, 70, ((70, None),)),
+                 Bout(0, 1, 6, 1, False, None, ((5, 5, 5),)), Bout(2, 1, 6, 0, False, None, ())],
+    }
+    rnd = random.Random(21)
+    checked = 0
+    for seed in range(40):
+        game, memories, _ = play_random(seed, rnd.randrange(0, 150))
+        if game.over:
+            continue
+        seat = rnd.randrange(2)
+        true = _as_view(game.view(seat))
+        for _ in range(12):
+            name = rnd.choice(sorted(odd))
+            forged = dataclasses.replace(true, **{name: rnd.choice(odd[name])})
+            for call in (lambda: best4(forged, memories[seat], 5, Params(K=4)), lambda: solve(forged, memories[seat])):
+                try:
+                    answer = call()
+                except KozyrError:
+                    continue
+                checked += 1
+                move = answer[1] if isinstance(answer, tuple) else answer
+                assert move is None or move in forged.legal, (name, forged)
+    assert checked < 12 * 40 * 2

@@ -210,6 +210,10 @@ class Memory:
         if self.known.bit_count() > counts[other]:
             raise refuse("known", f"it knows {self.known.bit_count()} cards in the other hand, which holds "
                          f"{counts[other]}")
+        if view.turnup is None and not (hand | table | self.heap | self.known) >> turnup & 1:
+            # once it is no longer face up it was taken by a seat in sight of both: the seat holds it, or
+            # knows the other hand does, or it was played
+            raise refuse("turnup", f"the turn-up {CardSet(1 << turnup)} is nowhere the seat saw it go")
         if view.bout.size and self.attacker != view.bout.attacker:
             raise refuse("attacker", f"it has seat {self.attacker} attacking, the view seat {view.bout.attacker}")
         if not view.over and view.turn == seat and not view.legal:
