@@ -191,7 +191,7 @@ R4_CIMPORTS: dict[str, set[str] | None] = {
 }
 R4_IMPORTS: dict[str, set[str] | None] = {
     "__future__": {"annotations"}, "dataclasses": {"KW_ONLY", "dataclass", "field"},
-    "typing": {"Optional"}, "collections.abc": {"Iterable"}, "operator": {"index"},
+    "typing": {"Optional"}, "collections.abc": {"Iterable", "Mapping"}, "operator": {"index"},
     "kozyr.errors": {"KozyrError", "shown", "whole"},
     "kozyr.cards": {"CardSet"}, "kozyr.durak.codes": {"PHASES"}, "kozyr.durak.moves": {"Move"},
     "kozyr.durak.views": {"View"}, "kozyr.durak.events": {"Event"}, "kozyr.durak.memory": {"Memory"},

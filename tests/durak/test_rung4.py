@@ -148,9 +148,10 @@ def test_a_forged_view_is_a_kozyr_error_never_a_crash():
         for _ in range(12):
             name = rnd.choice(sorted(odd))
             forged = dataclasses.replace(true, **{name: rnd.choice(odd[name])})
-            for call in (lambda: best4(forged, memories[seat], 5, Params(K=4)), lambda: solve(forged, memories[seat])):
+            memory = memories[seat]
+            for call, args in ((best4, (forged, memory, 5, Params(K=4))), (solve, (forged, memory))):
                 try:
-                    answer = call()
+                    answer = call(*args)
                 except KozyrError:
                     continue
                 checked += 1

@@ -29,6 +29,7 @@ LIMIT = 3.0     # seconds from the Ctrl-C to the KeyboardInterrupt (the promise 
 def _stop_time(call) -> float:
     """Seconds from a SIGINT sent to the main thread DELAY s into call() until it raised KeyboardInterrupt."""
     main = threading.main_thread().ident
+    assert main is not None
     sent: list[float] = []
 
     def interrupt() -> None:
