@@ -151,27 +151,27 @@ class Memory:
         seat, trump, turnup = packed[0], packed[1], packed[2]
         six = 16 * trump + 6
 
-        def refuse(name: str, why: str) -> KozyrError:
+        def unfit(name: str, why: str) -> KozyrError:
             return KozyrError("bad_memory", f"memory {name} does not fit seat {view.seat}'s view at ply "
                               f"{view.ply}: {why}", field=name, value=getattr(self, name, None))
 
         if seat != view.seat:
-            raise refuse("seat", f"it is seat {seat}'s memory")
+            raise unfit("seat", f"it is seat {seat}'s memory")
         if trump != view.trump:
-            raise refuse("trump", f"it remembers trump suit {trump}, the view shows {view.trump}")
+            raise unfit("trump", f"it remembers trump suit {trump}, the view shows {view.trump}")
         if turnup >> 4 != trump:
-            raise refuse("turnup", f"the turn-up {CardSet(1 << turnup)} is not a trump")
+            raise unfit("turnup", f"the turn-up {CardSet(1 << turnup)} is not a trump")
         if view.turnup is not None and (turnup != view.turnup or self.swapped):
-            raise refuse("turnup", f"it remembers {CardSet(1 << turnup)}"
+            raise unfit("turnup", f"it remembers {CardSet(1 << turnup)}"
                          f"{' exchanged' if self.swapped else ''}, the view shows {CardSet(1 << view.turnup)}")
         if self.talon != view.talon:
-            raise refuse("talon", f"it counts {self.talon} talon cards, the view {view.talon}")
+            raise unfit("talon", f"it counts {self.talon} talon cards, the view {view.talon}")
         if view.talon > 0 and self.bottom != (six if self.swapped else turnup):
-            raise refuse("bottom", "the talon's bottom card is the turn-up (the six after the exchange)")
+            raise unfit("bottom", "the talon's bottom card is the turn-up (the six after the exchange)")
         if view.talon == 0 and self.bottom != -1:
-            raise refuse("bottom", "the talon is empty")
+            raise unfit("bottom", "the talon is empty")
         if view.talon > 0 and view.turnup is None and not self.swapped:
-            raise refuse("swapped", "the view shows no turn-up in a talon, so the exchange was made")
+            raise unfit("swapped", "the view shows no turn-up in a talon, so the exchange was made")
         hand = int(view.hand)
         table = 0
         for attack, beat in view.bout.pairs:
@@ -194,7 +194,7 @@ class Memory:
                              "talon are not 36 cards",
                              field="counts", value=counts)
         if self.table != table:
-            raise refuse("table", f"it remembers {CardSet(self.table) or 'nothing'} on the table, the view shows "
+            raise unfit("table", f"it remembers {CardSet(self.table) or 'nothing'} on the table, the view shows "
                          f"{CardSet(table) or 'nothing'}")
         places = (("hand", hand), ("table", table), ("heap", self.heap), ("known", self.known),
                   ("bottom", 1 << self.bottom if self.bottom >= 0 else 0))
@@ -203,19 +203,19 @@ class Memory:
                 twice = cards & more
                 if twice:
                     field_name = later if name in ("hand", "table") else name
-                    raise refuse(field_name, f"{CardSet(twice)} is in the {name} and the {later}")
+                    raise unfit(field_name, f"{CardSet(twice)} is in the {name} and the {later}")
         if self.heap.bit_count() != view.heap:
-            raise refuse("heap", f"it remembers {self.heap.bit_count()} cards on the heap, the view counts "
+            raise unfit("heap", f"it remembers {self.heap.bit_count()} cards on the heap, the view counts "
                          f"{view.heap}")
         if self.known.bit_count() > counts[other]:
-            raise refuse("known", f"it knows {self.known.bit_count()} cards in the other hand, which holds "
+            raise unfit("known", f"it knows {self.known.bit_count()} cards in the other hand, which holds "
                          f"{counts[other]}")
         if view.turnup is None and not (hand | table | self.heap | self.known) >> turnup & 1:
             # once it is no longer face up it was taken by a seat in sight of both: the seat holds it, or
             # knows the other hand does, or it was played
-            raise refuse("turnup", f"the turn-up {CardSet(1 << turnup)} is nowhere the seat saw it go")
+            raise unfit("turnup", f"the turn-up {CardSet(1 << turnup)} is nowhere the seat saw it go")
         if view.bout.size and self.attacker != view.bout.attacker:
-            raise refuse("attacker", f"it has seat {self.attacker} attacking, the view seat {view.bout.attacker}")
+            raise unfit("attacker", f"it has seat {self.attacker} attacking, the view seat {view.bout.attacker}")
         if not view.over and view.turn == seat and not view.legal:
             raise KozyrError("bad_view", f"seat {seat} is on turn at ply {view.ply} with no legal move",
                              field="legal")
