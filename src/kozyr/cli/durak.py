@@ -30,7 +30,8 @@ from kozyr.cli._common import (
 from kozyr.durak import RUNG_NAMES, RUNGS, pad_seed
 from kozyr.durak.ladder import LadderResult, ladder, table_bots
 from kozyr.durak.ladder.result import interrupted
-from kozyr.durak.params import PARAM_DOCS, PARAM_NAMES, PARAM_RANGES, PARAM_RUNGS, Params, param_name
+from kozyr.durak.ladder.sides import check_read
+from kozyr.durak.params import PARAM_DOCS, PARAM_NAMES, PARAM_RANGES, Params, param_name
 from kozyr.errors import KozyrError, shown
 
 __all__ = ["register", "setting", "settings_help", "check_settings"]
@@ -103,11 +104,10 @@ def check_settings(pairs: list[tuple[str, int]], rungs: set[int], option: str, p
         if name in values:
             parser.error(f"{option} {name} given twice")
         values[name] = value
-    unread = sorted(n for n in values if not set(PARAM_RUNGS[n]) & rungs)
-    if unread:
-        readers = " or ".join(sorted({f"rung {r}" for n in unread for r in PARAM_RUNGS[n]}))
-        parser.error(f"{option} {', '.join(unread)}: only {readers} reads it, and no such side plays")
-    return Params.of(values)
+    try:
+        return check_read(values, sorted(rungs))   # the library's one rule of which side reads what
+    except KozyrError as err:
+        parser.error(f"{option} {err.detail}")
 
 
 def _shown_settings(params: Params, rungs: set[int]) -> str:
@@ -191,6 +191,7 @@ def _sweep_command(args: argparse.Namespace) -> int:
         need("matplotlib", "plot", args.parser)
         check_plot_path(args.plot)
     names = list(grid)
+    check_settings([(n, grid[n][0]) for n in names], {3}, "--grid", args.parser)   # the sweep plays rung 3
     settings = [dict(zip(names, combo, strict=True)) for combo in itertools.product(*(grid[n] for n in names))]
     total = args.deals * len(settings)
     update, close = progress(total, "sweep")

@@ -44,7 +44,7 @@ from kozyr.durak import (
     pad_seed,
 )
 from kozyr.durak.bot4 import Rung4Bot
-from kozyr.durak.bots import Bot
+from kozyr.durak.ladder.sides import seat_bot
 from kozyr.durak.rungs import best
 from kozyr.errors import KozyrError, shown
 from kozyr.files import check_output
@@ -91,7 +91,7 @@ class Session:
         self.header = header_of(options)
         self.under: int | None = None   # the card known to lie under the talon (the trump six after an exchange)
         self.game = Game.from_seed(pad_seed(options.seed))
-        self.bot: Any = Bot(options.level, options.bot_seed) if options.level < 4 else Rung4Bot(options.bot_seed)
+        self.bot: Any = seat_bot(options.level, options.bot_seed)   # the one side resolver: Bot, or Rung4Bot for 4
         if isinstance(self.bot, Rung4Bot):  # rung 4 remembers the deal: it watches from the deal on
             self.bot.start(self.game.view(1 - self.you))
         self.quit = False

@@ -53,7 +53,7 @@ from kozyr.errors import KozyrError, shown
 
 __all__ = [
     "N_ACTIONS", "OBS_SIZE", "LAYOUT", "TAKE", "DONE", "SWAP", "RESIGN", "card_index", "index_card", "action_of",
-    "move_of", "legal_mask", "observe", "reference_observation", "memory_masks", "describe",
+    "move_of", "legal_mask", "observe", "reference_observation", "memory_masks", "describe", "check_buffer",
 ]
 
 N_ACTIONS = 76
@@ -181,14 +181,16 @@ def observe(game: Any, seat: int, memory: Any, out: np.ndarray | None = None,
     if getattr(memory, "seat", seat) != seat:
         raise KozyrError("bad_memory", f"the memory is seat {memory.seat}'s, not seat {seat}'s", field="seat",
                          value=memory.seat)
-    out = _buffer(out, np.float32, OBS_SIZE, "out")
-    mask = _buffer(mask, np.uint8, N_ACTIONS, "mask")
+    out = check_buffer(out, np.float32, OBS_SIZE, "out")
+    mask = check_buffer(mask, np.uint8, N_ACTIONS, "mask")
     heap, known = memory_masks(memory)
     encode_into(game, seat, heap, known, out, mask)
     return out, mask
 
 
-def _buffer(buf: np.ndarray | None, dtype: Any, size: int, name: str) -> np.ndarray:
+def check_buffer(buf: np.ndarray | None, dtype: Any, size: int, name: str) -> np.ndarray:
+    """`buf`, a contiguous numpy `dtype`[size] to write into (None: a fresh zeroed one), or a
+    bad_buffer KozyrError naming it: the one check of every out= buffer of the RL faces."""
     if buf is None:
         return np.zeros(size, dtype=dtype)
     if not isinstance(buf, np.ndarray) or buf.dtype != dtype or buf.shape != (size,) or not buf.flags.c_contiguous:

@@ -115,7 +115,8 @@ def _deal(deal: dict[str, Any]) -> Game:
     """The dealt Game of a record's deal (already held to the schema: one of its three forms)."""
     if "order" in deal:
         return Game.from_order([parse_card(c) for c in deal["order"]])
-    seed: bytes | str = deal["seed"] if "seed" in deal else bytes.fromhex(deal["seed_hex"])
+    # the format's seed text is the seed's UTF-8 bytes (a seed given as text elsewhere is ASCII)
+    seed = deal["seed"].encode("utf-8") if "seed" in deal else bytes.fromhex(deal["seed_hex"])
     return Game.from_seed(seed, deal["number"])
 
 

@@ -16,8 +16,8 @@ with a missing or malformed card is card_not_held (after the seat, turn and
 phase checks); other unparsable text or a non-move object is not_legal. A seat
 is converted with `operator.index` (numpy ints are seats); one that is not 0
 or 1 (bools included), or whose `__index__` raises (any error), is
-not_your_turn, in this engine and in the reference alike. A str seed is UTF-8
-and must be 32 bytes; a deal number is an integer from 1 with at most 40
+not_your_turn, in this engine and in the reference alike. A str seed is ASCII
+and must be 32 bytes (the one seed normaliser, `kozyr.durak.seeds.seed_bytes`); a deal number is an integer from 1 with at most 40
 digits (bad_deal beyond: the deal text this engine hashes holds 40 digits, and
 the reference keeps the same limit). Cards given as ints
 go through `operator.index` too. Every refusal of bad input is a `KozyrError`
@@ -65,6 +65,7 @@ from kozyr.cards import card_name, parse_card
 from kozyr.durak.codes import BOUT_ENDINGS, CODES, KINDS, PHASES, IllegalMove
 from kozyr.durak.events import Event
 from kozyr.durak.moves import Move
+from kozyr.durak.seeds import seed_bytes
 from kozyr.errors import KozyrError, shown, whole
 
 cnp.import_array()
@@ -303,23 +304,13 @@ cdef class Game:
     # -- constructors ---------------------------------------------------------
     @staticmethod
     def from_seed(seed, number=1):
-        """The spec's deal: a 32-byte seed (bytes, or text encoded UTF-8) and a deal number from 1.
+        """The spec's deal: a 32-byte seed (bytes, or ASCII text: `kozyr.durak.seeds.seed_bytes`) and a
+        deal number from 1.
 
         The deal number is any integer (numpy ints too) of at most 40 digits.
         Refusals in the rules' order: no_seed, then bad_deal.
         """
-        cdef bytes raw
-        if isinstance(seed, str):
-            try:
-                raw = seed.encode("utf-8")
-            except UnicodeError:
-                raise IllegalMove("no_seed", f"seed {shown(seed)} cannot be encoded", value=seed) from None
-        elif isinstance(seed, (bytes, bytearray, memoryview)):
-            raw = bytes(seed)
-        else:
-            raise IllegalMove("no_seed", f"seed {shown(seed)} is not bytes or text", value=seed)
-        if len(raw) != 32:
-            raise IllegalMove("no_seed", f"seed {shown(raw)} is {len(raw)} bytes, not 32", value=seed)
+        cdef bytes raw = seed_bytes(seed, "seed", code="no_seed", error=IllegalMove, size=32)
         deal_no = None
         if not isinstance(number, bool):
             try:
@@ -395,11 +386,12 @@ cdef class Game:
             try:
                 seat, move = pair
             except (TypeError, ValueError):
-                raise IllegalMove("not_legal", f"replay move {i}: {shown(pair)} is not a (seat, move) pair") from None
+                raise IllegalMove("not_legal", f"replay move {i}: {shown(pair)} is not a (seat, move) pair",
+                                  index=i, value=pair) from None
             try:
                 g.apply(seat, move)
             except IllegalMove as e:
-                raise IllegalMove(e.code, f"replay move {i}: {str(e).split(': ', 1)[1]}") from None
+                raise IllegalMove(e.code, f"replay move {i}: {e.detail}", **{**e.fields, "index": i}) from None
         return g
 
     def copy(self):
@@ -421,20 +413,23 @@ cdef class Game:
         are drawn from the unseen cards, every arrangement equally likely (when
         the other seat is on turn, among those that leave it a move). It is
         built from the seat's view and the memory alone (rung 4 plays on such
-        copies). Its move log is empty: it was never dealt from a seed.
+        copies). Its move log is empty: it was never dealt from a seed. A memory that does not fit
+        the seat's view (`Memory.check`: a card in two places, another turn-up, counts that do not
+        add up ...) is a bad_memory KozyrError naming the memory's field; nothing is drawn.
         """
         cdef int s = _seat_index(seat)
         cdef DView v
         cdef Memory m
-        cdef uint64_t r = <uint64_t>(operator.index(rng) & 0xFFFFFFFFFFFFFFFF)
+        cdef uint64_t r = <uint64_t>(whole("rng", rng) & 0xFFFFFFFFFFFFFFFF)
         cdef Game g
         cdef int legal[MAX_LEGAL]
         cdef int tries
         if s > 1:
-            raise IllegalMove("not_your_turn", f"seat {seat!r} does not exist: seats are 0 and 1")
+            raise IllegalMove("not_your_turn", f"seat {shown(seat)} does not exist: seats are 0 and 1", seat=seat)
         if memory.seat != s:
-            raise KozyrError("bad_memory", f"the memory is seat {memory.seat}'s, not seat {s}'s", field="seat",
+            raise KozyrError("bad_memory", f"the memory is seat {shown(memory.seat)}'s, not seat {s}'s", field="seat",
                              value=memory.seat)
+        memory.check(self.view(s))     # a memory that does not fit the view: bad_memory naming the field
         mem_from_tuple(&m, memory.packed())
         st_view(&self.st, s, &v)
         g = _new_game()
@@ -451,7 +446,13 @@ cdef class Game:
                          field="memory")
 
     def __reduce__(self):
-        """Pickle as the dealt order and the move log (replayed on load)."""
+        """Pickle as the dealt order and the move log (replayed on load). A determinized copy was
+        never dealt (it has no order to replay): refused here, not at load (bad_pickle)."""
+        cdef int i
+        for i in range(36):
+            if not (DECK36 >> self.st.order[i]) & 1:
+                raise KozyrError("bad_pickle", "a determinized Game was never dealt, so it has no order and move "
+                                 "log to pickle: pickle the game, the memory and the rng it was drawn from")
         return (_rebuild, (self.order, tuple([self.hist[i] for i in range(self.nhist)])))
 
     def __copy__(self):
@@ -480,7 +481,8 @@ cdef class Game:
         cdef tuple out
         cdef object e
         if r:
-            raise IllegalMove(CODES[r - 1], _refusal_text(&self.st, seat, move))
+            raise IllegalMove(CODES[r - 1], _refusal_text(&self.st, seat, move), seat=seat, move=move,
+                              ply=self.st.ply)
         if self.nhist == self.hcap:
             self._reserve(self.nhist + 1)
         self.hist[self.nhist] = <uint16_t>((s << 9) | code)
