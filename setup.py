@@ -38,6 +38,12 @@ DIRECTIVES = {
     "embedsignature": True,
 }
 COMPILE_ARGS = ["-O0", "-g"] if DEBUG else ["-O3"]
+# Cython and the C compiler run on every core (KOZYR_BUILD_JOBS=N to choose): a source install is
+# most of a new user's first minute.
+try:
+    JOBS = max(1, int(os.environ.get("KOZYR_BUILD_JOBS", "") or len(os.sched_getaffinity(0))))
+except (ValueError, AttributeError):
+    JOBS = os.cpu_count() or 1
 
 
 def extension(pyx: str) -> Extension:
@@ -56,8 +62,9 @@ modules = cythonize(
     compiler_directives=DIRECTIVES,
     include_path=["src"],
     force=last_mode() != MODE,
+    nthreads=JOBS if JOBS > 1 else 0,
 )
 with open(MODE_STAMP, "w") as f:
     f.write(MODE + "\n")
 
-setup(ext_modules=modules)
+setup(ext_modules=modules, options={"build_ext": {"parallel": JOBS}})
