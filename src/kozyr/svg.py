@@ -253,44 +253,21 @@ def _durak_state(view: Any) -> str:
     return text
 
 
-def _bouts(game: Any) -> list[dict[str, Any]]:
-    """The bouts of a deal from its events: attacker, pairs and how each ended (the last may be open)."""
-    bouts: list[dict[str, Any]] = []
-    cur: dict[str, Any] | None = None
-    for e in game.events:
-        if e.kind == "attack":
-            if cur is None:
-                cur = {"attacker": e.seat, "pairs": [], "how": None, "taken": False}
-            cur["pairs"].append([e.card, None])
-        elif e.kind == "beat" and cur is not None:
-            for pair in reversed(cur["pairs"]):
-                if pair[1] is None:
-                    pair[1] = e.card
-                    break
-        elif e.kind == "bout_end" and cur is not None:
-            cur["how"], cur["taken"] = e.how, bool(e.taken)
-            bouts.append(cur)
-            cur = None
-        elif e.kind == "resign" and cur is not None:
-            cur["how"] = "resigned"
-    if cur is not None:
-        bouts.append(cur)
-    return bouts
-
-
 def durak_record_svg(game: Any, *, per_row: int = 8) -> str:
     """A strip of a whole durak deal: one column per bout (a `Game`, or a record dict of
     `kozyr.durak.records`, which is replayed first)."""
-    if isinstance(game, dict):
-        from kozyr.durak.records import from_record
+    from kozyr.durak._engine import Game
+    from kozyr.durak.records import bouts as bouts_of
+    from kozyr.durak.records import from_record
 
+    if isinstance(game, dict):
         game = from_record(game)
-    if not hasattr(game, "events") or not hasattr(game, "trump"):
+    if not isinstance(game, Game):
         raise KozyrError("bad_game", f"{shown(game)} is not a durak Game or record", field="game", value=game)
-    bouts = _bouts(game)
+    bouts = bouts_of(game)
     col_w, step = CARD_W + 34, 46
     rows = max(1, -(-len(bouts) // per_row))
-    deepest = [max((len(b["pairs"]) for b in bouts[r * per_row:(r + 1) * per_row]), default=1) for r in range(rows)]
+    deepest = [max((len(b.pairs) for b in bouts[r * per_row:(r + 1) * per_row]), default=1) for r in range(rows)]
     row_h = [48 + (d - 1) * step + CARD_H + 10 + 24 for d in deepest]
     width = 20 + min(per_row, max(len(bouts), 1)) * col_w + 10
     height = 44 + sum(row_h) + 6
@@ -304,15 +281,15 @@ def durak_record_svg(game: Any, *, per_row: int = 8) -> str:
     for r in range(rows):
         for j, b in enumerate(bouts[r * per_row:(r + 1) * per_row]):
             x = 20 + j * col_w
-            c.text(x, y + 12, f"{r * per_row + j + 1}. seat {b['attacker']}", size=11, **{"font-weight": "bold"})
-            for k, (attack, beat) in enumerate(b["pairs"]):
+            c.text(x, y + 12, f"{r * per_row + j + 1}. seat {b.attacker}", size=11, **{"font-weight": "bold"})
+            for k, (attack, beat) in enumerate(b.pairs):
                 c.card(attack, x, y + 20 + k * step)
                 if beat is not None:
                     c.card(beat, x + 20, y + 30 + k * step)
-            bottom = y + 20 + (len(b["pairs"]) - 1) * step + CARD_H + 10 + 16
-            how = b["how"] or "open"
-            label = "taken" if b["taken"] else ("open" if how == "open" else "beaten off")
-            el = c.text(x, bottom, label, size=11, fill=RED if b["taken"] else MUTED)
+            bottom = y + 20 + (len(b.pairs) - 1) * step + CARD_H + 10 + 16
+            how = b.how or "open"
+            label = "taken" if b.taken else ("open" if how == "open" else "beaten off")
+            el = c.text(x, bottom, label, size=11, fill=RED if b.taken else MUTED)
             ET.SubElement(el, "title").text = f"bout {r * per_row + j + 1} ended: {how}"
         y += row_h[r]
     return c.svg()

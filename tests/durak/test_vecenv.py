@@ -116,3 +116,17 @@ def test_gymnasium_vector_wrapper():
         assert v.observation_space.contains(obs) and rew.shape == term.shape == trunc.shape == (8,)
     w = DurakVectorEnv(8, 3)
     np.testing.assert_array_equal(w.reset(seed=3)[0]["observation"], v.reset(seed=3)[0]["observation"])
+
+
+def test_the_gymnasium_wrapper_takes_a_seed_as_the_c_env_does():
+    """Issue 27: `DurakVectorEnv(..., seed=)` was a TypeError; the first reset() deals from it."""
+    pytest.importorskip("gymnasium", reason="the Gymnasium wrapper needs the rl extra: pip install kozyr[rl]")
+    from kozyr.durak.env import DurakVectorEnv
+
+    core = DurakVecEnv(8, 3, seed=11)
+    obs, _ = DurakVectorEnv(8, 3, seed=11).reset()
+    np.testing.assert_array_equal(obs["observation"], core.observations)
+    again, _ = DurakVectorEnv(8, 3, seed=11).reset()
+    np.testing.assert_array_equal(again["observation"], obs["observation"])
+    other, _ = DurakVectorEnv(8, 3, seed=12).reset()
+    assert not np.array_equal(other["observation"], obs["observation"])

@@ -284,6 +284,6 @@ def register(subparsers: Any) -> None:
                       help=f"give up undecided after this many pairs, 1 to {MAX_PAIRS:,} (default 5000)")
     sprt.add_argument("--seed", type=integer_seed, default=0, help="seed (default 0)")
     sprt.set_defaults(func=_cmd_sprt, parser=sprt)
-    from kozyr.cli import hokm_play  # here, not at the top: hokm_play takes integer_seed from this module
+    from kozyr.cli import hokm_play  # here, not at the top: hokm_play imports this module's neighbours
 
     hokm_play.register(commands)

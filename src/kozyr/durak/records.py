@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from kozyr import __version__
@@ -29,7 +30,7 @@ from kozyr.durak._engine import Game
 from kozyr.durak.codes import IllegalMove
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["FORMAT", "SCHEMA", "to_record", "from_record", "dumps", "loads", "save", "load"]
+__all__ = ["FORMAT", "SCHEMA", "BoutRecord", "to_record", "from_record", "bouts", "dumps", "loads", "save", "load"]
 
 FORMAT = "kozyr-durak-record/1"
 
@@ -212,3 +213,45 @@ def load(path: str) -> Game:
         raise KozyrError("bad_file", f"cannot read the record {path!r}: {getattr(e, 'strerror', None) or e}",
                          field="path", value=path) from None
     return from_record(loads(text))
+
+
+@dataclass(frozen=True, slots=True)
+class BoutRecord:
+    """One bout of a played deal: who attacked, each attack card with the card that beat it (None when
+    unbeaten), and how the bout ended (`how`, one of BOUT_ENDINGS, or None for the bout still open)."""
+
+    attacker: int
+    pairs: tuple[tuple[int, int | None], ...]
+    how: str | None
+    taken: bool
+
+
+def bouts(game: Game) -> list[BoutRecord]:
+    """The bouts of `game` so far, read from its events (the last one open while the deal runs).
+
+    >>> game = Game.from_seed("x" * 32, 2)
+    >>> for _ in range(3):
+    ...     _ = game.apply(game.turn, game.legal_moves()[0])
+    >>> [(b.attacker, [(card_name(a), card_name(d) if d is not None else None) for a, d in b.pairs], b.how)
+    ...  for b in bouts(game)]
+    [(0, [('9S', 'TS')], 'done'), (1, [('6D', None)], None)]
+    """
+    out: list[BoutRecord] = []
+    attacker: int | None = None
+    pairs: list[list[Any]] = []
+    for e in game.events:
+        if e.kind == "attack":
+            if attacker is None:
+                attacker = e.seat
+            pairs.append([e.card, None])
+        elif e.kind == "beat":
+            for pair in reversed(pairs):
+                if pair[1] is None:
+                    pair[1] = e.card
+                    break
+        elif e.kind == "bout_end" and attacker is not None:
+            out.append(BoutRecord(attacker, tuple((a, d) for a, d in pairs), e.how, bool(e.taken)))
+            attacker, pairs = None, []
+    if attacker is not None:
+        out.append(BoutRecord(attacker, tuple((a, d) for a, d in pairs), None, False))
+    return out
