@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from kozyr.durak._engine import Game, random_playouts
+from kozyr.durak.core.engine import Game, random_playouts
 
 SEED = b"bench".ljust(32, b".")
 

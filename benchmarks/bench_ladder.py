@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from kozyr.durak._engine import Game, _sha_ni
+from kozyr.durak.core.engine import Game, _sha_ni
 from kozyr.durak.ladder import ladder
 from kozyr.durak.rungs import best
 

@@ -18,7 +18,7 @@ import random
 import sys
 import time
 
-from kozyr.durak import _engine
+from kozyr.durak.core import engine as _engine
 
 try:
     from kozyr.durak import reference

@@ -1,7 +1,7 @@
 # cython: language_level=3
 """A durak bot in Cython that plays inside kozyr's nogil ladder loop.
 
-The bot is one C function with the signature kozyr.durak._view.bot_fn: it gets
+The bot is one C function with the signature kozyr.durak.native.bot_fn: it gets
 the view of the seat on turn (a DView struct: the hand, the bout, the legal
 moves...) and a 32-bit random word, and answers a move code from v.legal. It
 can reach nothing but the view, and it runs with the GIL released, so a ladder
@@ -19,7 +19,7 @@ Build it and play it:
 from cpython.pycapsule cimport PyCapsule_New
 from libc.stdlib cimport malloc
 
-from kozyr.durak._view cimport MV_SWAP, MV_TAKE, DView
+from kozyr.durak.native cimport MV_SWAP, MV_TAKE, DView
 
 from kozyr.durak.ladder import NativeBot
 

@@ -23,7 +23,7 @@ def build_info() -> dict[str, object]:
     ['cython', 'debug', 'sha_ni']
     """
     from kozyr.cards import _build_facts
-    from kozyr.durak._engine import _sha_ni
+    from kozyr.durak.core.engine import _sha_ni
 
     info: dict[str, object] = dict(_build_facts())
     info["sha_ni"] = _sha_ni()

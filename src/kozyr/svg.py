@@ -256,7 +256,7 @@ def _durak_state(view: Any) -> str:
 def durak_record_svg(game: Any, *, per_row: int = 8) -> str:
     """A strip of a whole durak deal: one column per bout (a `Game`, or a record dict of
     `kozyr.durak.records`, which is replayed first)."""
-    from kozyr.durak._engine import Game
+    from kozyr.durak import Game
     from kozyr.durak.records import bouts as bouts_of
     from kozyr.durak.records import from_record
 

@@ -385,7 +385,7 @@ def test_register_adds_play_to_a_parent_parser(capsys: pytest.CaptureFixture[str
 
 def test_the_game_plays_on_the_compiled_engine() -> None:
     game_session, _ = session()
-    assert type(game_session.game).__module__ == "kozyr.durak._engine"
+    assert type(game_session.game).__module__ == "kozyr.durak.core.engine"
 
 
 def test_a_random_seed_is_printed_for_replay(monkeypatch: pytest.MonkeyPatch) -> None:

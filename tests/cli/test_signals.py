@@ -76,7 +76,7 @@ def test_the_shell_stops_with_one_line_and_status_130(argv: list[str]) -> None:
 API = """
 import sys
 from kozyr.durak.ladder import ladder
-from kozyr.durak._engine import random_playouts
+from kozyr.durak.core.engine import random_playouts
 print("{ready}", file=sys.stderr, flush=True)
 try:
     {call}

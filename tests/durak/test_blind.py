@@ -28,8 +28,8 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "kozyr" / "durak"
 SOURCES = ("rungs.pyx", "rungs.pxd", "rungs.pyi")
 
 # _gameview: the view object Game.view hands out, a copy of one seat's DView and nothing else
-ALLOWED_CIMPORTS = {"libc.stdint", "kozyr.cards", "kozyr.durak._view", "kozyr.durak.rungs",
-                    "kozyr.durak._gameview"}
+ALLOWED_CIMPORTS = {"libc.stdint", "kozyr.cards", "kozyr.durak.core.view", "kozyr.durak.rungs",
+                    "kozyr.durak.core.gameview"}
 ALLOWED_IMPORTS = {
     "kozyr.durak.codes": {"PHASES"}, "kozyr.durak.moves": {"Move"}, "kozyr.durak.views": {"View"},
     "kozyr.errors": {"KozyrError", "shown"}, "typing": {"Optional", "Mapping", "Union"}, "operator": {"index"},
@@ -115,7 +115,8 @@ def test_the_rungs_source_reaches_only_the_view(name):
 
 def test_the_compiled_module_links_nothing_but_the_view():
     blob = Path(rungs.__file__).read_bytes()
-    for needle in (b"kozyr.durak._engine", b"kozyr.durak.reference", b"kozyr.durak.ladder", b"st_view", b"st_apply"):
+    for needle in (b"kozyr.durak.core.engine", b"kozyr.durak.reference", b"kozyr.durak.ladder", b"st_view",
+                   b"st_apply"):
         assert needle not in blob, needle
 
 
@@ -126,13 +127,13 @@ def test_the_loaded_module_holds_no_game_objects():
             continue
         module = getattr(value, "__module__", None) or getattr(type(value), "__module__", "")
         assert type(value).__name__ != "module" or value.__name__ in allowed_modules, name
-        assert not str(module).startswith(("kozyr.durak._engine", "kozyr.durak.reference")), name
+        assert not str(module).startswith(("kozyr.durak.core.engine", "kozyr.durak.reference")), name
 
 
 PLANTED = [
-    "from kozyr.durak._engine cimport State\n",
-    "from kozyr.durak._engine cimport (\n    st_view,\n)\n",
-    "cimport kozyr.durak._engine as e\n",
+    "from kozyr.durak.core.engine cimport State\n",
+    "from kozyr.durak.core.engine cimport (\n    st_view,\n)\n",
+    "cimport kozyr.durak.core.engine as e\n",
     "from kozyr.durak import reference\n",
     "import gc\n",
     "x = __import__('kozyr.durak.ladder')\n",
@@ -145,8 +146,8 @@ PLANTED = [
     "w = view.__class__\n",
     "hidden = getattr(view, '_game')\n",
     "from kozyr.durak.seeds import pad_seed\n",
-    "from kozyr.durak._state cimport State\n",
-    "from kozyr.durak._rules cimport st_view\n",
+    "from kozyr.durak.core.state cimport State\n",
+    "from kozyr.durak.core.rules cimport st_view\n",
 ]
 
 
@@ -173,15 +174,15 @@ def test_the_checker_catches_a_planted_peek(plant):
 # that deals, reads the real deal's view of another seat, or writes events); the memory code
 # never names a State at all; and the escape hatches stay shut.
 
-R4_SOURCES = ("rung4.pyx", "rung4.pxd", "rung4.pyi", "_determinize.pxd", "_memory.pxd", "memory.py", "bot4.py")
-R4_MEMORY = ("_memory.pxd", "memory.py")
+R4_SOURCES = ("rung4.pyx", "rung4.pxd", "rung4.pyi", "core/determinize.pxd", "core/memory.pxd", "memory.py", "bot4.py")
+R4_MEMORY = ("core/memory.pxd", "memory.py")
 R4_ANY = None
 R4_CIMPORTS: dict[str, set[str] | None] = {
-    "libc.stdint": R4_ANY, "libc.stdlib": {"calloc", "free"}, "kozyr.cards": R4_ANY, "kozyr.durak._view": R4_ANY,
-    "kozyr.durak._memory": R4_ANY, "kozyr.durak._determinize": {"dt_build"},
-    "kozyr.durak._seeds": {"fast_next", "fast_below", "mix64"},
-    "kozyr.durak._state": {"State", "EV_ATTACK", "EV_BEAT", "EV_BOUT_END", "EV_REFILL", "EV_SWAP"},
-    "kozyr.durak._rules": {"st_apply_legal", "st_ask", "st_legal", "st_turn"},
+    "libc.stdint": R4_ANY, "libc.stdlib": {"calloc", "free"}, "kozyr.cards": R4_ANY, "kozyr.durak.core.view": R4_ANY,
+    "kozyr.durak.core.memory": R4_ANY, "kozyr.durak.core.determinize": {"dt_build"},
+    "kozyr.durak.core.seeds": {"fast_next", "fast_below", "mix64"},
+    "kozyr.durak.core.state": {"State", "EV_ATTACK", "EV_BEAT", "EV_BOUT_END", "EV_REFILL", "EV_SWAP"},
+    "kozyr.durak.core.rules": {"st_apply_legal", "st_ask", "st_legal", "st_turn"},
     "kozyr.durak.rungs": {"RungParams", "ask_move", "params_from", "fill_view"}, "kozyr.durak.rung4": R4_ANY,
 }
 R4_IMPORTS: dict[str, set[str] | None] = {
@@ -198,7 +199,7 @@ R4_IMPORTS: dict[str, set[str] | None] = {
     "kozyr.durak.seeds": {"BotSeed", "fast_key", "seed_text", "word"},
 }
 # entry points: what they are handed is all the search can know
-R4_ENTRIES = ("r4_best", "r4_flat", "r4_endgame", "best4", "solve", "_memory_replay", "mem_start", "mem_event",
+R4_ENTRIES = ("r4_best", "r4_flat", "r4_endgame", "best4", "solve", "mem_start", "mem_event",
               "mem_unseen", "mem_from_tuple")
 R4_DUNDERS = {"__future__", "__post_init__", "__call__", "__cinit__", "__dealloc__", "__all__", "__init__"}
 R4_FORBIDDEN = [
@@ -218,7 +219,7 @@ R4_FORBIDDEN = [
 ]
 # names of the real deal's hidden parts; dt_build fills them in the copy it builds, so it alone may
 R4_HIDDEN = [
-    (r"(?i)(?<!durak\._)seed", "names a seed"),
+    (r"(?i)(?<!durak\.core\.)seed", "names a seed"),
     (r"(?i)\border", "names an order (the talon's or the shuffle's)"),
     # (a refill event's public counts, event.drawn, are the memory's to read)
     (r"\bhands\b|talon_last|(?<!event\.)\bdrawn\b|heap_cards|six_owner", "names another seat's or the talon's cards"),
@@ -250,7 +251,7 @@ def r4_peeks(name: str, text: str) -> list[str]:
         if module == "kozyr.durak.seeds" and name != "bot4.py":
             problems.append("imports the seeds module outside the bot")
     rules = list(R4_FORBIDDEN)
-    if name != "_determinize.pxd":
+    if name != "core/determinize.pxd":
         rules += [r for r in R4_HIDDEN if not (name == "bot4.py" and "seed" in r[0])]
     for pattern, why in rules:
         for m in re.finditer(pattern, text):
@@ -279,7 +280,7 @@ def test_the_rung4_sources_reach_only_the_view_and_memory(name):
 def test_the_compiled_rung4_links_no_engine():
     import kozyr.durak.rung4 as rung4
     blob = Path(rung4.__file__).read_bytes()
-    for needle in (b"kozyr.durak._engine", b"kozyr.durak.reference", b"kozyr.durak.ladder", b"st_deal"):
+    for needle in (b"kozyr.durak.core.engine", b"kozyr.durak.reference", b"kozyr.durak.ladder", b"st_deal"):
         assert needle not in blob, needle
 
 
@@ -291,14 +292,14 @@ R4_PLANTED = [
      '\ncdef enum:',
      '\ncdef State peek\ncdef enum:'),
     ('rung4.pxd',
-     'from kozyr.durak._memory cimport Memory',
-     'from kozyr.durak._engine cimport Game\nfrom kozyr.durak._memory cimport Memory'),
+     'from kozyr.durak.core.memory cimport Memory',
+     'from kozyr.durak.core.engine cimport Game\nfrom kozyr.durak.core.memory cimport Memory'),
     ('rung4.pxd',
      'st_apply_legal, st_ask, st_legal,',
      'st_apply_legal, st_ask, st_view, st_legal,'),
     ('rung4.pxd',
-     'from kozyr.durak._seeds cimport fast_next, mix64',
-     'from kozyr.durak._seeds cimport fast_next, mix64, sha_word'),
+     'from kozyr.durak.core.seeds cimport fast_next, mix64',
+     'from kozyr.durak.core.seeds cimport fast_next, mix64, sha_word'),
     ('rung4.pxd',
      '    cdef State s, t\n',
      '    cdef State s, t\n    cdef const unsigned char *raw = <const unsigned char *>v\n'),
@@ -308,18 +309,18 @@ R4_PLANTED = [
     ('rung4.pyx',
      'from kozyr.durak.moves import Move',
      'from kozyr.durak.moves import Move\nfrom kozyr.durak import Game'),
-    ('_memory.pxd',
-     'from kozyr.durak._view cimport DView',
-     'from kozyr.durak._view cimport DView\nfrom kozyr.durak._state cimport State'),
-    ('_memory.pxd',
+    ('core/memory.pxd',
+     'from kozyr.durak.core.view cimport DView',
+     'from kozyr.durak.core.view cimport DView\nfrom kozyr.durak.core.state cimport State'),
+    ('core/memory.pxd',
      'cdef inline void mem_start(Memory *m, const DView *v)',
      'cdef inline void mem_start(Memory *m, const DView *v, const State *s)'),
-    ('_memory.pxd',
+    ('core/memory.pxd',
      '    cdef uint64_t b\n',
      "    cdef uint64_t b\n    cdef extern from 'peek.h':\n        int peek()\n"),
-    ('_determinize.pxd',
-     'from kozyr.durak._state cimport State',
-     'from kozyr.durak._state cimport State\nfrom kozyr.durak._deal cimport st_deal_rng'),
+    ('core/determinize.pxd',
+     'from kozyr.durak.core.state cimport State',
+     'from kozyr.durak.core.state cimport State\nfrom kozyr.durak.core.deal cimport st_deal_rng'),
     ('memory.py',
      'from kozyr.durak.views import View',
      'from kozyr.durak.views import View\nfrom kozyr.durak import Game'),

@@ -12,7 +12,7 @@ import pytest
 
 from kozyr.cards import CardSet, parse_card
 from kozyr.durak import Bout, IllegalMove, Move, Result, View
-from kozyr.durak._engine import Game, random_playouts
+from kozyr.durak.core.engine import Game, random_playouts
 
 MASK = (1 << 64) - 1
 

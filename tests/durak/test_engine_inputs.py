@@ -16,8 +16,8 @@ import pytest
 
 from kozyr import cards
 from kozyr.durak import pad_seed
-from kozyr.durak._engine import Game, random_playouts
 from kozyr.durak.codes import IllegalMove
+from kozyr.durak.core.engine import Game, random_playouts
 from kozyr.errors import KozyrError
 
 SEED = pad_seed("durak-one")
@@ -142,7 +142,7 @@ def test_a_move_whose_repr_raises_is_refused_cleanly(engine: ModuleType) -> None
 
 @pytest.mark.parametrize("error", [TypeError, ValueError, RuntimeError, OverflowError])
 def test_a_seat_whose_index_raises_is_no_seat_in_both_twins(engine: ModuleType, error: type) -> None:
-    """API choice (top of _engine.pyx and reference.py): not_your_turn, whatever __index__ raises."""
+    """API choice (top of core/engine.pyx and reference.py): not_your_turn, whatever __index__ raises."""
     game = engine.Game.from_seed(SEED)
     move = game.legal_moves()[0]
     with pytest.raises(IllegalMove) as info:

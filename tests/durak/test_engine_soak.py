@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from kozyr.cards import DECK36, CardSet
 from kozyr.durak import Event, IllegalMove, Move
-from kozyr.durak._engine import Game
+from kozyr.durak.core.engine import Game
 
 
 class Watch:

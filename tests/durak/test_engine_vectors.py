@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from kozyr.cards import CardSet, card_name, parse_card
 from kozyr.durak import Move, View, pad_seed
-from kozyr.durak._engine import Game, random_playouts, shuffled_order
+from kozyr.durak.core.engine import Game, random_playouts, shuffled_order
 
 SEED_1 = b"durak" + b"1".zfill(27)
 ORDER_1 = ("KH 6C JS 9H JC KS AC AS 8D AH 7D 9C 9D 8S TS 8H 8C KC TC TH 6S KD AD 9S "
@@ -116,7 +116,8 @@ def test_random_playouts_average_about_80_moves() -> None:
 
 def test_the_portable_sha256_deals_as_the_cpu_extensions_do() -> None:
     """Dealing by seed runs on SHA-NI where the CPU has it; the portable code must agree."""
-    from kozyr.durak import _engine, pad_seed
+    from kozyr.durak import pad_seed
+    from kozyr.durak.core import engine as _engine
 
     had = _engine._sha_ni()
     try:

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from kozyr.durak import Game, Move, View, pad_seed, reference
-from kozyr.durak._gameview import GameView
+from kozyr.durak.core.gameview import GameView
 
 
 def positions(n: int = 40):

@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from kozyr.durak import pad_seed
-from kozyr.durak._engine import random_playouts
 from kozyr.durak.codes import IllegalMove
+from kozyr.durak.core.engine import random_playouts
 from kozyr.durak.ladder import ladder
 from kozyr.errors import KozyrError
 

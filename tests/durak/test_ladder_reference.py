@@ -13,6 +13,7 @@ import os
 
 import numpy as np
 import pytest
+from _compiled import probes
 
 from kozyr.durak import pad_seed, reference_bots
 from kozyr.durak.bots import Bot
@@ -48,7 +49,7 @@ def test_the_replay_vector_in_c_and_through_the_game_api():
     assert (got["moves"], got["ply"], got["fool"], got["heap"], got["outcome"]) == (42, 68, 1, 28, "fool")
     for engine in ("cython", "reference"):
         if engine == "cython":
-            from kozyr.durak._engine import Game
+            from kozyr.durak.core.engine import Game
             game = Game.from_seed(pad_seed("durak-replay-1"))
         else:
             game = RefGame.from_seed(pad_seed("durak-replay-1"))
@@ -110,19 +111,16 @@ def test_largest_hand_is_the_largest_hand_seen():
 
 @pytest.mark.parametrize("deep, cheap", [(6, 3), (-1, -1), (24, 8), (0, 5)])
 def test_the_cards_only_view_gives_the_full_views_decisions(deep: int, cheap: int) -> None:
-    from kozyr.durak.ladder._loop import _cards_view_agrees
-
-    assert _cards_view_agrees(300, 7 + deep, deep, cheap) == 0
+    assert probes().cards_view_agrees(300, 7 + deep, deep, cheap) == 0
 
 
 def test_the_cards_view_agrees_with_the_full_view_for_random_params():
     # the loops hand rungs 1 to 3 an Ask (the cards part of the view): every setting must read only that
-    import importlib
     import random
 
     from kozyr.durak.params import PARAM_NAMES, PARAM_RANGES
 
-    agree = importlib.import_module("kozyr.durak.ladder._loop")._cards_view_agrees   # a test hook, no stub
+    agree = probes().cards_view_agrees
 
     rng = random.Random(13)
     for k in range(6):

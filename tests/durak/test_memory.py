@@ -1,4 +1,4 @@
-"""A seat's memory (kozyr.durak.memory and its C twin _memory.pxd) against the deal it watched.
+"""A seat's memory (kozyr.durak.memory and its C twin core/memory.pxd) against the deal it watched.
 
 The memory is built from the seat's first view and the public events only; the
 tests hold it to the truth the engine knows (the hidden hands, the talon, the
@@ -7,11 +7,11 @@ heap's cards), which the memory itself never reads.
 from __future__ import annotations
 
 import pytest
+from _compiled import probes
 from _rung4_helpers import pack, play_random
 
 from kozyr.durak import Game
 from kozyr.durak.memory import Memory
-from kozyr.durak.rung4 import _memory_replay
 from kozyr.errors import KozyrError
 
 
@@ -80,7 +80,7 @@ def test_the_c_memory_is_the_python_mirror(seed):
             packed.append(pack(event))
             for seat in (0, 1):
                 memories[seat].update(event)
-                assert Memory.unpacked(_memory_replay(starts[seat], packed)) == memories[seat]
+                assert Memory.unpacked(probes().memory_replay(starts[seat], packed)) == memories[seat]
 
 
 def test_a_memory_starts_only_at_the_deal_and_refuses_bad_events():

@@ -6,17 +6,13 @@ the Python-player path), deal for deal; a planted wrong answer is refused.
 """
 from __future__ import annotations
 
-import importlib.util
-import os
-import shutil
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from _compiled import build
 
 from kozyr.durak import Move, View
 from kozyr.durak.ladder import NativeBot, ladder
@@ -26,21 +22,8 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "native_bot" / "che
 
 
 @pytest.fixture(scope="module")
-def cheapest(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    pytest.importorskip("Cython")
-    where = tmp_path_factory.mktemp("native")
-    shutil.copy(EXAMPLE, where / "cheapest.pyx")
-    run = subprocess.run([sys.executable, "-m", "Cython.Build.Cythonize",
-                          "-i", "-q", "cheapest.pyx"], cwd=where, capture_output=True, text=True,
-                         env=dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p)))
-    if run.returncode != 0:
-        raise AssertionError(run.stdout + run.stderr)
-    built = next(where.glob("cheapest*.so"), None) or next(where.glob("cheapest*.pyd"))
-    spec = importlib.util.spec_from_file_location("cheapest", built)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def cheapest() -> Any:
+    return build(EXAMPLE)
 
 
 def python_cheapest(swap: bool) -> Callable[[View], Move]:

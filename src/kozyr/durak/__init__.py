@@ -13,14 +13,15 @@ docs/rules/durak.md.
 The package is a library: it imports no command-line or terminal code.
 """
 from kozyr.durak import ladder
-from kozyr.durak._engine import Game, random_playouts, shuffled_order
 from kozyr.durak.bot4 import Rung4Bot
 from kozyr.durak.bots import RUNG_NAMES, RUNGS, Bot
 from kozyr.durak.codes import BOUT_ENDINGS, CODES, KINDS, OUTCOMES, PHASES, IllegalMove
-from kozyr.durak.events import Event, Result
+from kozyr.durak.core.engine import Game, random_playouts, shuffled_order
+from kozyr.durak.events import Event, Result, log_digest
 from kozyr.durak.ladder import LadderResult, deal_seed, replay
 from kozyr.durak.moves import DONE, RESIGN, SWAP, TAKE, Move
 from kozyr.durak.params import Params
+from kozyr.durak.rules import Rules
 from kozyr.durak.rungs import best
 from kozyr.durak.seeds import DEALS, pad_seed
 from kozyr.durak.tuning import sprt, spsa
@@ -30,6 +31,6 @@ from kozyr.stats import Rate
 __all__ = [
     "BOUT_ENDINGS", "CODES", "DEALS", "DONE", "KINDS", "OUTCOMES", "PHASES", "RESIGN", "RUNGS", "RUNG_NAMES",
     "SWAP", "TAKE", "Bot", "Bout", "Event", "Game", "IllegalMove", "LadderResult", "Move", "Params", "Rate", "Result",
-    "Rung4Bot",
-    "View", "best", "deal_seed", "ladder", "pad_seed", "random_playouts", "replay", "shuffled_order", "spsa", "sprt",
+    "Rules", "Rung4Bot", "View", "best", "deal_seed", "ladder", "log_digest", "pad_seed", "random_playouts", "replay",
+    "shuffled_order", "spsa", "sprt",
 ]

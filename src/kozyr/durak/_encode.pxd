@@ -1,5 +1,5 @@
 # The durak action space and observation for learning agents, in C: one seat's
-# view (a DView, _view.pxd) plus two card sets of its public memory (the heap's
+# view (a DView, core/view.pxd) plus two card sets of its public memory (the heap's
 # cards and the cards known to be in the other hand) written as a fixed-size
 # float32 vector and a 76-entry legal-action mask into caller-provided buffers.
 # Inline, so that the batched environment (vecenv.pyx) compiles it into its
@@ -13,7 +13,7 @@ from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memset
 
 from kozyr.cards cimport pop_lowest
-from kozyr.durak._view cimport MV_ATTACK, MV_BEAT, PH_OVER, DView
+from kozyr.durak.core.view cimport MV_ATTACK, MV_BEAT, PH_OVER, DView
 
 cdef enum:
     N_ACTIONS = 76

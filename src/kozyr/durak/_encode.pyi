@@ -2,7 +2,7 @@
 import numpy as np
 import numpy.typing as npt
 
-from kozyr.durak._engine import Game
+from kozyr.durak.core.engine import Game
 
 SIZE: int
 ACTIONS: int

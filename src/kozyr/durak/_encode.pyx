@@ -8,9 +8,9 @@ from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memset
 
 from kozyr.durak._encode cimport N_ACTIONS, OBS_SIZE, action_of_code, code_of_action, enc_mask, enc_obs
-from kozyr.durak._engine cimport Game
-from kozyr.durak._rules cimport st_legal, st_view
-from kozyr.durak._view cimport MAX_LEGAL, DView
+from kozyr.durak.core.engine cimport Game
+from kozyr.durak.core.rules cimport st_legal, st_view
+from kozyr.durak.core.view cimport MAX_LEGAL, DView
 
 SIZE = OBS_SIZE
 ACTIONS = N_ACTIONS

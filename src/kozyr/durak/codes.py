@@ -11,19 +11,26 @@ from typing import Any
 
 from kozyr.errors import KozyrError
 
-__all__ = ["KINDS", "CARD_KINDS", "PHASES", "CODES", "BOUT_ENDINGS", "OUTCOMES", "IllegalMove"]
+__all__ = ["KINDS", "CARD_KINDS", "PHASES", "CODES", "VARIANT_CODES", "BOUT_ENDINGS", "OUTCOMES", "IllegalMove"]
 
-# Move kinds in code order: the int code of a move is KIND_INDEX << 6 | card.
-KINDS = ("attack", "beat", "take", "done", "swap", "resign")
-CARD_KINDS = frozenset({"attack", "beat"})
+# Move kinds in code order: the int code of a move is KIND_INDEX << 6 | card. The first six are
+# the two-seat game's; `transfer` and `show` exist in perevodnoy only (kozyr.durak.rules.Rules).
+KINDS = ("attack", "beat", "take", "done", "swap", "resign", "transfer", "show")
+CARD_KINDS = frozenset({"attack", "beat", "transfer", "show"})
 PHASES = ("attack", "defend", "pile_on", "over")
 
-# The reference's 14 refusal codes; the C engine returns 1 + the index here.
+# The reference's 14 refusal codes, then the variants' six; the C engine returns 1 + the index here.
 CODES = (
     "no_seed", "bad_deal", "bad_seats", "game_over", "not_your_turn",
     "wrong_phase", "not_legal", "card_not_held", "beats_nothing",
     "rank_not_in_bout", "bout_full", "must_attack", "not_the_six", "talon_shut",
+    # the variants (2 to 6 seats, perevodnoy): an option refused, a move by a seat that is out, a
+    # transfer or show once an attack card is answered, a target that cannot take the table, a show
+    # of a non-trump, a show of a card already shown in this bout
+    "bad_options", "seat_out", "transfer_closed", "target_short", "not_a_trump", "already_shown",
 )
+# The codes only a variant table can give (the two-seat game never refuses with these).
+VARIANT_CODES = CODES[14:]
 
 # How a bout can close; "taken" is the automatic close of a taken bout, a
 # `done` in pile_on closes it with how="done" and taken=True.

@@ -26,8 +26,8 @@ from gymnasium.vector.utils import batch_space
 from pettingzoo import AECEnv
 
 from kozyr.cards import card_name
-from kozyr.durak._engine import Game
 from kozyr.durak.bots import Bot, check_rung
+from kozyr.durak.core.engine import Game
 from kozyr.durak.encoding import N_ACTIONS, OBS_SIZE, RESIGN, Remembered, move_of
 from kozyr.durak.moves import Move
 from kozyr.errors import KozyrError, shown

@@ -7,7 +7,7 @@ bottom of the talon (the turn-up, or the six after the exchange). Every other
 card it does not hold is *unseen*: in the other hand or in the talon, in a
 sequence it cannot know. `Memory` is started from the seat's view at the deal
 and updated from the events, never from the hidden deal; it is the Python
-mirror of the C struct in `_memory.pxd` (the tests play the two side by side).
+mirror of the C struct in `core/memory.pxd` (the tests play the two side by side).
 
 """
 from __future__ import annotations
@@ -34,7 +34,7 @@ DECK36 = _deck36()
 
 @dataclass
 class Memory:
-    """One seat's memory of a deal (card sets are int masks; the fields of `_memory.pxd`)."""
+    """One seat's memory of a deal (card sets are int masks; the fields of `core/memory.pxd`)."""
 
     seat: int
     trump: int
@@ -107,7 +107,7 @@ class Memory:
             raise KozyrError("bad_event", f"unknown event kind {shown(kind)}", field="kind", value=kind)
 
     def packed(self) -> tuple:
-        """The fields in the sequence of the C struct (`_memory.pxd`), checked so that C can take them."""
+        """The fields in the sequence of the C struct (`core/memory.pxd`), checked so that C can take them."""
         for name in ("seat", "attacker"):
             if getattr(self, name) not in (0, 1):
                 raise KozyrError("bad_memory", f"memory {name}={shown(getattr(self, name))} is not 0 or 1", field=name)

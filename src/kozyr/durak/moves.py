@@ -1,4 +1,4 @@
-"""A durak move: `attack AS`, `beat TD`, `take`, `done`, `swap`, `resign`.
+"""A durak move: `attack AS`, `beat TD`, `take`, `done`, `swap`, `resign`; in perevodnoy `transfer 7H`, `show 7S`.
 
 Both engines speak in these objects, so that the differential tests compare
 them with `==`. Inside C a move is the int code `kind << 6 | card`;
@@ -12,11 +12,11 @@ from kozyr.cards import card_name, parse_card
 from kozyr.durak.codes import CARD_KINDS, KINDS
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["Move", "TAKE", "DONE", "SWAP", "RESIGN", "attack", "beat"]
+__all__ = ["Move", "TAKE", "DONE", "SWAP", "RESIGN", "attack", "beat", "transfer", "show"]
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """One move: `attack AS`, `beat TD`, `take`, `done`, `swap`, `resign`."""
+    """One move: `attack AS`, `beat TD`, `take`, `done`, `swap`, `resign`, `transfer 7H`, `show 7S`."""
 
     kind: str
     card: int | None = None
@@ -51,7 +51,7 @@ class Move:
         except ValueError:
             pass
         raise KozyrError("bad_move", f"{shown(text)} is not a move: expected 'attack AS', 'beat TD', 'take', "
-                         "'done', 'swap' or 'resign'", value=text)
+                         "'done', 'swap', 'resign', 'transfer 7H' or 'show 7S'", value=text)
 
     @property
     def code(self) -> int:
@@ -82,3 +82,11 @@ def attack(card: int | str) -> Move:
 
 def beat(card: int | str) -> Move:
     return Move("beat", parse_card(card) if isinstance(card, str) else card)
+
+
+def transfer(card: int | str) -> Move:
+    return Move("transfer", parse_card(card) if isinstance(card, str) else card)
+
+
+def show(card: int | str) -> Move:
+    return Move("show", parse_card(card) if isinstance(card, str) else card)

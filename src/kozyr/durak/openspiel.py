@@ -35,7 +35,7 @@ import pyspiel
 
 from kozyr.cards import CardSet, card_name
 from kozyr.durak._encode import legal_actions
-from kozyr.durak._engine import Game
+from kozyr.durak.core.engine import Game
 from kozyr.durak.encoding import N_ACTIONS, OBS_SIZE, Remembered, card_index, index_card, move_of
 from kozyr.errors import KozyrError
 

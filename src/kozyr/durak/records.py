@@ -26,8 +26,8 @@ from typing import Any
 
 from kozyr import __version__
 from kozyr.cards import card_name, parse_card
-from kozyr.durak._engine import Game
 from kozyr.durak.codes import IllegalMove
+from kozyr.durak.core.engine import Game
 from kozyr.errors import KozyrError, shown
 
 __all__ = ["FORMAT", "SCHEMA", "BoutRecord", "to_record", "from_record", "bouts", "dumps", "loads", "save", "load"]

@@ -1,6 +1,6 @@
 """A plain-Python durak engine, written for clarity from the rules (docs/rules/durak.md).
 
-This is the oracle: the Cython engine (`kozyr.durak._engine`) is played against
+This is the oracle: the Cython engine (`kozyr.durak.core.engine`) is played against
 it move for move (`kozyr.durak.testing`), and it is the baseline the speed
 ratios are measured from. Everything here is ordinary Python lists, sets and
 dicts; nothing here was transliterated from another engine.

@@ -16,12 +16,12 @@
 # Inline, so that the ladder's nogil loop compiles the search into its body.
 from libc.stdint cimport int8_t, uint32_t, uint64_t
 
-from kozyr.durak._determinize cimport dt_build
-from kozyr.durak._memory cimport Memory
-from kozyr.durak._rules cimport st_apply_legal, st_ask, st_legal, st_turn
-from kozyr.durak._seeds cimport fast_next, mix64
-from kozyr.durak._state cimport State
-from kozyr.durak._view cimport MAX_LEGAL, OUT_DRAW, OUT_NONE, Ask, DView
+from kozyr.durak.core.determinize cimport dt_build
+from kozyr.durak.core.memory cimport Memory
+from kozyr.durak.core.rules cimport st_apply_legal, st_ask, st_legal, st_turn
+from kozyr.durak.core.seeds cimport fast_next, mix64
+from kozyr.durak.core.state cimport State
+from kozyr.durak.core.view cimport MAX_LEGAL, OUT_DRAW, OUT_NONE, Ask, DView
 from kozyr.durak.rungs cimport RungParams, ask_move
 
 

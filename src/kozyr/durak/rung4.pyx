@@ -22,10 +22,10 @@ reads this source).
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, free
 
-from kozyr.durak._determinize cimport dt_build
-from kozyr.durak._memory cimport Memory, mem_event, mem_from_tuple, mem_start, mem_to_tuple
-from kozyr.durak._state cimport State
-from kozyr.durak._view cimport DView
+from kozyr.durak.core.determinize cimport dt_build
+from kozyr.durak.core.memory cimport Memory, mem_event, mem_from_tuple, mem_start, mem_to_tuple
+from kozyr.durak.core.state cimport State
+from kozyr.durak.core.view cimport DView
 from kozyr.durak.rung4 cimport R4_TT_BITS, R4Entry, R4Params, R4Scratch, r4_best, r4_solve
 from kozyr.durak.rungs cimport fill_view, params_from
 
@@ -161,15 +161,3 @@ def solve(view, memory, *, budget=BUDGET, Table table=None):
     return val, (Move.from_code(mv) if d.nlegal else None)
 
 
-def _memory_replay(view, packed):
-    """Test hook: the C memory (`_memory.pxd`) started from `view` (the seat's view at the deal)
-    after the packed events (uint32s, _state.pxd's layout), as `Memory.packed()` fields."""
-    cdef DView d
-    cdef Memory m
-    fill_view(&d, view)
-    if view.turnup is None:
-        raise KozyrError("bad_view", "a memory starts from the view at the deal", field="view")
-    mem_start(&m, &d)
-    for e in packed:
-        mem_event(&m, <unsigned int>checked_int("event", e, 0, 0xFFFFFFFF))
-    return mem_to_tuple(&m)

@@ -7,7 +7,7 @@
 from libc.stdint cimport uint64_t
 
 from kozyr.cards cimport highest_card, lowest_card, suit_mask
-from kozyr.durak._view cimport (
+from kozyr.durak.core.view cimport (
     MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_SWAP, MV_TAKE, PH_DEFEND, Ask, DView, ask_count, ask_nth,
 )
 

@@ -22,8 +22,8 @@ clubs and ace down within a suit. Every setting is a field of
 """
 from libc.stdint cimport uint64_t
 
-from kozyr.durak._gameview cimport GameView, move_of
-from kozyr.durak._view cimport MAX_BOUT, MAX_LEGAL, MV_TAKE, OUT_DRAW, OUT_FOOL, OUT_NONE, OUT_RESIGN, DView
+from kozyr.durak.core.gameview cimport GameView, move_of
+from kozyr.durak.core.view cimport MAX_BOUT, MAX_LEGAL, MV_TAKE, OUT_DRAW, OUT_FOOL, OUT_NONE, OUT_RESIGN, DView
 from kozyr.durak.rungs cimport RungParams, best_move, params_from
 
 from kozyr.durak.codes import PHASES

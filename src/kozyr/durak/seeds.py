@@ -1,6 +1,6 @@
 """Seeds and random words: where every deal and every rung-1 decision draws its randomness.
 
-This is the Python twin of `_seeds.pxd` (the C the ladder and the engine run);
+This is the Python twin of `core/seeds.pxd` (the C the ladder and the engine run);
 `tests/durak/test_bots_words.py` checks that the two give the same numbers.
 Nothing here is random at run time: every value follows from a seed text and
 an index, so any deal or decision replays alone.
@@ -88,7 +88,7 @@ def word(bot_seed: BotSeed, seat: int, ply: int) -> int:
 
 
 def mix64(z: int) -> int:
-    """The splitmix64 finalizer (the same arithmetic as `_seeds.pxd`)."""
+    """The splitmix64 finalizer (the same arithmetic as `core/seeds.pxd`)."""
     z &= MASK64
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64

@@ -10,10 +10,9 @@ disagreement shrinks to a short sequence of moves. Use it from your own tests:
     from kozyr.durak.testing import Differential
     TestEngines = Differential.TestCase
 
-The test hooks of the compiled code live here too, so that they stay out of
-the public API: `probe` (a refusal with the bout's cap forced, the only way
-to reach `bout_full`), `c_word`/`c_fast_word` (the C words, for comparison
-with `kozyr.durak.seeds`) and `players` (the Python players of a ladder deal).
+`players` gives the Python players of a ladder deal. The compiled test hooks
+(a refusal with the bout's cap forced, the C words) are not shipped: the test
+suite builds them itself (tests/_native).
 
 hypothesis is needed for `Differential` only (it is in kozyr's test extras).
 """
@@ -23,17 +22,16 @@ import random
 from typing import Any, Protocol, runtime_checkable
 
 from kozyr.cards import CardSet
-from kozyr.durak import _engine, reference
+from kozyr.durak import reference
 from kozyr.durak.codes import IllegalMove
+from kozyr.durak.core.engine import Game as CythonGame
 from kozyr.durak.events import Event, Result
-from kozyr.durak.ladder._loop import _c_fast_word as c_fast_word
-from kozyr.durak.ladder._loop import _c_word as c_word
 from kozyr.durak.ladder.slow import players
 from kozyr.durak.moves import Move
 from kozyr.durak.views import Bout, View
 
 __all__ = [
-    "Engine", "compare_deal", "same_state", "attempt", "seed_of", "probe", "c_word", "c_fast_word", "players",
+    "Engine", "compare_deal", "same_state", "attempt", "seed_of", "players",
     "ALL_MOVES",
 ]
 
@@ -98,11 +96,6 @@ ODD_SEATS: tuple[Any, ...] = (2, -1, True, None, "0")
 ODD_MOVES: tuple[Any, ...] = ("attack", "beat XX", "take AS", "jump", "", "attack 10S", 42, None, "SWAP", "done")
 
 
-def probe(game: Any, seat: Any, move: Any, cap: int) -> str | None:
-    """The refusal code of `move` on a copy of a Cython game whose bout cap is forced to `cap`."""
-    return _engine._probe(game, seat, move, cap)
-
-
 def seed_of(n: int) -> bytes:
     """The reference's published seed family: `durak` and n zero-padded to 27 digits."""
     return b"durak" + str(n).encode("ascii").zfill(27)
@@ -145,7 +138,7 @@ def compare_deal(seed: bytes, number: int, rnd: random.Random, *, odd: float = 0
                  views: bool = True, engine: Any = None, oracle: Any = None) -> tuple[Result | None, int]:
     """Play one deal through two engines side by side (the Cython engine and the reference by
     default), choosing moves with `rnd`; the result and the number of moves."""
-    a = (engine or _engine.Game).from_seed(seed, number)
+    a = (engine or CythonGame).from_seed(seed, number)
     b = (oracle or reference.Game).from_seed(seed, number)
     assert a.order == b.order
     assert a.trump == b.trump and a.turnup == b.turnup
@@ -190,7 +183,7 @@ def _machine() -> Any:
         (for example one with a planted bug, to see the driver catch it).
         """
 
-        engine: Any = _engine.Game
+        engine: Any = CythonGame
         oracle: Any = reference.Game
 
         def __init__(self) -> None:

@@ -38,13 +38,13 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
-from kozyr.durak._deal cimport st_deal_rng
+from kozyr.durak.core.deal cimport st_deal_rng
 from kozyr.durak._encode cimport N_ACTIONS, OBS_SIZE, code_of_action, enc_mask, enc_obs
-from kozyr.durak._memory cimport Memory, mem_event, mem_start
-from kozyr.durak._rules cimport st_apply, st_ask, st_turn, st_view
-from kozyr.durak._seeds cimport fast_below, fast_next
-from kozyr.durak._state cimport Sink, State
-from kozyr.durak._view cimport OUT_NONE, Ask, DView
+from kozyr.durak.core.memory cimport Memory, mem_event, mem_start
+from kozyr.durak.core.rules cimport st_apply, st_ask, st_turn, st_view
+from kozyr.durak.core.seeds cimport fast_below, fast_next
+from kozyr.durak.core.state cimport Sink, State
+from kozyr.durak.core.view cimport OUT_NONE, Ask, DView
 from kozyr.durak.rungs cimport RungParams, ask_move, params_from
 
 import operator

@@ -12,7 +12,7 @@
 #   bout capped, spent or exhausted) are branches, not passes of a loop;
 # - the talon is a prefix-XOR table over the dealt order: drawing k cards is
 #   one XOR, pre[drawn + k] ^ pre[drawn];
-# - a decision hands the rung an Ask (_view.pxd) built from those locals,
+# - a decision hands the rung an Ask (core/view.pxd) built from those locals,
 #   and the rung is a fused-type tag, so every pairing is its own copy of the
 #   loop with the rung a compile-time constant (9 deals, 9 bouts);
 # - the event count (ply), which rung 1's words are keyed by, is kept as the
@@ -25,9 +25,9 @@
 from libc.stdint cimport uint64_t
 
 from kozyr.cards cimport above, card_bit, suit_mask
-from kozyr.durak._seeds cimport fast_word, sha_word
-from kozyr.durak._state cimport State
-from kozyr.durak._view cimport MV_DONE, MV_SWAP, MV_TAKE, OUT_DRAW, OUT_FOOL, OUT_NONE, Ask
+from kozyr.durak.core.seeds cimport fast_word, sha_word
+from kozyr.durak.core.state cimport State
+from kozyr.durak.core.view cimport MV_DONE, MV_SWAP, MV_TAKE, OUT_DRAW, OUT_FOOL, OUT_NONE, Ask
 from kozyr.durak.rungs cimport RungParams, ask_move
 
 cdef struct Rung1:

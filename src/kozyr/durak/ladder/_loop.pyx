@@ -12,34 +12,32 @@ rules in the bout's own variables, one copy of the loop per pairing. Any other
 pairing (rung 4, a Python player, a native bot) plays in `play_out` through
 the rules' State. `_duel_agrees`, a test hook, plays deals both ways.
 
-The rules come in inline from _rules.pxd, _deal.pxd and _duel.pxd, the words
-from _seeds.pxd, the bots' decisions from rungs.pxd: no call across modules per
+The rules come in inline from core/rules.pxd, core/deal.pxd and _duel.pxd, the words
+from core/seeds.pxd, the bots' decisions from rungs.pxd: no call across modules per
 decision.
 """
 from libc.stdint cimport int8_t, int16_t, int32_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy
 
-from kozyr.durak._deal cimport st_deal_rng, st_deal_seed
+from kozyr.durak.core.deal cimport st_deal_rng, st_deal_seed
 from kozyr.durak.ladder._duel cimport Player, duel
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 
-from kozyr.durak._gameview cimport GameView
-from kozyr.durak._memory cimport Memory, mem_event, mem_start
-from kozyr.durak._rules cimport st_apply, st_apply_legal, st_ask, st_legal, st_turn, st_view, st_view_turn
-from kozyr.durak._seeds cimport (
+from kozyr.durak.core.gameview cimport GameView
+from kozyr.durak.core.memory cimport Memory, mem_event, mem_start
+from kozyr.durak.core.rules cimport st_apply, st_apply_legal, st_ask, st_legal, st_turn, st_view, st_view_turn
+from kozyr.durak.core.seeds cimport (
     TEXT_MAX, WORD_BUF, fast_word, kz_sha256_any, mix64, put_uint, sha_word, seat_tail, word_head,
 )
-from kozyr.durak._state cimport Sink, State
-from kozyr.durak._view cimport OUT_DRAW, OUT_NONE, Ask, DView, bot_fn
+from kozyr.durak.core.state cimport Sink, State
+from kozyr.durak.core.view cimport OUT_DRAW, OUT_NONE, Ask, DView, bot_fn
 from kozyr.durak.rung4 cimport R4_TT_BITS, R4Entry, R4Params, R4Scratch, r4_best
-from kozyr.durak.rungs cimport RungParams, ask_move, best_move, params_from
+from kozyr.durak.rungs cimport RungParams, ask_move, params_from
 
-import operator
 
-from kozyr.durak.seeds import DEALS, MIX_STEP as _MIX_STEP, SEAT_STEP as _SEAT_STEP, base_key, prefix, seed_text
+from kozyr.durak.seeds import DEALS, MIX_STEP as _MIX_STEP, SEAT_STEP as _SEAT_STEP, base_key, prefix
 from kozyr.durak.moves import Move
-from kozyr.durak.params import Params
 from kozyr.errors import KozyrError, shown
 
 __all__ = ["Runner", "play_seeded", "MAX_MOVES"]
@@ -157,7 +155,7 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
     had no move or the deal ran away. (Two rungs 1 to 3 play in _duel.pxd instead: play_dealt.)
 
     Rungs 1 to 3 read only the decision's Ask (st_ask: hand, legal cards, the extra move and
-    swap as flags, trump, talon, bout size); `_cards_view_agrees` checks it against the
+    swap as flags, trump, talon, bout size); the tests' `cards_view_agrees` probe checks it against the
     rungs on the full view, decision by decision. Rung 4 decides
     from its seat's full view and memory (rung4.pxd); with a rung-4 seat in the
     deal every move is applied with its events (st_apply into a Sink), and each
@@ -504,57 +502,6 @@ def play_seeded(bytes seed32, a, b, unsigned int number=1):
         "fool": None if s.fool < 0 else s.fool,
         "moves": s.moves, "ply": s.ply, "bouts": s.bouts, "heap": s.heap, "largest": big,
     }
-
-
-# -- the C words seen from Python (kozyr.durak.testing compares them with seeds.py) --
-def _c_word(bot_seed, int seat, int ply):
-    """The rules' word computed by the C (SHA-256); seat is the engine seat 0/1."""
-    cdef bytes raw = seed_text(bot_seed)
-    cdef unsigned char buf[WORD_BUF]
-    cdef const unsigned char *p = raw
-    if seat not in (0, 1) or ply < 0:
-        raise KozyrError("bad_seat", "seat must be 0 or 1 and ply at least 0", value=(seat, ply))
-    return sha_word(buf, word_head(buf, p, len(raw), seat), ply)
-
-
-def _c_fast_word(key, int seat, int ply):
-    """The fast word computed by the C; key is a 64-bit int."""
-    if seat not in (0, 1) or ply < 0:
-        raise KozyrError("bad_seat", "seat must be 0 or 1 and ply at least 0", value=(seat, ply))
-    return fast_word(<uint64_t>(operator.index(key) & 0xFFFFFFFFFFFFFFFF), seat, ply)
-
-
-def _cards_view_agrees(long long deals, unsigned long long seed, int deep_talon, int cheap_power, params=None):
-    """Test hook: play `deals` fast deals of rung 3 against rung 2 and, at every decision,
-    compare the rungs' choice on the Ask (st_ask, what the loops hand them) with the choice on
-    the full view, for rungs 1 (with a varied word), 2 and 3, with the two thresholds or any
-    `params` (a Params or a mapping). The number of decisions where they differ (0 when right)."""
-    cdef State s
-    cdef DView full
-    cdef Ask a
-    cdef RungParams p
-    cdef uint64_t rng = seed
-    cdef long long k, bad = 0
-    cdef int rung, t, m
-    cdef uint32_t w
-    params_from(&p, Params(DEEP_TALON=deep_talon, CHEAP_POWER=cheap_power).as_tuple() if params is None
-                else Params.of(params).as_tuple())
-    for k in range(deals):
-        st_deal_rng(&s, &rng)
-        while s.outcome == OUT_NONE:
-            t = st_turn(&s)
-            st_view_turn(&s, &full)
-            if st_ask(&s, &a) != t:
-                bad += 1
-            for rung in (2, 3):
-                if best_move(&full, rung, 0, &p) != ask_move(&a, rung, 0, &p):
-                    bad += 1
-            w = <uint32_t>(mix64(rng + <uint64_t>s.ply) >> 32)
-            if best_move(&full, 1, w, &p) != ask_move(&a, 1, w, &p):
-                bad += 1
-            m = best_move(&full, 3 if t == 0 else 2, 0, &p)
-            st_apply_legal(&s, t, m)
-    return bad
 
 
 def _duel_agrees(a, b, str deal, long long first, long long count, seed="duel"):

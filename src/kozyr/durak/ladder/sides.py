@@ -50,7 +50,7 @@ class NativeBot:
 
     `function` is a PyCapsule named "kozyr.durak.bot_fn" holding a C function
     with the signature `int f(const DView *v, unsigned int word, const void *state)
-    noexcept nogil` (`kozyr.durak._view.bot_fn`): it gets the full view of the
+    noexcept nogil` (`kozyr.durak.native.bot_fn`): it gets the full view of the
     seat on turn and a 32-bit random word, and answers a move code from
     `v.legal`. `state` is an optional capsule named "kozyr.durak.bot_state"
     with the bot's read-only data (for example its parameters). `seed` gives

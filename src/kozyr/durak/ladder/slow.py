@@ -35,7 +35,7 @@ def deal_game(seed: object, i: int, deal: str = "fast", *, engine: Any = None) -
     """A fresh Game of deal i; `engine` is a Game class (the Cython one by default,
     or kozyr.durak.reference.Game, which deals from seeds only)."""
     if engine is None:
-        from kozyr.durak._engine import Game as engine
+        from kozyr.durak.core.engine import Game as engine
     ds = deal_seed(seed, i, deal)
     return engine.from_rng(ds) if isinstance(ds, int) else engine.from_seed(ds, 1)
 

@@ -1,4 +1,4 @@
-"""Type stubs for kozyr.durak._engine, the Cython durak engine."""
+"""Type stubs for kozyr.durak.core.engine, the Cython durak engine."""
 from collections.abc import Iterable
 from typing import SupportsIndex, TypedDict
 
@@ -6,8 +6,8 @@ import numpy as np
 import numpy.typing as npt
 
 from kozyr.cards import CardSet
-from kozyr.durak._gameview import GameView
 from kozyr.durak.codes import IllegalMove as IllegalMove
+from kozyr.durak.core.gameview import GameView
 from kozyr.durak.events import Event, Result
 from kozyr.durak.moves import Move
 from kozyr.durak.views import Bout
@@ -21,7 +21,6 @@ class Playouts(TypedDict):
     ply: npt.NDArray[np.int32]
 
 def random_playouts(n: SupportsIndex, seed: SupportsIndex = ...) -> Playouts: ...
-def _probe(game: Game, seat: object, move: object, cap: int) -> str | None: ...
 def _sha_ni(allow: bool | None = ...) -> bool: ...
 def shuffled_order(seed: bytes | str, number: int = ...) -> tuple[int, ...]: ...
 

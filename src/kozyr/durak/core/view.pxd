@@ -13,6 +13,8 @@ cdef enum:
     MV_DONE = 3
     MV_SWAP = 4
     MV_RESIGN = 5
+    MV_TRANSFER = 6       # perevodnoy only
+    MV_SHOW = 7           # perevodnoy with show_trump only
     # phases, in the order of types.PHASES
     PH_ATTACK = 0
     PH_DEFEND = 1

@@ -1,8 +1,8 @@
-# The view a Game hands to Python: one seat's DView (_view.pxd), copied once,
+# The view a Game hands to Python: one seat's DView (core/view.pxd), copied once,
 # with the Python objects (moves, bout, hand) built only when read. This module
 # also owns the C-to-Python conversions of the durak vocabulary (cached Moves,
 # Results, a Bout) that the engine and the rungs share.
-from kozyr.durak._view cimport BoutView, DView
+from kozyr.durak.core.view cimport BoutView, DView
 
 
 cdef object move_of(int code)                          # the cached Move of a move code

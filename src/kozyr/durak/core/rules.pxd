@@ -1,16 +1,16 @@
-# The rules of two-seat Podkidnoy as inline C over a State (_state.pxd): the
+# The rules of two-seat Podkidnoy as inline C over a State (core/state.pxd): the
 # seat on turn, the phase, legal-move generation in the reference order, the
 # view of one seat, applying a move (checked: st_apply; unchecked:
 # st_apply_legal) and the forced positions that resolve themselves. Inline, so
 # that a bulk loop that cimports this file (the ladder) compiles them into its
-# own body; _engine.pyx (the Python face) uses the same code.
+# own body; core/engine.pyx (the Python face) uses the same code.
 #
 # Typical bulk loop (GIL released, no events):
 #
 #     cdef State s
 #     cdef int legal[MAX_LEGAL]
 #     cdef uint64_t rng = seed
-#     st_deal_rng(&s, &rng)                                  # _deal.pxd
+#     st_deal_rng(&s, &rng)                                  # core/deal.pxd
 #     while st_turn(&s) >= 0:
 #         n = st_legal(&s, legal)
 #         st_apply_legal(&s, st_turn(&s), legal[fast_below(&rng, n)])
@@ -19,12 +19,12 @@ from libc.stdint cimport uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
 from kozyr.cards cimport above, card_bit, highest_card, lanes_reversed, suit_mask
-from kozyr.durak._seeds cimport fast_below
-from kozyr.durak._state cimport (
+from kozyr.durak.core.seeds cimport fast_below
+from kozyr.durak.core.state cimport (
     EV_BOUT_END, EV_GAME_END, EV_OUT, EV_REFILL, HOW_CAPPED, HOW_DONE, HOW_EXHAUSTED, HOW_SPENT, HOW_TAKEN,
     Sink, State,
 )
-from kozyr.durak._view cimport (
+from kozyr.durak.core.view cimport (
     MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_RESIGN, MV_SWAP, MV_TAKE, OUT_DRAW, OUT_FOOL, OUT_NONE,
     OUT_RESIGN, PH_ATTACK, PH_DEFEND, PH_OVER, PH_PILE_ON, Ask, BoutView, DView, ask_count, ask_nth,
 )
@@ -45,6 +45,12 @@ cdef enum:
     R_MUST_ATTACK = 12
     R_NOT_THE_SIX = 13
     R_TALON_SHUT = 14
+    R_BAD_OPTIONS = 15
+    R_SEAT_OUT = 16
+    R_TRANSFER_CLOSED = 17
+    R_TARGET_SHORT = 18
+    R_NOT_A_TRUMP = 19
+    R_ALREADY_SHOWN = 20
 
 
 cdef inline int st_turn(const State *s) noexcept nogil:

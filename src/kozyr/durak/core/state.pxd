@@ -1,23 +1,25 @@
 # The durak position as plain C data: the `State` struct, the packed events
 # and the enumerations of events and bout endings. A State is a value: copy it
-# with `t = s` (no pointers inside). The rules over it are in _rules.pxd; the
-# bots never see a State (they are handed a DView, _view.pxd).
+# with `t = s` (no pointers inside). The rules over it are in core/rules.pxd; the
+# bots never see a State (they are handed a DView, core/view.pxd).
 from libc.stdint cimport uint32_t, uint64_t
 
-from kozyr.durak._view cimport BoutView
+from kozyr.durak.core.view cimport BoutView
 
 cdef enum:
-    # event kinds; 0..5 are the move kinds (MV_* in _view.pxd), same numbers
+    # event kinds; 0..7 are the move kinds (MV_* in core/view.pxd), same numbers
     EV_ATTACK = 0
     EV_BEAT = 1
     EV_TAKE = 2
     EV_DONE = 3
     EV_SWAP = 4
     EV_RESIGN = 5
-    EV_BOUT_END = 6
-    EV_REFILL = 7
-    EV_OUT = 8
-    EV_GAME_END = 9
+    EV_TRANSFER = 6
+    EV_SHOW = 7
+    EV_BOUT_END = 8
+    EV_REFILL = 9
+    EV_OUT = 10
+    EV_GAME_END = 11
     # bout endings, in the order of types.BOUT_ENDINGS
     HOW_DONE = 0
     HOW_TAKEN = 1
@@ -52,7 +54,7 @@ cdef struct State:
     int ply                 # events so far
     int moves               # moves applied by players (resign included)
     int bouts               # bouts closed
-    int outcome             # OUT_* from _view.pxd, OUT_NONE while the deal runs
+    int outcome             # OUT_* from core/view.pxd, OUT_NONE while the deal runs
     int fool                # seat, or -1 (none yet, or a draw)
     unsigned char order[36] # the shuffled order as dealt, kozyr card ints
 

@@ -1,7 +1,7 @@
 """The durak engine's Python face: `Game`, and `random_playouts` in bulk.
 
-The rules themselves are inline C over a plain `State` struct (_state.pxd,
-_rules.pxd, _deal.pxd), shared with the ladder's nogil loop. `Game` is a thin
+The rules themselves are inline C over a plain `State` struct (core/state.pxd,
+core/rules.pxd, core/deal.pxd), shared with the ladder's nogil loop. `Game` is a thin
 wrapper that speaks kozyr.durak's vocabulary (`Move`, `Event`, `View`); it
 keeps the State and a packed move log, and rebuilds the event log on demand by
 replaying the moves, which keeps a Game at a few hundred bytes.
@@ -24,7 +24,7 @@ go through `operator.index` too. Every refusal of bad input is a `KozyrError`
 with a code (`IllegalMove` for the rules' codes); messages show long inputs cut
 (`kozyr.errors.shown`), and an input whose `repr` raises is named by its type.
 `bad_seats` is never raised: a Game is always two seats. `bout_full` cannot be
-reached by play (a bout at its cap closes at once); `kozyr.durak.testing.probe`
+reached by play (a bout at its cap closes at once); the test suite's own compiled probe
 reaches it. `from_rng` and `random_playouts` deal with splitmix64, NOT the
 rules' SHA-256 shuffle: fast and varied, not reference-compatible.
 """
@@ -36,21 +36,21 @@ from libc.stdint cimport uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from kozyr.cards cimport KZ_DECK36, CardSet, card_bit
-from kozyr.durak._gameview cimport GameView, bout_of, move_of, moves_tuple, result_of
-from kozyr.durak._deal cimport st_deal_order, st_deal_rng, st_deal_seed_text
-from kozyr.durak._rules cimport (
+from kozyr.durak.core.gameview cimport GameView, bout_of, move_of, moves_tuple, result_of
+from kozyr.durak.core.deal cimport st_deal_order, st_deal_rng, st_deal_seed_text
+from kozyr.durak.core.rules cimport (
     R_BAD_DEAL, R_BAD_SEATS, R_BEATS_NOTHING, R_BOUT_FULL, R_CARD_NOT_HELD, R_GAME_OVER, R_MUST_ATTACK,
     R_NO_SEED, R_NOT_LEGAL, R_NOT_THE_SIX, R_NOT_YOUR_TURN, R_RANK_NOT_IN_BOUT, R_TALON_SHUT, R_WRONG_PHASE,
     st_apply, st_apply_legal, st_legal, st_phase, st_random_legal, st_talon_card, st_turn, st_view,
 )
-from kozyr.durak._determinize cimport dt_build
-from kozyr.durak._memory cimport Memory, mem_from_tuple
-from kozyr.durak._seeds cimport kz_sha_ni_allow, kz_sha_ni_used
-from kozyr.durak._state cimport (
+from kozyr.durak.core.determinize cimport dt_build
+from kozyr.durak.core.memory cimport Memory, mem_from_tuple
+from kozyr.durak.core.seeds cimport kz_sha_ni_allow, kz_sha_ni_used
+from kozyr.durak.core.state cimport (
     EV_ATTACK, EV_BEAT, EV_BOUT_END, EV_DONE, EV_GAME_END, EV_OUT, EV_REFILL, EV_RESIGN, EV_SWAP, EV_TAKE,
     HOW_CAPPED, HOW_DONE, HOW_EXHAUSTED, HOW_SPENT, HOW_TAKEN, Sink, State,
 )
-from kozyr.durak._view cimport (
+from kozyr.durak.core.view cimport (
     MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_RESIGN, MV_SWAP, MV_TAKE, OUT_DRAW, OUT_FOOL, OUT_NONE,
     OUT_RESIGN, PH_ATTACK, PH_DEFEND, PH_OVER, PH_PILE_ON, DView,
 )
@@ -212,17 +212,6 @@ cdef inline int _seat_index(object seat):
     except Exception:                     # no __index__, or one that raises: not a seat (the reference agrees)
         return 2
     return i if i == 0 or i == 1 else 2
-
-
-def _probe(Game game, seat, move, int cap):
-    """Test hook: the refusal code st_apply gives on a copy of the position with
-    the bout's cap set to `cap`, or None if it would apply. The forced positions
-    close a bout as soon as it reaches its cap, so `bout_full` cannot be reached
-    by play; this is how the tests see that check and its place in the order."""
-    cdef State t = game.st
-    t.bout.cap = cap
-    cdef int r = st_apply(&t, _seat_index(seat), _move_code(move), NULL)
-    return CODES[r - 1] if r else None
 
 
 cdef Game _new_game():

@@ -15,7 +15,7 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SetItem
 from libc.string cimport memcpy
 
 from kozyr.cards cimport CardSet
-from kozyr.durak._view cimport OUT_DRAW, OUT_FOOL, OUT_NONE, BoutView, DView
+from kozyr.durak.core.view cimport OUT_DRAW, OUT_FOOL, OUT_NONE, BoutView, DView
 
 from kozyr.durak.codes import PHASES
 from kozyr.durak.events import Result

@@ -1,4 +1,4 @@
-"""Type stubs for kozyr.durak._gameview: a GameView is typed as the View it is equal to."""
+"""Type stubs for kozyr.durak.core.gameview: a GameView is typed as the View it is equal to."""
 from kozyr.durak.views import View
 
 class GameView(View):

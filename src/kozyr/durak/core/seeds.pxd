@@ -5,7 +5,7 @@
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
-cdef extern from "_sha256.h" nogil:
+cdef extern from "sha256.h" nogil:
     void kz_sha256(const uint8_t *data, size_t len, uint8_t *out) noexcept
     void kz_sha256_short(const uint8_t *data, size_t len, uint32_t *h) noexcept
     void kz_sha256_any(const uint8_t *data, size_t len, uint8_t *out) noexcept

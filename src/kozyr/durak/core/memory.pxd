@@ -11,8 +11,8 @@
 from libc.stdint cimport uint32_t, uint64_t
 
 from kozyr.cards cimport KZ_DECK36, card_bit
-from kozyr.durak._state cimport EV_ATTACK, EV_BEAT, EV_BOUT_END, EV_REFILL, EV_SWAP
-from kozyr.durak._view cimport DView
+from kozyr.durak.core.state cimport EV_ATTACK, EV_BEAT, EV_BOUT_END, EV_REFILL, EV_SWAP
+from kozyr.durak.core.view cimport DView
 
 
 cdef struct Memory:
@@ -53,7 +53,7 @@ cdef inline void mem_start(Memory *m, const DView *v) noexcept nogil:
 
 
 cdef inline void mem_event(Memory *m, uint32_t e) noexcept nogil:
-    """Take in one packed event (_state.pxd's layout) of the deal."""
+    """Take in one packed event (core/state.pxd's layout) of the deal."""
     cdef int kind = e & 15
     cdef int other = 1 - m.seat
     cdef int seat, card, defender, last

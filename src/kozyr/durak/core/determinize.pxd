@@ -12,10 +12,10 @@
 from libc.stdint cimport uint64_t
 
 from kozyr.cards cimport card_bit, pop_lowest, popcount
-from kozyr.durak._memory cimport Memory, mem_unseen
-from kozyr.durak._seeds cimport fast_below
-from kozyr.durak._state cimport State
-from kozyr.durak._view cimport OUT_NONE, DView
+from kozyr.durak.core.memory cimport Memory, mem_unseen
+from kozyr.durak.core.seeds cimport fast_below
+from kozyr.durak.core.state cimport State
+from kozyr.durak.core.view cimport OUT_NONE, DView
 
 
 cdef inline int dt_build(State *s, const DView *v, const Memory *m, uint64_t *rng) noexcept nogil:

@@ -1,13 +1,13 @@
-# Dealing a State (_state.pxd): from an order, from the fast generator, and
+# Dealing a State (core/state.pxd): from an order, from the fast generator, and
 # by the rules' SHA-256 shuffle of a 32-byte seed. Inline so that the ladder
 # deals without a call across modules.
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from kozyr.cards cimport card_bit, lowest_card, suit_mask
-from kozyr.durak._seeds cimport fast_below, put_uint, sha_words
-from kozyr.durak._state cimport State
-from kozyr.durak._view cimport OUT_NONE
+from kozyr.durak.core.seeds cimport fast_below, put_uint, sha_words
+from kozyr.durak.core.state cimport State
+from kozyr.durak.core.view cimport OUT_NONE
 
 
 cdef inline int ref_card(int k) noexcept nogil:

@@ -1,9 +1,9 @@
-# The Python face of the durak engine: `Game` holds a State (_state.pxd) and a
-# packed move log. The rules it runs are _rules.pxd and _deal.pxd; anything
+# The Python face of the durak engine: `Game` holds a State (core/state.pxd) and a
+# packed move log. The rules it runs are core/rules.pxd and core/deal.pxd; anything
 # that plays deals in bulk cimports those, not this file.
 from libc.stdint cimport uint16_t
 
-from kozyr.durak._state cimport State
+from kozyr.durak.core.state cimport State
 
 
 cdef class Game:

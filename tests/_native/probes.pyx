@@ -1,0 +1,99 @@
+# cython: language_level=3
+"""Test-only hooks into the compiled durak engine, built for the tests (tests/_compiled.py), never shipped.
+
+Each reaches the engine's C through the .pxd files kozyr installs, as a native
+bot would, so the package carries no code that exists only for its tests:
+
+- `probe`: the refusal code st_apply gives on a copy of a position whose bout
+  cap is forced; the forced positions close a bout at its cap, so `bout_full`
+  is reachable only this way;
+- `c_word` / `c_fast_word`: the rung-1 words as the ladder's C computes them;
+- `cards_view_agrees`: rungs 1-3 decide the same from the Ask the loops hand
+  them as from the full view;
+- `memory_replay`: the C memory (core/memory.pxd) fed packed events.
+"""
+from libc.stdint cimport uint32_t, uint64_t
+
+from kozyr.durak.core.deal cimport st_deal_rng
+from kozyr.durak.core.engine cimport Game
+from kozyr.durak.core.memory cimport Memory, mem_event, mem_start, mem_to_tuple
+from kozyr.durak.core.rules cimport st_apply, st_apply_legal, st_ask, st_turn, st_view_turn
+from kozyr.durak.core.seeds cimport WORD_BUF, fast_word, mix64, sha_word, word_head
+from kozyr.durak.core.state cimport State
+from kozyr.durak.core.view cimport OUT_NONE, Ask, DView
+from kozyr.durak.rungs cimport RungParams, ask_move, best_move, fill_view, params_from
+
+import operator
+
+from kozyr.durak.codes import CODES
+from kozyr.durak.params import Params
+from kozyr.durak.seeds import seed_text
+
+
+def probe(Game game, int seat, int code, int cap):
+    """The refusal code of move `code` by `seat` on a copy of `game` with the bout's cap set to `cap`, or None."""
+    cdef State t = game.st
+    t.bout.cap = cap
+    cdef int r = st_apply(&t, seat, code, NULL)
+    return CODES[r - 1] if r else None
+
+
+def c_word(bot_seed, int seat, int ply):
+    """The rules' word computed by the C (SHA-256); seat is the engine seat 0/1."""
+    cdef bytes raw = seed_text(bot_seed)
+    cdef unsigned char buf[WORD_BUF]
+    cdef const unsigned char *p = raw
+    assert seat in (0, 1) and ply >= 0
+    return sha_word(buf, word_head(buf, p, len(raw), seat), ply)
+
+
+def c_fast_word(key, int seat, int ply):
+    """The fast word computed by the C; key is a 64-bit int."""
+    assert seat in (0, 1) and ply >= 0
+    return fast_word(<uint64_t>(operator.index(key) & 0xFFFFFFFFFFFFFFFF), seat, ply)
+
+
+def cards_view_agrees(long long deals, unsigned long long seed, int deep_talon, int cheap_power, params=None):
+    """Play `deals` fast deals of rung 3 against rung 2 and, at every decision, compare the rungs'
+    choice on the Ask (st_ask, what the loops hand them) with the choice on the full view, for
+    rungs 1 (with a varied word), 2 and 3, with the two thresholds or any `params` (a Params or a
+    mapping). The number of decisions where they differ (0 when right)."""
+    cdef State s
+    cdef DView full
+    cdef Ask a
+    cdef RungParams p
+    cdef uint64_t rng = seed
+    cdef long long k, bad = 0
+    cdef int rung, t, m
+    cdef uint32_t w
+    params_from(&p, Params(DEEP_TALON=deep_talon, CHEAP_POWER=cheap_power).as_tuple() if params is None
+                else Params.of(params).as_tuple())
+    for k in range(deals):
+        st_deal_rng(&s, &rng)
+        while s.outcome == OUT_NONE:
+            t = st_turn(&s)
+            st_view_turn(&s, &full)
+            if st_ask(&s, &a) != t:
+                bad += 1
+            for rung in (2, 3):
+                if best_move(&full, rung, 0, &p) != ask_move(&a, rung, 0, &p):
+                    bad += 1
+            w = <uint32_t>(mix64(rng + <uint64_t>s.ply) >> 32)
+            if best_move(&full, 1, w, &p) != ask_move(&a, 1, w, &p):
+                bad += 1
+            m = best_move(&full, 3 if t == 0 else 2, 0, &p)
+            st_apply_legal(&s, t, m)
+    return bad
+
+
+def memory_replay(view, packed):
+    """The C memory (core/memory.pxd) started from `view` (the seat's view at the deal) after the
+    packed events (uint32s, core/state.pxd's layout), as `Memory.packed()` fields."""
+    cdef DView d
+    cdef Memory m
+    fill_view(&d, view)
+    assert view.turnup is not None, "a memory starts from the view at the deal"
+    mem_start(&m, &d)
+    for e in packed:
+        mem_event(&m, <unsigned int>e)
+    return mem_to_tuple(&m)
