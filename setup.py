@@ -54,12 +54,16 @@ except (ValueError, AttributeError):
     JOBS = os.cpu_count() or 1
 
 
+HEADER_DIRS = sorted({"src/kozyr"} | {os.path.dirname(h) for h in glob("src/kozyr/**/*.h", recursive=True)})
+
+
 def extension(pyx: str) -> Extension:
     module = pyx[len("src/"):-len(".pyx")].replace("/", ".")
     return Extension(
         module,
         [pyx],
-        include_dirs=["src/kozyr", numpy.get_include()],
+        # every folder with a header a .pxd names (cythonize finds them itself; the C-as-is path must be told)
+        include_dirs=HEADER_DIRS + [numpy.get_include()],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=COMPILE_ARGS,
     )
