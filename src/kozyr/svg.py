@@ -245,9 +245,9 @@ def _durak_state(view: Any) -> str:
             return "over: a draw"
         return f"over: seat {r.fool} is the fool" + (" (resigned)" if r.outcome == "resign" else "")
     bout = view.bout
-    who = "you" if view.turn == view.seat else f"seat {view.turn}"
-    doing = {"attack": "to attack", "defend": "to beat or take", "pile_on": "to throw in or say done"}
-    text = f"{who} {doing.get(view.phase, view.phase)}; seat {bout.attacker} attacks"
+    who = "your move" if view.turn == view.seat else f"seat {view.turn} to move"
+    doing = {"attack": "attack", "defend": "beat or take", "pile_on": "throw in or say done"}
+    text = f"{who}: {doing.get(view.phase, view.phase)}; seat {bout.attacker} attacks"
     if bout.taken:
         text += ", the defender takes"
     return text
