@@ -53,13 +53,13 @@ def _check_the_pages(html: Path) -> None:
     the view, the C view and the native bot documented; the pictures drawn."""
     import re
 
-    for page in ("install", "engine", "play", "replay", "records", "own-bot", "tuning", "cluster", "rl",
+    for name in ("install", "engine", "play", "replay", "records", "own-bot", "tuning", "cluster", "rl",
                  "hokm", "preferans", "cards", "pictures", "house"):
-        assert (html / f"{page}.html").is_file(), page
-    for page in sorted((html / "api").glob("*.html")):
-        text = page.read_text(encoding="utf-8")
+        assert (html / f"{name}.html").is_file(), name
+    for api_page in sorted((html / "api").glob("*.html")):
+        text = api_page.read_text(encoding="utf-8")
         for bases in re.findall(r"<p>Bases:(.*?)</p>", text, re.S):
-            assert re.sub(r"<[^>]+>", "", bases).strip(), f"an empty 'Bases:' line in {page.name}"
+            assert re.sub(r"<[^>]+>", "", bases).strip(), f"an empty 'Bases:' line in {api_page.name}"
     import kozyr.durak
     import kozyr.hokm
     import kozyr.preferans

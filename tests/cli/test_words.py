@@ -89,8 +89,10 @@ def test_replay_file_shows_the_deal_bout_by_bout(tmp_path: Path) -> None:
     game = Game.from_seed(pad_seed("replay-words"), 3)
     dealt = [sorted(game.hands[s], key=lambda c: (c >> 4, c & 15)) for s in (0, 1)]
     players = (Bot(3, "a"), Bot(2, "b"))
-    while not game.over:
-        game.apply(game.turn, players[game.turn].choose(game.view(game.turn)))
+    while game.turn is not None:
+        move = players[game.turn].choose(game.view(game.turn))
+        assert move is not None
+        game.apply(game.turn, move)
     path = tmp_path / "deal.json"
     save(game, str(path), seed=pad_seed("replay-words"), number=3)
     run = subprocess.run([sys.executable, "-m", "kozyr", "replay", "--file", str(path)], capture_output=True,

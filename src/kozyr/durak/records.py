@@ -234,7 +234,7 @@ def bouts(game: Game) -> list[BoutRecord]:
     ...     _ = game.apply(game.turn, game.legal_moves()[0])
     >>> [(b.attacker, [(card_name(a), card_name(d) if d is not None else None) for a, d in b.pairs], b.how)
     ...  for b in bouts(game)]
-    [(0, [('9S', 'TS')], 'done'), (1, [('6D', None)], None)]
+    [(0, [('JS', 'KS')], 'exhausted'), (1, [('TS', None)], None)]
     """
     out: list[BoutRecord] = []
     attacker: int | None = None
