@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kozyr.cli.play_keys import Command, parse_key
+from kozyr.cli.durak_keys import Command, parse_key
 from kozyr.durak import Game, pad_seed
 
 ROOT = Path(__file__).resolve().parents[2]
