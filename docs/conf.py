@@ -90,6 +90,7 @@ def _draw_pictures(app):
     from kozyr import svg
     from kozyr.durak import Game, pad_seed
     from kozyr.durak.ladder import replay
+    from kozyr.durak.records import picture
     from kozyr.hokm import GreedyBot, Hand
 
     game = Game.from_seed(pad_seed("durak-one"))
@@ -100,7 +101,7 @@ def _draw_pictures(app):
         hand.play(hand.to_act, GreedyBot().play(hand.view(hand.to_act)))
     pictures = {
         "durak_view": svg.durak_svg(game.view(1)),
-        "durak_record": svg.durak_record_svg(replay(3, 2, "ladder", 17)),
+        "durak_record": picture(replay(3, 2, "ladder", 17)),
         "hokm_view": svg.hokm_view_svg(hand.view(hand.to_act)),
         "cards": svg.cards_svg("AS TD 6C QH"),
     }

@@ -18,7 +18,7 @@ import kozyr.durak as durak
 from kozyr import svg
 from kozyr.cards import CardSet, card_name
 from kozyr.durak.ladder import replay
-from kozyr.durak.records import to_record
+from kozyr.durak.records import picture, to_record
 from kozyr.errors import KozyrError
 from kozyr.hokm import GreedyBot, Hand, Trick
 from kozyr.hokm.trick import resolve_trick
@@ -109,7 +109,7 @@ def test_the_durak_picture_of_a_finished_deal_names_the_fool() -> None:
 
 def test_the_record_strip_has_a_column_per_bout_and_every_table_card() -> None:
     game = replay(3, 2, "ladder", 17)
-    strip = svg.durak_record_svg(game)
+    strip = picture(game)
     root = _parse(strip)
     ends = [e for e in game.events if e.kind == "bout_end"]
     labels = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")
@@ -117,7 +117,7 @@ def test_the_record_strip_has_a_column_per_bout_and_every_table_card() -> None:
     assert labels == ["taken" if e.taken else "beaten off" for e in ends]
     played = sorted(card_name(e.card) for e in game.events if e.kind in ("attack", "beat"))
     assert sorted(_cards_drawn(root)) == played
-    assert svg.durak_record_svg(to_record(game)) == strip      # a record dict is replayed first
+    assert picture(to_record(game)) == strip      # a record dict is replayed first
     _no_font_suits(strip)
 
 
@@ -143,17 +143,18 @@ def test_notebooks_get_the_pictures() -> None:
     hand = _hokm_hand()
     view = hand.view(_to_act(hand))
     trick = Trick(0, [(0, 12), (1, 14), (2, 30), (3, 2)])
-    resolve_trick(trick)
     assert CardSet("AS KH")._repr_svg_() == svg.cards_svg(CardSet("AS KH"))
     assert game.view(0)._repr_svg_() == svg.durak_svg(game.view(0))
     assert game.view(0).as_view()._repr_svg_() == svg.durak_svg(game.view(0))
     assert view._repr_svg_() == svg.hokm_view_svg(view)
     assert view.completed[0]._repr_svg_() == svg.hokm_trick_svg(view.completed[0])
-    assert trick._repr_svg_() == svg.hokm_trick_svg(trick)
+    assert trick._repr_svg_() == svg.hokm_trick_svg(trick, winner=resolve_trick(trick))   # who holds it, outlined
 
 
 @pytest.mark.parametrize("call", [
-    lambda: svg.durak_svg(42), lambda: svg.durak_record_svg("not a game"), lambda: svg.hokm_trick_svg(None),
+    lambda: svg.durak_svg(42), lambda: picture("not a game"),  # type: ignore[arg-type]
+    lambda: svg.durak_record_svg(None, trump=0),
+    lambda: svg.hokm_trick_svg(None),
     lambda: svg.hokm_view_svg(CardSet("AS")), lambda: svg.cards_svg([99]), lambda: svg.cards_svg("XZ"),
 ])
 def test_bad_input_is_one_kozyr_error(call) -> None:
@@ -164,7 +165,7 @@ def test_bad_input_is_one_kozyr_error(call) -> None:
 SNAPSHOT_CASES = {
     "cards": lambda: svg.cards_svg("AS TD 6C QH"),
     "durak_view": lambda: svg.durak_svg(_durak_game().view(1)),
-    "durak_record": lambda: svg.durak_record_svg(replay(3, 2, "ladder", 17)),
+    "durak_record": lambda: picture(replay(3, 2, "ladder", 17)),
     "hokm_view": lambda: (lambda hand: svg.hokm_view_svg(hand.view(_to_act(hand))))(_hokm_hand()),
 }
 

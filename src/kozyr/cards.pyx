@@ -216,9 +216,9 @@ cdef class CardSet:
         return " ".join([pretty(c) for c in self])
 
     def _repr_svg_(self):
-        """The cards as a picture, for notebooks (`kozyr.svg.cards_svg`)."""
-        from kozyr.svg import cards_svg
-        return cards_svg(self)
+        """The cards as a picture, for notebooks (as `kozyr.svg.cards_svg` draws them)."""
+        from kozyr._draw import cards_row
+        return cards_row([card_name(c) for c in self])
 
     # -- algebra: CardSet operands only, like frozenset's operators --------
     def __or__(self, other):

@@ -32,7 +32,8 @@ from kozyr.errors import KozyrError, shown
 from kozyr.files import parse_json, read_bytes, write_atomic
 from kozyr.schema import mismatch, where
 
-__all__ = ["FORMAT", "SCHEMA", "BoutRecord", "to_record", "from_record", "bouts", "dumps", "loads", "save", "load"]
+__all__ = ["FORMAT", "SCHEMA", "BoutRecord", "to_record", "from_record", "bouts", "picture", "dumps", "loads", "save",
+           "load"]
 
 FORMAT = "kozyr-durak-record/1"
 
@@ -250,3 +251,14 @@ def bouts(game: Game) -> list[BoutRecord]:
     if attacker is not None:
         out.append(BoutRecord(attacker, tuple((a, d) for a, d in pairs), None, False))
     return out
+
+
+def picture(game: Game | dict[str, Any]) -> str:
+    """The deal as an SVG strip of its bouts (`kozyr.svg.durak_record_svg`): a Game, or a record, replayed first."""
+    from kozyr.svg import durak_record_svg
+
+    if isinstance(game, dict):
+        game = from_record(game)
+    if not isinstance(game, Game):
+        raise KozyrError("bad_game", f"{shown(game)} is not a durak Game or record", field="game", value=game)
+    return durak_record_svg(bouts(game), trump=game.trump, result=game.result)

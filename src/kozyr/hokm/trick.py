@@ -206,10 +206,14 @@ class Trick:
         )
 
     def _repr_svg_(self) -> str:
-        """The trick as a picture, for notebooks (`kozyr.svg.hokm_trick_svg`)."""
+        """The trick as a picture, for notebooks (`kozyr.svg.hokm_trick_svg`), who holds it so far outlined."""
         from kozyr.svg import hokm_trick_svg
 
-        return hokm_trick_svg(self)
+        try:
+            holder = self.winner or provisional_winner(self)
+        except HokmError:
+            holder = None
+        return hokm_trick_svg(self, winner=holder)
 
 
 def _describe(trick: Trick) -> str:
