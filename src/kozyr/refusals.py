@@ -52,6 +52,7 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bad_card_name": ("kozyr", "text that is not a card name (AS, TD, 10h, 6♣ ...)"),
     "bad_cards": ("kozyr", "not a set of cards: expected names, card ints or a mask"),
     "bad_mask": ("kozyr", "an int that is not a card mask (a bit set outside the cards)"),
+    "bad_trick": ("kozyr", "kozyr.svg was handed something that is not a hokm trick"),
     "bad_rank": ("kozyr", "a rank outside 2..14"),
     "bad_suit": ("kozyr", "a suit outside 0..3"),
     # -- statistics and tuning, shared --
@@ -80,14 +81,15 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bad_seat": ("durak", "a seat that does not exist (seats are 0 and 1)"),
     "bad_move": ("durak", "not a durak Move (nor move text)"),
     "bad_event": ("durak", "an event of a kind the memory does not know"),
-    "bad_view": ("durak", "a view that cannot be what is asked of it (not a View, or not the deal's start)"),
+    "bad_view": ("kozyr, durak", "a view that cannot be what is asked of it (not a View, or not the deal's start; "
+                                 "kozyr.svg: not a durak or hokm view)"),
     "bad_memory": ("durak", "a seat's memory that does not fit the view or seat it is used with (`.field` names "
                             "the memory's field: a card in two places, another turn-up, a count that does not add up)"),
     "no_memory": ("durak", "a Rung4Bot shown events before it was started on the deal"),
     "bad_pickle": ("durak", "a pickled Game or OpenSpiel state whose moves do not replay, or a determinized Game "
                             "(never dealt: nothing to replay)"),
     "unknown_code": ("durak", "an IllegalMove made with a code that is not one of the rules' codes"),
-    "bad_game": ("durak", "not a durak Game"),
+    "bad_game": ("kozyr, durak", "not a durak Game (or, to kozyr.svg, a game record)"),
     # -- bots and the ladder --
     "bad_rung": ("durak", "a rung that does not exist (or, for tuning, one without settings)"),
     "bad_param": ("durak", "bot settings that are not a Params or a mapping, or a name no setting has (a value "

@@ -157,7 +157,8 @@ def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "f
            chunk: int | None = None, client: object = None) -> LadderResult:
     """Play `deals` deals of side a against side b; a `LadderResult`.
 
-    a, b: rung ints 1..3, `Bot`s or callables view -> Move (a Python player: the loop
+    a, b: rung ints 1..4 (1 random, 2 cheap, 3 careful, 4 search), `Bot`s, `Rung4Bot`s,
+    `NativeBot`s or callables view -> Move (a Python player: the loop
     takes the GIL for its decisions, one thread). Deal i (1..deals) seats a in engine seat i % 2.
     `deal` is "fast", "sha" or "reference"; `params` (a `Params`, or a
     mapping of NAME: value) apply to rung-int sides (a Bot has its own).
