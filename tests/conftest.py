@@ -13,6 +13,7 @@ position is.
 from __future__ import annotations
 
 import importlib
+import signal
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -20,6 +21,13 @@ from typing import Any
 import pytest
 
 from kozyr.cards import parse_card
+
+# A suite started in the background by a shell without job control (`cmd &` in a script, as
+# tools/build_wheels.sh and .ci/run start the wheels' suites) inherits SIGINT ignored, and so would
+# every child it spawns: the Ctrl-C tests' children would never see their SIGINT. Catching it here
+# gives the children the default again (exec resets a caught signal, not an ignored one).
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 ENGINES = {"reference": "kozyr.durak.reference", "cython": "kozyr.durak.core.engine",
            "twin": "kozyr.durak.reference_variants"}

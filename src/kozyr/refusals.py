@@ -52,6 +52,7 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bad_card_name": ("kozyr", "text that is not a card name (AS, TD, 10h, 6♣ ...)"),
     "bad_cards": ("kozyr", "not a set of cards: expected names, card ints or a mask"),
     "bad_mask": ("kozyr", "an int that is not a card mask (a bit set outside the cards)"),
+    "bad_trick": ("kozyr", "kozyr.svg was handed something that is not a hokm trick"),
     "bad_rank": ("kozyr", "a rank outside 2..14"),
     "bad_suit": ("kozyr", "a suit outside 0..3"),
     # -- statistics and tuning, shared --
@@ -73,24 +74,29 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bad_record": ("durak", "a durak game record that does not fit its schema, or whose result is not the replay's"),
     # -- the durak engine, its views and memory --
     "bad_order": ("durak", "not 36 distinct durak cards in shuffled order"),
-    "bad_index": ("durak, preferans", "a deal index below 1, or a preferans deal number not on the sheet"),
+    "bad_index": ("preferans", "a deal index below 1, or a preferans deal number not on the sheet"),
     "bad_deal_mode": ("durak", "a deal mode other than fast, sha or reference"),
     "bad_seed": ("durak, hokm", "a seed that does not fit: a reference seed past 32 bytes, or a hokm random "
                                 "source that is not an int, random.Random or numpy Generator"),
     "bad_seat": ("durak", "a seat that does not exist (seats are 0 and 1)"),
     "bad_move": ("durak", "not a durak Move (nor move text)"),
     "bad_event": ("durak", "an event of a kind the memory does not know"),
-    "bad_view": ("durak", "a view that cannot be what is asked of it (not a View, or not the deal's start)"),
-    "bad_memory": ("durak", "a seat's memory that does not belong to the view or seat it is used with"),
+    "bad_view": ("kozyr, durak", "a view that cannot be what is asked of it (not a View, or not the deal's start; "
+                                 "kozyr.svg: not a durak or hokm view)"),
+    "bad_memory": ("durak", "a seat's memory that does not fit the view or seat it is used with (`.field` names "
+                            "the memory's field: a card in two places, another turn-up, a count that does not add up)"),
     "no_memory": ("durak", "a Rung4Bot shown events before it was started on the deal"),
-    "bad_pickle": ("durak", "a pickled Game whose moves do not replay"),
+    "bad_pickle": ("durak", "a pickled Game or OpenSpiel state whose moves do not replay, or a determinized Game "
+                            "(never dealt: nothing to replay)"),
     "unknown_code": ("durak", "an IllegalMove made with a code that is not one of the rules' codes"),
-    "bad_game": ("durak", "not a durak Game"),
+    "bad_game": ("kozyr, durak", "not a durak Game (or, to kozyr.svg, a game record)"),
     # -- bots and the ladder --
     "bad_rung": ("durak", "a rung that does not exist (or, for tuning, one without settings)"),
-    "bad_param": ("durak", "a bot setting outside its range, or of a name no bot has"),
+    "bad_param": ("durak", "bot settings that are not a Params or a mapping, or a name no setting has (a value "
+                           "out of its range is bad_<field>: bad_k, bad_deep_talon ...)"),
     "bad_params": ("durak", "the parameters to tune: not a list of known, distinct names"),
-    "bad_value": ("durak", "a bot setting that is not a whole number"),
+    "unread_param": ("durak", "a setting that no playing side reads (rung 3 never reads K; a Bot carries its own)"),
+    "bad_fast": ("durak", "a bot's fast switch that is not True or False"),
     "bad_side": ("durak", "a side that cannot play here: not a rung, a Bot, a native bot or a function "
                           "(or not one a cluster or the C loop can take)"),
     "bad_deals": ("durak", "a number of deals that does not fit: odd when deals come in pairs"),
@@ -111,7 +117,9 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bad_action": ("durak", "an action id outside 0..75"),
     "bad_actions": ("durak", "a batch of actions of the wrong shape or type"),
     "bad_buffer": ("durak", "an out= buffer of the wrong type, size or layout"),
-    "bad_count": ("durak", "a number of environments outside 1..4,194,304"),
+    "busy": ("durak", "a batched environment called from a second thread while another is inside it"),
+    "not_ready": ("durak", "a batched environment whose set-up failed"),
+    "bad_init": ("durak", "a batched environment set up a second time"),
     "illegal_action": ("durak", "an action that is not legal in the environment's position"),
     "not_reset": ("durak", "an environment stepped before reset()"),
     "bad_render_mode": ("durak", "a render mode other than None, human or ansi"),

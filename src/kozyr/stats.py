@@ -46,7 +46,7 @@ from typing import Any, NamedTuple, Union
 
 import numpy as np
 
-from kozyr.errors import KozyrError, shown, whole
+from kozyr.errors import KozyrError, real, shown, whole
 
 __all__ = [
     "Rate", "rate", "wilson", "Z",
@@ -136,13 +136,8 @@ class Estimate(NamedTuple):
 
 
 def _real(name: str, value: object) -> float:
-    """A finite real number, or a KozyrError naming `name` (bools are not numbers here)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise KozyrError(f"bad_{name}", f"{name} {shown(value)} is not a number", field=name, value=value)
-    number = float(value)
-    if not math.isfinite(number):
-        raise KozyrError(f"bad_{name}", f"{name} {shown(value)} is not a finite number", field=name, value=value)
-    return number
+    """A finite real number, or a KozyrError naming `name` (`kozyr.errors.real`, the one check)."""
+    return real(name, value)
 
 
 def _model(model: object) -> str:

@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from kozyr.errors import KozyrError, shown, whole
+from kozyr.errors import KozyrError, real, shown, whole
 
 __all__ = ["spsa", "SPSAResult", "Params"]
 
@@ -77,10 +77,8 @@ def _refuse(name: str, value: object, why: str) -> KozyrError:
 
 
 def _number(name: str, value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
-            or not math.isfinite(float(value)):
-        raise _refuse(name, value, "is not a finite number")
-    return float(value)
+    """A finite real number (`kozyr.errors.real`, the one check)."""
+    return real(name, value)
 
 
 def _per_parameter(name: str, value: object, names: list[str]) -> dict[str, float]:

@@ -32,7 +32,9 @@ ALLOWED_CIMPORTS = {"libc.stdint", "kozyr.cards", "kozyr.durak.core.view", "kozy
                     "kozyr.durak.core.gameview"}
 ALLOWED_IMPORTS = {
     "kozyr.durak.codes": {"PHASES"}, "kozyr.durak.moves": {"Move"}, "kozyr.durak.views": {"View"},
-    "kozyr.errors": {"KozyrError", "shown"}, "typing": {"Optional", "Mapping", "Union"}, "operator": {"index"},
+    # the one range check (kozyr.errors.whole) holds no game state
+    "kozyr.errors": {"KozyrError", "shown", "whole"}, "typing": {"Optional", "Mapping", "Union"},
+    "operator": {"index"},
     "collections.abc": {"Mapping"},
     # the rungs' settings: a frozen dataclass of ints with their ranges, which holds no game state
     "kozyr.durak.params": {"Params"},
@@ -186,15 +188,17 @@ R4_CIMPORTS: dict[str, set[str] | None] = {
                                "ev_card", "ev_drawn", "ev_kind", "ev_seat", "ev_taken", "ev_talon"},
     "kozyr.durak.core.rules": {"st_apply_legal", "st_ask", "st_legal", "st_turn"},
     "kozyr.durak.rungs": {"RungParams", "ask_move", "params_from", "fill_view"}, "kozyr.durak.rung4": R4_ANY,
+    # the stop of a long search: an atomic flag read and the Ctrl-C poll (test_the_stop_module_knows_no_game)
+    "kozyr.durak._stop": {"kz_stop_get", "poll_fn", "poll_context", "poll_signals"},
 }
 R4_IMPORTS: dict[str, set[str] | None] = {
     "__future__": {"annotations"}, "dataclasses": {"KW_ONLY", "dataclass", "field"},
-    "typing": {"Optional"}, "collections.abc": {"Iterable"}, "operator": {"index"},
-    "kozyr.errors": {"KozyrError", "shown"},
+    "typing": {"Optional"}, "collections.abc": {"Iterable", "Mapping"}, "operator": {"index"},
+    "kozyr.errors": {"KozyrError", "shown", "whole"},
     "kozyr.cards": {"CardSet"}, "kozyr.durak.codes": {"PHASES"}, "kozyr.durak.moves": {"Move"},
     "kozyr.durak.views": {"View"}, "kozyr.durak.events": {"Event"}, "kozyr.durak.memory": {"Memory"},
     "kozyr.durak.rung4": {"BUDGET", "ENDGAME", "K", "PARAM_RANGES", "PLAYOUT", "Table", "best4"},
-    "kozyr.durak.rungs": {"PARAM_RANGES", "CHEAP_POWER", "DEEP_TALON", "checked_int"},
+    "kozyr.durak.rungs": {"PARAM_RANGES", "CHEAP_POWER", "DEEP_TALON"},
     # the rungs' settings (a frozen dataclass of ints with their ranges; no game state)
     "kozyr.durak.params": {"PARAM_RANGES", "Params"},
     # the bot's own seed (its draws), never the deal's: bot4.py only
@@ -336,6 +340,16 @@ R4_PLANTED = [
      'from kozyr.durak.views import View',
      'from kozyr.durak.views import View\nfrom kozyr.durak.seeds import pad_seed'),
 ]
+
+
+def test_the_stop_module_knows_no_game():
+    """rung 4 cimports `_stop` (its stop flag and Ctrl-C poll), which the checks above do not read:
+    it must name nothing of a deal and cimport nothing but the signal check."""
+    text = (SRC / "_stop.pxd").read_text()
+    assert [(kind, module) for kind, module, _ in _imports(text)] == [("cimport", "cpython.exc")]
+    for pattern in (r"\bState\b", r"\bDView\b", r"\bMemory\b", r"(?i)\bdurak\.core", r"\bst_\w", r"(?i)engine",
+                    r"\bGame\b", r"\binclude\b", r"\bmem(cpy|move)\b"):
+        assert not re.search(pattern, text), pattern
 
 
 @pytest.mark.parametrize("name,find,plant", R4_PLANTED)

@@ -32,9 +32,10 @@ PAIRS: dict[str, dict[str, Any]] = {
     "twin-copy": dict(engine=Twin, oracle=Twin, copies=0.05),
     "cython": dict(engine=CythonGame, oracle=Twin),
 }
+# deals of every option set in the suite: three in all (the long soak is the benchmark's)
+DEALS_PER_SET = {"twin-copy": 1, "cython": 2}
 RULES = all_rules()
 CHUNKS = 8
-DEALS_PER_SET = 2
 
 
 def test_there_are_912_option_sets() -> None:
@@ -54,14 +55,14 @@ def test_soak_every_option_set(pair: str, chunk: int) -> None:
     longest = 0
     for k in range(chunk, len(RULES), CHUNKS):
         rules = RULES[k]
-        for d in range(DEALS_PER_SET):
+        for d in range(DEALS_PER_SET[pair]):
             rnd = random.Random(k * 100 + d)
             run = compare_table_deal(rules, seed_of(k * 100 + d), 1 + d, rnd, sweep=0.005, **PAIRS[pair])
             assert not run.capped, f"{rules!r} deal {d} reached {MOVE_CAP} moves"
             assert run.result is not None
             outcomes[run.result.outcome] += 1
             longest = max(longest, run.moves)
-    assert outcomes["fool"] and outcomes["resign"], outcomes
+    assert outcomes["fool"] > 50, outcomes
     assert longest < MOVE_CAP // 2
 
 

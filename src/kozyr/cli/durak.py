@@ -30,7 +30,8 @@ from kozyr.cli._common import (
 from kozyr.durak import RUNG_NAMES, RUNGS, pad_seed
 from kozyr.durak.ladder import LadderResult, ladder, table_bots
 from kozyr.durak.ladder.result import interrupted
-from kozyr.durak.params import PARAM_DOCS, PARAM_NAMES, PARAM_RANGES, PARAM_RUNGS, Params, param_name
+from kozyr.durak.ladder.sides import check_read
+from kozyr.durak.params import PARAM_DOCS, PARAM_NAMES, PARAM_RANGES, Params, param_name
 from kozyr.errors import KozyrError, shown
 
 __all__ = ["register", "setting", "settings_help", "check_settings"]
@@ -103,11 +104,10 @@ def check_settings(pairs: list[tuple[str, int]], rungs: set[int], option: str, p
         if name in values:
             parser.error(f"{option} {name} given twice")
         values[name] = value
-    unread = sorted(n for n in values if not set(PARAM_RUNGS[n]) & rungs)
-    if unread:
-        readers = " or ".join(sorted({f"rung {r}" for n in unread for r in PARAM_RUNGS[n]}))
-        parser.error(f"{option} {', '.join(unread)}: only {readers} reads it, and no such side plays")
-    return Params.of(values)
+    try:
+        return check_read(values, sorted(rungs))   # the library's one rule of which side reads what
+    except KozyrError as err:
+        parser.error(f"{option} {err.detail}")
 
 
 def _shown_settings(params: Params, rungs: set[int]) -> str:
@@ -191,6 +191,7 @@ def _sweep_command(args: argparse.Namespace) -> int:
         need("matplotlib", "plot", args.parser)
         check_plot_path(args.plot)
     names = list(grid)
+    check_settings([(n, grid[n][0]) for n in names], {3}, "--grid", args.parser)   # the sweep plays rung 3
     settings = [dict(zip(names, combo, strict=True)) for combo in itertools.product(*(grid[n] for n in names))]
     total = args.deals * len(settings)
     update, close = progress(total, "sweep")
@@ -322,12 +323,15 @@ def _sprt_command(args: argparse.Namespace) -> int:
 
 # -- kozyr replay ------------------------------------------------------------------------
 def _replay_record(path: str) -> int:
-    """`kozyr replay --file FILE`: a saved game record (docs/rl.md), move by move.
+    """`kozyr replay --file FILE`: a saved game record (docs/records.md): the trump, both hands as dealt,
+    then bout by bout what beat what and how it ended; cards as `10♠` where the terminal can show them.
 
     A record whose move the rules (or the record's form) refuse is one line built from the refusal's fields
     (`index`, `seat`, `move`, `code`, `reason`), never from its message.
     """
-    from kozyr.durak import IllegalMove, records
+    from kozyr.cards import CardSet
+    from kozyr.cli._terminal import look_for
+    from kozyr.durak import Game, IllegalMove, records
 
     try:
         game = records.load(path)
@@ -338,13 +342,30 @@ def _replay_record(path: str) -> int:
         what = f"seat {seat}, {move}" if seat is not None else shown(move)
         raise KozyrError(e.code, f"{path}: move {e.fields['index']} ({what}) refused: {e.code}: "
                          f"{e.fields.get('reason', e.detail)}", **e.fields) from None
-    for n, (seat, move) in enumerate(game.history, 1):
-        print(f"{n:4}. seat {seat}  {move}")
+    look = look_for(sys.stdout, ascii=False, symbols="♠♥♦♣")
+    dealt = Game.from_order(game.order)
+    turnup = f", turn-up {look.card(dealt.turnup)}" if dealt.turnup is not None else ""
+    print(f"{path}: trump {look.suit(game.trump)} {SUIT_NAMES[game.trump]}{turnup}; {_moves(game.moves)}")
+    for seat in (0, 1):
+        hand = sorted(CardSet(dealt.hands[seat]), key=lambda c: (c >> 4, c & 15))
+        print(f"  seat {seat} was dealt {' '.join(look.card(c) for c in hand)}")
+    words = {"done": "beaten off", "exhausted": "beaten off (nothing left to throw in)",
+             "spent": "beaten off (a hand spent)", "capped": "beaten off (the bout full)", "taken": "taken"}
+    for n, bout in enumerate(records.bouts(game), 1):
+        pairs = ", ".join(f"{look.card(a)} beaten by {look.card(d)}" if d is not None else f"{look.card(a)} unbeaten"
+                          for a, d in bout.pairs)
+        end = ("still open" if bout.how is None else
+               f"taken by seat {1 - bout.attacker}" if bout.taken else words.get(bout.how, bout.how))
+        print(f"{n:4}. seat {bout.attacker} attacks: {pairs}; {end}")
     if game.result is None:
-        print(f"unfinished after {game.moves} moves")
+        print(f"unfinished after {_moves(game.moves)}")
     else:
         _print_result(game, lambda r: f"seat {r.fool} is the fool ({r.outcome})")
     return 0
+
+
+def _moves(n: int) -> str:
+    return f"{n} move{'s' * (n != 1)}"
 
 
 def _print_result(game: Any, fool: Callable[[Any], str]) -> None:
@@ -441,7 +462,7 @@ def register(subparsers: Any) -> None:
                               description="Play rung A against rung B in batches of deal pairs until the "
                                           "sequential probability ratio test accepts H1 (A is at least ELO1 "
                                           "stronger) or H0 (at most ELO0).")
-    p.add_argument("a", type=_rung, help="rung of side a: 1 random, 2 cheap, 3 careful")
+    p.add_argument("a", type=_rung, help="rung of side a: 1 random, 2 cheap, 3 careful, 4 search")
     p.add_argument("b", type=_rung, help="rung of side b")
     p.add_argument("--elo0", type=float, default=0.0, help="Elo of H0 (default 0)")
     p.add_argument("--elo1", type=float, default=5.0, help="Elo of H1 (default 5)")

@@ -27,7 +27,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from kozyr.cli._terminal import HEIGHT, WIDTH, Draw, Look, Screen, delay_seconds, key_ranges, make_screen
+from kozyr.cli._terminal import HEIGHT, WIDTH, Draw, Look, Screen, delay_seconds, key_ranges, make_screen, seed_text
 from kozyr.cli.durak_keys import Command, Refusal, legal_keys, move_key, parse_key
 from kozyr.cli.durak_render import move_phrase, narrate, render_table, verdict
 
@@ -44,7 +44,7 @@ from kozyr.durak import (
     pad_seed,
 )
 from kozyr.durak.bot4 import Rung4Bot
-from kozyr.durak.bots import Bot
+from kozyr.durak.ladder.sides import seat_bot
 from kozyr.durak.rungs import best
 from kozyr.errors import KozyrError, shown
 from kozyr.files import check_output
@@ -91,7 +91,7 @@ class Session:
         self.header = header_of(options)
         self.under: int | None = None   # the card known to lie under the talon (the trump six after an exchange)
         self.game = Game.from_seed(pad_seed(options.seed))
-        self.bot: Any = Bot(options.level, options.bot_seed) if options.level < 4 else Rung4Bot(options.bot_seed)
+        self.bot: Any = seat_bot(options.level, options.bot_seed)   # the one side resolver: Bot, or Rung4Bot for 4
         if isinstance(self.bot, Rung4Bot):  # rung 4 remembers the deal: it watches from the deal on
             self.bot.start(self.game.view(1 - self.you))
         self.quit = False
@@ -232,16 +232,16 @@ def keys_help(view: View) -> str:
     names = {"t": "t take", "d": "d done", "x": "x exchange"}
     keys = legal_keys(view)
     moves = (["a card number"] if any(k.isdigit() for k in keys) else []) + [names[k] for k in keys if k in names]
-    return f"Keys: {', '.join(moves)}   h hint  r resign  q quit"
+    return f"Keys: {', '.join(moves)}   ? hint  r resign  q quit"
 
 
 def short_keys(keys: str) -> str:
-    """The keys line for a narrow screen: `Keys: 1-9 t d  h r q`."""
+    """The keys line for a narrow screen: `Keys: 1-9 t d  ? r q`."""
     if not keys:
         return keys
     short = {"a card number": "number", "t take": "t", "d done": "d", "x exchange": "x"}
     moves = keys.split("   ")[0].removeprefix("Keys: ").split(", ")
-    return "Keys: " + " ".join(short.get(m, m) for m in moves if m) + "  h hint r resign q quit"
+    return "Keys: " + " ".join(short.get(m, m) for m in moves if m) + "  ? hint r resign q quit"
 
 
 def prompt(view: View) -> str:
@@ -267,21 +267,13 @@ def _seat(text: str) -> int:
     return int(text)
 
 
-def _seed(text: str) -> str:
-    try:
-        pad_seed(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seed {shown(text)} is not ASCII text of at most 32 bytes") from None
-    return text
-
-
 def configure(parser: argparse.ArgumentParser) -> None:
     """The `play` options, on either the `kozyr` subcommand or the standalone parser of `main`."""
     parser.description = "Play one deal of two-seat durak against a bot."
     parser.add_argument("--level", type=_level, metavar="{1,2,3,4}", default=DEFAULT_LEVEL,
                         help="the bot's rung: 1 random, 2 cheap, 3 careful, 4 search (default 2)")
     parser.add_argument("--seat", type=_seat, metavar="{0,1}", default=0, help="your seat, 0 or 1 (default 0)")
-    parser.add_argument("--seed", type=_seed, metavar="TEXT", default=None,
+    parser.add_argument("--seed", type=seed_text, metavar="TEXT", default=None,
                         help="the deal's seed text, at most 32 ASCII bytes (default: random, printed at the end)")
     parser.add_argument("--ascii", action="store_true", help="plain output: suits as S H D C, no colour")
     parser.add_argument("--delay", type=delay_seconds, metavar="SECONDS", default=DEFAULT_DELAY,

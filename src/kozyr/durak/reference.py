@@ -43,6 +43,7 @@ from kozyr.durak.codes import IllegalMove
 from kozyr.durak.events import Event, Result
 from kozyr.durak.moves import DONE, RESIGN, SWAP, TAKE, Move
 from kozyr.durak.rules import Rules
+from kozyr.durak.seeds import seed_bytes
 from kozyr.durak.views import Bout, View
 from kozyr.errors import KozyrError, shown
 
@@ -96,15 +97,8 @@ BEAT = {card: Move("beat", card) for card in REFERENCE_ORDER}
 
 
 def _seed_bytes(seed: object) -> bytes:
-    if isinstance(seed, str):
-        raw = seed.encode("utf-8")
-    elif isinstance(seed, (bytes, bytearray, memoryview)):
-        raw = bytes(seed)
-    else:
-        raise IllegalMove("no_seed", f"seed {shown(seed)} is not bytes: a seed is exactly 32 bytes")
-    if len(raw) != 32:
-        raise IllegalMove("no_seed", f"seed {shown(raw)} is {len(raw)} bytes: a seed is exactly 32 bytes")
-    return raw
+    """The 32 bytes of a deal seed (`kozyr.durak.seeds.seed_bytes`, the one normaliser)."""
+    return seed_bytes(seed, "seed", code="no_seed", error=IllegalMove, size=32)
 
 
 MAX_DEAL_DIGITS = 40
@@ -250,12 +244,13 @@ class Game:
             try:
                 seat, move = item
             except (TypeError, ValueError):
-                raise IllegalMove("not_legal", f"replay item {i} {shown(item)} is not a (seat, move) pair") from None
+                raise IllegalMove("not_legal", f"replay item {i} {shown(item)} is not a (seat, move) pair",
+                                  index=i, value=item) from None
             try:
                 game.apply(seat, move)
             except IllegalMove as refusal:
-                text = str(refusal).split(": ", 1)[1]
-                raise IllegalMove(refusal.code, f"replay move {i}: {text}") from None
+                raise IllegalMove(refusal.code, f"replay move {i}: {refusal.detail}",
+                                  **{**refusal.fields, "index": i}) from None
         return game
 
     def copy(self) -> Game:
@@ -427,7 +422,8 @@ class Game:
         s = _seat_index(seat)
 
         def refuse(code: str, why: str) -> IllegalMove:
-            return IllegalMove(code, f"seat {shown(seat)} {name}: {why} ({self._position()})")
+            return IllegalMove(code, f"seat {shown(seat)} {name}: {why} ({self._position()})", seat=seat, move=move,
+                               ply=len(self._events))
 
         if self._result is not None:
             raise refuse("game_over", "the deal is over")

@@ -22,23 +22,20 @@ clubs and ace down within a suit. Every setting is a field of
 """
 from libc.stdint cimport uint64_t
 
-from kozyr.durak.core.gameview cimport GameView, checked_int as _checked, fill_dview, move_of
+from kozyr.durak.core.gameview cimport GameView, fill_dview, move_of
 from kozyr.durak.core.view cimport DView
 from kozyr.durak.rungs cimport RungParams, best_move, params_from
 
 from kozyr.durak.params import Params
+from kozyr.errors import whole
 
 
 cdef int fill_view(DView *d, object view) except -1:
     """Copy a Python View into the C struct the kernels read (rungs 1 to 3 here, rung 4 in
-    rung4.pyx), every number range-checked: a forged view must not reach a C shift out of range.
+    rung4.pyx), every number range-checked (`kozyr.errors.whole`: a bad_<field> KozyrError): a
+    forged view must not reach a C shift out of range, nor fail with anything but a KozyrError.
     (The conversion is the view module's, core/gameview.pyx, which owns the view's C form.)"""
     return fill_dview(d, view)
-
-
-def checked_int(name, value, low, high):
-    """value as a plain int in low..high, or a KozyrError naming it."""
-    return _checked(name, value, low, high)
 
 
 cdef RungParams _RULES_PARAMS          # Params(): the rules' bots, filled once
@@ -76,9 +73,9 @@ def best(view, level, word=0, params=None):
     cdef RungParams p
     cdef int m
     if type(word) is not int or not 0 <= word <= 0xFFFFFFFF:
-        word = _checked("word", word, 0, 0xFFFFFFFF)
+        word = whole("word", word, 0, 0xFFFFFFFF)
     if type(level) is not int or not 1 <= level <= 3:
-        level = max(1, min(3, _checked("level", level, -(1 << 30), 1 << 30)))
+        level = max(1, min(3, whole("level", level, -(1 << 30), 1 << 30)))
     _settings(&p, params)
     if type(view) is GameView:
         d = (<GameView>view).d       # the view already is the struct the kernel reads

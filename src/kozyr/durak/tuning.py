@@ -29,11 +29,11 @@ import numpy as np
 
 from kozyr.durak.ladder import MAX_DEALS, MAX_WORKERS, play_range
 from kozyr.durak.ladder.result import pair_scores
-from kozyr.durak.ladder.sides import Side, describe, resolve
+from kozyr.durak.ladder.sides import Side, check_read, describe, resolve
 from kozyr.durak.params import PARAM_RANGES, Params, param_name
 from kozyr.durak.seeds import check_deal, ladder_seed
-from kozyr.errors import KozyrError, shown, whole
-from kozyr.stats import SPRT, Estimate, Rate, rate, run_sprt
+from kozyr.errors import KozyrError, real, shown, whole
+from kozyr.stats import SPRT, Rate, SPRTResult, rate, run_sprt
 from kozyr.tune import SPSAResult
 from kozyr.tune import spsa as _spsa
 
@@ -53,20 +53,21 @@ def _paired_deals(name: str, value: object) -> int:
 
 def _side(side: object, params: object, name: str) -> Side:
     """A C-loop side: a rung int with its settings, or a Bot (which has its own)."""
-    resolved = resolve(side, params)
+    resolved = resolve(side)
     if resolved.kind == "callable":
         raise KozyrError("bad_side", f"{name}: {shown(side)} is a Python callable; the tuners play in C "
                          "(use a rung int or a Bot)", field=name, value=side)
     if resolved.kind == "bot" and params is not None:
-        raise KozyrError("bad_param", f"params_{name} given for a Bot: a Bot carries its own params",
+        raise KozyrError("unread_param", f"params_{name} given for a Bot: a Bot carries its own params",
                          field=f"params_{name}", value=params)
-    return resolved
+    return resolve(side, check_read(params, [resolved]))   # a setting the side does not read is refused
 
 
 # -- the sequential test --------------------------------------------------------------------
 @dataclass(frozen=True)
 class SprtReport:
-    """A finished sequential test between two durak sides.
+    """A finished sequential test between two durak sides: the test's own `SPRTResult` (`test`)
+    and what durak adds to it.
 
     `decision` is "H1" (a is at least elo1 stronger), "H0" (at most elo0) or
     "none" (max_deals reached first). `llr_history` holds (deals so far, LLR)
@@ -75,29 +76,38 @@ class SprtReport:
     the score per deal and logistic Elo with 95 % intervals
     (`kozyr.stats.elo_estimate`); `a_fool`/`b_fool`/`draw` are rates over all
     deals with 2-sigma intervals. `seconds` is the wall time, play included.
+    The test's fields (decision, llr, bounds, counts, estimate, seconds, elo0,
+    elo1, alpha, beta, model, pairs) are read from `test`, never copied.
     """
 
-    decision: str
-    llr: float
-    bounds: tuple[float, float]
-    llr_history: list[tuple[int, float]]
-    counts: tuple[int, ...]
+    test: SPRTResult
     deals: int
-    estimate: Estimate
     a_fool: Rate
     b_fool: Rate
     draw: Rate
-    seconds: float
-    elo0: float
-    elo1: float
-    alpha: float
-    beta: float
-    model: str
-    pairs: bool
     seed: Any
     deal: str
     a: str
     b: str
+
+    decision = property(lambda self: self.test.decision)
+    llr = property(lambda self: self.test.llr)
+    bounds = property(lambda self: self.test.bounds)
+    counts = property(lambda self: self.test.counts)
+    estimate = property(lambda self: self.test.estimate)
+    seconds = property(lambda self: self.test.seconds)
+    elo0 = property(lambda self: self.test.elo0)
+    elo1 = property(lambda self: self.test.elo1)
+    alpha = property(lambda self: self.test.alpha)
+    beta = property(lambda self: self.test.beta)
+    model = property(lambda self: self.test.model)
+    pairs = property(lambda self: self.test.pairs)
+
+    @property
+    def llr_history(self) -> list[tuple[int, float]]:
+        """(deals so far, LLR) after every batch (the test counts units: deal pairs with pairs)."""
+        w = 2 if self.test.pairs else 1
+        return [(u * w, v) for u, v in self.test.llr_history]
 
     @property
     def deals_per_second(self) -> float | None:
@@ -189,12 +199,8 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
         if source is not None:
             source.close()     # the test has decided (or stopped): cancel what was played ahead
     deals = r.units * w
-    return SprtReport(
-        decision=r.decision, llr=r.llr, bounds=r.bounds, llr_history=[(u * w, v) for u, v in r.llr_history],
-        counts=r.counts, deals=deals, estimate=r.estimate, a_fool=rate(fools[0], deals), b_fool=rate(fools[1], deals),
-        draw=rate(fools[2], deals), seconds=r.seconds, elo0=r.elo0, elo1=r.elo1, alpha=r.alpha, beta=r.beta,
-        model=r.model, pairs=r.pairs, seed=seed, deal=deal, a=describe(side_a), b=describe(side_b),
-    )
+    return SprtReport(test=r, deals=deals, a_fool=rate(fools[0], deals), b_fool=rate(fools[1], deals),
+                      draw=rate(fools[2], deals), seed=seed, deal=deal, a=describe(side_a), b=describe(side_b))
 
 
 # -- SPSA ---------------------------------------------------------------------------------------
@@ -231,15 +237,10 @@ def _per_name(what: str, value: object, names: list[str], default: Callable[[str
             v = given.get(n)
             if n not in given:
                 out[n] = default(n)
-            elif isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-                raise KozyrError(f"bad_{what}", f"{what} of {n}: {shown(v)} is not a finite number", field=n, value=v)
             else:
-                out[n] = float(v)
+                out[n] = real(what, v)
         return out
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise KozyrError(f"bad_{what}", f"{what} {shown(value)} is not a number or a mapping of names",
-                         field=what, value=value)
-    return {n: float(value) for n in names}
+    return {n: real(what, value) for n in names}
 
 
 def _bounds(names: list[str], lower: object, upper: object) -> tuple[dict[str, float], dict[str, float]]:
@@ -256,11 +257,14 @@ def _bounds(names: list[str], lower: object, upper: object) -> tuple[dict[str, f
     return lo, hi
 
 
-def _tuned_rung(rung: object) -> None:
-    """Only rungs 2 and 3 read settings: the one refusal of spsa and optuna_search."""
+def _tuned_rung(rung: object, names: list[str], base: object) -> None:
+    """Only rungs 2 and 3 are tuned, on settings they read (`sides.check_read`, the one rule: rung 2
+    never reads DEEP_TALON): the refusals of spsa and optuna_search."""
     if isinstance(rung, bool) or rung not in (2, 3):
         raise KozyrError("bad_rung", f"rung {shown(rung)}: only rungs 2 and 3 have settings to tune",
                          field="rung", value=rung)
+    check_read(base, [rung])
+    check_read({n: Params().as_dict()[n] for n in names}, [rung])
 
 
 def _check_run(seed: object, workers: object, deal: object) -> None:
@@ -349,7 +353,7 @@ def spsa(params: Iterable[str], start: Mapping[str, int] | None = None, *, itera
     settings = Params.of(base)
     steps = whole("iterations", iterations, 1, 10**7)
     per = _paired_deals("deals_per_iteration", deals_per_iteration)
-    _tuned_rung(rung)
+    _tuned_rung(rung, names, base)
     _check_run(seed, workers, deal)
     lo, hi = _bounds(names, lower, upper)
     first = _per_name("start", start, names, lambda n: settings.as_dict()[n])
@@ -359,9 +363,8 @@ def spsa(params: Iterable[str], start: Mapping[str, int] | None = None, *, itera
                              field=n, value=first[n])
     start_params = settings.replace(**{n: round(first[n]) for n in names})
     for name, value in (("A", A), ("alpha", alpha), ("gamma", gamma)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
-                                  or not math.isfinite(value)):
-            raise KozyrError(f"bad_{name}", f"{name} {shown(value)} is not a finite number", field=name, value=value)
+        if value is not None:
+            real(name, value)
     big_a = 0.1 * steps if A is None else max(float(A), 0.0)
     cs = _per_name("c", c, names, lambda n: max(1.0, (hi[n] - lo[n]) / 10))
     a_default = {n: 50 * cs[n] ** 2 * (big_a + 1) ** float(alpha) for n in names}
@@ -429,7 +432,7 @@ def optuna_search(params: Iterable[str], start: Mapping[str, int] | None = None,
     count = whole("trials", trials, 1, 10**6)
     per = _paired_deals("deals_per_trial", deals_per_trial)
     _check_run(seed, workers, deal)
-    _tuned_rung(rung)
+    _tuned_rung(rung, names, base)
     lo, hi = _bounds(names, lower, upper)
     first = _per_name("start", start, names, lambda n: settings.as_dict()[n])
     start_params = settings.replace(**{n: round(first[n]) for n in names})

@@ -56,15 +56,25 @@ class Bout:
     attacker, the attacker throws alone, nothing is shown.
     """
 
+    #: The seat attacking in this bout (after a transfer, the seat that passed the defence on).
     attacker: int
+    #: The seat defending.
     defender: int
+    #: The most attack cards this bout may hold.
     cap: int
+    #: Attack cards on the table.
     size: int
+    #: Whether the defender has said take (the throwers may still throw in).
     taken: bool
+    #: The oldest attack card not yet beaten, or None.
     to_beat: int | None
+    #: Each attack card with the card that beat it (None while unbeaten).
     pairs: tuple[tuple[int, int | None], ...]
+    #: The seat that opened the bout (a transfer does not change it).
     leader: int = None  # type: ignore[assignment]  # filled in __post_init__
+    #: The seats that may throw in, the attacker first, in the order they play.
     throwers: tuple[int, ...] = None  # type: ignore[assignment]  # filled in __post_init__
+    #: The trumps shown in this bout (perevodnoy with show_trump).
     shown: CardSet = _NOTHING
 
     def __post_init__(self) -> None:
@@ -104,26 +114,47 @@ class View(metaclass=ABCMeta):
     deck not in the view.
     """
 
+    #: The seat this view belongs to (0 .. seats - 1).
     seat: int
+    #: The number of events so far in the deal.
     ply: int
+    #: `attack`, `defend`, `pile_on` or `over`.
     phase: str
+    #: The seat to move, or None once the deal is over.
     turn: int | None
+    #: The trump suit, 0..3 (spades, hearts, diamonds, clubs).
     trump: int
+    #: The turned-up card while it is still in the talon, else None.
     turnup: int | None
+    #: Cards left in the talon, the turn-up included.
     talon: int
+    #: Cards beaten off so far.
     heap: int
+    #: This seat's cards, a `CardSet`.
     hand: CardSet
+    #: How many cards each seat holds (one entry a seat).
     counts: tuple[int, ...]
+    #: Whether this seat may exchange its low trump for the turn-up now.
     can_swap: bool
+    #: This seat's legal moves in the rules' order (empty when it is not on turn).
     legal: tuple[Move, ...]
+    #: Whether the deal has ended.
     over: bool
+    #: How the deal ended (a `Result`), or None while it runs.
     result: Result | None
+    #: The bout on the table, a `Bout`.
     bout: Bout
+    #: The table's options (`kozyr.durak.Rules`).
     rules: Rules = _TWO_SEATS
+    #: The seats that are out, in the order they went out.
     out: tuple[int, ...] = ()
+    #: The cards beaten off to the heap (public: every seat saw them).
     heap_cards: CardSet = _NOTHING
+    #: For every seat, the cards of its hand everyone has seen go there and it has not played since.
     known: tuple[CardSet, ...] = None  # type: ignore[assignment]  # filled in __post_init__
+    #: The talon's last card while the talon holds it (the turn-up, or the low trump after a swap), else None.
     bottom: int | None = None
+    #: The deck's cards this seat has not seen: in other hands beyond `known`, or in the talon above its bottom.
     unseen: CardSet = None  # type: ignore[assignment]  # filled in __post_init__
 
     def __post_init__(self) -> None:
@@ -141,3 +172,9 @@ class View(metaclass=ABCMeta):
             if self.bottom is not None:
                 seen |= 1 << self.bottom
             object.__setattr__(self, "unseen", CardSet(int(self.rules.cards) & ~seen))
+
+    def _repr_svg_(self) -> str:
+        """The position as a picture, for notebooks (`kozyr.svg.durak_svg`)."""
+        from kozyr.svg import durak_svg
+
+        return durak_svg(self)

@@ -20,8 +20,8 @@ API choices: a move given as text is parsed with `Move.parse`; `attack`,
 object is not_legal. A seat is converted with `operator.index` (numpy ints are
 seats); one that is not a seat of the table (0 .. seats - 1; bools are not
 seats), or whose `__index__` raises (any error), is not_your_turn, in this
-engine and in the twins alike; a seat that is out is seat_out. A str seed is UTF-8
-and must be 32 bytes; a deal number is an integer from 1 with at most 40
+engine and in the twins alike; a seat that is out is seat_out. A str seed is ASCII
+and must be 32 bytes (the one seed normaliser, `kozyr.durak.seeds.seed_bytes`); a deal number is an integer from 1 with at most 40
 digits (bad_deal beyond: the deal text this engine hashes holds 40 digits, and
 the reference keeps the same limit). Cards given as ints
 go through `operator.index` too. Every refusal of bad input is a `KozyrError`
@@ -41,7 +41,7 @@ what random play reaches) and counts it apart (`capped`).
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
 from cpython.ref cimport Py_INCREF
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.tuple cimport PyTuple_New, PyTuple_SetItem
 from libc.stdint cimport uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
@@ -73,6 +73,7 @@ from kozyr.durak.core.gameview import table_of
 from kozyr.durak.events import Event, log_digest
 from kozyr.durak.moves import Move
 from kozyr.durak.rules import Rules
+from kozyr.durak.seeds import seed_bytes
 from kozyr.errors import KozyrError, shown, whole
 
 cnp.import_array()
@@ -353,7 +354,7 @@ cdef class Game:
     # -- constructors ---------------------------------------------------------
     @staticmethod
     def from_seed(seed, number=1, rules=None):
-        """The spec's deal: a 32-byte seed (bytes, or text encoded UTF-8) and a deal number from 1, at
+        """The spec's deal: a 32-byte seed (bytes, or ASCII text: `kozyr.durak.seeds.seed_bytes`) and a deal number from 1, at
         the table `rules` (default Rules()).
 
         The deal number is any integer (numpy ints too) of at most 40 digits.
@@ -361,19 +362,8 @@ cdef class Game:
         no_seed, then bad_deal.
         """
         cdef Table table
-        cdef bytes raw
         _table(&table, rules)
-        if isinstance(seed, str):
-            try:
-                raw = seed.encode("utf-8")
-            except UnicodeError:
-                raise IllegalMove("no_seed", f"seed {shown(seed)} cannot be encoded", value=seed) from None
-        elif isinstance(seed, (bytes, bytearray, memoryview)):
-            raw = bytes(seed)
-        else:
-            raise IllegalMove("no_seed", f"seed {shown(seed)} is not bytes or text", value=seed)
-        if len(raw) != 32:
-            raise IllegalMove("no_seed", f"seed {shown(raw)} is {len(raw)} bytes, not 32", value=seed)
+        cdef bytes raw = seed_bytes(seed, "seed", code="no_seed", error=IllegalMove, size=32)
         deal_no = None
         if not isinstance(number, bool):
             try:
@@ -459,11 +449,12 @@ cdef class Game:
             try:
                 seat, move = pair
             except (TypeError, ValueError):
-                raise IllegalMove("not_legal", f"replay move {i}: {shown(pair)} is not a (seat, move) pair") from None
+                raise IllegalMove("not_legal", f"replay move {i}: {shown(pair)} is not a (seat, move) pair",
+                                  index=i, value=pair) from None
             try:
                 g.apply(seat, move)
             except IllegalMove as e:
-                raise IllegalMove(e.code, f"replay move {i}: {str(e).split(': ', 1)[1]}") from None
+                raise IllegalMove(e.code, f"replay move {i}: {e.detail}", **{**e.fields, "index": i}) from None
         return g
 
     def copy(self):
@@ -488,7 +479,9 @@ cdef class Game:
         talon order are drawn from the unseen cards, every arrangement equally
         likely (when another seat is on turn, among those that leave it a move).
         Its move log is empty: it was never dealt from a seed. A memory that does
-        not fit the view is a KozyrError (bad_memory).
+        not fit the seat's view (`Memory.check`: a card in two places, another turn-up,
+        counts that do not add up ...) is a bad_memory KozyrError naming the memory's
+        field; nothing is drawn.
         """
         cdef int s = _seat_index(seat), owner
         cdef DView v
@@ -521,6 +514,7 @@ cdef class Game:
             if getattr(memory, "seat", None) != s:
                 raise KozyrError("bad_memory", f"the memory is seat {shown(getattr(memory, 'seat', None))}'s, "
                                  f"not seat {s}'s", field="seat", value=getattr(memory, "seat", None))
+            memory.check(self.view(s), exact=True)   # one that does not fit the view: bad_memory naming the field
             mem_from_tuple(&m, memory.packed())
         st_view(&self.st, s, &v)
         # the exchange right of a low trump the seat has seen: public (every seat saw where it went)
@@ -543,7 +537,16 @@ cdef class Game:
                          field="memory")
 
     def __reduce__(self):
-        """Pickle as the dealt order, the move log (replayed on load) and, but for Rules(), the rules."""
+        """Pickle as the dealt order, the move log (replayed on load) and, but for Rules(), the rules.
+        A determinized copy was never dealt (it has no order to replay): refused here, not at load
+        (bad_pickle)."""
+        cdef int i
+        cdef uint64_t dealt = 0
+        for i in range(self.st.deck_size):
+            dealt |= card_bit(self.st.order[i])
+        if dealt != self.st.deckmask:
+            raise KozyrError("bad_pickle", "a determinized Game was never dealt, so it has no order and move "
+                             "log to pickle: pickle the game, the memory and the rng it was drawn from")
         log = tuple([self.hist[i] for i in range(self.nhist)])
         if self.st.classic:
             return (_rebuild, (self.order, log))
@@ -575,7 +578,8 @@ cdef class Game:
         cdef tuple out
         cdef object e
         if r:
-            raise IllegalMove(CODES[r - 1], _refusal_text(&self.st, seat, move))
+            raise IllegalMove(CODES[r - 1], _refusal_text(&self.st, seat, move), seat=seat, move=move,
+                              ply=self.st.ply)
         if self.nhist == self.hcap:
             self._reserve(self.nhist + 1)
         self.hist[self.nhist] = <uint16_t>((s << 9) | code)
@@ -583,8 +587,8 @@ cdef class Game:
         out = PyTuple_New(sink.n)
         for i in range(sink.n):
             e = _event(sink.ev[i])
-            Py_INCREF(e)
-            PyTuple_SET_ITEM(out, i, e)
+            Py_INCREF(e)               # PyTuple_SetItem steals a reference
+            PyTuple_SetItem(out, i, e)
         return out
 
     def refusal(self, seat, move):

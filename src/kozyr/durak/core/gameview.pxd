@@ -13,7 +13,6 @@ cdef tuple seats_tuple(unsigned int mask)              # the seats of a bit mask
 cdef object bout_of(const BoutView *b)                 # the Bout of a BoutView
 cpdef object rules_of(int seats, int deck, unsigned int opts)   # the (cached) Rules of a C Table
 cdef int fill_dview(DView *d, object view) except -1   # a Python View into the struct, range-checked
-cpdef object checked_int(str name, object value, object low, object high)   # an int in low..high, or bad_value
 
 
 cdef class GameView:

@@ -39,13 +39,13 @@ from typing import Any
 import numpy as np
 
 from kozyr.durak.ladder._loop import Runner, play_seeded
-from kozyr.durak.ladder.cluster import plan
+from kozyr.durak.ladder.chunks import THREAD_CHUNKS, plan
 from kozyr.durak.ladder.result import LadderResult, interrupted
-from kozyr.durak.ladder.sides import PARAMS, NativeBot, Side, describe, resolve
+from kozyr.durak.ladder.sides import PARAMS, NativeBot, Side, check_read, describe, resolve, seat_bot
 from kozyr.durak.ladder.slow import deal_game, players, replay
-from kozyr.durak.params import PARAM_RUNGS, Params
-from kozyr.durak.seeds import DEALS, a_seat, check_deal, deal_seed, ladder_seed, pad_seed
-from kozyr.errors import KozyrError, shown
+from kozyr.durak.params import PARAM_RUNGS
+from kozyr.durak.seeds import DEALS, a_seat, check_deal, deal_seed, ladder_seed, pad_seed, seed_bytes
+from kozyr.errors import KozyrError, shown, whole
 from kozyr.stats import Rate
 
 __all__ = [
@@ -55,17 +55,8 @@ __all__ = [
 
 MAX_DEALS = 10**9        # 8 bytes of arrays a deal: a billion deals is 8 GB
 MAX_WORKERS = 256
-CHUNK_MIN = 256          # deals per thread task at least
-CHUNK_MAX = 8192         # deals per task: small enough that Ctrl-C and progress come within a fraction of a second
 DIRECT_MAX = 16384       # play_range without progress plays up to this many deals in the calling thread (~40 ms)
 Progress = Callable[[int, int], None]
-
-
-def _count(name: str, value: object, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise KozyrError(f"bad_{name}", f"{name}={shown(value)}: expected an int from {low:,} to {high:,}",
-                         field=name, value=value)
-    return value
 
 
 def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers: int, deals: int,
@@ -148,12 +139,13 @@ def play_range(a: object, b: object, first: int, count: int, seed: object = 0, *
 
     def task(start: int, n: int) -> int:
         return runner.chunk(start, n, fool, moves, bouts, largest, first)
-    if workers == 1 and progress is None and chunk is None and count * w <= DIRECT_MAX:
+    searching = side_a.rung == 4 or side_b.rung == 4   # a decision may take seconds: Ctrl-C must reach a waiting thread
+    if workers == 1 and progress is None and chunk is None and count * w <= DIRECT_MAX and not searching:
         c0 = time.thread_time()
         task(first, count)   # one batch (of the sequential test, of SPSA): no thread pool to start
         spent = [time.thread_time() - c0]
     else:
-        parts = [(first + f, n) for f, n in plan(count, workers, chunk, CHUNK_MIN, CHUNK_MAX)]
+        parts = [(first + f, n) for f, n in plan(count, workers, chunk, THREAD_CHUNKS)]
         spent = _run(task, parts, workers, count * w, progress, runner.stop, w)
     if cpu is not None:
         cpu.extend(spent)
@@ -165,7 +157,8 @@ def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "f
            chunk: int | None = None, client: object = None) -> LadderResult:
     """Play `deals` deals of side a against side b; a `LadderResult`.
 
-    a, b: rung ints 1..3, `Bot`s or callables view -> Move (a Python player: the loop
+    a, b: rung ints 1..4 (1 random, 2 cheap, 3 careful, 4 search), `Bot`s, `Rung4Bot`s,
+    `NativeBot`s or callables view -> Move (a Python player: the loop
     takes the GIL for its decisions, one thread). Deal i (1..deals) seats a in engine seat i % 2.
     `deal` is "fast", "sha" or "reference"; `params` (a `Params`, or a
     mapping of NAME: value) apply to rung-int sides (a Bot has its own).
@@ -180,10 +173,10 @@ def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "f
     cluster instead of local threads (`workers` is then unused), with the same
     arrays: see `kozyr.durak.ladder.cluster`.
     """
-    _count("deals", deals, 0, MAX_DEALS)
-    _count("workers", workers, 1, MAX_WORKERS)
+    deals = whole("deals", deals, 0, MAX_DEALS)
+    workers = whole("workers", workers, 1, MAX_WORKERS)
     if chunk is not None:
-        _count("chunk", chunk, 1, MAX_DEALS)
+        chunk = whole("chunk", chunk, 1, MAX_DEALS)
     if not isinstance(pairs, bool):
         raise KozyrError("bad_pairs", f"pairs={shown(pairs)} is not True or False", field="pairs", value=pairs)
     if pairs and deals % 2:
@@ -191,7 +184,7 @@ def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "f
                          field="deals", value=deals)
     check_deal(deal)
     ladder_seed(seed)
-    settings = Params.of(params)
+    settings = check_read(params, (resolve(a), resolve(b)))   # a setting no side reads is refused
     side_a, side_b = resolve(a, settings), resolve(b, settings)
     if progress is not None and not callable(progress):
         raise KozyrError("bad_progress", f"progress={shown(progress)} is not callable", value=progress)
@@ -217,27 +210,22 @@ def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "f
 def _seed_and_text(seed: object) -> tuple[bytes, bytes]:
     """(32 seed bytes, the seed's text for bot seeds): text is padded, bytes are stripped."""
     if isinstance(seed, str):
-        return pad_seed(seed), seed.encode("ascii")
+        return pad_seed(seed), seed_bytes(seed)
     if isinstance(seed, (bytes, bytearray)) and len(seed) == 32:
         return bytes(seed), bytes(seed).rstrip(b" ")
     raise KozyrError("no_seed", f"seed {shown(seed)} is not text (padded to 32 bytes) or 32 bytes", value=seed)
 
 
 def table_bots(seed: object, a: object, b: object) -> tuple[Any, Any]:
-    """The two Bots of `play`/`kozyr replay`: rung ints become Bot(rung, '<seed>:<seat + 1>')."""
-    from kozyr.durak.bots import Bot
-
+    """The two Bots of `play`/`kozyr replay`: rung ints become Bot(rung, '<seed>:<seat + 1>')
+    (`sides.seat_bot`, the one resolver)."""
     _, text = _seed_and_text(seed)
     out = []
     for seat, side in enumerate((a, b)):
-        kind = resolve(side).kind
-        if kind == "callable":
+        if resolve(side).kind == "callable":
             raise KozyrError("bad_side", "play() runs in C: sides are rung ints or Bots", value=side)
-        if kind == "rung":
-            name = text + b":" + str(seat + 1).encode("ascii")
-            out.append(Bot(side, name.decode("ascii")))  # type: ignore[arg-type]
-        else:
-            out.append(side)
+        name = text + b":" + str(seat + 1).encode("ascii")
+        out.append(seat_bot(side, name.decode("ascii") if name.isascii() else name))
     return out[0], out[1]
 
 
@@ -250,7 +238,7 @@ def play(seed: object, a: object, b: object, *, number: int = 1) -> dict[str, An
     largest.
     """
     raw, _ = _seed_and_text(seed)
-    _count("number", number, 1, (1 << 32) - 1)
+    number = whole("number", number, 1, (1 << 32) - 1)
     bots = table_bots(seed, a, b)
     return play_seeded(raw, resolve(bots[0]), resolve(bots[1]), number)
 

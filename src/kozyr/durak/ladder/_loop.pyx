@@ -32,7 +32,7 @@ from kozyr.durak.core.seeds cimport (
 )
 from kozyr.durak.core.state cimport MAX_MOVES as HARNESS_MOVES, Sink, State
 from kozyr.durak.core.view cimport OUT_DRAW, OUT_NONE, Ask, DView, bot_fn
-from kozyr.durak.rung4 cimport R4_TT_BITS, R4Entry, R4Params, R4Scratch, r4_best
+from kozyr.durak.rung4 cimport R4_TT_BITS, R4Entry, R4Params, R4Scratch, r4_best, r4_params, r4_scratch
 from kozyr.durak.rungs cimport RungParams, ask_move, params_from
 
 
@@ -116,8 +116,9 @@ cdef inline int bigger_hand(const State *s, int big) noexcept nogil:
     return c1 if c1 > big else big
 
 
-cdef int rung4_start(const State *s, Seat *seats) noexcept nogil:
-    """Before a deal: each rung-4 seat's memory from its first view, its table and key; -1 out of memory."""
+cdef int rung4_start(const State *s, Seat *seats, const int *stop) noexcept nogil:
+    """Before a deal: each rung-4 seat's memory from its first view, its table and key, and the
+    stop flag its search looks at (NULL: none); -1 out of memory."""
     cdef DView v
     cdef int seat
     for seat in range(2):
@@ -127,10 +128,8 @@ cdef int rung4_start(const State *s, Seat *seats) noexcept nogil:
             continue
         st_view(s, seat, &v)
         mem_start(&seats[seat].mem, &v)
-        seats[seat].sc.gen = 1
-        seats[seat].sc.nodes = 0
-        seats[seat].sc.budget = 0
-        seats[seat].sc.aborted = 0
+        r4_scratch(&seats[seat].sc, NULL)
+        seats[seat].sc.stop = stop
         if seats[seat].side.r4.endgame:
             seats[seat].sc.tt = <R4Entry *>calloc(1 << R4_TT_BITS, sizeof(R4Entry))
             if seats[seat].sc.tt == NULL:
@@ -210,10 +209,10 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
     return 0
 
 
-cdef int play_dealt(State *s, Seat *seats, int *largest) noexcept nogil:
+cdef int play_dealt(State *s, Seat *seats, int *largest, const int *stop) noexcept nogil:
     """Play the dealt State to its end: two rungs 1 to 3 in the specialised duel, any other
-    pairing through play_out; 0, or -1 (a bot had no move, the deal ran away, or rung 4's
-    table could not be allocated)."""
+    pairing through play_out; 0, or -1 (a bot had no move, the deal ran away, rung 4's
+    table could not be allocated, or `stop` (NULL: none) stopped rung 4's search)."""
     cdef Player pl[2]
     cdef int seat, k, r0 = seats[0].side.rung, r1 = seats[1].side.rung
     if 1 <= r0 <= 3 and 1 <= r1 <= 3:
@@ -224,7 +223,7 @@ cdef int play_dealt(State *s, Seat *seats, int *largest) noexcept nogil:
             pl[seat].head = seats[seat].head
             pl[seat].buf = seats[seat].buf
         return duel(s, r0, r1, &pl[0], &pl[1], largest)
-    if rung4_start(s, seats) != 0:
+    if rung4_start(s, seats, stop) != 0:
         rung4_end(seats)
         return -1
     k = play_out(s, seats, largest)
@@ -278,14 +277,14 @@ cdef void deal_for(const Plan *pl, long long i, int a_seat, State *s, Seat *seat
             seats[seat].head = seat_tail(seats[seat].buf, tlen + 5, seat)
 
 
-cdef int play_deal(const Plan *pl, long long i, int a_seat, Outcome *out) noexcept nogil:
+cdef int play_deal(const Plan *pl, long long i, int a_seat, Outcome *out, const int *stop) noexcept nogil:
     """Play deal i (from 1) of the plan with side a in engine seat a_seat; 0, or -1 when a move
-    was refused or the deal ran away."""
+    was refused, the deal ran away or `stop` stopped a rung-4 search in it."""
     cdef State s
     cdef Seat seats[2]
     cdef int big
     deal_for(pl, i, a_seat, &s, seats)
-    if play_dealt(&s, seats, &big) != 0:
+    if play_dealt(&s, seats, &big, stop) != 0:
         return -1
     out.fool = -1 if s.outcome == OUT_DRAW or s.fool < 0 else <int8_t>(s.fool != a_seat)
     out.moves = s.moves
@@ -317,16 +316,16 @@ cdef long long play_chunk(const Plan *pl, long long first, long long count, bint
         i = first + k + 1
         if kz_flag_get(stop):
             return -1
-        if play_deal(pl, i, <int>(i & 1), &o) != 0:
-            return i
+        if play_deal(pl, i, <int>(i & 1), &o, stop) != 0:
+            return -1 if kz_flag_get(stop) else i     # a rung-4 search stopped in the deal, or a fault
         if not pairs:
             put(&o, k, fool, moves, bouts, largest)
             continue
         put(&o, 2 * k, fool, moves, bouts, largest)
         if kz_flag_get(stop):
             return -1
-        if play_deal(pl, i, 1 - <int>(i & 1), &o) != 0:
-            return i
+        if play_deal(pl, i, 1 - <int>(i & 1), &o, stop) != 0:
+            return -1 if kz_flag_get(stop) else i
         put(&o, 2 * k + 1, fool, moves, bouts, largest)
     return 0
 
@@ -391,12 +390,9 @@ cdef int fill_side(CSide *cs, object side, Runner runner) except -1:
         if side.player.state is not None:
             cs.state = PyCapsule_GetPointer(side.player.state, b"kozyr.durak.bot_state")
     cs.rung = side.rung
-    params_from(&cs.p, side.params.as_tuple())
-    cs.r4.k = side.k
-    cs.r4.playout = side.playout
-    cs.r4.endgame = side.endgame
-    cs.r4.budget = side.budget
-    cs.r4.p = cs.p
+    values = side.params.as_tuple()
+    params_from(&cs.p, values)
+    r4_params(&cs.r4, values)
     cs.words = _WORDS[side.words]
     cs.key = <uint64_t>side.key
     cs.textlen = len(raw)
@@ -494,7 +490,7 @@ def play_seeded(bytes seed32, a, b, unsigned int number=1):
         st_deal_seed(&s, sp, number)
         bot_words(&seats[0], &plan.side[0], 0)
         bot_words(&seats[1], &plan.side[1], 1)
-        bad = play_dealt(&s, seats, &big)
+        bad = play_dealt(&s, seats, &big, NULL)
     if bad:
         raise RuntimeError("a bot's move was refused or the deal ran away (an engine or bot fault)")
     return {
@@ -521,7 +517,7 @@ def _duel_agrees(a, b, str deal, long long first, long long count, seed="duel"):
         a_seat = <int>(i & 1)
         deal_for(&runner.plan, i, a_seat, &s, seats)
         t = s
-        r1 = play_dealt(&s, seats, &big1)
+        r1 = play_dealt(&s, seats, &big1, NULL)
         deal_for(&runner.plan, i, a_seat, &t, seats)
         r2 = play_out(&t, seats, &big2)
         if (r1 != r2 or s.outcome != t.outcome or s.fool != t.fool or s.moves != t.moves or s.bouts != t.bouts

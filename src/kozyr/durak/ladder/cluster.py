@@ -30,15 +30,13 @@ from typing import Any
 import numpy as np
 
 from kozyr.durak.ladder._loop import Runner
+from kozyr.durak.ladder.chunks import TASK_CHUNKS, plan
 from kozyr.durak.ladder.result import interrupted
 from kozyr.durak.ladder.sides import Side
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["Task", "play_task", "Merge", "Batches", "plan", "run", "threads_of", "CHUNK_MIN", "CHUNK_MAX",
-           "RETRIES"]
+__all__ = ["Task", "play_task", "Merge", "Batches", "plan", "run", "threads_of", "RETRIES"]
 
-CHUNK_MIN = 8192     # deals a task at least (~10 ms of CPU): a task costs a few ms of scheduling and transfer
-CHUNK_MAX = 65536    # deals a task at most (~0.1 s of CPU): progress and the end of a ladder stay prompt
 AHEAD = 2            # chunks in flight per worker thread: one running, one queued behind it
 RETRIES = 3          # a chunk whose task raises is tried again; a dead worker's chunks are recomputed anyway
 DTYPES = (np.int8, np.int32, np.int16, np.int8)   # fool, moves, bouts, largest: the ladder's arrays
@@ -134,27 +132,6 @@ def threads_of(client: Any) -> int:
     return max(1, sum(int(w.get("nthreads", 1)) for w in info.get("workers", {}).values()))
 
 
-def plan(units: int, threads: int, chunk: int | None = None, low: int = CHUNK_MIN,
-         high: int = CHUNK_MAX) -> list[tuple[int, int]]:
-    """The chunks (first, count) of a ladder of `units` deal indices on `threads` worker threads.
-
-    Without `chunk`: about 8 chunks per thread (a slow worker or a late one
-    then costs at most an eighth of its share), between `low` and `high`
-    deals each (CHUNK_MIN and CHUNK_MAX for cluster tasks; a local ladder's
-    threads take smaller ones). Chunking never changes the arrays.
-
-    >>> plan(10, 2, chunk=4)
-    [(0, 4), (4, 4), (8, 2)]
-    >>> plan(20_000, 2)
-    [(0, 8192), (8192, 8192), (16384, 3616)]
-    >>> plan(1_000_000, 2)[:2]
-    [(0, 62501), (62501, 62501)]
-    """
-    if chunk is None:
-        chunk = max(low, min(high, units // (8 * threads) + 1))
-    return [(first, min(chunk, units - first)) for first in range(0, units, chunk)]
-
-
 def _client_of(client: Any) -> Any:
     try:
         from distributed import Client
@@ -187,7 +164,7 @@ def run(client: Any, a: Side, b: Side, units: int, seed: Any, deal: str, *, pair
     total = units * width
     merge = Merge(units, width)
     threads = threads_of(client)
-    parts = iter(plan(units, threads, chunk))
+    parts = iter(plan(units, threads, chunk, TASK_CHUNKS))
     run_id = uuid.uuid4().hex[:12]
     flight = AHEAD * threads
     pending: set[Any] = set()
@@ -268,7 +245,7 @@ class Batches:
     def _submit(self, first: int, count: int) -> list[Any]:
         self.highest = max(self.highest, first + count)
         futures = []
-        for start, n in plan(count, self.threads, self.chunk):
+        for start, n in plan(count, self.threads, self.chunk, TASK_CHUNKS):
             task = Task(self.a, self.b, self.seed, self.deal, self.limit, first + start, n, self.pairs)
             self.serial += 1   # a key names one submission: a chunk asked again is a new task, never an old result
             futures.append(self.client.submit(play_task, task, key=f"kozyr-ladder-{self.run_id}-{self.serial}",

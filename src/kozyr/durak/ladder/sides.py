@@ -1,10 +1,18 @@
-"""The two sides of a ladder: what each may be and how it draws its words.
+"""The sides of a game of durak: what each may be, what it reads, and how it draws its words.
 
-A side is a rung int (1..4), a `Bot` (or a `Rung4Bot`), a `NativeBot`, or any Python
-callable `view -> Move`.
-`resolve` turns one into a `Side`, the plain description both the C loop
-(`_loop.pyx`) and the Python path (`slow.py`) read, so the two agree on
-settings (`Params`) and words by construction.
+A side is a rung int (1..4), a `Bot`, a `Rung4Bot`, a `NativeBot`, or any Python
+callable `view -> Move`. This module is the one resolver every door uses (the
+ladder, the environments, the batched environment, the terminal game and
+replay):
+
+- `resolve` turns a side into a `Side`, the plain description both the C loop
+  (`_loop.pyx`) and the Python path (`slow.py`) read, so the two agree on
+  settings (`Params`) and words by construction;
+- `check_read` refuses a setting that no playing side reads (rung 3 never
+  reads K: a sweep of K against rung 3 would print identical rows that look
+  measured), the one rule of which settings each side reads;
+- `seat_bot` is the Python bot that plays a side at one seat (a rung int gets
+  a Bot, or a Rung4Bot, with the seed the door gives it).
 
 Words: a rung int draws per-deal bot seeds from the ladder (see
 `kozyr.durak.seeds`: "deal" words); a `Bot` keeps its own seed, SHA-256 words
@@ -12,37 +20,37 @@ Words: a rung int draws per-deal bot seeds from the ladder (see
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from kozyr.durak.bot4 import Rung4Bot
 from kozyr.durak.bots import Bot, check_rung
-from kozyr.durak.params import PARAM_NAMES, Params
-from kozyr.durak.rung4 import BUDGET, ENDGAME, PLAYOUT, K
+from kozyr.durak.params import PARAM_NAMES, PARAM_RUNGS, Params, param_name
 from kozyr.durak.seeds import fast_key, seed_text
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["Side", "NativeBot", "resolve", "describe", "PARAMS"]
+__all__ = ["Side", "NativeBot", "resolve", "describe", "PARAMS", "reads", "check_read", "seat_bot", "RUNG_SIDES"]
 
 PARAMS = PARAM_NAMES
+RUNG_SIDES = (1, 2, 3, 4)
 
 
 @dataclass(frozen=True)
 class Side:
-    """One side, resolved: its kind, rung and settings, and where its words come from."""
+    """One side, resolved: its kind, rung and settings, and where its words come from.
+
+    `params` holds every setting the side plays with (rung 4's K, PLAYOUT,
+    ENDGAME and BUDGET among them: their one home)."""
 
     kind: str                      # "rung", "bot", "callable" or "native"
-    rung: int = 0                  # 1..3 (0 for a callable, -1 for a native bot)
+    rung: int = 0                  # 1..4 (0 for a callable, -1 for a native bot)
     params: Params = Params()
     words: str = "deal"            # "deal" (per-deal bot seeds), "sha" or "fast" (a Bot's own seed)
     seed: bytes = b""              # a Bot's seed text
     key: int = 0                   # a fast Bot's 64-bit key
     player: Any = None             # a callable side, or a NativeBot
     source: object = None          # what was resolved (the Bot itself, for the Python path)
-    k: int = K                     # rung 4: determinizations per decision
-    playout: int = PLAYOUT         # rung 4: the playout rung
-    endgame: bool = ENDGAME        # rung 4: the exact endgame solver
-    budget: int = BUDGET           # rung 4: the solver's node budget
 
 
 class NativeBot:
@@ -69,8 +77,8 @@ class NativeBot:
 
 
 def resolve(side: object, params: object = None) -> Side:
-    """A `Side` from a rung int, a Bot, a NativeBot or a callable; `params` (a Params or a mapping)
-    apply to a rung int only."""
+    """A `Side` from a rung int, a Bot, a Rung4Bot, a NativeBot or a callable; `params` (a Params
+    or a mapping) apply to a rung int only (a Bot carries its own)."""
     settings = Params.of(params)
     if isinstance(side, Side):
         return side
@@ -80,13 +88,10 @@ def resolve(side: object, params: object = None) -> Side:
         return Side("bot", side.rung, side.params, "sha", seed_text(side.seed), source=side)
     if isinstance(side, Rung4Bot):
         words, key = ("fast", fast_key(side.seed)) if side.fast else ("sha", 0)
-        playouts = Params(DEEP_TALON=side.deep_talon, CHEAP_POWER=side.cheap_power)   # its playout rung's
-        return Side("bot", 4, playouts, words, seed_text(side.seed), key, source=side, k=side.k,
-                    playout=side.playout, endgame=side.endgame, budget=side.budget)
+        return Side("bot", 4, side.params, words, seed_text(side.seed), key, source=side)
     if isinstance(side, int) and not isinstance(side, bool):
-        if side == 4:              # rung 4: its own fields of Params, and the rest reach its playouts
-            return Side("rung", 4, settings, k=settings.K, playout=settings.PLAYOUT, endgame=bool(settings.ENDGAME),
-                        budget=settings.BUDGET)
+        if side == 4:
+            return Side("rung", 4, settings)
         return Side("rung", check_rung(side), settings)
     if isinstance(side, NativeBot):
         if side.fast:
@@ -94,7 +99,54 @@ def resolve(side: object, params: object = None) -> Side:
         return Side("native", -1, words="sha", seed=side.seed, player=side)
     if callable(side):
         return Side("callable", player=side)
-    raise KozyrError("bad_side", f"{shown(side)} is not a rung (1, 2, 3, 4), a Bot or a callable", value=side)
+    raise KozyrError("bad_side", f"{shown(side)} is not a rung (1, 2, 3, 4), a Bot, a Rung4Bot or a callable",
+                     value=side)
+
+
+def reads(side: Side) -> frozenset[str]:
+    """The settings a resolved side takes from a door's `params`: a rung int reads the fields of
+    its rung (`Params`' table: rung 4 reads them all, through its playouts); a Bot, a Rung4Bot, a
+    native bot or a callable reads none (a Bot carries its own)."""
+    if side.kind != "rung":
+        return frozenset()
+    return frozenset(n for n in PARAM_NAMES if side.rung in PARAM_RUNGS[n])
+
+
+def check_read(params: object, sides: Iterable[object]) -> Params:
+    """`params` as a Params, refused (KozyrError unread_param, naming the first such setting) when
+    it sets a setting that none of `sides` reads: the one rule of every door (the ladder, the
+    sequential test, the tuners, and the shell's --set and --grid). A mapping counts every name
+    it gives; a Params the fields it changes."""
+    settings = Params.of(params)
+    if isinstance(params, Mapping):
+        names = [param_name(n) or str(n) for n in params]
+    else:
+        names = list(settings.changed())
+    resolved = [resolve(s) for s in sides]
+    read = frozenset().union(*(reads(s) for s in resolved))
+    for name in names:
+        if name not in read:
+            readers = " or ".join(f"rung {r}" for r in PARAM_RUNGS[name])
+            playing = ", ".join(describe(s) for s in resolved) or "no side"
+            raise KozyrError("unread_param", f"{name}: only {readers} reads it, and no such side plays "
+                             f"({playing}); a Bot carries its own settings", field=name,
+                             value=settings.as_dict()[name])
+    return settings
+
+
+def seat_bot(side: object, seed: object, *, fast: bool = False, params: object = None) -> Any:
+    """The Python bot that plays `side` at one seat: a rung int becomes `Bot(rung, seed)` (rung
+    4: `Rung4Bot(seed)`; `fast` picks the fast words for rungs 1..3, rung 4 always draws fast)
+    with `params`; a Bot, a Rung4Bot or a callable plays as it is. A native bot plays in the C
+    loop only."""
+    resolved = resolve(side, params)
+    if resolved.kind == "rung":
+        if resolved.rung == 4:
+            return Rung4Bot(seed, params=resolved.params)  # type: ignore[arg-type]
+        return Bot(resolved.rung, seed, fast=fast, params=resolved.params)  # type: ignore[arg-type]
+    if resolved.kind == "native":
+        raise KozyrError("bad_side", f"{describe(resolved)} plays in the ladder's C loop only", value=side)
+    return resolved.source if resolved.kind == "bot" else resolved.player
 
 
 def describe(side: object) -> str:
