@@ -186,9 +186,9 @@ def test_refusals(client: Any) -> None:
     with pytest.raises(KozyrError) as e:
         ladder(3, 2, 10, client="tcp://127.0.0.1:8786")
     assert e.value.code == "bad_client"
-    with pytest.raises(KozyrError) as e:
+    with pytest.raises(KozyrError) as e:   # was bad_side: a callable travels now, and its fault comes back
         ladder(lambda view: None, 2, 10, client=client)
-    assert e.value.code == "bad_side"
+    assert e.value.code == "no_move" and e.value.deal == 1 and e.value.ply == 0
     with pytest.raises(KozyrError) as e:   # refused in the driver, before any task is sent
         ladder(3, 2, 100, "a seed of thirty-one bytes long", deal="reference", client=client)
     assert e.value.code == "bad_seed"
