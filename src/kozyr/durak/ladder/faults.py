@@ -32,10 +32,11 @@ from kozyr.durak.moves import Move
 from kozyr.durak.seeds import prefix
 from kozyr.errors import KozyrError, real, shown
 
-__all__ = ["Answer", "ask", "deal_fault", "seeded_fault", "FAULTS", "CODES", "replay_call", "replay_command",
-           "check_timeout", "MAX_TIMEOUT"]
+__all__ = ["Answer", "ask", "deal_fault", "seeded_fault", "table_fault", "FAULTS", "CODES", "replay_call",
+           "replay_command", "check_timeout", "MAX_TIMEOUT"]
 
 MAX_TIMEOUT = 86_400.0   # a day: a per-decision limit beyond this is a typo
+TEXT_MAX = 100           # characters of a bot's exception message quoted in the one-line refusal
 
 #: The C loop's fault kinds (F_* in _loop.pyx), by number.
 FAULTS = ("engine", "illegal", "slow", "player", "runaway")
@@ -103,6 +104,8 @@ def _what(answer: Answer | None, kind: str, who: str, timeout: float | None) -> 
     if answer.what == "raised":
         err = answer.error
         text = str(err).splitlines()[0] if str(err) else ""
+        if len(text) > TEXT_MAX:
+            text = text[:TEXT_MAX - 3] + "..."
         return code, f"{who} raised {type(err).__name__}" + (f": {text}" if text else "")
     if answer.what == "no_move":
         return code, f"{who} answered {shown(answer.move)}, not a move"
@@ -198,7 +201,7 @@ def replay_command(first: Side, second: Side, seed: Any, i: int | None, deal: st
 
 def _result(code: str, sentence: str, where: str, python: str, command: str | None, answer: Answer | None,
             fields: dict[str, Any]) -> KozyrError:
-    how = f"replay it: {python}" + (f" or: {command}" if command else "")
+    how = f"replay it: {command} | in Python: {python}" if command else f"replay it in Python: {python}"
     err = KozyrError(code, f"{sentence} {where}; {how}", replay=python, command=command,
                      move=None if answer is None else answer.move,
                      seconds=None if answer is None else answer.seconds, **fields)
@@ -217,10 +220,10 @@ def deal_fault(kind: str, answer: Answer | None, sides: Sequence[Side], seed: An
     if answer is not None and isinstance(answer.error, (KeyboardInterrupt, SystemExit)):
         return answer.error
     text = None if deal == "fast" else prefix(seed, deal) + str(i)
-    place = f"deal {i} of seed {seed!r} ({deal} deals" + (f", seed text {text!r}" if text else "") + ")"
+    place = f"deal {i} of seed {seed!r}, {deal} deals" + (f" (seed text {text!r})" if text else "")
     if kind in ("engine", "runaway") or (kind == "player" and answer is None):
         why = f"ran past {max_moves:,} moves" if kind == "runaway" else "stopped: a bot had no move or a move was refused"
-        return RuntimeError(f"{place} {why} at ply {ply} (an engine or bot fault)")
+        return RuntimeError(f"{place}: {why} at ply {ply} (an engine or bot fault)")
     at = 0 if seat == a_seat else 1
     side = sides[at]
     first, other = (sides[0], sides[1]) if not second else (sides[1], sides[0])
@@ -228,7 +231,7 @@ def deal_fault(kind: str, answer: Answer | None, sides: Sequence[Side], seed: An
     command = replay_command(first, other, seed, i, deal, timeout)
     code, sentence = _what(answer, kind, describe(side), timeout)
     pair = ", the pair's second game" if second else ""
-    where = f"at ply {ply} of {place}, seat {seat}{pair}"
+    where = f"(ply {ply} of {place}; seat {seat}{pair})"
     return _result(code, sentence, where, python, command, answer,
                    dict(bot=describe(side), deal=i, seed=seed, deal_mode=deal, deal_text=text, seat=seat, ply=ply,
                         swapped=second, timeout=timeout, side="ab"[at]))
@@ -248,6 +251,19 @@ def seeded_fault(kind: str, answer: Answer | None, sides: Sequence[Side], seed32
     python = f"kozyr.durak.ladder.play({text!r}, {_expr(sides[0])}, {_expr(sides[1])}, number={number})"
     command = replay_command(sides[0], sides[1], text, None, None, timeout, number=number)
     code, sentence = _what(answer, kind, describe(side), timeout)
-    return _result(code, sentence, f"at ply {ply} of {place}, seat {seat}", python, command, answer,
+    return _result(code, sentence, f"(ply {ply} of {place}; seat {seat})", python, command, answer,
                    dict(bot=describe(side), deal=number, seed=text, deal_mode="seed", deal_text=text, seat=seat,
                         ply=ply, swapped=False, timeout=timeout, side="ab"[seat]))
+
+
+def table_fault(answer: Answer, bot: str, seat: int, ply: int, where: str, command: str) -> BaseException:
+    """A bot's fault at a table that is not a ladder (the terminal game: one seat is a person, so the deal
+    replays with the same command, not with `replay`)."""
+    if isinstance(answer.error, (KeyboardInterrupt, SystemExit)):
+        return answer.error
+    code, sentence = _what(answer, "player", bot, None)
+    err = KozyrError(code, f"{sentence} (ply {ply} of {where}; seat {seat}); play it again: {command}", bot=bot,
+                     seat=seat, ply=ply, move=answer.move, command=command, replay=None)
+    if answer.error is not None:
+        err.__cause__ = answer.error
+    return err
