@@ -4,7 +4,7 @@ The ladder runs in chunks with a callback, so that a progress bar can follow
 it; output is a table (rich on a terminal, plain text when stdout is not a
 terminal or NO_COLOR is set), or JSON with `--json`. Every rate is shown with
 its 2-sigma Wilson interval (`kozyr.stats`). A side is a rung or a bot of
-yours (`module:attr`, `path.py:attr`: `kozyr.cli.durak_sides`); `kozyr sprt`
+yours (`module:attr`, `<file>.py:attr`: `kozyr.cli.durak_sides`); `kozyr sprt`
 ends with a block to paste into a pull request, and `--counts` decides from
 counts alone.
 """
@@ -508,7 +508,7 @@ def register(subparsers: Any) -> None:
     names = settings_help()
     p = subparsers.add_parser("ladder", help="play rung (or your bot) against rung over many deals",
                               description="Play side A against side B over many deals, seats alternating. A side "
-                                          "is a rung or a bot of yours, module:attr or path.py:attr (imported: "
+                                          "is a rung or a bot of yours, module:attr or <file>.py:attr (imported: "
                                           "its code runs).")
     p.add_argument("a", type=durak_sides.side, help=f"side a: {durak_sides.SIDE_HELP}")
     p.add_argument("b", type=durak_sides.side, help="side b")

@@ -18,7 +18,7 @@ A deal is replayable: the seed text (random unless given) is padded to the
 engine's 32 bytes with `pad_seed`, the bot's rung-1 words come from the bot
 seed `<seed>:bot`, and the end line prints the command that replays it.
 
-`--bot module:attr` (or `path.py:attr`, with `--bot-set KNOB=VALUE`) plays a
+`--bot module:attr` (or `<file>.py:attr`, with `--bot-set KNOB=VALUE`) plays a
 bot of yours instead of a rung: a callable `view -> Move`, a NativeBot or a
 factory (`kozyr.durak.ladder.sides`, the one resolver). Its module is imported:
 its code runs. An answer that is not a legal move (or an exception) ends the
@@ -73,7 +73,7 @@ class Options:
     delay: float = DEFAULT_DELAY
     save: str | None = None      # write the deal as a game record (JSON) when it ends or you quit
     force: bool = False          # --save may replace an existing file
-    bot: str | None = None       # a bot of yours (module:attr or path.py:attr) instead of the level's rung
+    bot: str | None = None       # a bot of yours (module:attr or <file>.py:attr) instead of the level's rung
     knobs: tuple[tuple[str, Any], ...] = ()   # its --bot-set knobs
 
     @property
@@ -289,11 +289,11 @@ def _seat(text: str) -> int:
 
 
 def _bot(text: str) -> str:
-    """`--bot`: module:attr or path.py:attr (only its form here; it is imported when the game starts)."""
+    """`--bot`: module:attr or <file>.py:attr (only its form here; it is imported when the game starts)."""
     value = side(text)
     if isinstance(value, int):
         raise argparse.ArgumentTypeError(f"--bot {shown(text)}: a rung is --level; --bot names a bot of yours, "
-                                         "module:attr or path.py:attr")
+                                         "module:attr or <file>.py:attr")
     return value
 
 
@@ -311,7 +311,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", type=_level, metavar="{1,2,3,4}", default=None,
                         help="the bot's rung: 1 random, 2 cheap, 3 careful, 4 search (default 2)")
     parser.add_argument("--bot", type=_bot, metavar="MODULE:ATTR", default=None,
-                        help="play a bot of yours instead: module:attr or path.py:attr (imported: its code runs)")
+                        help="play a bot of yours instead: module:attr or <file>.py:attr (imported: its code runs)")
     parser.add_argument("--bot-set", action="append", type=knob, metavar="KNOB=VALUE",
                         help="a knob of your bot's factory (repeatable)")
     parser.add_argument("--seat", type=_seat, metavar="{0,1}", default=0, help="your seat, 0 or 1 (default 0)")

@@ -1,4 +1,4 @@
-"""The shell's names for the sides of a durak game: a rung int, or a user's bot as `module:attr` or `path.py:attr`.
+"""The shell's names for the sides of a durak game: a rung int, or a user's bot as `module:attr` or `<file>.py:attr`.
 
 Every durak command that takes a rung takes a user's bot in the same place
 (`kozyr ladder mybots:make_bot 2`, `kozyr sprt`, `kozyr tune`, `kozyr play
@@ -29,11 +29,11 @@ __all__ = ["side", "knob", "add_knob_options", "add_timeout", "sides_of", "label
            "SIDE_HELP"]
 
 SIDES = (1, 2, 3, 4)
-SIDE_HELP = "a rung (1 random, 2 cheap, 3 careful, 4 search) or a bot of yours: module:attr or path.py:attr"
+SIDE_HELP = "a rung (1 random, 2 cheap, 3 careful, 4 search) or a bot of yours: module:attr or <file>.py:attr"
 
 
 def side(text: str) -> int | str:
-    """An argparse type: a rung int, or `module:attr` / `path.py:attr` text (imported when the command runs)."""
+    """An argparse type: a rung int, or `module:attr` / `<file>.py:attr` text (imported when the command runs)."""
     stripped = text.strip()
     try:
         value = int(stripped)
@@ -48,7 +48,7 @@ def side(text: str) -> int | str:
     if not colon or not where or not attr:
         names = ", ".join(f"{r} ({RUNG_NAMES[r]})" for r in SIDES)
         raise argparse.ArgumentTypeError(f"unknown side {shown(text)}: a side is a rung ({names}) or a bot of "
-                                         "yours, module:attr or path.py:attr")
+                                         "yours, module:attr or <file>.py:attr")
     return stripped
 
 
@@ -118,7 +118,7 @@ def sides_of(args: argparse.Namespace, values: list[object]) -> list[object]:
         given[bots[0]], given[bots[1]] = first, second
     elif first or second:
         parser.error(f"{'--bot-set' if first else '--vs-bot-set'} sets a knob of a bot of yours, and no side is one "
-                     "(a side is module:attr or path.py:attr)")
+                     "(a side is module:attr or <file>.py:attr)")
     return [BotSpec(v, given.get(k, {})) if is_bot(v) else v for k, v in enumerate(values)]  # type: ignore[arg-type]
 
 

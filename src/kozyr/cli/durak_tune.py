@@ -3,7 +3,7 @@
 `--param NAME=START[:LOW:HIGH]` names each setting to tune, its start and
 its bounds (default the field's whole range). `kozyr tune mybots:make_bot
 --param deep=6:0:24 --opponent 2` tunes the knob `deep` of a factory of bots
-(`module:attr` or `path.py:attr`): a knob has no range of its own, so it needs
+(`module:attr` or `<file>.py:attr`): a knob has no range of its own, so it needs
 START:LOW:HIGH; it is a whole number when all three are, else real;
 `--bot-set KNOB=VALUE` fixes other knobs. Progress goes to stderr, the
 final values to a table (or JSON), and `--plot FILE.png` draws each
@@ -130,7 +130,7 @@ def _tuned(args: argparse.Namespace) -> tuple[Any, list[tuple[str, Any, Any, Any
     if args.rung is not None or args.set:
         args.parser.error("--rung and --set are for tuning a rung's settings; your bot's fixed knobs are --bot-set")
     if ":" not in args.bot:
-        args.parser.error(f"{shown(args.bot)} does not name a bot of yours: write module:attr or path.py:attr")
+        args.parser.error(f"{shown(args.bot)} does not name a bot of yours: write module:attr or <file>.py:attr")
     entries = _entries(args, lambda text: _knob(*text.split("="), text))
     names = [t[0] for t in entries]
     if len(set(names)) != len(names):
@@ -267,7 +267,7 @@ def register(subparsers: Any) -> None:
     """Add `tune` to a subparsers object of the `kozyr` parser."""
     p = subparsers.add_parser("tune", help="tune rung settings, or your bot's knobs, by SPSA (or Optuna)",
                               description="Tune settings of rung 3 (or 2), or the knobs of a factory of bots of "
-                                          "yours (BOT: module:attr or path.py:attr, imported: its code runs), by "
+                                          "yours (BOT: module:attr or <file>.py:attr, imported: its code runs), by "
                                           "SPSA: the perturbed bots play each other (or --opponent) on deal "
                                           "pairs every iteration.")
     p.add_argument("bot", nargs="?", metavar="BOT",

@@ -82,7 +82,9 @@ def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers:
 
     The calling thread only waits, so Ctrl-C reaches it at once: queued chunks
     are cancelled, running ones are told to stop (`stop()`), and the
-    KeyboardInterrupt says how many deals had finished.
+    KeyboardInterrupt says how many deals had finished. A chunk that raises
+    (a bot's refusal) stops the submitting; the chunks below it play on, so
+    that the refusal raised is the lowest failing deal's, as with one worker.
     """
     done = 0
     cpu: dict[int, float] = {}
@@ -98,21 +100,41 @@ def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers:
         return n
 
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="kozyr-ladder")
-    pending = set()
+    pending: set[Any] = set()
+    start: dict[Any, int] = {}
+    failure: tuple[int, BaseException] | None = None
+
+    def submit(first: int, count: int) -> None:
+        fut = pool.submit(timed, first, count)
+        start[fut] = first
+        pending.add(fut)
+
     try:
         ahead = iter(parts)
         for first, count in ahead:
-            pending.add(pool.submit(timed, first, count))
+            submit(first, count)
             if len(pending) >= 2 * workers:
                 break
         while pending:
             finished, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
-            for fut in finished:
+            for fut in sorted(finished, key=start.__getitem__):
+                err = fut.exception()
+                if err is not None:
+                    if failure is None or start[fut] < failure[0]:
+                        failure = (start[fut], err)
+                    continue
                 done += fut.result() * per
                 if progress is not None:
                     progress(done, deals)
+            if failure is not None:
+                for fut in [f for f in pending if start[f] > failure[0]]:
+                    if fut.cancel():
+                        pending.discard(fut)
+                if not any(start[f] < failure[0] for f in pending):
+                    raise failure[1]
+                continue
             for first, count in ahead:
-                pending.add(pool.submit(timed, first, count))
+                submit(first, count)
                 if len(pending) >= 2 * workers:
                     break
     except KeyboardInterrupt:
@@ -277,7 +299,7 @@ def play(seed: object, a: object, b: object, *, number: int = 1) -> dict[str, An
     sides = [resolve(side) for side in (a, b)]
     bots = table_bots(seed, *[s if s.kind != "rung" else s.rung for s in sides])
     return play_seeded(raw, *[s if s.user else resolve(bot) for s, bot in zip(sides, bots, strict=True)],
-                       number)
+                       number, names=tuple(sides))
 
 
 __all__ += ["Side", "NativeBot", "BotFactory", "BotSpec", "describe", "players"]

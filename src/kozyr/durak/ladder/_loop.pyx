@@ -25,6 +25,7 @@ decision.
 from libc.stdint cimport int8_t, int16_t, int32_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 from kozyr.durak.core.deal cimport st_deal_rng, st_deal_seed
 from kozyr.durak.ladder._duel cimport Player, duel
@@ -58,24 +59,11 @@ cdef extern from *:
     int kz_flag_get(const int *p) noexcept nogil
     void kz_flag_set(int *p, int v) noexcept nogil
 
-cdef extern from *:
-    """
-    /* Seconds on a monotonic clock, for a bot's per-decision time limit. */
-    #if defined(_WIN32)
-    #include <windows.h>
-    static double kz_seconds(void) {
-        LARGE_INTEGER f, c; QueryPerformanceFrequency(&f); QueryPerformanceCounter(&c);
-        return (double)c.QuadPart / (double)f.QuadPart;
-    }
-    #else
-    #include <time.h>
-    static double kz_seconds(void) {
-        struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t);
-        return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-    }
-    #endif
-    """
-    double kz_seconds() noexcept nogil
+cdef inline double kz_seconds() noexcept nogil:
+    """Seconds on a monotonic clock, for a bot's per-decision time limit."""
+    cdef timespec t
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return <double>t.tv_sec + 1e-9 * <double>t.tv_nsec
 
 cdef enum:
     DEAL_FAST = 0
@@ -128,9 +116,10 @@ cdef struct Outcome:
     int32_t moves
     int16_t bouts
     int8_t largest
-    int fault             # a failed deal: F_*, the seat on turn and the ply of the failed decision
-    int seat
+    int fault             # a failed deal: F_*, the seat on turn and the ply of the failed decision,
+    int seat              # and a native bot's answer
     int ply
+    int answer
 
 
 cdef struct Fault:
@@ -140,6 +129,7 @@ cdef struct Fault:
     int kind              # F_*
     int seat              # the seat on turn
     int ply
+    int answer            # F_ILLEGAL: the code the native bot answered
 
 
 cdef struct Seat:
@@ -149,6 +139,7 @@ cdef struct Seat:
     int head              # buf holds `<bot seed>:<seat + 1>:`, head bytes
     unsigned char buf[WORD_BUF]
     int fault             # F_* of this seat's failed decision
+    int answer            # the code a native bot answered there
     # rung 4: what this seat has seen, its endgame table and its search key
     Memory mem
     R4Scratch sc
@@ -230,7 +221,7 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
                 m = ask_player(st.side, s)
             else:
                 m = ask_native(st.side, s, fast_word(st.key, t, s.ply) if st.fast
-                               else sha_word(st.buf, st.head, s.ply))
+                               else sha_word(st.buf, st.head, s.ply), &st.answer)
             if m < 0:
                 st.fault = F_PLAYER if rung == 0 else (F_SLOW if m == -2 else F_ILLEGAL)
                 return -1
@@ -341,6 +332,7 @@ cdef int play_deal(const Plan *pl, long long i, int a_seat, Outcome *out, const 
         out.seat = st_turn(&s)
         out.ply = s.ply
         out.fault = seats[out.seat].fault if 0 <= out.seat <= 1 else F_ENGINE
+        out.answer = seats[out.seat].answer if 0 <= out.seat <= 1 else -1
         return -1
     out.fool = -1 if s.outcome == OUT_DRAW or s.fool < 0 else <int8_t>(s.fool != a_seat)
     out.moves = s.moves
@@ -364,6 +356,7 @@ cdef inline long long failed(long long i, int second, int a_seat, const Outcome 
     f.kind = o.fault
     f.seat = o.seat
     f.ply = o.ply
+    f.answer = o.answer
     return i
 
 
@@ -397,9 +390,9 @@ cdef long long play_chunk(const Plan *pl, long long first, long long count, bint
     return 0
 
 
-cdef inline int ask_native(const CSide *side, const State *s, unsigned int word) noexcept nogil:
-    """A native bot's move on the full view of the seat on turn; -1 unless it is in the legal
-    list, -2 when it came after the side's time limit."""
+cdef inline int ask_native(const CSide *side, const State *s, unsigned int word, int *raw) noexcept nogil:
+    """A native bot's move on the full view of the seat on turn (its answer also in *raw); -1
+    unless it is in the legal list, -2 when it came after the side's time limit."""
     cdef DView v
     cdef int m, i
     cdef double t0 = 0
@@ -407,6 +400,7 @@ cdef inline int ask_native(const CSide *side, const State *s, unsigned int word)
     if side.timeout > 0:
         t0 = kz_seconds()
     m = side.native(&v, word, side.state)
+    raw[0] = m
     if side.timeout > 0 and kz_seconds() - t0 > side.timeout:
         return -2
     for i in range(v.nlegal):
@@ -458,7 +452,7 @@ cdef int ask_player(const CSide *side, const State *s) noexcept with gil:
 
 def native_move(function, state, view, unsigned int word):
     """A native bot's answer on `view` (a GameView of the compiled engine, of the seat on turn),
-    called from Python (replay, the terminal game): its Move, or None for a code that names no
+    called from Python (replay, the terminal game): its Move, or the int code when it names no
     move. The ladder never calls this: it calls the bot inside the nogil loop."""
     cdef GameView gv
     cdef bot_fn fn
@@ -474,12 +468,7 @@ def native_move(function, state, view, unsigned int word):
         st = PyCapsule_GetPointer(state, b"kozyr.durak.bot_state")
     with nogil:
         code = fn(&gv.d, word, st)
-    if 0 <= code < 384:
-        try:
-            return Move.from_code(code)
-        except (KeyError, KozyrError):
-            return None
-    return None
+    return faults.native_answer(code).move
 
 
 cdef int check_capsules(object function, object state) except -1:
@@ -594,15 +583,19 @@ cdef class Runner:
             return 0
         if bad:
             answer, self.error = self.error, None
+            if f.kind == F_ILLEGAL:
+                answer = faults.native_answer(f.answer)
             raise faults.deal_fault(faults.FAULTS[f.kind], answer, self.sides, self.seed, self.deal, f.deal,
                                     bool(f.second), f.a_seat, f.seat, f.ply, self.timeout, MAX_MOVES_C)
         return count
 
 
-def play_seeded(bytes seed32, a, b, unsigned int number=1):
+def play_seeded(bytes seed32, a, b, unsigned int number=1, names=None):
     """One deal of the 32-byte seed played in C: side a (a resolved Bot side) in seat 0, b in seat 1.
 
-    A dict: outcome, fool (seat or None), moves, ply, bouts, heap, largest.
+    A dict: outcome, fool (seat or None), moves, ply, bouts, heap, largest. `names` (two
+    resolved sides, default a and b) are the sides a bot's refusal names (a rung int rather
+    than the Bot it plays as), so that its replay names them as the caller did.
     """
     cdef State s
     cdef Seat seats[2]
@@ -622,8 +615,10 @@ def play_seeded(bytes seed32, a, b, unsigned int number=1):
         bad = play_dealt(&s, seats, &big, NULL)
     if bad:
         t = st_turn(&s)
-        raise faults.seeded_fault(faults.FAULTS[seats[t].fault if 0 <= t <= 1 else F_ENGINE], holder.error,
-                                  (a, b), seed32, number, t, s.ply, MAX_MOVES_C)
+        kind = seats[t].fault if 0 <= t <= 1 else F_ENGINE
+        answer = faults.native_answer(seats[t].answer) if kind == F_ILLEGAL else holder.error
+        raise faults.seeded_fault(faults.FAULTS[kind], answer, names or (a, b), seed32, number, t, s.ply,
+                                  MAX_MOVES_C)
     return {
         "outcome": ("running", "fool", "draw", "resign")[s.outcome],
         "fool": None if s.fool < 0 else s.fool,

@@ -4,7 +4,7 @@ What travels to a worker: a rung or a `Bot` as plain data; a user's bot
 built by a factory as the factory and its knob values (the worker calls the
 factory: `sides.Side.__reduce_ex__`), so a factory must be importable on the
 workers (a module installed there, or sent with `client.upload_file`; a
-factory named by the shell as `path.py:attr` is loaded from that path, so the
+factory named by the shell as `<file>.py:attr` is loaded from that path, so the
 file must be at the same path on the workers); a plain Python callable
 pickled by Dask (a module-level function by its module and name, one defined
 in `__main__` or a notebook by value). A `NativeBot` holds C pointers and

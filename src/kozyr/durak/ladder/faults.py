@@ -32,7 +32,7 @@ from kozyr.durak.moves import Move
 from kozyr.durak.seeds import prefix
 from kozyr.errors import KozyrError, real, shown
 
-__all__ = ["Answer", "ask", "deal_fault", "seeded_fault", "table_fault", "FAULTS", "CODES", "replay_call",
+__all__ = ["Answer", "ask", "native_answer", "deal_fault", "seeded_fault", "table_fault", "FAULTS", "CODES", "replay_call",
            "replay_command", "check_timeout", "MAX_TIMEOUT"]
 
 MAX_TIMEOUT = 86_400.0   # a day: a per-decision limit beyond this is a typo
@@ -66,6 +66,16 @@ class Answer:
     seconds: float | None = None
 
 
+def native_answer(code: int) -> Answer:
+    """What a native bot's move code is: its Move (refused as not legal when not offered), or the code itself
+    when it names no move (refused as no move), the same in the C loop and on the Python path."""
+    try:
+        move = Move.from_code(code) if 0 <= code < 384 else None
+    except (KeyError, KozyrError):
+        move = None
+    return Answer("not_legal", move) if move is not None else Answer("no_move", code)
+
+
 def ask(player: Callable[[Any], Any], view: Any, timeout: float | None = None) -> Move | Answer:
     """The player's answer on `view` as a legal Move, or the `Answer` that says what went wrong (move
     text is parsed; a KeyboardInterrupt is raised, not reported)."""
@@ -95,8 +105,6 @@ def ask(player: Callable[[Any], Any], view: Any, timeout: float | None = None) -
 
 def _what(answer: Answer | None, kind: str, who: str, timeout: float | None) -> tuple[str, str]:
     """(code, the sentence's verb part) for a fault."""
-    if kind == "illegal":
-        return "not_legal", f"{who} answered a move code that is not in its legal list"
     if kind == "slow":
         return "bot_timeout", f"{who} answered after its limit of {timeout:g} s a decision"
     assert answer is not None
@@ -221,7 +229,7 @@ def deal_fault(kind: str, answer: Answer | None, sides: Sequence[Side], seed: An
         return answer.error
     text = None if deal == "fast" else prefix(seed, deal) + str(i)
     place = f"deal {i} of seed {seed!r}, {deal} deals" + (f" (seed text {text!r})" if text else "")
-    if kind in ("engine", "runaway") or (kind == "player" and answer is None):
+    if kind in ("engine", "runaway") or (kind in ("player", "illegal") and answer is None):
         why = f"ran past {max_moves:,} moves" if kind == "runaway" else "stopped: a bot had no move or a move was refused"
         return RuntimeError(f"{place}: {why} at ply {ply} (an engine or bot fault)")
     at = 0 if seat == a_seat else 1

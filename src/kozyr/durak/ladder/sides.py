@@ -161,7 +161,7 @@ def _bot_side(side: object, given: object) -> Side:
 
 
 def user_bot(spec: str, knobs: Mapping[str, Any] | None = None) -> Side:
-    """The side a user's bot named by text plays as (`module:attr` or `path.py:attr`, with knob values)."""
+    """The side a user's bot named by text plays as (`module:attr` or `<file>.py:attr`, with knob values)."""
     return resolve(BotSpec(spec, dict(knobs or {})))
 
 

@@ -1,4 +1,4 @@
-"""A user's bot: a factory with knobs, and a bot named by `module:attr` or `path.py:attr`.
+"""A user's bot: a factory with knobs, and a bot named by `module:attr` or `<file>.py:attr`.
 
 A bot that is not a built-in rung comes in one of three forms, and every door
 that takes a rung takes all three (`kozyr.durak.ladder.sides.resolve` is the
@@ -20,10 +20,10 @@ A factory travels to other processes (a Dask worker, a worker process on a
 platform without fork) as the factory and its knob values, never as the bot it
 built: the worker calls the factory again. A factory defined in an importable
 module is pickled by reference (the worker must be able to import that module);
-one named by the shell as `path.py:attr` is loaded again from that path.
+one named by the shell as `<file>.py:attr` is loaded again from that path.
 
 `load(spec)` imports a bot named `module:attr` (with the current directory on
-the import path, as `python -m` has it) or `path/to/file.py:attr`. Importing a
+the import path, as `python -m` has it) or `<dir>/<file>.py:attr`. Importing a
 module runs its code: name only modules you trust. An import error, a missing
 attribute, or an attribute that is neither a bot nor a factory is one
 `KozyrError` (`bad_bot`).
@@ -103,7 +103,7 @@ class BotFactory:
     `make(**knobs)` must return a bot (a callable `view -> Move`, a `NativeBot`
     or a `Bot`). `knobs` holds only the values given; the rest take the
     factory's own defaults (`defaults`). `spec` is the text the shell named it
-    by (`mybots:make_bot`, `bots/my.py:make_bot`), kept for messages and so that
+    by (`mybots:make_bot`, `examples/mybots.py:make_bot`), kept for messages and so that
     another process loads it the same way. A knob the factory does not take is
     refused here (`bad_knob`, naming it and the knobs it has).
     """
@@ -209,7 +209,7 @@ def _from_spec(spec: str, knobs: dict[str, Any]) -> BotFactory:
 
 @dataclass(frozen=True)
 class BotSpec:
-    """A bot named by text, as the shell names it: `module:attr` or `path.py:attr`, with knob values.
+    """A bot named by text, as the shell names it: `module:attr` or `<file>.py:attr`, with knob values.
 
     `resolve` loads it (`load`): a factory becomes a `BotFactory` with these
     knobs; a bot given knobs is refused (`bad_knob`: it has none).
@@ -236,7 +236,7 @@ def _is_path(spec: str) -> bool:
 
 
 def load(spec: object) -> Any:
-    """The object `spec` names: `module:attr` (dots allowed in both) or `path/to/file.py:attr`.
+    """The object `spec` names: `module:attr` (dots allowed in both) or `<dir>/<file>.py:attr`.
 
     The module is imported with the current directory first on the import path
     (as `python -m` has it); a file is loaded as a module of its own name. Its
@@ -244,13 +244,13 @@ def load(spec: object) -> Any:
     a missing attribute, an attribute that is not callable.
     """
     if not isinstance(spec, str) or spec.count(":") < 1:
-        raise KozyrError("bad_bot", f"{shown(spec)} does not name a bot: write module:attr or path.py:attr",
+        raise KozyrError("bad_bot", f"{shown(spec)} does not name a bot: write module:attr or <file>.py:attr",
                          value=spec)
     where, _, attr = spec.rpartition(":")
     if not where or not attr or not all(part.isidentifier() for part in attr.split(".")):
-        raise KozyrError("bad_bot", f"{shown(spec)} does not name a bot: write module:attr or path.py:attr",
+        raise KozyrError("bad_bot", f"{shown(spec)} does not name a bot: write module:attr or <file>.py:attr",
                          value=spec)
-    if _is_path(where):
+    if _is_path(spec):
         module = _load_file(spec, where)
     else:
         module = _import(spec, where)
