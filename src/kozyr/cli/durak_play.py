@@ -101,7 +101,7 @@ class Options:
 class Session:
     """One deal between you and a bot, played on a screen until it ends or you quit."""
 
-    def __init__(self, options: Options, screen: Screen) -> None:
+    def __init__(self, options: Options, screen: Screen, side: Any = None) -> None:
         self.options = options
         self.screen = screen
         self.look = screen.look
@@ -109,7 +109,7 @@ class Session:
         self.header = header_of(options)
         self.under: int | None = None   # the card known to lie under the talon (the trump six after an exchange)
         self.game = Game.from_seed(pad_seed(options.seed))
-        self.side = resolve(options.side)           # the one side resolver: a rung, or your bot (imported here)
+        self.side = side if side is not None else resolve(options.side)   # the one side resolver (imports your bot)
         self.bot: Any = seat_bot(self.side if self.side.kind != "rung" else options.level, options.bot_seed)
         if isinstance(self.bot, Rung4Bot):  # rung 4 remembers the deal: it watches from the deal on
             self.bot.start(self.game.view(1 - self.you))
@@ -371,7 +371,8 @@ def screen_for(options: Options, out: TextIO) -> Screen:
 def run(args: argparse.Namespace) -> int:
     """The `play` command: one deal on stdin/stdout; Ctrl-C ends it with the replay line."""
     options = options_from(args)
-    session = Session(options, screen_for(options, sys.stdout))
+    side = resolve(options.side)      # your bot imported (a refusal is one line) before the screen opens
+    session = Session(options, screen_for(options, sys.stdout), side)
     try:
         return session.run()
     except KeyboardInterrupt:
