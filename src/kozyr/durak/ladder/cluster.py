@@ -185,6 +185,8 @@ def run(client: Any, a: Side, b: Side, units: int, seed: Any, deal: str, *, pair
     run_id = uuid.uuid4().hex[:12]
     flight = AHEAD * threads
     pending: set[Any] = set()
+    starts: dict[Any, int] = {}
+    failure = _Lowest()
 
     def submit(ready: Any) -> bool:
         for first, count in parts:
@@ -192,6 +194,7 @@ def run(client: Any, a: Side, b: Side, units: int, seed: Any, deal: str, *, pair
             fut = client.submit(play_task, task, key=f"kozyr-ladder-{run_id}-{first}", retries=retries,
                                 pure=False)
             pending.add(fut)
+            starts[fut] = first
             if ready is not None:
                 ready.add(fut)
             return True
@@ -202,13 +205,23 @@ def run(client: Any, a: Side, b: Side, units: int, seed: Any, deal: str, *, pair
             pass
         ready = as_completed(list(pending), with_results=False)
         for fut in ready:
-            first, arrays = fut.result()
+            if fut.status == "cancelled":   # above a failing chunk: its result no longer matters
+                continue
             pending.discard(fut)
-            fut.release()
-            if merge.add(first, arrays) and progress is not None:
-                progress(merge.done * width, total)
+            if not failure.take(fut, starts[fut]):
+                first, arrays = fut.result()
+                fut.release()
+                if merge.add(first, arrays) and progress is not None:
+                    progress(merge.done * width, total)
+            if failure.error is not None:
+                _cancel(client, {f for f in pending if starts[f] > failure.first})
+                pending = {f for f in pending if starts[f] < failure.first}
+                if not pending:
+                    break
+                continue
             while len(pending) < flight and submit(ready):
                 pass
+        failure.raise_it()
     except KeyboardInterrupt:
         _cancel(client, pending)
         raise interrupted(merge.done * width, total) from None
@@ -317,10 +330,13 @@ class Batches:
             self.size, self.next = count, first + count
         self._top_up()
         merge = Merge(count, 2 if self.pairs else 1, start=first)
+        failure = _Lowest()
         try:
-            for fut in as_completed(entry[1], with_results=False):
-                merge.add(*fut.result())
-                fut.release()
+            for k, fut in enumerate(as_completed(entry[1], with_results=False)):
+                if not failure.take(fut, entry[1].index(fut)):
+                    merge.add(*fut.result())
+                    fut.release()
+            failure.raise_it()
         except BaseException:
             _cancel(self.client, set(entry[1]))
             self.close()
@@ -339,6 +355,28 @@ class Batches:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class _Lowest:
+    """The failing chunk with the lowest first deal: the refusal a one-worker run raises (chunks finish in
+    any order on a cluster). `take(fut, first)` keeps its error if it is the lowest yet and says whether it
+    failed; `raise_it()` raises the one kept."""
+
+    def __init__(self) -> None:
+        self.first = -1
+        self.error: BaseException | None = None
+
+    def take(self, fut: Any, first: int) -> bool:
+        if fut.status != "error":
+            return False
+        err = fut.exception()
+        if self.error is None or first < self.first:
+            self.first, self.error = first, err
+        return True
+
+    def raise_it(self) -> None:
+        if self.error is not None:
+            raise self.error
 
 
 def _cancel(client: Any, pending: set[Any]) -> None:
