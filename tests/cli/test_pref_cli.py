@@ -293,9 +293,17 @@ def test_score_needs_deals(run: Run, tmp_path: Path) -> None:
     ("nested.json", '{"players": ' + "[" * 40 + "]" * 40 + "}"),  # parses, but deeper than any sheet
 ])
 def test_deep_nesting_is_one_line(run: Run, tmp_path: Path, name: str, text: str) -> None:
-    """Item 9: a thousand "[" made a RecursionError traceback."""
+    """Item 9: a thousand "[" made a RecursionError traceback.
+
+    The unclosed files are not valid documents either: which of the two refusals a parser reaches
+    first depends on it (Python 3.12's json reads 1,000 levels and then finds the end of the text),
+    so for them either one line will do; the closed, parseable one must be refused for its depth."""
     for command in ("settle", "score"):
-        assert "more than 32 deep" in refused(run, "pref", command, write(tmp_path, name, text))
+        line = refused(run, "pref", command, write(tmp_path, name, text))
+        if name == "nested.json":
+            assert "more than 32 deep" in line
+        else:
+            assert "more than 32 deep" in line or "not valid" in line, line
 
 
 @pytest.mark.parametrize("value", [7.0, True, None, "7", [6, "7"], [], {"x": 1}, [6] * 101])

@@ -11,7 +11,7 @@ makes the same decisions (its draws come from the same key).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import KW_ONLY, dataclass, field
+from dataclasses import dataclass, field
 
 from kozyr.durak.events import Event
 from kozyr.durak.memory import Memory
@@ -42,16 +42,17 @@ class Rung4Bot:
     as a `Bot` does. The rung-3 thresholds apply to the playouts.
     """
 
+    # Every field after the seed is keyword-only; each says so itself rather than through a `_: KW_ONLY`
+    # marker, which Python 3.10's typing.get_type_hints refuses (and with it the docs' field types).
     seed: BotSeed
-    _: KW_ONLY
-    k: int = K
-    playout: int = PLAYOUT
-    endgame: bool = ENDGAME
-    budget: int = BUDGET
-    fast: bool = True
-    deep_talon: int = Params().DEEP_TALON
-    cheap_power: int = Params().CHEAP_POWER
-    memory: Memory | None = field(default=None, repr=False)
+    k: int = field(default=K, kw_only=True)
+    playout: int = field(default=PLAYOUT, kw_only=True)
+    endgame: bool = field(default=ENDGAME, kw_only=True)
+    budget: int = field(default=BUDGET, kw_only=True)
+    fast: bool = field(default=True, kw_only=True)
+    deep_talon: int = field(default=Params().DEEP_TALON, kw_only=True)
+    cheap_power: int = field(default=Params().CHEAP_POWER, kw_only=True)
+    memory: Memory | None = field(default=None, repr=False, kw_only=True)
     rung = 4
 
     def __post_init__(self) -> None:

@@ -48,3 +48,9 @@ class View(metaclass=ABCMeta):
     over: bool
     result: Result | None
     bout: Bout
+
+    def _repr_svg_(self) -> str:
+        """The position as a picture, for notebooks (`kozyr.svg.durak_svg`)."""
+        from kozyr.svg import durak_svg
+
+        return durak_svg(self)

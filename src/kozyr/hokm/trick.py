@@ -205,6 +205,12 @@ class Trick:
             f"plays=[{plays}])"
         )
 
+    def _repr_svg_(self) -> str:
+        """The trick as a picture, for notebooks (`kozyr.svg.hokm_trick_svg`)."""
+        from kozyr.svg import hokm_trick_svg
+
+        return hokm_trick_svg(self)
+
 
 def _describe(trick: Trick) -> str:
     plays = " ".join(f"{s}:{_name(c)}" for s, c in trick.plays) or "no plays"

@@ -9,9 +9,9 @@ code that wants them. The rungs read the C struct directly (no conversion).
 Immutable; pickles as a GameView. `as_view()` gives the dataclass
 (for `dataclasses.replace` and friends).
 """
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+from cpython.bytes cimport PyBytes_AsString, PyBytes_FromStringAndSize
 from cpython.ref cimport Py_INCREF
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.tuple cimport PyTuple_New, PyTuple_SetItem
 from libc.string cimport memcpy
 
 from kozyr.cards cimport CardSet
@@ -48,8 +48,8 @@ cdef tuple moves_tuple(const int *codes, int n):
     cdef object m
     for i in range(n):
         m = _MOVES[codes[i]]
-        Py_INCREF(m)
-        PyTuple_SET_ITEM(t, i, m)
+        Py_INCREF(m)                   # PyTuple_SetItem steals a reference
+        PyTuple_SetItem(t, i, m)
     return t
 
 
@@ -73,7 +73,7 @@ def _unpickle(bytes raw):
     cdef DView d
     if len(raw) != sizeof(DView):
         raise ValueError("a pickled GameView of another build")
-    memcpy(&d, PyBytes_AS_STRING(raw), sizeof(DView))
+    memcpy(&d, PyBytes_AsString(raw), sizeof(DView))
     return GameView.wrap(&d)
 
 
@@ -163,6 +163,11 @@ cdef class GameView:
         if self._bout is None:
             self._bout = bout_of(&self.d.bout)
         return self._bout
+
+    def _repr_svg_(self):
+        """The position as a picture, for notebooks (`kozyr.svg.durak_svg`)."""
+        from kozyr.svg import durak_svg
+        return durak_svg(self)
 
     def as_view(self):
         """The same view as a `kozyr.durak.View` dataclass."""
