@@ -16,12 +16,12 @@ import sys
 from collections.abc import Sequence
 
 import kozyr
-from kozyr.cli import cards, durak, hokm, play, pref, tune
+from kozyr.cli import cards, durak, hokm, play, pref, serve, tune
 from kozyr.cli._common import OneLineParser, one_line
 
 __all__ = ["main", "build_parser"]
 
-COMMAND_MODULES = (cards, durak, play, hokm, pref, tune)
+COMMAND_MODULES = (cards, durak, play, hokm, pref, tune, serve)
 
 
 def build_parser() -> argparse.ArgumentParser:
