@@ -8,7 +8,7 @@ from pathlib import Path
 
 from kozyr.web.app import WebApp
 from kozyr.web.load import Client
-from kozyr.web.server import make_server
+from kozyr.web.server import _Server, make_server
 
 
 @dataclass
@@ -26,7 +26,7 @@ class Table:
         return Client("127.0.0.1", self.port, timeout=30)
 
 
-def start(records: Path) -> tuple[Table, object, threading.Thread]:
+def start(records: Path) -> tuple[Table, _Server, threading.Thread]:
     log = io.StringIO()
     app = WebApp(str(records), log=log)
     server = make_server(app, "127.0.0.1", 0)
@@ -35,3 +35,9 @@ def start(records: Path) -> tuple[Table, object, threading.Thread]:
     return Table(app, server.server_port, records, log), server, thread
 
 
+
+
+def stop(server: _Server, thread: threading.Thread) -> None:
+    server.shutdown()
+    server.server_close()
+    thread.join(5)

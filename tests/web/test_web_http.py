@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 import pytest
-from _served import Table, start
+from _served import Table, start, stop
 
 from kozyr.cards import card_name, pretty
 from kozyr.durak import Game, pad_seed
@@ -180,7 +180,7 @@ def test_save_list_and_replay_survive_a_restart(tmp_path: Any) -> None:
     name = client.json("POST", f"/api/games/{gid}/save", {})["name"]
     hid, _ = play_hokm(client, seed=5)
     hname = client.json("POST", f"/api/games/{hid}/save", {})["name"]
-    server.shutdown(), server.server_close(), thread.join(5)          # type: ignore[attr-defined]
+    stop(server, thread)
     assert sorted(p.name for p in records.iterdir()) == sorted([name, hname])   # no temporary file left
 
     served, server, thread = start(records)                          # a new server, the same folder
@@ -196,7 +196,7 @@ def test_save_list_and_replay_survive_a_restart(tmp_path: Any) -> None:
         opened = client.json("POST", f"/api/records/{hname}/replay", {})
         assert opened["summary"]["kind"] == "hokm" and opened["summary"]["end"].startswith("team ")
     finally:
-        server.shutdown(), server.server_close(), thread.join(5)      # type: ignore[attr-defined]
+        stop(server, thread)
 
 
 def test_replay_steps_forward_back_and_to_a_bout(table: Table) -> None:

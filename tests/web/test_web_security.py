@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _served import Table
+from _served import Table, stop
 
 from kozyr.web.app import MAX_BODY, WebApp
 from kozyr.web.load import Client, play_durak
@@ -186,7 +186,7 @@ def test_a_silent_connection_is_closed(tmp_path: Path) -> None:
             assert s.recv(100) == b""                      # closed by the server, not by our timeout
             assert time.perf_counter() - start < 5
     finally:
-        server.shutdown(), server.server_close(), thread.join(5)
+        stop(server, thread)
 
 
 def test_the_headers(table: Table) -> None:
@@ -267,4 +267,4 @@ def test_a_bug_is_a_500_with_one_line_and_the_traceback_in_the_log(tmp_path: Pat
         assert data["error"] == "internal" and "planted" not in data["message"]
         assert "RuntimeError: a planted bug" in log.getvalue() and "Traceback" in log.getvalue()
     finally:
-        server.shutdown(), server.server_close(), thread.join(5)
+        stop(server, thread)
