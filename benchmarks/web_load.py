@@ -37,8 +37,8 @@ def main() -> int:
                 result = load("127.0.0.1", port, games=args.games, deadline=args.deadline)
                 after = os.getloadavg()
             finally:
-                server.send_signal(2)
-                server.wait(10)
+                server.terminate()         # SIGTERM: a background job may ignore Ctrl-C (SIGINT)
+                server.wait(30)
         print(f"run {run}: {result.line()}; load average {before[0]:.2f} before, {after[0]:.2f} after")
         for error in result.errors[:5]:
             print("  " + error)

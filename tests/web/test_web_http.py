@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
 import time
@@ -263,8 +264,11 @@ def test_watch_deal_4711_of_a_ladder(table: Table) -> None:
 
 # -- the command -------------------------------------------------------------------------------------------
 def test_kozyr_serve_prints_its_address_and_listens_on_the_loopback(tmp_path: Any) -> None:
+    # SIGINT as the terminal sends it: default in the child even when this run is a background job (which
+    # ignores SIGINT, and Python then leaves it ignored)
     proc = subprocess.Popen([sys.executable, "-m", "kozyr.cli", "serve", "--port", "0", "--records",
-                             str(tmp_path / "r")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             str(tmp_path / "r")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         line = proc.stdout.readline() if proc.stdout else ""
         assert line.startswith("kozyr serve: the table is at http://127.0.0.1:"), line
@@ -283,6 +287,18 @@ def test_kozyr_serve_prints_its_address_and_listens_on_the_loopback(tmp_path: An
             out, err = proc.communicate(timeout=10)
         finally:
             proc.kill()
+    assert proc.returncode == 0 and "stopped" in out and "Traceback" not in err
+
+
+def test_sigterm_stops_kozyr_serve(tmp_path: Any) -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "kozyr.cli", "serve", "--port", "0", "--records",
+                             str(tmp_path / "r")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert (proc.stdout.readline() if proc.stdout else "").startswith("kozyr serve: the table is at")
+        proc.terminate()
+        out, err = proc.communicate(timeout=10)
+    finally:
+        proc.kill()
     assert proc.returncode == 0 and "stopped" in out and "Traceback" not in err
 
 

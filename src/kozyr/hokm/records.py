@@ -117,7 +117,7 @@ SCHEMA: dict[str, Any] = {
 
 @dataclass(frozen=True)
 class Replay:
-    """A record played again: the configuration, the ace deal, every hand (as `Hand`s), the scores and winner."""
+    """A record played again: the configuration, the ace deal, every hand (each a `Hand`), the scores and winner."""
 
     config: HokmConfig
     ace_deal: tuple[tuple[int, int], ...]

@@ -14,8 +14,10 @@ bounded by `http.server`, and the bodies by the application.
 """
 from __future__ import annotations
 
+import signal
 import socket
 import sys
+import threading
 from socketserver import ThreadingMixIn
 from typing import Any, TextIO
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer
@@ -58,9 +60,14 @@ def make_server(app: Any, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *,
     return server
 
 
+def _stop(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
 def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, records: str = "kozyr-records", *,
           quiet: bool = True, out: TextIO | None = None) -> int:
-    """Serve the web table until Ctrl-C; prints its address first. 0 when stopped by Ctrl-C."""
+    """Serve the web table until Ctrl-C (or SIGTERM, as a service manager stops it); prints its address first.
+    0 when stopped so."""
     out = out if out is not None else sys.stdout
     app = WebApp(records, host=host)
     try:
@@ -70,6 +77,8 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, records: str = "ko
 
         raise KozyrError("bad_address", f"cannot listen on {host}:{port} ({e.strerror or e})", field="port",
                          value=port) from None
+    # SIGTERM stops it as Ctrl-C does; set before the address is printed, which is when a caller may send it
+    previous = signal.signal(signal.SIGTERM, _stop) if threading.current_thread() is threading.main_thread() else None
     shown_host = f"[{host.strip('[]')}]" if ":" in host else host
     out.write(f"kozyr serve: the table is at http://{shown_host}:{server.server_port}/ "
               f"(records in {app.folder.root}); Ctrl-C stops it\n")
@@ -81,4 +90,6 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, records: str = "ko
         out.flush()
     finally:
         server.server_close()
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     return 0
