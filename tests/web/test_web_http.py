@@ -315,3 +315,17 @@ def test_a_busy_port_is_one_line(table: Table) -> None:
                          text=True, timeout=30)
     assert run.returncode == 2 and "cannot listen" in run.stderr and len(run.stderr.strip().splitlines()) == 1
     assert time.perf_counter() - start < 30
+
+
+def test_the_durak_table_comes_from_rules(table: Table) -> None:
+    """The table's seats and options are one Rules value: the two-seat game, written out or not, is dealt; the
+    others are refused until the engine deals them, and the page is offered the seat counts it can deal."""
+    client = table.client()
+    assert client.json("GET", "/api/session")["choices"]["durak"]["seats"] == [2]
+    rules: dict[str, Any]
+    for rules in ({}, {"seats": 2}, {"seats": 2, "deck": 36, "variant": "podkidnoy", "swap": True}):
+        _, state = new_durak(client, rung=1, seed="rules", rules=rules)
+        assert state["seats"] == 2 and state["rules"] == {}
+    for rules in ({"seats": 4}, {"variant": "perevodnoy"}, {"deck": 52}):
+        answer = client.request("POST", "/api/games", {"game": "durak", "rules": rules})
+        assert answer.status == 400 and answer.data["error"] == "bad_options", rules

@@ -51,6 +51,7 @@ from urllib.parse import parse_qs
 
 from kozyr.durak import IllegalMove, Rules
 from kozyr.durak import records as durak_records
+from kozyr.durak.rules import MAX_SEATS
 from kozyr.errors import KozyrError, shown, whole
 from kozyr.hokm import IllegalPlay
 from kozyr.hokm import records as hokm_records
@@ -69,6 +70,8 @@ PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src
 API_POLICY = "default-src 'none'; frame-ancestors 'none'"
 STATIC = {"table.js": "text/javascript; charset=utf-8", "table.css": "text/css; charset=utf-8"}
 ID = r"(?P<id>[A-Za-z0-9_-]{1,40})"
+# the seat counts the page offers: those whose table (36 cards, podkidnoy) the engine deals
+DURAK_SEATS = [n for n in range(2, MAX_SEATS + 1) if playable(Rules(seats=n))]
 SEED_MAX = 32
 
 StartResponse = Callable[..., Any]
@@ -243,7 +246,7 @@ class WebApp:
         name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
         if name.strip("[]").lower() not in ("127.0.0.1", "localhost", "::1"):
             raise HttpError(400, "bad_host", f"Host {shown(host)} is not this server (it answers to "
-                            "127.0.0.1 and localhost)")
+                            "localhost, 127.0.0.1 and [::1])")
 
     def _check_post(self, request: Request) -> None:
         env = request.environ
@@ -287,7 +290,7 @@ class WebApp:
         with session.lock:
             games = [{"id": gid, **table.summary()} for gid, table in session.games.items()]
         return {"current": current, "games": games, "choices": {
-            "durak": {"rungs": list(RUNG_CHOICES), "tables": [Rules().as_dict()], "seats": [2]},
+            "durak": {"rungs": list(RUNG_CHOICES), "seats": DURAK_SEATS},
             "hokm": {"bots": list(BOT_CHOICES), "default_bots": list(DEFAULT_BOTS), "max_target": MAX_TARGET},
             "watch": {"rungs": list(replays.LADDER_RUNGS), "deals": ["fast", "sha", "reference"]},
         }}

@@ -80,10 +80,10 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, records: str = "ko
     # SIGTERM stops it as Ctrl-C does; set before the address is printed, which is when a caller may send it
     previous = signal.signal(signal.SIGTERM, _stop) if threading.current_thread() is threading.main_thread() else None
     shown_host = f"[{host.strip('[]')}]" if ":" in host else host
-    out.write(f"kozyr serve: the table is at http://{shown_host}:{server.server_port}/ "
-              f"(records in {app.folder.root}); Ctrl-C stops it\n")
-    out.flush()
-    try:
+    try:                   # a Ctrl-C or SIGTERM right after the address is printed stops the server all the same
+        out.write(f"kozyr serve: the table is at http://{shown_host}:{server.server_port}/ "
+                  f"(records in {app.folder.root}); Ctrl-C stops it\n")
+        out.flush()
         server.serve_forever(poll_interval=0.25)
     except KeyboardInterrupt:
         out.write("kozyr serve: stopped\n")
