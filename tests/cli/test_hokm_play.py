@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from kozyr.cli import main
+from kozyr.cli._terminal import Look
 from kozyr.cli.hokm_play import hand_order, render_table, trick_phrase
-from kozyr.cli.play_render import Look
 from kozyr.hokm import GreedyBot, Hand, Trick, resolve_trick
 
 pexpect: Any = pytest.importorskip("pexpect")

@@ -10,21 +10,30 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import os
 import sys
 from collections.abc import Callable
 from typing import Any
 
 from kozyr.cards import SUIT_NAMES
 from kozyr.cli import _cluster
-from kozyr.cli._common import count, fmt_interval, need, positive, print_table, progress, pyplot, save_plot
+from kozyr.cli._common import (
+    check_plot_path,
+    count,
+    fmt_interval,
+    need,
+    positive,
+    print_table,
+    progress,
+    pyplot,
+    save_plot,
+)
 from kozyr.durak import RUNG_NAMES, RUNGS, pad_seed
 from kozyr.durak.ladder import LadderResult, ladder, table_bots
 from kozyr.durak.ladder.result import interrupted
 from kozyr.durak.params import PARAM_DOCS, PARAM_NAMES, PARAM_RANGES, PARAM_RUNGS, Params, param_name
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["register", "setting", "settings_help", "check_settings", "check_output_path"]
+__all__ = ["register", "setting", "settings_help", "check_settings"]
 
 DEFAULT_SEED = "ladder"
 
@@ -170,15 +179,6 @@ def _ladder_command(args: argparse.Namespace) -> int:
 
 
 # -- kozyr sweep ------------------------------------------------------------------------
-def check_output_path(path: str) -> None:
-    """Refuse an output file that cannot be written, before any deal is played."""
-    folder = os.path.dirname(os.path.abspath(path)) or "."
-    if not os.path.isdir(folder):
-        raise KozyrError("bad_path", f"--plot {shown(path)}: the folder {shown(folder)} does not exist", value=path)
-    if not os.access(folder, os.W_OK) or os.path.isdir(path):
-        raise KozyrError("bad_path", f"--plot {shown(path)}: cannot write there", value=path)
-
-
 def _sweep_command(args: argparse.Namespace) -> int:
     grid: dict[str, tuple[int, ...]] = {}
     for name, values in args.grid or []:
@@ -189,7 +189,7 @@ def _sweep_command(args: argparse.Namespace) -> int:
         args.parser.error("give at least one --grid NAME=V1,V2,...")
     if args.plot:
         need("matplotlib", "plot", args.parser)
-        check_output_path(args.plot)
+        check_plot_path(args.plot)
     names = list(grid)
     settings = [dict(zip(names, combo, strict=True)) for combo in itertools.product(*(grid[n] for n in names))]
     total = args.deals * len(settings)
@@ -322,10 +322,22 @@ def _sprt_command(args: argparse.Namespace) -> int:
 
 # -- kozyr replay ------------------------------------------------------------------------
 def _replay_record(path: str) -> int:
-    """`kozyr replay --file FILE`: a saved game record (docs/rl.md), move by move."""
-    from kozyr.durak.records import load
+    """`kozyr replay --file FILE`: a saved game record (docs/rl.md), move by move.
 
-    game = load(path)   # a forged record: IllegalMove with the move's index, one line, exit 2
+    A record whose move the rules (or the record's form) refuse is one line built from the refusal's fields
+    (`index`, `seat`, `move`, `code`, `reason`), never from its message.
+    """
+    from kozyr.durak import IllegalMove, records
+
+    try:
+        game = records.load(path)
+    except IllegalMove as e:
+        if "index" not in e.fields:
+            raise
+        seat, move = e.fields.get("seat"), e.fields.get("move")
+        what = f"seat {seat}, {move}" if seat is not None else shown(move)
+        raise KozyrError(e.code, f"{path}: move {e.fields['index']} ({what}) refused: {e.code}: "
+                         f"{e.fields.get('reason', e.detail)}", **e.fields) from None
     for n, (seat, move) in enumerate(game.history, 1):
         print(f"{n:4}. seat {seat}  {move}")
     if game.result is None:

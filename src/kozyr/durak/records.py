@@ -28,6 +28,8 @@ from kozyr.cards import card_name, parse_card
 from kozyr.durak.codes import IllegalMove
 from kozyr.durak.core.engine import Game
 from kozyr.errors import KozyrError, shown
+from kozyr.files import parse_json, read_bytes, write_atomic
+from kozyr.schema import mismatch, where
 
 __all__ = ["FORMAT", "SCHEMA", "to_record", "from_record", "dumps", "loads", "save", "load"]
 
@@ -58,7 +60,8 @@ SCHEMA: dict[str, Any] = {
         },
         "moves": {
             "type": "array",
-            "items": {"type": "array", "prefixItems": [{"enum": [0, 1]}, {"type": "string"}],
+            "items": {"type": "array", "prefixItems": [{"title": "seat", "enum": [0, 1]},
+                                                      {"title": "move", "type": "string"}],
                       "minItems": 2, "maxItems": 2},
         },
         "result": {
@@ -108,69 +111,67 @@ def _bad(message: str, field: str, value: Any = None) -> KozyrError:
     return KozyrError("bad_record", message, field=field, value=value)
 
 
-def _deal(deal: Any) -> Game:
-    if not isinstance(deal, dict):
-        raise _bad(f"record deal {shown(deal)} is not an object", "deal", deal)
-    keys = set(deal)
-    if keys == {"order"}:
-        order = deal["order"]
-        if not isinstance(order, list) or not all(isinstance(c, str) for c in order):
-            raise _bad(f"record deal order {shown(order)} is not a list of card names", "deal.order", order)
-        try:
-            return Game.from_order([parse_card(c) for c in order])
-        except ValueError as e:
-            raise _bad(f"record deal order: {e}", "deal.order", order) from None
-    if keys in ({"seed", "number"}, {"seed_hex", "number"}):
-        number = deal["number"]
-        if "seed" in deal:
-            if not isinstance(deal["seed"], str):
-                raise _bad(f"record seed {shown(deal['seed'])} is not text", "deal.seed", deal["seed"])
-            seed: bytes | str = deal["seed"]
-        else:
-            try:
-                seed = bytes.fromhex(deal["seed_hex"])
-            except (TypeError, ValueError):
-                raise _bad(f"record seed_hex {shown(deal['seed_hex'])} is not hex", "deal.seed_hex",
-                           deal["seed_hex"]) from None
-        return Game.from_seed(seed, number)
-    raise _bad(f"record deal has keys {sorted(keys)}: expected seed and number, seed_hex and number, or order",
-               "deal", deal)
+def _deal(deal: dict[str, Any]) -> Game:
+    """The dealt Game of a record's deal (already held to the schema: one of its three forms)."""
+    if "order" in deal:
+        return Game.from_order([parse_card(c) for c in deal["order"]])
+    seed: bytes | str = deal["seed"] if "seed" in deal else bytes.fromhex(deal["seed_hex"])
+    return Game.from_seed(seed, deal["number"])
+
+
+def _checked(data: Any) -> dict[str, Any]:
+    """`data` held to SCHEMA: a bad_record naming the field (dotted, list places left out), or for a
+    malformed move an IllegalMove not_legal with its `index`, as for a move the rules refuse."""
+    if not isinstance(data, dict):
+        raise _bad(f"a record is a JSON object, not {shown(data)}", "record", data)
+    miss = mismatch(data, SCHEMA)
+    if miss is None:
+        return data
+    path = miss.path
+    if len(path) >= 2 and path[0] == "moves" and isinstance(path[1], int):
+        i = path[1]
+        raise IllegalMove("not_legal", f"record move {i}: {miss.message}", index=i, move=data["moves"][i],
+                          reason=miss.message)
+    value: Any = data
+    for step in path:
+        value = _step(value, step)
+    field = ".".join(str(step) for step in path if isinstance(step, str)) or "record"
+    raise _bad(f"record {where(path) or 'object'}: {miss.message}", field, value)
+
+
+def _step(value: Any, step: str | int) -> Any:
+    """One step down a path into a document, or None where there is nothing there (a missing field)."""
+    if isinstance(value, dict):
+        return value.get(step)
+    if isinstance(value, list) and isinstance(step, int) and step < len(value):
+        return value[step]
+    return None
 
 
 def from_record(data: dict[str, Any]) -> Game:
     """The Game a record describes, replayed move by move from its deal.
 
-    A malformed record is a KozyrError ``bad_record`` naming the field; a
-    move the rules refuse is an IllegalMove with the refusal code and
-    ``index`` (the move's number from 0); a result that is not the replay's is
-    ``bad_record`` on ``result``.
+    A record that does not fit SCHEMA is a KozyrError ``bad_record`` whose
+    ``field`` names the place (``deal.order``, ``result.fool``); a malformed
+    move, or a move the rules refuse, is an IllegalMove with the refusal code
+    (``not_legal`` for a malformed one), ``index`` (the move's number from 0),
+    ``seat``, ``move`` and ``reason`` (what is wrong, without the move's
+    number); a result that is not the replay's is ``bad_record`` on
+    ``result``.
     """
-    if not isinstance(data, dict):
-        raise _bad(f"a record is a JSON object, not {shown(data)}", "record", data)
-    missing = [k for k in SCHEMA["required"] if k not in data]
-    if missing:
-        raise _bad(f"record lacks {', '.join(missing)}", missing[0])
-    extra = sorted(set(data) - set(SCHEMA["properties"]))
-    if extra:
-        raise _bad(f"record has unknown fields {', '.join(extra)}", extra[0])
-    if data["format"] != FORMAT:
-        raise _bad(f"record format {shown(data['format'])} is not {FORMAT!r}", "format", data["format"])
-    game = _deal(data["deal"])
-    moves = data["moves"]
-    if not isinstance(moves, list):
-        raise _bad(f"record moves {shown(moves)} is not a list", "moves", moves)
-    for i, pair in enumerate(moves):
-        if (not isinstance(pair, list) or len(pair) != 2 or isinstance(pair[0], bool) or pair[0] not in (0, 1)
-                or not isinstance(pair[1], str)):
-            raise IllegalMove("not_legal", f"record move {i}: {shown(pair)} is not [seat 0 or 1, move text]",
-                              index=i, move=pair)
-        seat, move = pair
+    _checked(data)
+    try:
+        game = _deal(data["deal"])
+    except KozyrError as e:
+        raise _bad(f"record deal: {e.detail}", "deal", data["deal"]) from None
+    for i, (seat, move) in enumerate(data["moves"]):
         try:
             game.apply(seat, move)
         except IllegalMove as e:
-            raise IllegalMove(e.code, f"record move {i}: {e.detail}", index=i, seat=seat, move=move) from None
+            raise IllegalMove(e.code, f"record move {i}: {e.detail}", index=i, seat=seat, move=move,
+                              reason=e.detail) from None
     replayed = _result(game)
-    if data["result"] != replayed:
+    if data["result"] != replayed:   # (the schema has made sure a fool is 0, 1 or null, never true)
         raise _bad(f"record result {shown(data['result'])} is not the replay's {shown(replayed)}", "result",
                    data["result"])
     return game
@@ -184,31 +185,25 @@ def dumps(record: dict[str, Any]) -> str:
     return text[:-2] + ',\n  "moves": [\n' + moves + ("\n  ]\n}" if moves else "]\n}") + "\n"
 
 
-def loads(text: str) -> dict[str, Any]:
-    """A record from JSON text (KozyrError bad_record when it is not JSON)."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise _bad(f"record is not JSON: {e}", "record") from None
+def loads(text: str | bytes) -> dict[str, Any]:
+    """A record from JSON text, read bounded (`kozyr.files.parse_json`): KozyrError bad_record when it is not
+    JSON, is too large or too deep, has a number of too many digits or a key twice. The record itself is
+    checked by `from_record`."""
+    return parse_json(text, label="record", code="bad_record")
 
 
-def save(game: Game, path: str, *, seed: bytes | str | None = None, number: int = 1) -> None:
-    """Write `game`'s record to the file `path` (UTF-8 JSON); KozyrError bad_file if it cannot be written."""
+def save(game: Game, path: str, *, seed: bytes | str | None = None, number: int = 1, overwrite: bool = True) -> None:
+    """Write `game`'s record to the file `path` (UTF-8 JSON), whole or not at all (`kozyr.files.write_atomic`).
+
+    KozyrError bad_file if it cannot be written: no such folder, a folder or a device at `path`, a full disk
+    (the old file, if any, is left as it was), or with ``overwrite=False`` a file already there.
+    """
     text = dumps(to_record(game, seed=seed, number=number))
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-    except OSError as e:
-        raise KozyrError("bad_file", f"cannot write the record to {path!r}: {e.strerror or e}", field="path",
-                         value=path) from None
+    write_atomic(path, text, label=f"record {path!r}", overwrite=overwrite)
 
 
 def load(path: str) -> Game:
-    """The Game of the record in the file `path`, replayed (the refusals of `from_record`; bad_file if unreadable)."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise KozyrError("bad_file", f"cannot read the record {path!r}: {getattr(e, 'strerror', None) or e}",
-                         field="path", value=path) from None
-    return from_record(loads(text))
+    """The Game of the record in the file `path`, replayed: a regular file of at most 10 MiB (bad_file
+    otherwise), then the refusals of `loads` and `from_record`."""
+    return from_record(parse_json(read_bytes(path, label=f"record {path!r}"), label=f"record {path!r}",
+                                  code="bad_record"))

@@ -36,9 +36,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from kozyr import __version__
-from kozyr._files import read_bytes, write_atomic
 from kozyr.cards import ACE, RANKS, SUIT_LETTERS, card_name, parse_card, rank_of
 from kozyr.errors import shown
+from kozyr.files import parse_json, read_bytes, write_atomic
 
 from .config import SEATS, FirstHakem, HokmConfig
 from .errors import HokmError, IllegalPlay
@@ -337,24 +337,16 @@ def dumps(record: dict[str, Any]) -> str:
 
 
 def loads(text: str | bytes) -> Any:
-    """A record from JSON text (`bad_record` when it is not JSON or too deep to be a record)."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise _bad("record is not UTF-8 text", "record") from None
-    try:
-        return json.loads(text)
-    except (json.JSONDecodeError, RecursionError, ValueError) as e:
-        raise _bad(f"record is not JSON: {e}", "record") from None
+    """A record from JSON text, read bounded (`kozyr.files.parse_json`): `bad_record` when it is not JSON, is
+    too deep, has a number of too many digits or a key twice. The record itself is checked by `from_record`."""
+    return parse_json(text, label="record", code="bad_record", error=HokmError)
 
 
 def save(match: Match, path: str) -> None:
     """Write `match`'s record to the file `path`, whole or not at all (`bad_file` if it cannot be written)."""
-    write_atomic(path, dumps(to_record(match)), label=f"the record {path!r}", error=HokmError)
+    write_atomic(path, dumps(to_record(match)), label=f"record {path!r}", error=HokmError)
 
 
 def load(path: str) -> Replay:
     """The match of the record in the file `path`, replayed (the refusals of `from_record`; `bad_file`)."""
-    return from_record(loads(read_bytes(path, label=f"the record {path!r}", limit=MAX_RECORD_BYTES,
-                                        error=HokmError)))
+    return from_record(loads(read_bytes(path, label=f"record {path!r}", limit=MAX_RECORD_BYTES, error=HokmError)))

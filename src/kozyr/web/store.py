@@ -12,7 +12,6 @@ it said it saved.
 """
 from __future__ import annotations
 
-import json
 import os
 import re
 import secrets
@@ -20,8 +19,9 @@ import stat
 import time
 from typing import Any
 
-from kozyr._files import read_bytes, write_atomic
 from kozyr.errors import KozyrError, shown
+from kozyr.files import parse_json as _parse_json
+from kozyr.files import read_bytes, write_atomic
 
 __all__ = ["RecordsFolder", "MAX_RECORD_BYTES", "MAX_LISTED", "NAME", "parse_json"]
 
@@ -31,21 +31,9 @@ NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,94}\.json")
 
 
 def parse_json(data: bytes, what: str) -> Any:
-    """JSON from request or file bytes; `bad_json` naming `what` when it is not UTF-8 JSON (never a crash)."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise KozyrError("bad_json", f"{what} is not UTF-8 text", field="body") from None
-    try:
-        return json.loads(text, parse_constant=_no_constant)
-    except RecursionError:
-        raise KozyrError("bad_json", f"{what} nests too deeply to be JSON kozyr reads", field="body") from None
-    except ValueError as e:   # JSONDecodeError, a number of too many digits
-        raise KozyrError("bad_json", f"{what} is not JSON: {str(e).splitlines()[0]}", field="body") from None
-
-
-def _no_constant(word: str) -> Any:
-    raise ValueError(f"{word} is not a JSON number")
+    """JSON from request or file bytes, read bounded (`kozyr.files.parse_json`: UTF-8, nesting, digits, no key
+    twice, no NaN); `bad_json` naming `what` when it is not, never a crash."""
+    return _parse_json(data, label=what, code="bad_json")
 
 
 class RecordsFolder:
@@ -89,9 +77,18 @@ class RecordsFolder:
     def read(self, name: object) -> Any:
         """The JSON of the record `name` (not found, a link, a folder or too large: a refusal)."""
         path = self._path(name)
-        if not os.path.lexists(path):
-            raise KozyrError("no_record", f"no record {name!r} in the records folder", field="name", value=name)
-        data = read_bytes(path, label=f"record {name!r}", limit=MAX_RECORD_BYTES, follow=False)
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:
+            raise KozyrError("no_record", f"no record {name!r} in the records folder", field="name",
+                             value=name) from None
+        except OSError as e:
+            raise KozyrError("bad_file", f"record {name!r} cannot be read ({e.strerror or e})", field="name",
+                             value=name) from None
+        if stat.S_ISLNK(mode):       # a link is not followed, wherever it points
+            raise KozyrError("bad_file", f"record {name!r} is a link, not a file of the records folder",
+                             field="name", value=name)
+        data = read_bytes(path, label=f"record {name!r}", limit=MAX_RECORD_BYTES)
         return parse_json(data, f"record {name!r}")
 
     def write(self, kind: str, text: str) -> str:

@@ -1,7 +1,7 @@
 """What the web table says: narration, status lines and verdicts, in words.
 
 A game you play is told from your seat with the terminal games' own
-sentences (`kozyr.cli.play_render` for durak, `kozyr.cli.hokm_play`'s seat
+sentences (`kozyr.cli.durak_render` for durak, `kozyr.cli.hokm_play`'s seat
 and trick phrases for hokm), so the page and the terminal say the same
 thing; they are imported here and nowhere else in the web package. A replay
 or a watched deal has no "you": it is told seat by seat (`durak_step`,
@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kozyr.cards import SUIT_NAMES, pretty
+from kozyr.cli._terminal import Look
+from kozyr.cli.durak_keys import hand_order
+from kozyr.cli.durak_render import move_phrase, narrate, verdict
 from kozyr.cli.hokm_play import seat_name, team_name, trick_phrase
-from kozyr.cli.play_keys import hand_order
-from kozyr.cli.play_render import Look, move_phrase, narrate, verdict
 from kozyr.durak import Event, Move, View
 from kozyr.hokm import HandResult, Match, TrickResult
 

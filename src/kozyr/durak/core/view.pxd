@@ -1,6 +1,6 @@
 # The one thing a bot is handed: a plain C struct of what its seat may see.
-# Filled by the engine (_engine.st_view), read by search.pyx, which cimports
-# this file and nothing of the engine.
+# Filled by the engine (st_view in core/rules.pxd), read by the bots (rungs.pxd,
+# rung4.pxd), which cimport this file and nothing of the engine.
 from libc.stdint cimport uint64_t
 
 from kozyr.cards cimport nth_card, popcount

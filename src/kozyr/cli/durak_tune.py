@@ -4,18 +4,21 @@
 its bounds (default the field's whole range). Progress goes to stderr, the
 final values to a table (or JSON), and `--plot FILE.png` draws each
 parameter's trajectory (the output path is checked before any deal is
-played). The run states its seed and replays identically from it.
+played). The run states its seed (on stderr, once the tuner has taken every
+setting and the first iteration is played, so that a refusal is one line and
+nothing else) and replays identically from it.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from typing import Any
 
 from kozyr.cli import _cluster
-from kozyr.cli._common import need, positive, print_table, progress, pyplot, save_plot
-from kozyr.cli.durak import _rung, check_output_path, check_settings, setting
+from kozyr.cli._common import check_plot_path, need, positive, print_table, progress, pyplot, save_plot
+from kozyr.cli.durak import _rung, check_settings, setting
 from kozyr.durak.params import PARAM_RANGES, param_name
 from kozyr.errors import shown
 
@@ -81,23 +84,34 @@ def _tune_command(args: argparse.Namespace) -> int:
         args.parser.error(f"--set {', '.join(clash)}: that parameter is tuned (--param gives its start)")
     if args.plot:
         need("matplotlib", "plot", args.parser)
-        check_output_path(args.plot)
+        check_plot_path(args.plot)
     if args.optuna:
         need("optuna", "tune", args.parser)
     start = {n: s for n, s, _, _ in tuned}
     lower = {n: lo for n, _, lo, _ in tuned}
     upper = {n: hi for n, _, _, hi in tuned}
     opponent = args.opponent
-    print(f"kozyr tune: seed {args.seed}, rung {args.rung}, "
-          f"{'against rung ' + str(opponent) if opponent else 'self-play'}", file=sys.stderr)
+    said: list[bool] = []
+
+    def announce() -> None:
+        """The seed line, once: called from the first progress report, after the tuner's own checks."""
+        if not said:
+            said.append(True)
+            print(f"kozyr tune: seed {args.seed}, rung {args.rung}, "
+                  f"{'against rung ' + str(opponent) if opponent else 'self-play'}", file=sys.stderr)
+
     if args.optuna:
         update, close = progress(args.trials, "optuna")
+
+        def trial_done(k: int, values: Any, score: float) -> None:
+            announce()
+            update(k + 1, args.trials)
+
         try:
             with _cluster.connect(args):
                 found = optuna_search(names, start, trials=args.trials, deals_per_trial=args.deals_per_iteration,
                                       opponent=opponent, seed=args.seed, rung=args.rung, base=base, lower=lower,
-                                      upper=upper, workers=args.workers, client=args.client,
-                                      callback=lambda k, values, score: update(k + 1, args.trials))
+                                      upper=upper, workers=args.workers, client=args.client, callback=trial_done)
         finally:
             close()
         if args.json:
@@ -114,13 +128,17 @@ def _tune_command(args: argparse.Namespace) -> int:
             _plot(args.plot, f"kozyr tune --optuna (seed {args.seed})", series, {}, "trial")
     else:
         update, close = progress(args.iterations, "spsa")
+
+        def step_done(step: dict[str, Any]) -> None:
+            announce()
+            update(step["k"] + 1, args.iterations)
+
         try:
             with _cluster.connect(args):
                 run = spsa(names, start, iterations=args.iterations, deals_per_iteration=args.deals_per_iteration,
                            a=args.a, c=args.c, A=args.A, alpha=args.alpha, gamma=args.gamma, opponent=opponent,
                            seed=args.seed, rung=args.rung, base=base, lower=lower, upper=upper,
-                           workers=args.workers, client=args.client,
-                           callback=lambda step: update(step["k"] + 1, args.iterations))
+                           workers=args.workers, client=args.client, callback=step_done)
         finally:
             close()
         if args.json:
@@ -140,10 +158,14 @@ def _tune_command(args: argparse.Namespace) -> int:
 
 
 def _number(text: str) -> float:
+    """A finite real number (`inf` or `nan` would reach the tuner as some other setting's refusal)."""
     try:
-        return float(text)
+        value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{shown(text)} is not a number") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a finite number")
+    return value
 
 
 def _seed(text: str) -> int:

@@ -1,4 +1,4 @@
-"""Keys of the terminal game: which key plays which move, and back.
+"""Keys of the durak terminal game (`kozyr play`): which key plays which move, and back.
 
 The table numbers your hand and the prompt accepts those numbers, so the
 numbering lives here, in one function both sides call; a key that the screen
@@ -65,20 +65,6 @@ def legal_keys(view: View) -> list[str]:
     keys = [move_key(view, m) for m in view.legal]
     numbers = sorted((k for k in keys if k.isdigit()), key=int)
     return numbers + [k for k in MOVE_KEYS if k in keys]
-
-
-def key_summary(keys: list[str]) -> str:
-    """Keys as the prompt lists them: runs of numbers as ranges, `1-6 9 t x`, so even 36 fit a line."""
-    numbers = [int(k) for k in keys if k.isdigit()]
-    parts: list[str] = []
-    start = None
-    for i, n in enumerate(numbers):
-        if start is None:
-            start = n
-        if i + 1 == len(numbers) or numbers[i + 1] != n + 1:
-            parts.append(str(n) if n == start else f"{start}-{n}")
-            start = None
-    return " ".join(parts + [k for k in keys if not k.isdigit()])
 
 
 def parse_key(text: str, view: View, name: Callable[[int], str] = pretty) -> Choice:
