@@ -80,7 +80,7 @@ StartResponse = Callable[..., Any]
 class HttpError(Exception):
     """A request refused before (or instead of) any game work: a status, a code and one line."""
 
-    def __init__(self, status: int, code: str, message: str, state: dict[str, Any] | None = None) -> None:
+    def __init__(self, code: str, status: int, message: str, state: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.status, self.code, self.message, self.state = status, code, message, state
 
@@ -103,7 +103,7 @@ class Request:
     def json(self) -> dict[str, Any]:
         data = parse_json(self.body, "the request body")
         if not isinstance(data, dict):
-            raise HttpError(400, "bad_json", f"the request body is {type(data).__name__}, not a JSON object")
+            raise HttpError("bad_json", 400, f"the request body is {type(data).__name__}, not a JSON object")
         return data
 
     def int_query(self, name: str, low: int, high: int, default: int) -> int:
@@ -111,7 +111,7 @@ class Request:
         if not values:
             return default
         if len(values) != 1 or not re.fullmatch(r"-?[0-9]{1,12}", values[0]):
-            raise HttpError(400, f"bad_{name}", f"{name}={shown(values[0] if values else '')} is not a whole number")
+            raise HttpError(f"bad_{name}", 400, f"{name}={shown(values[0] if values else '')} is not a whole number")
         return whole(name, int(values[0]), low, high)
 
 
@@ -126,14 +126,14 @@ def _cookie(header: str) -> str | None:
 def _fields(body: dict[str, Any], allowed: Iterable[str]) -> None:
     extra = sorted(set(body) - set(allowed))
     if extra:
-        raise HttpError(400, "bad_request", f"unknown field {shown(extra[0])}: the fields are "
+        raise HttpError("bad_request", 400, f"unknown field {shown(extra[0])}: the fields are "
                         f"{', '.join(sorted(allowed))}")
 
 
 def _text(body: dict[str, Any], name: str, default: str, limit: int) -> str:
     value = body.get(name, default)
     if not isinstance(value, str) or len(value) > limit or not value.isascii() or not value.isprintable():
-        raise HttpError(400, f"bad_{name}", f"{name} {shown(value)} is not printable ASCII text of at most "
+        raise HttpError(f"bad_{name}", 400, f"{name} {shown(value)} is not printable ASCII text of at most "
                         f"{limit} characters")
     return value
 
@@ -213,13 +213,13 @@ class WebApp:
 
     def _file(self, request: Request, start_response: StartResponse) -> list[bytes]:
         if request.method != "GET":
-            raise HttpError(405, "bad_method", f"{request.method} is not allowed on {request.path}")
+            raise HttpError("bad_method", 405, f"{request.method} is not allowed on {request.path}")
         if request.path == "/":
             body, kind, policy = self.page, "text/html; charset=utf-8", PAGE_POLICY
         else:
             name = request.path[len("/static/"):]
             if name not in self.static:
-                raise HttpError(404, "not_found", f"no file {shown(request.path)}")
+                raise HttpError("not_found", 404, f"no file {shown(request.path)}")
             body, kind, policy = self.static[name], STATIC[name], API_POLICY
         start_response("200 OK", [("Content-Type", kind), ("Content-Length", str(len(body))),
                                   *_security_headers(policy)])
@@ -235,9 +235,9 @@ class WebApp:
                     return handler
                 allowed.append(method)
         if allowed:
-            raise HttpError(405, "bad_method", f"{request.method} is not allowed on {request.path}: use "
+            raise HttpError("bad_method", 405, f"{request.method} is not allowed on {request.path}: use "
                             f"{' or '.join(allowed)}")
-        raise HttpError(404, "not_found", f"no such page or API: {shown(request.path)}")
+        raise HttpError("not_found", 404, f"no such page or API: {shown(request.path)}")
 
     def _check_host(self, environ: dict[str, Any]) -> None:
         if not self.loopback:
@@ -245,33 +245,33 @@ class WebApp:
         host = environ.get("HTTP_HOST", "")
         name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
         if name.strip("[]").lower() not in ("127.0.0.1", "localhost", "::1"):
-            raise HttpError(400, "bad_host", f"Host {shown(host)} is not this server (it answers to "
+            raise HttpError("bad_host", 400, f"Host {shown(host)} is not this server (it answers to "
                             "localhost, 127.0.0.1 and [::1])")
 
     def _check_post(self, request: Request) -> None:
         env = request.environ
         site = env.get("HTTP_SEC_FETCH_SITE")
         if site is not None and site not in ("same-origin", "none"):
-            raise HttpError(403, "bad_origin", f"a {site} request may not change this table")
+            raise HttpError("bad_origin", 403, f"a {site} request may not change this table")
         origin = env.get("HTTP_ORIGIN")
         if origin is not None and origin != f"http://{env.get('HTTP_HOST', '')}":
-            raise HttpError(403, "bad_origin", f"Origin {shown(origin)} is not this server")
+            raise HttpError("bad_origin", 403, f"Origin {shown(origin)} is not this server")
         kind = env.get("CONTENT_TYPE", "").split(";")[0].strip().lower()
         if kind != "application/json":
-            raise HttpError(415, "bad_content_type", f"the body must be application/json, not {shown(kind)}")
+            raise HttpError("bad_content_type", 415, f"the body must be application/json, not {shown(kind)}")
         length = env.get("CONTENT_LENGTH", "")
         if not re.fullmatch(r"[0-9]+", length or ""):
-            raise HttpError(411, "bad_length", "a POST needs a Content-Length")
+            raise HttpError("bad_length", 411, "a POST needs a Content-Length")
         limit = MAX_RECORD_BYTES if request.path == "/api/replays" else MAX_BODY
         if len(length) > 12 or int(length) > limit:
-            raise HttpError(413, "too_large", f"a body of {shown(length, 24)} bytes is more than the {limit:,} "
+            raise HttpError("too_large", 413, f"a body of {shown(length, 24)} bytes is more than the {limit:,} "
                             "read here")
         stream = env["wsgi.input"]
         chunks, left = [], int(length)
         while left:
             chunk = stream.read(min(left, 65536))
             if not chunk:
-                raise HttpError(400, "bad_length", "the body is shorter than its Content-Length")
+                raise HttpError("bad_length", 400, "the body is shorter than its Content-Length")
             chunks.append(chunk)
             left -= len(chunk)
         request.body = b"".join(chunks)
@@ -303,10 +303,10 @@ class WebApp:
             _fields(body, ("game", "rung", "seat", "seed", "rules"))
             rules_value = body.get("rules")
             if rules_value is not None and not isinstance(rules_value, dict):
-                raise HttpError(400, "bad_options", f"rules {shown(rules_value)} is not an object of options")
+                raise HttpError("bad_options", 400, f"rules {shown(rules_value)} is not an object of options")
             rules = Rules.of(rules_value)                            # bad_options / bad_seats
             if not playable(rules):
-                raise HttpError(400, "bad_options", f"this engine deals the two-seat game only, not {rules!r}")
+                raise HttpError("bad_options", 400, f"this engine deals the two-seat game only, not {rules!r}")
             seed = _text(body, "seed", secrets.token_hex(6), SEED_MAX) or secrets.token_hex(6)
             table: Any = DurakTable(rung=body.get("rung", 2), seat=body.get("seat", 0), seed=seed, rules=rules)
         elif kind == "hokm":
@@ -316,14 +316,14 @@ class WebApp:
                               seed=secrets.randbelow(10**6) if seed is None else seed,
                               bots=body.get("bots", DEFAULT_BOTS))
         else:
-            raise HttpError(400, "bad_game", f"game {shown(kind)} is not 'durak' or 'hokm'")
+            raise HttpError("bad_game", 400, f"game {shown(kind)} is not 'durak' or 'hokm'")
         gid = session.add_game(table)
         return 201, {"id": gid, "state": self._state(table)}
 
     def _table(self, request: Request, session: Session) -> Any:
         table = session.game(request.arg("id"))
         if table is None:
-            raise HttpError(404, "no_game", f"no game {shown(request.arg('id'))} in this session")
+            raise HttpError("no_game", 404, f"no game {shown(request.arg('id'))} in this session")
         return table
 
     def _state(self, table: Any) -> dict[str, Any]:
@@ -343,9 +343,9 @@ class WebApp:
             try:
                 table.act(body)
             except (IllegalMove, IllegalPlay) as e:     # the rules refuse it: 409, with the unchanged state
-                raise HttpError(409, e.code, _line(str(e)), table.state()) from None
+                raise HttpError(e.code, 409, _line(str(e)), table.state()) from None
             except KozyrError as e:                     # not a move at all: 400, with the unchanged state
-                raise HttpError(400, e.code, _line(str(e)), table.state()) from None
+                raise HttpError(e.code, 400, _line(str(e)), table.state()) from None
             return {"id": request.arg("id"), "state": table.state()}
 
     def hint(self, request: Request, session: Session) -> dict[str, Any]:
@@ -380,7 +380,7 @@ class WebApp:
         try:
             return replays.read_record(data, title)
         except (IllegalMove, IllegalPlay) as e:
-            raise HttpError(400, e.code, f"the record is refused: {_line(str(e))}") from None
+            raise HttpError(e.code, 400, f"the record is refused: {_line(str(e))}") from None
 
     def _open(self, session: Session, replay: Any) -> tuple[int, dict[str, Any]]:
         rid = session.add_replay(replay)
@@ -404,7 +404,7 @@ class WebApp:
     def _replay(self, request: Request, session: Session) -> Any:
         replay = session.replay(request.arg("id"))
         if replay is None:
-            raise HttpError(404, "no_replay", f"no replay {shown(request.arg('id'))} in this session")
+            raise HttpError("no_replay", 404, f"no replay {shown(request.arg('id'))} in this session")
         return replay
 
     def frame(self, request: Request, session: Session) -> dict[str, Any]:
