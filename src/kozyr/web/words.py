@@ -126,7 +126,7 @@ def hokm_hand_result(number: int, result: HandResult, scores: tuple[int, int], y
     if you is None:
         return f"Hand {number}: team {result.winner} takes {kind} {score}. Match: {scores[0]}-{scores[1]}."
     us = you & 1
-    return (f"Hand {number}: {team_name(result.winner, you)} take {kind} {score}. "
+    return (f"Hand {number}: {'we' if result.winner == us else 'they'} take {kind} {score}. "
             f"Match: us {scores[us]}, them {scores[1 - us]}.")
 
 
@@ -148,4 +148,5 @@ def hokm_verdict(match: Match, you: int) -> str | None:
         return None
     us = you & 1
     won = "You win the match" if match.winner == us else "You lose the match"
-    return f"{won} {match.scores[us]}-{match.scores[1 - us]} after {len(match.results)} hands."
+    hands = len(match.results)
+    return f"{won} {match.scores[us]}-{match.scores[1 - us]} after {hands} hand{'s' if hands != 1 else ''}."
