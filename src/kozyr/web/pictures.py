@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from kozyr.svg import cards_svg, durak_record_svg, durak_svg, hokm_trick_svg, hokm_view_svg
+from kozyr.durak.records import picture
+from kozyr.svg import cards_svg, durak_svg, hokm_trick_svg, hokm_view_svg
 
 __all__ = ["durak_view", "durak_deal", "hokm_view", "hokm_trick", "cards"]
 
@@ -21,8 +22,8 @@ def durak_view(view: Any) -> str:
 
 
 def durak_deal(game: Any) -> str:
-    """A whole durak deal, one column per bout."""
-    return durak_record_svg(game)
+    """A whole durak deal, one column per bout (a Game or a record)."""
+    return picture(game)
 
 
 def hokm_view(view: Any) -> str:
