@@ -11,6 +11,7 @@ position is.
 from __future__ import annotations
 
 import importlib
+import signal
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -18,6 +19,13 @@ from typing import Any
 import pytest
 
 from kozyr.cards import parse_card
+
+# A suite started in the background by a shell without job control (`cmd &` in a script, as
+# tools/build_wheels.sh and .ci/run start the wheels' suites) inherits SIGINT ignored, and so would
+# every child it spawns: the Ctrl-C tests' children would never see their SIGINT. Catching it here
+# gives the children the default again (exec resets a caught signal, not an ignored one).
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 ENGINES = {"reference": "kozyr.durak.reference", "cython": "kozyr.durak.core.engine"}
 
@@ -163,3 +171,19 @@ def _refuse() -> Callable[..., Exception]:
 @pytest.fixture(name="snapshot")
 def _snapshot() -> Callable[[Any], dict[str, Any]]:
     return snapshot
+
+
+@pytest.fixture
+def table(tmp_path: Any) -> Any:
+    """A web table (kozyr.web) on 127.0.0.1 for one test (tests/web/_served.py), stopped afterwards; its log
+    must hold no traceback."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent / "web"))
+    from _served import start, stop
+
+    served, server, thread = start(tmp_path / "records")
+    yield served
+    stop(server, thread)
+    assert "Traceback" not in served.log.getvalue(), served.log.getvalue()

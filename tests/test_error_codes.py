@@ -10,16 +10,18 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
-import kozyr
 from kozyr.refusals import AREAS, FAMILIES, REFUSALS, markdown
 
-SRC = Path(kozyr.__file__).resolve().parent
-DOCS = SRC.parents[1] / "docs" / "api" / "errors.md"
+# the checkout's sources, not the installed package: an installed kozyr (the README's `pip install .`, a
+# wheel) carries no .pyx, and the docs are not beside it
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src" / "kozyr"
+DOCS = ROOT / "docs" / "api" / "errors.md"
 
 # What makes a refusal, and the code it gets: None takes the first string argument as the code.
 MAKERS = {
     "KozyrError": None, "IllegalMove": None, "HokmError": None, "IllegalPlay": None, "PreferansError": None,
-    "error": None, "refuse": None,
+    "error": None, "refuse": None, "HttpError": None,
 }
 HELPERS = {   # (file, function) -> the code it makes ("bad_<field>": from its first argument)
     ("durak/records.py", "_bad"): "bad_record",

@@ -19,7 +19,7 @@ from kozyr.cli import main
 from kozyr.cli.hokm import MAX_MATCHES
 from kozyr.hokm.arena import run_matches, sprt_batch
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+HOKM_PAGE = Path(__file__).resolve().parents[2] / "docs" / "hokm.md"   # the hokm guide (was in the README)
 
 
 def test_match_reports_rates_with_intervals(capsys: pytest.CaptureFixture[str]) -> None:
@@ -31,8 +31,8 @@ def test_match_reports_rates_with_intervals(capsys: pytest.CaptureFixture[str]) 
     assert "20 matches" in out and "seed 5" in out
 
 
-def test_readme_example_is_the_real_output(capsys: pytest.CaptureFixture[str]) -> None:
-    text = README.read_text()
+def test_the_guide_example_is_the_real_output(capsys: pytest.CaptureFixture[str]) -> None:
+    text = HOKM_PAGE.read_text()
     block = re.search(r"```\n\$ kozyr (hokm match [^\n]*)\n(.*?)```", text, re.S)
     assert block is not None
     argv = block.group(1).split()

@@ -140,7 +140,7 @@ def test_the_compact_hokm_table_fits_every_position(width: int, height: int) -> 
     for seed in range(6):
         for look in (Look(), Look(ascii=True, colour=False)):
             screen: Any = Small(look)
-            session = Session(Options(seed=seed, target=3, bots=("random", "random", "random")), screen)
+            session = Session(Options(seed=str(seed), target=3, bots=("random", "random", "random")), screen)
             bots = [RandomBot(random.Random(f"{seed}:{s}")) for s in range(4)]
             match = session.match
             while not match.over:

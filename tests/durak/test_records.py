@@ -118,8 +118,8 @@ def test_the_docs_show_this_schema():
     import json
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
-    block = text.split("### The JSON Schema", 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    text = (Path(__file__).resolve().parents[2] / "docs" / "records.md").read_text(encoding="utf-8")
+    block = text.split("## The JSON Schema", 1)[1].split("```json", 1)[1].split("```", 1)[0]
     assert json.loads(block) == SCHEMA
 
 

@@ -183,3 +183,17 @@ def test_every_index_and_buffer_is_checked():
         with pytest.raises(KozyrError) as info:
             DurakVecEnv(2, bad)
         assert info.value.code in ("bad_side", "bad_rung")
+
+
+def test_the_gymnasium_wrapper_takes_a_seed_as_the_c_env_does():
+    """Issue 27: `DurakVectorEnv(..., seed=)` was a TypeError; the first reset() deals from it."""
+    pytest.importorskip("gymnasium", reason="the Gymnasium wrapper needs the rl extra: pip install kozyr[rl]")
+    from kozyr.durak.env import DurakVectorEnv
+
+    core = DurakVecEnv(8, 3, seed=11)
+    obs, _ = DurakVectorEnv(8, 3, seed=11).reset()
+    np.testing.assert_array_equal(obs["observation"], core.observations)
+    again, _ = DurakVectorEnv(8, 3, seed=11).reset()
+    np.testing.assert_array_equal(again["observation"], obs["observation"])
+    other, _ = DurakVectorEnv(8, 3, seed=12).reset()
+    assert not np.array_equal(other["observation"], obs["observation"])

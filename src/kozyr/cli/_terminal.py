@@ -321,3 +321,15 @@ def _can_write(out: TextIO, symbols: str) -> bool:
     except (UnicodeEncodeError, LookupError):
         return False
     return True
+
+
+def seed_text(text: str) -> str:
+    """`--seed` of both terminal games (kozyr play, kozyr hokm play): ASCII text of at most 32 bytes,
+    the durak rules' seed (a hokm match seeds its generators from the same text)."""
+    from kozyr.durak import pad_seed
+
+    try:
+        pad_seed(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed {shown(text)} is not ASCII text of at most 32 bytes") from None
+    return text

@@ -376,12 +376,15 @@ def _sprt_command(args: argparse.Namespace) -> int:
 
 # -- kozyr replay ------------------------------------------------------------------------
 def _replay_record(path: str) -> int:
-    """`kozyr replay --file FILE`: a saved game record (docs/rl.md), move by move.
+    """`kozyr replay --file FILE`: a saved game record (docs/records.md): the trump, both hands as dealt,
+    then bout by bout what beat what and how it ended; cards as `10♠` where the terminal can show them.
 
     A record whose move the rules (or the record's form) refuse is one line built from the refusal's fields
     (`index`, `seat`, `move`, `code`, `reason`), never from its message.
     """
-    from kozyr.durak import IllegalMove, records
+    from kozyr.cards import CardSet
+    from kozyr.cli._terminal import look_for
+    from kozyr.durak import Game, IllegalMove, records
 
     try:
         game = records.load(path)
@@ -392,13 +395,30 @@ def _replay_record(path: str) -> int:
         what = f"seat {seat}, {move}" if seat is not None else shown(move)
         raise KozyrError(e.code, f"{path}: move {e.fields['index']} ({what}) refused: {e.code}: "
                          f"{e.fields.get('reason', e.detail)}", **e.fields) from None
-    for n, (seat, move) in enumerate(game.history, 1):
-        print(f"{n:4}. seat {seat}  {move}")
+    look = look_for(sys.stdout, ascii=False, symbols="♠♥♦♣")
+    dealt = Game.from_order(game.order)
+    turnup = f", turn-up {look.card(dealt.turnup)}" if dealt.turnup is not None else ""
+    print(f"{path}: trump {look.suit(game.trump)} {SUIT_NAMES[game.trump]}{turnup}; {_moves(game.moves)}")
+    for seat in (0, 1):
+        hand = sorted(CardSet(dealt.hands[seat]), key=lambda c: (c >> 4, c & 15))
+        print(f"  seat {seat} was dealt {' '.join(look.card(c) for c in hand)}")
+    words = {"done": "beaten off", "exhausted": "beaten off (nothing left to throw in)",
+             "spent": "beaten off (a hand spent)", "capped": "beaten off (the bout full)", "taken": "taken"}
+    for n, bout in enumerate(records.bouts(game), 1):
+        pairs = ", ".join(f"{look.card(a)} beaten by {look.card(d)}" if d is not None else f"{look.card(a)} unbeaten"
+                          for a, d in bout.pairs)
+        end = ("still open" if bout.how is None else
+               f"taken by seat {1 - bout.attacker}" if bout.taken else words.get(bout.how, bout.how))
+        print(f"{n:4}. seat {bout.attacker} attacks: {pairs}; {end}")
     if game.result is None:
-        print(f"unfinished after {game.moves} moves")
+        print(f"unfinished after {_moves(game.moves)}")
     else:
         _print_result(game, lambda r: f"seat {r.fool} is the fool ({r.outcome})")
     return 0
+
+
+def _moves(n: int) -> str:
+    return f"{n} move{'s' * (n != 1)}"
 
 
 def _print_result(game: Any, fool: Callable[[Any], str]) -> None:

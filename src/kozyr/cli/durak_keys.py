@@ -16,7 +16,8 @@ from kozyr.durak import DONE, SWAP, TAKE, Move, View
 
 # The one-letter keys of the card-less moves, and the commands that are not moves.
 MOVE_KEYS: dict[str, Move] = {"t": TAKE, "d": DONE, "x": SWAP}
-COMMANDS = {"h": "hint", "r": "resign", "q": "quit"}
+# `?` is the hint key of both terminal games (hokm uses h for hearts); durak keeps `h` as another name for it
+COMMANDS = {"?": "hint", "h": "hint", "r": "resign", "q": "quit"}
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ def parse_key(text: str, view: View, name: Callable[[int], str] = pretty) -> Cho
         return move if move in view.legal else Refusal(_why_not(view, move, name))
     if not key:
         return Refusal("Type a card number or a key, then Enter.")
-    return Refusal(f"{text.strip()[:12]!r} is not a key: a card number, t d x, h hint, r resign, q quit.")
+    return Refusal(f"{text.strip()[:12]!r} is not a key: a card number, t d x, ? hint, r resign, q quit.")
 
 
 def _why_not(view: View, move: Move, name: Callable[[int], str]) -> str:

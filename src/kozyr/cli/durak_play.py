@@ -33,7 +33,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from kozyr.cli._terminal import HEIGHT, WIDTH, Draw, Look, Screen, delay_seconds, key_ranges, make_screen
+from kozyr.cli._terminal import HEIGHT, WIDTH, Draw, Look, Screen, delay_seconds, key_ranges, make_screen, seed_text
 from kozyr.cli.durak_sides import knob, side
 from kozyr.cli.durak_keys import Command, Refusal, legal_keys, move_key, parse_key
 from kozyr.cli.durak_render import move_phrase, narrate, render_table, verdict
@@ -253,16 +253,16 @@ def keys_help(view: View) -> str:
     names = {"t": "t take", "d": "d done", "x": "x exchange"}
     keys = legal_keys(view)
     moves = (["a card number"] if any(k.isdigit() for k in keys) else []) + [names[k] for k in keys if k in names]
-    return f"Keys: {', '.join(moves)}   h hint  r resign  q quit"
+    return f"Keys: {', '.join(moves)}   ? hint  r resign  q quit"
 
 
 def short_keys(keys: str) -> str:
-    """The keys line for a narrow screen: `Keys: 1-9 t d  h r q`."""
+    """The keys line for a narrow screen: `Keys: 1-9 t d  ? r q`."""
     if not keys:
         return keys
     short = {"a card number": "number", "t take": "t", "d done": "d", "x exchange": "x"}
     moves = keys.split("   ")[0].removeprefix("Keys: ").split(", ")
-    return "Keys: " + " ".join(short.get(m, m) for m in moves if m) + "  h hint r resign q quit"
+    return "Keys: " + " ".join(short.get(m, m) for m in moves if m) + "  ? hint r resign q quit"
 
 
 def prompt(view: View) -> str:
@@ -297,14 +297,6 @@ def _bot(text: str) -> str:
     return value
 
 
-def _seed(text: str) -> str:
-    try:
-        pad_seed(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seed {shown(text)} is not ASCII text of at most 32 bytes") from None
-    return text
-
-
 def configure(parser: argparse.ArgumentParser) -> None:
     """The `play` options, on either the `kozyr` subcommand or the standalone parser of `main`."""
     parser.description = "Play one deal of two-seat durak against a bot."
@@ -315,7 +307,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot-set", action="append", type=knob, metavar="KNOB=VALUE",
                         help="a knob of your bot's factory (repeatable)")
     parser.add_argument("--seat", type=_seat, metavar="{0,1}", default=0, help="your seat, 0 or 1 (default 0)")
-    parser.add_argument("--seed", type=_seed, metavar="TEXT", default=None,
+    parser.add_argument("--seed", type=seed_text, metavar="TEXT", default=None,
                         help="the deal's seed text, at most 32 ASCII bytes (default: random, printed at the end)")
     parser.add_argument("--ascii", action="store_true", help="plain output: suits as S H D C, no colour")
     parser.add_argument("--delay", type=delay_seconds, metavar="SECONDS", default=DEFAULT_DELAY,

@@ -231,8 +231,7 @@ def _phrase(event: Event, before: View, look: Look, you: int) -> str:
         return _refill(event, before, you)
     if kind == "out" and seat is not None:
         return f"{verb(seat, you, 'are', 'is')} out of cards"
-    if kind == "game_end":
-        return verdict(event.outcome, event.fool, you)
+    # game_end is not narrated: the verdict is the deal's closing line, said once
     return ""
 
 

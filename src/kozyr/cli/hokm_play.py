@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import argparse
 import random
+import secrets
+import shlex
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,7 +29,6 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from kozyr.cards import parse_card, rank_of, suit_of
-from kozyr.cli._common import integer_seed
 from kozyr.cli._terminal import (
     HEIGHT,
     WIDTH,
@@ -38,6 +39,7 @@ from kozyr.cli._terminal import (
     delay_seconds,
     key_ranges,
     make_screen,
+    seed_text,
     wrapped,
 )
 from kozyr.errors import KozyrError, shown
@@ -103,7 +105,7 @@ def render_table(view: View, look: Look, *, header: str, seats: Sequence[str], l
     lines.append(Text(f"Match to {view.match_target}: us {view.scores[us]}, them {view.scores[them]}   "
                       f"Hand {view.hand_number}   Hakem: {hakem}   Trump: {trump}"[:80]))
     lines.append(Text(f"Tricks this hand: us {view.tricks_won[us]}, them {view.tricks_won[them]}"
-                      f"   (a hand is {view.config.tricks_to_win} tricks)"))
+                      f"   (first to {view.config.tricks_to_win} tricks)"))
     lines.append(Text(""))
     played = dict(view.trick)
     winning = view.winning.seat if view.winning is not None else None
@@ -111,7 +113,8 @@ def render_table(view: View, look: Look, *, header: str, seats: Sequence[str], l
         card = played.get(seat)
         shown_card = Text(look.card(card), style=look.card_style(card)) if card is not None else Text("-")
         label = f"{seat_name(seat, you)}, {seats[seat]}" if seat != you else "you"
-        line = Text(f"  {label:<28} {view.cards_held[seat]:>2} cards   played: ")
+        held = view.cards_held[seat]
+        line = Text(f"  {label:<28} {held:>2} {'card ' if held == 1 else 'cards'}   played: ")
         line.append_text(shown_card)
         if seat == winning:
             line.append("  <- winning")
@@ -216,14 +219,14 @@ def _hand_lines(view: View, look: Look, width: int = WIDTH) -> list[Text]:
 class Options:
     seat: int = 0
     bots: tuple[str, str, str] = DEFAULT_BOTS
-    seed: int = 0
+    seed: str = "0"
     target: int = 7
     ascii: bool = False
     delay: float = DEFAULT_DELAY
 
     def replay_command(self) -> str:
         return (f"kozyr hokm play --seat {self.seat} --bots {' '.join(self.bots)} --target {self.target} "
-                f"--seed {self.seed}")
+                f"--seed {shlex.quote(self.seed)}")
 
 
 class Session:
@@ -373,7 +376,8 @@ class Session:
             r = self.match.results[-1]
             kind = "a hakem-kot" if r.hakem_kot else "a kot" if r.kot else "the hand"
             us = self.you & 1
-            lines.append(f"Hand {hands_before + 1}: {team_name(r.winner, self.you)} take {kind} "
+            taker = "We take" if r.winner == self.you & 1 else "They take"
+            lines.append(f"Hand {hands_before + 1}: {taker} {kind} "
                          f"{r.tricks[r.winner]}-{r.tricks[1 - r.winner]}, +{r.points}. "
                          f"Match: us {self.match.scores[us]}, them {self.match.scores[1 - us]}.")
             if not self.match.over:
@@ -394,8 +398,10 @@ class Session:
                              f"Replay: {self.options.replay_command()}"])
             return
         verdict = "You win the match" if m.winner == us else "You lose the match"
+        hands = len(m.results)
         self.screen.end(self.table("Match over."), [f"{verdict} {m.scores[us]}-{m.scores[1 - us]} after "
-                                                    f"{len(m.results)} hands. Replay: {self.options.replay_command()}"])
+                                                    f"{hands} hand{'s' * (hands != 1)}. "
+                                                    f"Replay: {self.options.replay_command()}"])
 
 
 # -- command line ------------------------------------------------------------------------------
@@ -416,7 +422,7 @@ def _target(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    seed = args.seed if args.seed is not None else secrets.token_hex(6)
     options = Options(seat=args.seat, bots=tuple(args.bots), seed=seed, target=args.target,
                       ascii=args.ascii, delay=args.delay)
     screen = make_screen(sys.stdout, program="kozyr hokm play", ascii=options.ascii,
@@ -439,8 +445,9 @@ def register(commands: Any) -> argparse.ArgumentParser:
                    metavar=("NEXT", "PARTNER", "PREVIOUS"),
                    help="the bots after you in play order: the next seat, your partner, the seat before "
                         f"you, from {', '.join(sorted(BOTS))} (default: {' '.join(DEFAULT_BOTS)})")
-    p.add_argument("--seed", type=integer_seed, default=None,
-                   help="the match's seed (default: random, printed at the end)")
+    p.add_argument("--seed", type=seed_text, metavar="TEXT", default=None,
+                   help="the match's seed text, at most 32 ASCII bytes, as kozyr play's (default: random, "
+                        "printed at the end)")
     p.add_argument("--target", type=_target, default=7, help="points that win the match, 1 to 21 (default 7)")
     p.add_argument("--ascii", action="store_true", help="suits as S H D C, no colour")
     p.add_argument("--delay", type=delay_seconds, default=DEFAULT_DELAY, metavar="SECONDS",

@@ -18,7 +18,7 @@ rung 4 in the ladder with the same Params, whatever door it enters.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import KW_ONLY, dataclass, field
+from dataclasses import dataclass, field
 
 from kozyr.durak.events import Event
 from kozyr.durak.memory import Memory
@@ -43,11 +43,12 @@ class Rung4Bot:
     as a `Bot` does.
     """
 
+    # Every field after the seed is keyword-only; each says so itself rather than through a `_: KW_ONLY`
+    # marker, which Python 3.10's typing.get_type_hints refuses (and with it the docs' field types).
     seed: BotSeed
-    _: KW_ONLY
-    fast: bool = True
-    params: Params = Params()
-    memory: Memory | None = field(default=None, repr=False)
+    fast: bool = field(default=True, kw_only=True)
+    params: Params = field(default=Params(), kw_only=True)
+    memory: Memory | None = field(default=None, repr=False, kw_only=True)
     rung = 4
 
     def __post_init__(self) -> None:

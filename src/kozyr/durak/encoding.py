@@ -45,6 +45,7 @@ from typing import Any
 
 import numpy as np
 
+from kozyr.cards import card_name
 from kozyr.durak._encode import encode_into
 from kozyr.durak.codes import PHASES
 from kozyr.durak.moves import Move
@@ -200,12 +201,20 @@ def check_buffer(buf: np.ndarray | None, dtype: Any, size: int, name: str) -> np
 
 
 def describe(obs: np.ndarray) -> dict[str, Any]:
-    """The observation read back by part: card planes as lists of card indices, the rest as floats."""
+    """The observation read back by part: card planes as card names (`6S`, `TD`), the rest as floats.
+
+    >>> from kozyr.durak import Game
+    >>> from kozyr.durak.memory import Memory
+    >>> game = Game.from_seed("d" * 32)
+    >>> seen = describe(observe(game, 0, Memory.start(game.view(0)))[0])
+    >>> seen["hand"] == str(game.view(0).hand).split(), seen["heap"]
+    (True, [])
+    """
     out: dict[str, Any] = {}
     for name, part in LAYOUT.items():
         values = obs[part]
         if part.stop - part.start == 36:
-            out[name] = [int(i) for i in np.flatnonzero(values)]
+            out[name] = [card_name(index_card(int(i))) for i in np.flatnonzero(values)]
         else:
             out[name] = [float(x) for x in values]
     return out

@@ -318,10 +318,13 @@ class DurakVectorEnv(VectorEnv):
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
 
-    def __init__(self, num_envs: int, opponent: Any = 3, *, seat: int | None = None, copy: bool = True) -> None:
+    def __init__(self, num_envs: int, opponent: Any = 3, *, seed: int | None = None, seat: int | None = None,
+                 copy: bool = True) -> None:
         from kozyr.durak.vecenv import DurakVecEnv
 
-        self.core = DurakVecEnv(num_envs, opponent, 0, seat=seat)
+        # `seed` as DurakVecEnv takes it: the first reset() without a seed deals from it
+        self.core = DurakVecEnv(num_envs, opponent, 0 if seed is None else seed, seat=seat)
+        self._first_seed = seed
         self.num_envs = num_envs
         self.copy = bool(copy)
         self.single_observation_space = observation_space()
@@ -340,7 +343,7 @@ class DurakVectorEnv(VectorEnv):
         if isinstance(seed, (list, tuple)):
             seed = seed[0] if seed else None
         if seed is None and not self._seeded:
-            seed = int(np.random.default_rng().integers(0, 2**63))
+            seed = self._first_seed if self._first_seed is not None else int(np.random.default_rng().integers(0, 2**63))
         self._seeded = True
         self.core.reset(seed)
         return self._obs(), {"seat": self.core.seats()}

@@ -6,7 +6,7 @@ result, and the kozyr version that wrote it. Reading a record replays it on
 the engine, so a record that was edited into something the rules refuse is
 refused: an `IllegalMove` with the engine's refusal code and ``index`` (the
 move's number from 0) naming the first bad move. The JSON Schema is
-`SCHEMA` (and docs/rl.md).
+`SCHEMA` (and docs/records.md).
 
 >>> from kozyr.durak import Game
 >>> game = Game.from_seed("x" * 32, 2)
@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from kozyr import __version__
@@ -31,7 +32,8 @@ from kozyr.errors import KozyrError, shown
 from kozyr.files import parse_json, read_bytes, write_atomic
 from kozyr.schema import mismatch, where
 
-__all__ = ["FORMAT", "SCHEMA", "to_record", "from_record", "dumps", "loads", "save", "load"]
+__all__ = ["FORMAT", "SCHEMA", "BoutRecord", "to_record", "from_record", "bouts", "picture", "dumps", "loads", "save",
+           "load"]
 
 FORMAT = "kozyr-durak-record/1"
 
@@ -208,3 +210,56 @@ def load(path: str) -> Game:
     otherwise), then the refusals of `loads` and `from_record`."""
     return from_record(parse_json(read_bytes(path, label=f"record {path!r}"), label=f"record {path!r}",
                                   code="bad_record"))
+
+
+@dataclass(frozen=True, slots=True)
+class BoutRecord:
+    """One bout of a played deal: who attacked, each attack card with the card that beat it (None when
+    unbeaten), and how the bout ended (`how`, one of BOUT_ENDINGS, or None for the bout still open)."""
+
+    attacker: int
+    pairs: tuple[tuple[int, int | None], ...]
+    how: str | None
+    taken: bool
+
+
+def bouts(game: Game) -> list[BoutRecord]:
+    """The bouts of `game` so far, read from its events (the last one open while the deal runs).
+
+    >>> game = Game.from_seed("x" * 32, 2)
+    >>> for _ in range(3):
+    ...     _ = game.apply(game.turn, game.legal_moves()[0])
+    >>> [(b.attacker, [(card_name(a), card_name(d) if d is not None else None) for a, d in b.pairs], b.how)
+    ...  for b in bouts(game)]
+    [(0, [('JS', 'KS')], 'exhausted'), (1, [('TS', None)], None)]
+    """
+    out: list[BoutRecord] = []
+    attacker: int | None = None
+    pairs: list[list[Any]] = []
+    for e in game.events:
+        if e.kind == "attack":
+            if attacker is None:
+                attacker = e.seat
+            pairs.append([e.card, None])
+        elif e.kind == "beat":
+            for pair in reversed(pairs):
+                if pair[1] is None:
+                    pair[1] = e.card
+                    break
+        elif e.kind == "bout_end" and attacker is not None:
+            out.append(BoutRecord(attacker, tuple((a, d) for a, d in pairs), e.how, bool(e.taken)))
+            attacker, pairs = None, []
+    if attacker is not None:
+        out.append(BoutRecord(attacker, tuple((a, d) for a, d in pairs), None, False))
+    return out
+
+
+def picture(game: Game | dict[str, Any]) -> str:
+    """The deal as an SVG strip of its bouts (`kozyr.svg.durak_record_svg`): a Game, or a record, replayed first."""
+    from kozyr.svg import durak_record_svg
+
+    if isinstance(game, dict):
+        game = from_record(game)
+    if not isinstance(game, Game):
+        raise KozyrError("bad_game", f"{shown(game)} is not a durak Game or record", field="game", value=game)
+    return durak_record_svg(bouts(game), trump=game.trump, result=game.result)

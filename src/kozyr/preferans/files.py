@@ -141,8 +141,9 @@ def _flag(field: str, value: Any) -> bool:
 
 
 def deal_from(item: Any, players: tuple[str, ...], index: int = 0) -> Deal:
-    """One deal of a deals file."""
-    where = f"deals[{index}]"
+    """One deal of a deals file; `index` counts from 0, and a refusal names it `deal N` counting from 1, as
+    `kozyr pref score` numbers the deals it prints."""
+    where = f"deal {index + 1}"
     if not isinstance(item, Mapping):
         raise PreferansError("bad_deal", f"{where}: {shown(item)} is not a table", field="deals", value=item)
     unknown = set(item) - _DEAL_KEYS
@@ -200,5 +201,5 @@ def sheet_from(doc: Mapping[str, Any]) -> Sheet:
         try:
             sheet.add(deal)
         except PreferansError as exc:
-            raise exc.at(f"deals[{i}]") from None
+            raise exc.at(f"deal {i + 1}") from None     # as the output numbers it (not the sheet's index)
     return sheet

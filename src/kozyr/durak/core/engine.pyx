@@ -31,7 +31,7 @@ rules' SHA-256 shuffle: fast and varied, not reference-compatible.
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
 from cpython.ref cimport Py_INCREF
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.tuple cimport PyTuple_New, PyTuple_SetItem
 from libc.stdint cimport uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
@@ -490,8 +490,8 @@ cdef class Game:
         out = PyTuple_New(sink.n)
         for i in range(sink.n):
             e = _event(sink.ev[i])
-            Py_INCREF(e)
-            PyTuple_SET_ITEM(out, i, e)
+            Py_INCREF(e)               # PyTuple_SetItem steals a reference
+            PyTuple_SetItem(out, i, e)
         return out
 
     def refusal(self, seat, move):

@@ -9,9 +9,9 @@ code that wants them. The rungs read the C struct directly (no conversion).
 Immutable; pickles as a GameView. `as_view()` gives the dataclass
 (for `dataclasses.replace` and friends).
 """
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+from cpython.bytes cimport PyBytes_AsString, PyBytes_FromStringAndSize
 from cpython.ref cimport Py_INCREF
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.tuple cimport PyTuple_New, PyTuple_SetItem
 from libc.string cimport memcpy
 
 from kozyr.cards cimport CardSet
@@ -48,8 +48,8 @@ cdef tuple moves_tuple(const int *codes, int n):
     cdef object m
     for i in range(n):
         m = _MOVES[codes[i]]
-        Py_INCREF(m)
-        PyTuple_SET_ITEM(t, i, m)
+        Py_INCREF(m)                   # PyTuple_SetItem steals a reference
+        PyTuple_SetItem(t, i, m)
     return t
 
 
@@ -73,7 +73,7 @@ def _unpickle(bytes raw):
     cdef DView d
     if len(raw) != sizeof(DView):
         raise ValueError("a pickled GameView of another build")
-    memcpy(&d, PyBytes_AS_STRING(raw), sizeof(DView))
+    memcpy(&d, PyBytes_AsString(raw), sizeof(DView))
     return GameView.wrap(&d)
 
 
@@ -91,46 +91,57 @@ cdef class GameView:
 
     @property
     def seat(self):
+        """The seat this view belongs to (0 or 1)."""
         return self.d.seat
 
     @property
     def ply(self):
+        """The number of events so far in the deal."""
         return self.d.ply
 
     @property
     def phase(self):
+        """`attack`, `defend`, `pile_on` or `over`."""
         return _PHASES[self.d.phase]
 
     @property
     def turn(self):
+        """The seat to move, or None once the deal is over."""
         return None if self.d.turn < 0 else self.d.turn
 
     @property
     def trump(self):
+        """The trump suit, 0..3 (spades, hearts, diamonds, clubs)."""
         return self.d.trump
 
     @property
     def turnup(self):
+        """The turned-up card while it is still in the talon, else None."""
         return None if self.d.turnup < 0 else self.d.turnup
 
     @property
     def talon(self):
+        """Cards left in the talon, the turn-up included."""
         return self.d.talon
 
     @property
     def heap(self):
+        """Cards beaten off so far (the heap is only ever counted)."""
         return self.d.heap
 
     @property
     def hand(self):
+        """This seat's cards, a `CardSet`."""
         return CardSet.wrap(self.d.hand)
 
     @property
     def counts(self):
+        """How many cards each seat holds."""
         return (self.d.count[0], self.d.count[1])
 
     @property
     def can_swap(self):
+        """Whether this seat may exchange its trump six for the turn-up now."""
         return bool(self.d.can_swap)
 
     @property
@@ -152,17 +163,25 @@ cdef class GameView:
 
     @property
     def over(self):
+        """Whether the deal has ended."""
         return bool(self.d.over)
 
     @property
     def result(self):
+        """How the deal ended (a `Result`), or None while it runs."""
         return result_of(self.d.outcome, self.d.fool)
 
     @property
     def bout(self):
+        """The bout on the table, a `Bout`."""
         if self._bout is None:
             self._bout = bout_of(&self.d.bout)
         return self._bout
+
+    def _repr_svg_(self):
+        """The position as a picture, for notebooks (`kozyr.svg.durak_svg`)."""
+        from kozyr.svg import durak_svg
+        return durak_svg(self)
 
     def as_view(self):
         """The same view as a `kozyr.durak.View` dataclass."""

@@ -203,10 +203,11 @@ def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "f
            chunk: int | None = None, client: object = None, timeout: float | None = None) -> LadderResult:
     """Play `deals` deals of side a against side b; a `LadderResult`.
 
-    a, b: rung ints 1..4, `Bot`s, or a user's bots: callables view -> Move (a
-    Python player: the loop takes the GIL for its decisions, and `workers=N`
-    plays in N processes), `NativeBot`s, or factories `make_bot(**knobs)`
-    (built once here). Deal i (1..deals) seats a in engine seat i % 2.
+    a, b: rung ints 1..4 (1 random, 2 cheap, 3 careful, 4 search), `Bot`s,
+    `Rung4Bot`s, or a user's bots: callables view -> Move (a Python player:
+    the loop takes the GIL for its decisions, and `workers=N` plays in N
+    processes), `NativeBot`s, or factories `make_bot(**knobs)` (built once
+    here). Deal i (1..deals) seats a in engine seat i % 2.
     `deal` is "fast", "sha" or "reference"; `params` (a `Params`, or a
     mapping of NAME: value) apply to rung-int sides (a Bot has its own).
     `pairs=True` plays each deal twice with the seats swapped: `deals` must
