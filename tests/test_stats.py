@@ -405,13 +405,15 @@ def test_normalized_elo_is_the_normalized_model_s_maximum_likelihood(counts: lis
     from kozyr.stats import normalized_elo
 
     e = normalized_elo(counts)
-    assert e.low < e.elo < e.high and e.n == sum(counts)
-    assert abs(llr(counts, e.elo - 0.25, e.elo + 0.25)) < 1e-4
-    assert llr(counts, e.elo - 2, e.elo - 1) > 0 > llr(counts, e.elo + 1, e.elo + 2)
+    assert e.elo is not None and e.low is not None and e.high is not None
+    elo, low, high = e.elo, e.low, e.high
+    assert low < elo < high and e.n == sum(counts)
+    assert abs(llr(counts, elo - 0.25, elo + 0.25)) < 1e-4
+    assert llr(counts, elo - 2, elo - 1) > 0 > llr(counts, elo + 1, elo + 2)
     est = elo_estimate(counts)   # the interval is the score's, mapped: its ends are as far from the estimate
-    assert (e.high - e.elo) / (e.elo - e.low) == pytest.approx(1.0, rel=1e-9)
-    assert (est.score_high - est.score) == pytest.approx((e.high - e.elo) / (e.elo - 0) * (est.score - 0.5),
-                                                         rel=1e-6)
+    assert est.score_high is not None and est.score is not None
+    assert (high - elo) / (elo - low) == pytest.approx(1.0, rel=1e-9)
+    assert (est.score_high - est.score) == pytest.approx((high - elo) / (elo - 0) * (est.score - 0.5), rel=1e-6)
 
 
 def test_normalized_elo_of_nothing_is_empty() -> None:

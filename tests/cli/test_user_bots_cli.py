@@ -1,4 +1,4 @@
-"""The shell names a user's bot (issue 22, items 4, 5, 7): `module:attr` or `path.py:attr` where a rung goes.
+"""The shell names a user's bot (issue 22, items 4, 5, 7): `module:attr` or `<file>.py:attr` where a rung goes.
 
 `kozyr ladder`, `sprt`, `tune`, `play` and `replay` take it, with `--bot-set KNOB=VALUE`; the output is the
 library's for the same bot; an import error, a missing attribute, a non-callable, an unknown knob is one line
@@ -45,7 +45,7 @@ def one_error(err: str) -> str:
 def test_ladder_names_the_bot_and_gives_the_library_s_result(capsys: pytest.CaptureFixture[str],
                                                              in_examples: Path) -> None:
     code, out, _ = run(capsys, "ladder", "mybots:make_bot", "2", "--deals", "600", "--bot-set", "deep=3", "--json")
-    import mybots
+    import mybots  # type: ignore[import-not-found]
 
     want = ladder(mybots.make_bot(deep=3), 2, 600, "ladder")
     got = json.loads(out)
@@ -149,7 +149,7 @@ def test_tune_tunes_the_bot_s_knob(capsys: pytest.CaptureFixture[str], in_exampl
     got = json.loads(out)
     assert code == 0 and "seed 4, mybots:make_bot, against rung 2" in err
     assert got["params"] == want.params and got["spsa"]["trajectory"] == json.loads(json.dumps(want.spsa.trajectory))
-    assert got["bot"] == want.bot.name
+    assert want.bot is not None and got["bot"] == want.bot.name
     code, out, _ = run(capsys, "tune", f"{MYBOTS}:make_bot", "--param", "deep=6:0:24", "--optuna", "--trials", "2",
                        "--deals-per-iteration", "100", "--json", "--opponent", "mybots:take_bot")
     got = json.loads(out)

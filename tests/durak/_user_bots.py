@@ -30,12 +30,12 @@ def make_taker(deep: int = 6, low: int = 0) -> Any:
         if view.phase == "defend":
             if not cards:
                 return TAKE
-            if cards[0].card >> 4 == trump and view.talon > deep:  # type: ignore[operator]
+            if cards[0].card >> 4 == trump and view.talon > deep:
                 return TAKE
             return cards[0]
-        plain = [m for m in cards if m.card >> 4 != trump]  # type: ignore[operator]
+        plain = [m for m in cards if m.card >> 4 != trump]
         if view.phase == "pile_on" and DONE in view.legal:
-            plain = [m for m in plain if m.card & 15 >= low]  # type: ignore[operator]
+            plain = [m for m in plain if m.card & 15 >= low]
         if plain:
             return plain[0]
         if DONE in view.legal:

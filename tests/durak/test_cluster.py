@@ -84,7 +84,7 @@ def test_a_user_s_bot_travels_to_the_workers(client: Any) -> None:
     with upload_file), a callable by pickle (a lambda by value), a native bot only as its factory."""
     from pathlib import Path
 
-    from kozyr.durak import spsa, sprt
+    from kozyr.durak import sprt, spsa
     from kozyr.durak.ladder import BotFactory, BotSpec
 
     here = Path(__file__).resolve().parent
@@ -109,8 +109,8 @@ def test_a_user_s_bot_travels_to_the_workers(client: Any) -> None:
         ladder(BotFactory(ub.make_rare, what="raise"), 2, 400, "faults")
     except KozyrError as err:
         local_err = err
-    assert local_err is not None and (e.value.code, e.value.deal, e.value.ply) == (local_err.code, local_err.deal,
-                                                                                   local_err.ply)
+    assert local_err is not None and (e.value.code, e.value.fields["deal"], e.value.fields["ply"]) == (
+        local_err.code, local_err.fields["deal"], local_err.fields["ply"])
     from _compiled import build
 
     cheapest = build(here.parents[1] / "examples" / "native_bot" / "cheapest.pyx")
@@ -228,7 +228,7 @@ def test_refusals(client: Any) -> None:
     assert e.value.code == "bad_client"
     with pytest.raises(KozyrError) as e:   # was bad_side: a callable travels now, and its fault comes back
         ladder(lambda view: None, 2, 10, client=client)
-    assert e.value.code == "no_move" and e.value.deal == 1 and e.value.ply == 0
+    assert e.value.code == "no_move" and e.value.fields["deal"] == 1 and e.value.fields["ply"] == 0
     with pytest.raises(KozyrError) as e:   # refused in the driver, before any task is sent
         ladder(3, 2, 100, "a seed of thirty-one bytes long", deal="reference", client=client)
     assert e.value.code == "bad_seed"

@@ -59,7 +59,8 @@ def test_a_factory_with_knobs_is_the_bot_it_builds() -> None:
     assert not np.array_equal(ladder(ub.make_taker, 2, 600, "f").fool, made.fool)   # the knobs change it
     same(ladder(ub.make_taker, 2, 600, "f"), ladder(ub.make_taker(), 2, 600, "f"))
     assert describe(resolve(BotFactory(ub.make_taker, deep=3))) == "_user_bots:make_taker(deep=3)"
-    assert ladder(BotSpec("_user_bots:make_taker", {"deep": 3}), 2, 10).summary()["a"] == "_user_bots:make_taker(deep=3)"
+    spec = BotSpec("_user_bots:make_taker", {"deep": 3})
+    assert ladder(spec, 2, 10).summary()["a"] == "_user_bots:make_taker(deep=3)"
 
 
 def test_a_factory_is_built_once_per_door() -> None:
@@ -106,10 +107,11 @@ def test_a_file_that_fails_to_import_is_one_refusal(tmp_path: Path) -> None:
 def test_knobs_are_refused_by_name() -> None:
     with pytest.raises(KozyrError) as info:
         BotFactory(ub.make_taker, deap=3)
-    assert info.value.code == "bad_knob" and info.value.knob == "deap" and "its knobs: deep, low" in str(info.value)
+    assert info.value.code == "bad_knob" and info.value.fields["knob"] == "deap"
+    assert "its knobs: deep, low" in str(info.value)
     with pytest.raises(KozyrError) as info:
         resolve(BotSpec("_user_bots:first_legal", {"deep": 3}))   # a bot, not a factory: no knobs
-    assert info.value.code == "bad_knob" and info.value.knob == "deep"
+    assert info.value.code == "bad_knob" and info.value.fields["knob"] == "deep"
     with pytest.raises(KozyrError) as info:
         resolve(BotFactory(lambda deep=1: 42))                  # the factory made no bot
     assert info.value.code == "bad_bot" and "not a bot" in str(info.value)
@@ -150,12 +152,14 @@ def test_a_native_bot_called_from_python_is_the_c_loop_s(cheapest: Any) -> None:
     bot = cheapest.bot(True)
     game = Game.from_seed(pad_seed("native-python"))
     while not game.over:
-        view = game.view(game.turn)
-        move = bot(view) if game.turn == 0 else Bot(2, "x")(view)
+        seat = game.turn
+        assert seat is not None
+        view = game.view(seat)
+        move = bot(view) if seat == 0 else Bot(2, "x")(view)
         assert isinstance(move, Move) and move in view.legal
-        game.apply(game.turn, move)
+        game.apply(seat, move)
     c = play("native-python", bot, Bot(2, "x"))
-    assert (c["moves"], c["fool"]) == (game.moves, game.result.fool)
+    assert game.result is not None and (c["moves"], c["fool"]) == (game.moves, game.result.fool)
     assert seat_bot(bot, "s") is bot
     with pytest.raises(KozyrError) as info:
         bot(game.view(0).as_view())                 # a plain View has no C struct to hand it
@@ -167,8 +171,10 @@ def test_play_takes_a_user_s_bot() -> None:
     game = Game.from_seed(pad_seed("user-play"))
     bots = [ub.make_taker(), Bot(2, "user-play:2")]
     while not game.over:
-        game.apply(game.turn, bots[game.turn](game.view(game.turn)))
-    assert (c["moves"], c["fool"]) == (game.moves, game.result.fool)
+        seat = game.turn
+        assert seat is not None
+        game.apply(seat, bots[seat](game.view(seat)))
+    assert game.result is not None and (c["moves"], c["fool"]) == (game.moves, game.result.fool)
 
 
 def test_sprt_takes_every_form(cheapest: Any) -> None:
@@ -196,7 +202,11 @@ def test_a_python_bot_in_worker_processes_gives_one_worker_s_arrays(pairs: bool)
     for side in (closure, ub.make_taker, BotSpec("_user_bots:make_taker", {"deep": 9})):
         one = ladder(side, 3, 2400, "proc", pairs=pairs)
         seen: list[int] = []
-        many = ladder(side, 3, 2400, "proc", pairs=pairs, workers=3, chunk=100, progress=lambda d, t: seen.append(d))
+
+        def progress(done: int, total: int, seen: list[int] = seen) -> None:
+            seen.append(done)
+
+        many = ladder(side, 3, 2400, "proc", pairs=pairs, workers=3, chunk=100, progress=progress)
         same(one, many)
         assert len(many.cpu_seconds) == 3 and all(c > 0 for c in many.cpu_seconds)
         assert seen == sorted(seen) and seen[-1] == 2400

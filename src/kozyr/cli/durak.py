@@ -30,11 +30,10 @@ from kozyr.cli._common import (
     pyplot,
     save_plot,
 )
-from kozyr.durak import RUNG_NAMES, RUNGS, pad_seed
+from kozyr.durak import RUNG_NAMES, pad_seed
 from kozyr.durak.ladder import LadderResult, ladder, table_bots
-from kozyr.durak.ladder.sides import describe, resolve
 from kozyr.durak.ladder.result import interrupted
-from kozyr.durak.ladder.sides import check_read
+from kozyr.durak.ladder.sides import check_read, describe, resolve
 from kozyr.durak.params import PARAM_DOCS, PARAM_NAMES, PARAM_RANGES, Params, param_name
 from kozyr.errors import KozyrError, shown
 

@@ -34,9 +34,9 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from kozyr.cli._terminal import HEIGHT, WIDTH, Draw, Look, Screen, delay_seconds, key_ranges, make_screen, seed_text
-from kozyr.cli.durak_sides import knob, side
 from kozyr.cli.durak_keys import Command, Refusal, legal_keys, move_key, parse_key
 from kozyr.cli.durak_render import move_phrase, narrate, render_table, verdict
+from kozyr.cli.durak_sides import knob, side
 
 # The engine and the bots, imported here and nowhere else in the terminal game,
 # so switching to the plain-Python oracles (kozyr.durak.reference.Game,
@@ -52,7 +52,8 @@ from kozyr.durak import (
 )
 from kozyr.durak.bot4 import Rung4Bot
 from kozyr.durak.ladder import faults
-from kozyr.durak.ladder.sides import BotSpec, describe, resolve, seat_bot
+from kozyr.durak.ladder.sides import describe, resolve, seat_bot
+from kozyr.durak.ladder.userbots import BotSpec
 from kozyr.durak.rungs import best
 from kozyr.errors import KozyrError, shown
 from kozyr.files import check_output

@@ -21,8 +21,7 @@ import math
 from typing import Any
 
 from kozyr.durak import RUNG_NAMES
-from kozyr.durak.ladder.sides import BotSpec
-from kozyr.durak.ladder.userbots import knob_value
+from kozyr.durak.ladder.userbots import BotSpec, knob_value
 from kozyr.errors import shown
 
 __all__ = ["side", "knob", "add_knob_options", "add_timeout", "sides_of", "label", "is_bot", "rungs_of",

@@ -23,7 +23,8 @@ from typing import Any
 from kozyr.cli import _cluster, durak_sides
 from kozyr.cli._common import check_plot_path, need, positive, print_table, progress, pyplot, save_plot
 from kozyr.cli.durak import check_settings, setting
-from kozyr.durak.ladder.sides import BotSpec, describe, resolve
+from kozyr.durak.ladder.sides import describe, resolve
+from kozyr.durak.ladder.userbots import BotSpec
 from kozyr.durak.params import PARAM_RANGES, param_name
 from kozyr.errors import shown
 

@@ -23,8 +23,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from kozyr.durak.ladder.sides import BotFactory, BotSpec, Side, check_read, resolve
-from kozyr.durak.ladder.userbots import is_factory
+from kozyr.durak.ladder.sides import Side, check_read, resolve
+from kozyr.durak.ladder.userbots import BotFactory, BotSpec, is_factory
 from kozyr.durak.params import PARAM_RANGES, Params, param_name
 from kozyr.errors import KozyrError, real, shown
 
@@ -179,7 +179,10 @@ def rung_space(params: object, start: Mapping[str, Any] | None, *, rung: int, ba
     names = _names(params)
     settings = Params.of(base)
     _tuned_rung(rung, names, base)
-    canon = (lambda k: param_name(k) if isinstance(k, str) else None)
+
+    def canon(k: object) -> str | None:
+        return param_name(k) if isinstance(k, str) else None
+
     lower, upper = _merge_bounds(names, lower, upper, bounds, canon)
     lo = _per_name("lower", lower, names, lambda n: PARAM_RANGES[n][0], canon)
     hi = _per_name("upper", upper, names, lambda n: PARAM_RANGES[n][1], canon)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -38,13 +38,14 @@ import numpy as np
 from kozyr.durak.ladder import MAX_DEALS, MAX_WORKERS, play_range
 from kozyr.durak.ladder.faults import check_timeout
 from kozyr.durak.ladder.result import pair_scores
-from kozyr.durak.ladder.sides import BotFactory, Side, check_read, describe, resolve
+from kozyr.durak.ladder.sides import Side, check_read, describe, resolve
+from kozyr.durak.ladder.userbots import BotFactory
 from kozyr.durak.params import Params
 from kozyr.durak.seeds import check_deal, ladder_seed
 from kozyr.durak.tuned import Space, _per_name, space
-from kozyr.errors import KozyrError, real, shown, whole
+from kozyr.errors import KozyrError, shown, whole
 from kozyr.stats import SPRT, Rate, SPRTResult, decide, normalized_elo, rate, run_sprt
-from kozyr.tune import SPSAResult
+from kozyr.tune import SPSAResult, schedule
 from kozyr.tune import spsa as _spsa
 
 __all__ = ["sprt", "SprtReport", "spsa", "TuneResult", "optuna_search", "OptunaResult", "pair_scores", "share",
@@ -379,12 +380,9 @@ def spsa(params: object, start: Mapping[str, Any] | None = None, *, iterations: 
         if not lo[n] <= first[n] <= hi[n]:
             raise KozyrError("bad_start", f"start {n}={first[n]:g} is outside {lo[n]:g}..{hi[n]:g}",
                              field=n, value=first[n])
-    for name, value in (("A", A), ("alpha", alpha), ("gamma", gamma)):
-        if value is not None:
-            real(name, value)
-    big_a = 0.1 * steps if A is None else max(float(A), 0.0)
+    big_a, alpha_, _gamma = schedule(steps, A, alpha, gamma)
     cs = _per_name("c", c, names, lambda n: max(1.0, (hi[n] - lo[n]) / 10))
-    a_default = {n: 50 * cs[n] ** 2 * (big_a + 1) ** float(alpha) for n in names}
+    a_default = {n: 50 * cs[n] ** 2 * (big_a + 1) ** alpha_ for n in names}
     gains = _per_name("a", a, names, lambda n: a_default[n])
     rival = tuned.opponent(opponent)
     scorer = _Scorer(tuned, rival, per // 2, seed, deal, workers, client, timeout)

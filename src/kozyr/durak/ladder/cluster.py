@@ -332,7 +332,7 @@ class Batches:
         merge = Merge(count, 2 if self.pairs else 1, start=first)
         failure = _Lowest()
         try:
-            for k, fut in enumerate(as_completed(entry[1], with_results=False)):
+            for fut in as_completed(entry[1], with_results=False):
                 if not failure.take(fut, entry[1].index(fut)):
                     merge.add(*fut.result())
                     fut.release()

@@ -32,8 +32,8 @@ from kozyr.durak.moves import Move
 from kozyr.durak.seeds import prefix
 from kozyr.errors import KozyrError, real, shown
 
-__all__ = ["Answer", "ask", "native_answer", "deal_fault", "seeded_fault", "table_fault", "FAULTS", "CODES", "replay_call",
-           "replay_command", "check_timeout", "MAX_TIMEOUT"]
+__all__ = ["Answer", "ask", "native_answer", "deal_fault", "seeded_fault", "table_fault", "FAULTS", "CODES",
+           "replay_call", "replay_command", "check_timeout", "MAX_TIMEOUT"]
 
 MAX_TIMEOUT = 86_400.0   # a day: a per-decision limit beyond this is a typo
 TEXT_MAX = 100           # characters of a bot's exception message quoted in the one-line refusal
@@ -230,7 +230,8 @@ def deal_fault(kind: str, answer: Answer | None, sides: Sequence[Side], seed: An
     text = None if deal == "fast" else prefix(seed, deal) + str(i)
     place = f"deal {i} of seed {seed!r}, {deal} deals" + (f" (seed text {text!r})" if text else "")
     if kind in ("engine", "runaway") or (kind in ("player", "illegal") and answer is None):
-        why = f"ran past {max_moves:,} moves" if kind == "runaway" else "stopped: a bot had no move or a move was refused"
+        why = (f"ran past {max_moves:,} moves" if kind == "runaway"
+               else "stopped: a bot had no move or a move was refused")
         return RuntimeError(f"{place}: {why} at ply {ply} (an engine or bot fault)")
     at = 0 if seat == a_seat else 1
     side = sides[at]

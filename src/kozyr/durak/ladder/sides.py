@@ -38,7 +38,7 @@ from kozyr.durak.seeds import fast_key, fast_word, seed_text, word
 from kozyr.errors import KozyrError, shown
 
 __all__ = ["Side", "NativeBot", "resolve", "describe", "PARAMS", "reads", "check_read", "seat_bot", "RUNG_SIDES",
-           "BotFactory", "BotSpec", "user_bot"]
+           "user_bot"]
 
 PARAMS = PARAM_NAMES
 RUNG_SIDES = (1, 2, 3, 4)
