@@ -73,9 +73,10 @@ def _raised() -> tuple[dict[str, set[str]], dict[str, set[str]], set[str]]:
     for code in ["bad_number", *re.findall(r'_refuse\([^\n]*, "(\w+)"\)', numbers)]:
         codes[code].add("preferans")
     from kozyr.durak import CODES
+    from kozyr.durak.ladder.faults import CODES as BOT_FAULTS
     from kozyr.hokm import CONFIG_CODES, PLAY_CODES, TRICK_CODES
 
-    for code in CODES:
+    for code in [*CODES, *BOT_FAULTS.values()]:   # the rules' codes, and what a bot can do wrong in a deal
         codes[code].add("durak")
     for code in CONFIG_CODES | PLAY_CODES | TRICK_CODES:
         codes[code].add("hokm")

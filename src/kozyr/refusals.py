@@ -32,7 +32,8 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "game_over": ("durak, hokm, web", "the deal, hand or match is over: it takes no more moves"),
     "not_your_turn": ("durak, hokm, preferans", "the seat or player named is not the one to act now"),
     "wrong_phase": ("durak, hokm", "that kind of move is not a move of the current phase"),
-    "not_legal": ("durak", "not a legal move here (or not a move at all: a malformed pair in a replay or record)"),
+    "not_legal": ("durak", "not a legal move here (or not a move at all: a malformed pair in a replay or record); a "
+                           "bot's answer that is not one of its legal moves"),
     "card_not_held": ("durak, hokm", "the card is not in the hand of the seat that plays it"),
     "beats_nothing": ("durak", "the card does not beat the card it must beat"),
     "rank_not_in_bout": ("durak", "a throw-in of a rank that is not on the table"),
@@ -100,13 +101,23 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bad_params": ("durak", "the parameters to tune: not a list of known, distinct names"),
     "unread_param": ("durak", "a setting that no playing side reads (rung 3 never reads K; a Bot carries its own)"),
     "bad_fast": ("durak", "a bot's fast switch that is not True or False"),
-    "bad_side": ("durak", "a side that cannot play here: not a rung, a Bot, a native bot or a function "
-                          "(or not one a cluster or the C loop can take)"),
+    "bad_side": ("durak, shell", "a side that cannot play here: not a rung, a Bot, a native bot, a function or a "
+                                 "factory (or not one a cluster or worker processes can take)"),
     "bad_deals": ("durak", "a number of deals that does not fit: odd when deals come in pairs"),
     "bad_pairs": ("kozyr, durak", "pairs that is not True or False"),
     "bad_progress": ("durak", "a progress callback that is not callable"),
     "bad_chunk": ("durak", "a chunk of deals that does not fit the arrays given for it"),
-    "no_move": ("durak", "a player function that returned no move"),
+    "no_move": ("durak", "a bot that answered something that is not a move (None, a number, text naming no move)"),
+    "bot_error": ("durak", "a user's bot raised in a deal (its exception is the cause; the message names the deal "
+                           "and the replay that shows it)"),
+    "bot_timeout": ("durak", "a user's bot answered after its per-decision time limit (timeout=, --timeout)"),
+    "bad_timeout": ("durak", "a per-decision time limit that is not a number of seconds above 0"),
+    "bad_bot": ("durak", "a bot named module:attr (or a Python file and an attr) that cannot be imported or is not "
+                         "a bot, or a factory that raised or made no bot"),
+    "bad_knob": ("durak, shell", "a knob a factory of bots does not take (or one given twice, or tuned and fixed "
+                                 "at once)"),
+    "bad_bounds": ("durak", "tuning bounds that are not (low, high) for a tuned name, or a knob without bounds"),
+    "bad_base": ("durak", "a tuner's fixed knobs that are not a mapping of knob to value"),
     "bad_start": ("durak", "a tuning start outside its bounds"),
     "bad_upper": ("durak", "a tuning upper bound that is not above the lower"),
     "missing_optuna": ("durak", "the Optuna search without optuna installed (kozyr[tune])"),

@@ -97,6 +97,8 @@ def test_k_0_is_bad_k_at_every_door():
     (lambda: sprt(3, 2, 0, 5, alpha=float("nan")), "bad_alpha"),
     (lambda: spsa(["CHEAP_POWER"], rung=3, iterations=1, deals_per_iteration=20, c=math.inf), "bad_c"),
     (lambda: spsa(["CHEAP_POWER"], rung=3, iterations=1, deals_per_iteration=20, gamma=10**400), "bad_gamma"),
+    (lambda: spsa(["CHEAP_POWER"], rung=3, iterations=1, deals_per_iteration=20, alpha=10**40), "bad_alpha"),
+    (lambda: spsa(["CHEAP_POWER"], rung=3, iterations=1, deals_per_iteration=20, A=-1), "bad_A"),
     (lambda: play("x", 3, 2, number=0), "bad_number"),
     (lambda: Game.from_rng(1.5), "bad_seed"),  # type: ignore[arg-type]
 ])
