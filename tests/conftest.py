@@ -174,3 +174,19 @@ def _refuse() -> Callable[..., Exception]:
 @pytest.fixture(name="snapshot")
 def _snapshot() -> Callable[[Any], dict[str, Any]]:
     return snapshot
+
+
+@pytest.fixture
+def table(tmp_path: Any) -> Any:
+    """A web table (kozyr.web) on 127.0.0.1 for one test (tests/web/_served.py), stopped afterwards; its log
+    must hold no traceback."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent / "web"))
+    from _served import start, stop
+
+    served, server, thread = start(tmp_path / "records")
+    yield served
+    stop(server, thread)
+    assert "Traceback" not in served.log.getvalue(), served.log.getvalue()

@@ -21,7 +21,7 @@ DOCS = ROOT / "docs" / "api" / "errors.md"
 # What makes a refusal, and the code it gets: None takes the first string argument as the code.
 MAKERS = {
     "KozyrError": None, "IllegalMove": None, "HokmError": None, "IllegalPlay": None, "PreferansError": None,
-    "error": None, "refuse": None,
+    "error": None, "refuse": None, "HttpError": None,
 }
 HELPERS = {   # (file, function) -> the code it makes ("bad_<field>": from its first argument)
     ("durak/records.py", "_bad"): "bad_record",
@@ -73,9 +73,10 @@ def _raised() -> tuple[dict[str, set[str]], dict[str, set[str]], set[str]]:
     for code in ["bad_number", *re.findall(r'_refuse\([^\n]*, "(\w+)"\)', numbers)]:
         codes[code].add("preferans")
     from kozyr.durak import CODES
+    from kozyr.durak.ladder.faults import CODES as BOT_FAULTS
     from kozyr.hokm import CONFIG_CODES, PLAY_CODES, TRICK_CODES
 
-    for code in CODES:
+    for code in [*CODES, *BOT_FAULTS.values()]:   # the rules' codes, and what a bot can do wrong in a deal
         codes[code].add("durak")
     for code in CONFIG_CODES | PLAY_CODES | TRICK_CODES:
         codes[code].add("hokm")

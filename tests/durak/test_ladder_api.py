@@ -175,7 +175,8 @@ def test_a_python_player_plays_in_the_loop_and_its_mistakes_are_named():
     with pytest.raises(KozyrError) as info:
         ladder(lambda view: "take", 2, 10, "py")
     assert info.value.code == "not_legal" and "ply 0" in str(info.value)
-    with pytest.raises(ZeroDivisionError):
+    with pytest.raises(KozyrError) as info:   # was the bare ZeroDivisionError: now one refusal naming the deal
         ladder(lambda view: 1 // 0, 2, 10, "py")
+    assert info.value.code == "bot_error" and isinstance(info.value.__cause__, ZeroDivisionError)
     with pytest.raises(KozyrError):
         ladder(lambda view: None, 2, 10, "py")

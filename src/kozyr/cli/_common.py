@@ -41,7 +41,7 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
 
 
-LINE_MAX = 300
+LINE_MAX = 600   # a bot's refusal names the deal and both replays (shell and Python); a longer line is cut
 # -7, -2.5, -.5, -1e3, -2.5E+2, and -inf or -nan (which a number option then refuses in its own words)
 NEGATIVE_NUMBER = re.compile(r"^-(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf|infinity|nan)$", re.IGNORECASE)
 

@@ -17,6 +17,12 @@ hidden state) and shows "6♦ under the talon" while the talon lasts.
 A deal is replayable: the seed text (random unless given) is padded to the
 engine's 32 bytes with `pad_seed`, the bot's rung-1 words come from the bot
 seed `<seed>:bot`, and the end line prints the command that replays it.
+
+`--bot module:attr` (or `<file>.py:attr`, with `--bot-set KNOB=VALUE`) plays a
+bot of yours instead of a rung: a callable `view -> Move`, a NativeBot or a
+factory (`kozyr.durak.ladder.sides`, the one resolver). Its module is imported:
+its code runs. An answer that is not a legal move (or an exception) ends the
+game with one line naming the bot and the ply.
 """
 from __future__ import annotations
 
@@ -30,6 +36,7 @@ from typing import Any, TextIO
 from kozyr.cli._terminal import HEIGHT, WIDTH, Draw, Look, Screen, delay_seconds, key_ranges, make_screen, seed_text
 from kozyr.cli.durak_keys import Command, Refusal, legal_keys, move_key, parse_key
 from kozyr.cli.durak_render import move_phrase, narrate, render_table, verdict
+from kozyr.cli.durak_sides import knob, side
 
 # The engine and the bots, imported here and nowhere else in the terminal game,
 # so switching to the plain-Python oracles (kozyr.durak.reference.Game,
@@ -44,7 +51,9 @@ from kozyr.durak import (
     pad_seed,
 )
 from kozyr.durak.bot4 import Rung4Bot
-from kozyr.durak.ladder.sides import seat_bot
+from kozyr.durak.ladder import faults
+from kozyr.durak.ladder.sides import describe, resolve, seat_bot
+from kozyr.durak.ladder.userbots import BotSpec
 from kozyr.durak.rungs import best
 from kozyr.errors import KozyrError, shown
 from kozyr.files import check_output
@@ -65,13 +74,23 @@ class Options:
     delay: float = DEFAULT_DELAY
     save: str | None = None      # write the deal as a game record (JSON) when it ends or you quit
     force: bool = False          # --save may replace an existing file
+    bot: str | None = None       # a bot of yours (module:attr or <file>.py:attr) instead of the level's rung
+    knobs: tuple[tuple[str, Any], ...] = ()   # its --bot-set knobs
 
     @property
     def bot_seed(self) -> str:
         return f"{self.seed}:bot"
 
+    @property
+    def side(self) -> Any:
+        """What plays against you: the level's rung, or your bot (a BotSpec with its knobs)."""
+        return self.level if self.bot is None else BotSpec(self.bot, dict(self.knobs))
+
     def replay_command(self) -> str:
-        return f"kozyr play --seed {shlex.quote(self.seed)} --level {self.level} --seat {self.seat}"
+        if self.bot is None:
+            return f"kozyr play --seed {shlex.quote(self.seed)} --level {self.level} --seat {self.seat}"
+        knobs = "".join(f" --bot-set {shlex.quote(f'{k}={v}')}" for k, v in self.knobs)
+        return f"kozyr play --seed {shlex.quote(self.seed)} --bot {shlex.quote(self.bot)}{knobs} --seat {self.seat}"
 
     def ending(self, sentence: str) -> list[str]:
         """The last lines: the sentence, then the replay command on a line of its own (80 columns each)."""
@@ -83,7 +102,7 @@ class Options:
 class Session:
     """One deal between you and a bot, played on a screen until it ends or you quit."""
 
-    def __init__(self, options: Options, screen: Screen) -> None:
+    def __init__(self, options: Options, screen: Screen, side: Any = None) -> None:
         self.options = options
         self.screen = screen
         self.look = screen.look
@@ -91,7 +110,8 @@ class Session:
         self.header = header_of(options)
         self.under: int | None = None   # the card known to lie under the talon (the trump six after an exchange)
         self.game = Game.from_seed(pad_seed(options.seed))
-        self.bot: Any = seat_bot(options.level, options.bot_seed)   # the one side resolver: Bot, or Rung4Bot for 4
+        self.side = side if side is not None else resolve(options.side)   # the one side resolver (imports your bot)
+        self.bot: Any = seat_bot(self.side if self.side.kind != "rung" else options.level, options.bot_seed)
         if isinstance(self.bot, Rung4Bot):  # rung 4 remembers the deal: it watches from the deal on
             self.bot.start(self.game.view(1 - self.you))
         self.quit = False
@@ -170,9 +190,11 @@ class Session:
         """Let the bot move, after the table has stood for a moment on a live screen."""
         seat = 1 - self.you
         self.screen.wait(self.table("The bot is thinking...", ""))
-        move = self.bot.choose(self.game.view(seat))
-        if move is None:  # the engine never leaves a seat on turn without a move
-            raise RuntimeError(f"the bot has no move at ply {self.game.ply}")
+        view = self.game.view(seat)
+        move = faults.ask(self.bot, view)
+        if isinstance(move, faults.Answer):   # your bot's mistake (a rung always answers a legal move)
+            raise faults.table_fault(move, describe(self.side), seat, view.ply,
+                                     f"the deal of seed {self.options.seed!r}", self.options.replay_command())
         self.play(seat, move)
 
     def play(self, seat: int, move: Move) -> tuple[Event, ...]:
@@ -267,11 +289,24 @@ def _seat(text: str) -> int:
     return int(text)
 
 
+def _bot(text: str) -> str:
+    """`--bot`: module:attr or <file>.py:attr (only its form here; it is imported when the game starts)."""
+    value = side(text)
+    if isinstance(value, int):
+        raise argparse.ArgumentTypeError(f"--bot {shown(text)}: a rung is --level; --bot names a bot of yours, "
+                                         "module:attr or <file>.py:attr")
+    return value
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     """The `play` options, on either the `kozyr` subcommand or the standalone parser of `main`."""
     parser.description = "Play one deal of two-seat durak against a bot."
-    parser.add_argument("--level", type=_level, metavar="{1,2,3,4}", default=DEFAULT_LEVEL,
+    parser.add_argument("--level", type=_level, metavar="{1,2,3,4}", default=None,
                         help="the bot's rung: 1 random, 2 cheap, 3 careful, 4 search (default 2)")
+    parser.add_argument("--bot", type=_bot, metavar="MODULE:ATTR", default=None,
+                        help="play a bot of yours instead: module:attr or <file>.py:attr (imported: its code runs)")
+    parser.add_argument("--bot-set", action="append", type=knob, metavar="KNOB=VALUE",
+                        help="a knob of your bot's factory (repeatable)")
     parser.add_argument("--seat", type=_seat, metavar="{0,1}", default=0, help="your seat, 0 or 1 (default 0)")
     parser.add_argument("--seed", type=seed_text, metavar="TEXT", default=None,
                         help="the deal's seed text, at most 32 ASCII bytes (default: random, printed at the end)")
@@ -299,12 +334,25 @@ def options_from(args: argparse.Namespace) -> Options:
     save, force = getattr(args, "save", None), bool(getattr(args, "force", False))
     if save is not None:
         check_output(save, label=f"--save {save!r}", overwrite=force, exists_hint=": give --force to replace it")
-    return Options(level=args.level, seat=args.seat, seed=seed, ascii=args.ascii, delay=args.delay, save=save,
-                   force=force)
+    bot = getattr(args, "bot", None)
+    knobs: dict[str, Any] = {}
+    for name, value in getattr(args, "bot_set", None) or []:
+        if name in knobs:
+            raise KozyrError("bad_knob", f"--bot-set {name} given twice", field=name, value=value)
+        knobs[name] = value
+    if bot is not None and args.level is not None:
+        raise KozyrError("bad_side", "--level and --bot both name the bot you play: give one", value=bot)
+    if bot is None and knobs:
+        raise KozyrError("bad_knob", "--bot-set sets a knob of your bot: name it with --bot module:attr",
+                         field=next(iter(knobs)), value=knobs)
+    level = DEFAULT_LEVEL if args.level is None else args.level
+    return Options(level=level, seat=args.seat, seed=seed, ascii=args.ascii, delay=args.delay, save=save,
+                   force=force, bot=bot, knobs=tuple(knobs.items()))
 
 
 def header_of(options: Options) -> str:
-    return f"kozyr durak   you (seat {options.seat}) against the level {options.level} bot   seed {options.seed}"
+    against = f"the level {options.level} bot" if options.bot is None else options.bot
+    return f"kozyr durak   you (seat {options.seat}) against {against}   seed {options.seed}"
 
 
 def screen_for(options: Options, out: TextIO) -> Screen:
@@ -316,7 +364,8 @@ def screen_for(options: Options, out: TextIO) -> Screen:
 def run(args: argparse.Namespace) -> int:
     """The `play` command: one deal on stdin/stdout; Ctrl-C ends it with the replay line."""
     options = options_from(args)
-    session = Session(options, screen_for(options, sys.stdout))
+    side = resolve(options.side)      # your bot imported (a refusal is one line) before the screen opens
+    session = Session(options, screen_for(options, sys.stdout), side)
     try:
         return session.run()
     except KeyboardInterrupt:

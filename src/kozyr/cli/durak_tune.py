@@ -1,7 +1,11 @@
-"""`kozyr tune`: tune rung settings by SPSA (or Optuna) on deal pairs, from the shell.
+"""`kozyr tune`: tune rung settings, or the knobs of your own bot, by SPSA (or Optuna) on deal pairs, from the shell.
 
 `--param NAME=START[:LOW:HIGH]` names each setting to tune, its start and
-its bounds (default the field's whole range). Progress goes to stderr, the
+its bounds (default the field's whole range). `kozyr tune mybots:make_bot
+--param deep=6:0:24 --opponent 2` tunes the knob `deep` of a factory of bots
+(`module:attr` or `<file>.py:attr`): a knob has no range of its own, so it needs
+START:LOW:HIGH; it is a whole number when all three are, else real;
+`--bot-set KNOB=VALUE` fixes other knobs. Progress goes to stderr, the
 final values to a table (or JSON), and `--plot FILE.png` draws each
 parameter's trajectory (the output path is checked before any deal is
 played). The run states its seed (on stderr, once the tuner has taken every
@@ -16,19 +20,48 @@ import math
 import sys
 from typing import Any
 
-from kozyr.cli import _cluster
+from kozyr.cli import _cluster, durak_sides
 from kozyr.cli._common import check_plot_path, need, positive, print_table, progress, pyplot, save_plot
-from kozyr.cli.durak import _rung, check_settings, setting
+from kozyr.cli.durak import check_settings, setting
+from kozyr.durak.ladder.sides import describe, resolve
+from kozyr.durak.ladder.userbots import BotSpec
 from kozyr.durak.params import PARAM_RANGES, param_name
 from kozyr.errors import shown
 
 __all__ = ["register"]
 
 
-def _param(text: str) -> tuple[str, int, int, int]:
-    """`CHEAP_POWER=3:0:8` -> ('CHEAP_POWER', 3, 0, 8); `CHEAP_POWER=3` takes the whole range."""
+def _knob(raw: str, spec: str, text: str) -> tuple[str, Any, Any, Any]:
+    """A knob of a user's factory: `deep=6:0:24` (whole numbers) or `scale=0.5:0:1` (reals)."""
+    name = raw.strip()
+    parts = spec.split(":")
+    if len(parts) != 3:
+        raise argparse.ArgumentTypeError(f"{shown(text)}: a knob has no range of its own: give START:LOW:HIGH")
+    try:
+        numbers: list[Any] = [int(p.strip()) for p in parts]
+    except ValueError:
+        try:
+            numbers = [float(p.strip()) for p in parts]
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{shown(text)}: START, LOW and HIGH are numbers") from None
+    start, lo, hi = numbers
+    if not all(math.isfinite(x) for x in numbers) or not lo < hi:
+        raise argparse.ArgumentTypeError(f"{shown(text)}: the bounds must satisfy LOW < HIGH")
+    if not lo <= start <= hi:
+        raise argparse.ArgumentTypeError(f"{shown(text)}: START {start} is outside {lo}..{hi}")
+    return name, start, lo, hi
+
+
+def _param_text(text: str) -> str:
+    """An argparse type: NAME=START[:LOW:HIGH], read as a setting or a knob once the command knows whether a
+    bot of yours is tuned (`_param`, `_knob`)."""
     if text.count("=") != 1:
         raise argparse.ArgumentTypeError(f"{shown(text)} is not NAME=START[:LOW:HIGH] (e.g. CHEAP_POWER=3:0:8)")
+    return text
+
+
+def _param(text: str) -> tuple[str, Any, Any, Any]:
+    """`CHEAP_POWER=3:0:8` -> ('CHEAP_POWER', 3, 0, 8); `CHEAP_POWER=3` takes the whole range."""
     raw, spec = text.split("=")
     name = param_name(raw)
     if name is None:
@@ -69,19 +102,55 @@ def _plot(path: str, title: str, series: dict[str, list[float]], played: dict[st
     save_plot(fig, path)
 
 
+def _entries(args: argparse.Namespace, read: Any) -> list[tuple[str, Any, Any, Any]]:
+    out = []
+    for text in args.param or []:
+        try:
+            out.append(read(text))
+        except argparse.ArgumentTypeError as err:
+            args.parser.error(f"argument --param: {err}")
+    return out
+
+
+def _tuned(args: argparse.Namespace) -> tuple[Any, list[tuple[str, Any, Any, Any]], Any]:
+    """(what is tuned: a BotSpec or None for a rung, the --param entries, the fixed base)."""
+    if not args.param:
+        args.parser.error("give at least one --param NAME=START[:LOW:HIGH]")
+    if args.bot is None:
+        tuned = _entries(args, _param)
+        if args.bot_set:
+            args.parser.error("--bot-set fixes a knob of your bot: name the bot (module:attr) first")
+        names = [t[0] for t in tuned]
+        if len(set(names)) != len(names):
+            args.parser.error("--param names a parameter twice")
+        base = check_settings(args.set or [], {args.rung or 3}, "--set", args.parser)
+        clash = sorted(set(names) & set(base.changed()))
+        if clash:
+            args.parser.error(f"--set {', '.join(clash)}: that parameter is tuned (--param gives its start)")
+        return None, tuned, base
+    if args.rung is not None or args.set:
+        args.parser.error("--rung and --set are for tuning a rung's settings; your bot's fixed knobs are --bot-set")
+    if ":" not in args.bot:
+        args.parser.error(f"{shown(args.bot)} does not name a bot of yours: write module:attr or <file>.py:attr")
+    entries = _entries(args, lambda text: _knob(*text.split("="), text))
+    names = [t[0] for t in entries]
+    if len(set(names)) != len(names):
+        args.parser.error("--param names a knob twice")
+    fixed: dict[str, Any] = {}
+    for name, value in args.bot_set or []:
+        if name in fixed:
+            args.parser.error(f"--bot-set {name} given twice")
+        if name in names:
+            args.parser.error(f"--bot-set {name}: that knob is tuned (--param gives its start)")
+        fixed[name] = value
+    return BotSpec(args.bot), entries, fixed
+
+
 def _tune_command(args: argparse.Namespace) -> int:
     from kozyr.durak.tuning import optuna_search, spsa
 
-    tuned = args.param or []
-    if not tuned:
-        args.parser.error("give at least one --param NAME=START[:LOW:HIGH]")
+    target, tuned, base = _tuned(args)
     names = [t[0] for t in tuned]
-    if len(set(names)) != len(names):
-        args.parser.error("--param names a parameter twice")
-    base = check_settings(args.set or [], {args.rung}, "--set", args.parser)
-    clash = sorted(set(names) & set(base.changed()))
-    if clash:
-        args.parser.error(f"--set {', '.join(clash)}: that parameter is tuned (--param gives its start)")
     if args.plot:
         need("matplotlib", "plot", args.parser)
         check_plot_path(args.plot)
@@ -90,15 +159,20 @@ def _tune_command(args: argparse.Namespace) -> int:
     start = {n: s for n, s, _, _ in tuned}
     lower = {n: lo for n, _, lo, _ in tuned}
     upper = {n: hi for n, _, _, hi in tuned}
-    opponent = args.opponent
+    opponent = None if args.opponent is None else durak_sides.sides_of(_no_knobs(args), [args.opponent])[0]
+    if opponent is not None and not isinstance(opponent, int):
+        opponent = resolve(opponent)
+    what: Any = [t[0] for t in tuned] if target is None else target
+    rung = args.rung if target is None else None
+    tuned_name = f"rung {args.rung or 3}" if target is None else target.spec
     said: list[bool] = []
 
     def announce() -> None:
         """The seed line, once: called from the first progress report, after the tuner's own checks."""
         if not said:
             said.append(True)
-            print(f"kozyr tune: seed {args.seed}, rung {args.rung}, "
-                  f"{'against rung ' + str(opponent) if opponent else 'self-play'}", file=sys.stderr)
+            print(f"kozyr tune: seed {args.seed}, {tuned_name}, "
+                  f"{'against ' + describe(opponent) if opponent is not None else 'self-play'}", file=sys.stderr)
 
     if args.optuna:
         update, close = progress(args.trials, "optuna")
@@ -109,15 +183,16 @@ def _tune_command(args: argparse.Namespace) -> int:
 
         try:
             with _cluster.connect(args):
-                found = optuna_search(names, start, trials=args.trials, deals_per_trial=args.deals_per_iteration,
-                                      opponent=opponent, seed=args.seed, rung=args.rung, base=base, lower=lower,
-                                      upper=upper, workers=args.workers, client=args.client, callback=trial_done)
+                found = optuna_search(what, start, trials=args.trials, deals_per_trial=args.deals_per_iteration,
+                                      opponent=opponent, seed=args.seed, rung=rung, base=base, lower=lower,
+                                      upper=upper, workers=args.workers, client=args.client, callback=trial_done,
+                                      timeout=args.timeout)
         finally:
             close()
         if args.json:
             print(json.dumps(found.as_dict(), indent=2, allow_nan=False))
         else:
-            rows = [[n, str(start[n]), str(getattr(found.params, n)), f"{lower[n]}..{upper[n]}"] for n in names]
+            rows = [[n, str(start[n]), str(_value(found.params, n)), f"{lower[n]}..{upper[n]}"] for n in names]
             notes = [f"best of {args.trials} Optuna trials (TPE, optuna {found.version}): "
                      f"{100 * found.score:.2f}% per deal "
                      f"against {found.opponent}, every trial on the same {args.deals_per_iteration:,} deals (pairs) "
@@ -135,26 +210,37 @@ def _tune_command(args: argparse.Namespace) -> int:
 
         try:
             with _cluster.connect(args):
-                run = spsa(names, start, iterations=args.iterations, deals_per_iteration=args.deals_per_iteration,
+                run = spsa(what, start, iterations=args.iterations, deals_per_iteration=args.deals_per_iteration,
                            a=args.a, c=args.c, A=args.A, alpha=args.alpha, gamma=args.gamma, opponent=opponent,
-                           seed=args.seed, rung=args.rung, base=base, lower=lower, upper=upper,
-                           workers=args.workers, client=args.client, callback=step_done)
+                           seed=args.seed, rung=rung, base=base, lower=lower, upper=upper,
+                           workers=args.workers, client=args.client, callback=step_done, timeout=args.timeout)
         finally:
             close()
         if args.json:
             print(json.dumps(run.as_dict(), indent=2, allow_nan=False))
         else:
-            rows = [[n, str(start[n]), f"{run.spsa.theta[n]:.2f}", str(getattr(run.params, n)),
+            rows = [[n, str(start[n]), f"{run.spsa.theta[n]:.2f}", str(_value(run.params, n)),
                      f"{lower[n]}..{upper[n]}"] for n in names]
+            final = run.params if run.bot is None else run.bot.name
             notes = [f"SPSA, {args.iterations} iterations of {args.deals_per_iteration:,} deals (pairs), "
                      f"{'self-play' if run.opponent is None else 'against ' + run.opponent}, seed {args.seed}",
-                     f"{run.deals:,} deals in {run.seconds:.1f} s; final setting: {run.params!r}"]
+                     f"{run.deals:,} deals in {run.seconds:.1f} s; final setting: {final!r}"]
             print_table("kozyr tune (spsa)", ["parameter", "start", "estimate", "final", "bounds"], rows, notes)
         if args.plot:
             series = {n: [step["theta"][n] for step in run.spsa.trajectory] for n in names}
             played = {n: [float(step["plus"][n]) for step in run.spsa.trajectory] for n in names}
             _plot(args.plot, f"kozyr tune (SPSA, seed {args.seed})", series, played, "iteration")
     return 0
+
+
+def _value(setting: Any, name: str) -> Any:
+    """A tuned name's value in a result's setting (Params fields, or a factory's knobs)."""
+    return setting[name] if isinstance(setting, dict) else getattr(setting, name)
+
+
+def _no_knobs(args: argparse.Namespace) -> argparse.Namespace:
+    """args for naming the opponent: the --bot-set knobs belong to the tuned bot, not to it."""
+    return argparse.Namespace(parser=args.parser, bot_set=None, vs_bot_set=args.vs_bot_set)
 
 
 def _number(text: str) -> float:
@@ -180,10 +266,14 @@ def _seed(text: str) -> int:
 
 def register(subparsers: Any) -> None:
     """Add `tune` to a subparsers object of the `kozyr` parser."""
-    p = subparsers.add_parser("tune", help="tune rung settings by SPSA (or Optuna) on deal pairs",
-                              description="Tune settings of rung 3 (or 2) by SPSA: the perturbed bots play "
-                                          "each other (or --opponent) on deal pairs every iteration.")
-    p.add_argument("--param", action="append", type=_param, metavar="NAME=START[:LOW:HIGH]",
+    p = subparsers.add_parser("tune", help="tune rung settings, or your bot's knobs, by SPSA (or Optuna)",
+                              description="Tune settings of rung 3 (or 2), or the knobs of a factory of bots of "
+                                          "yours (BOT: module:attr or <file>.py:attr, imported: its code runs), by "
+                                          "SPSA: the perturbed bots play each other (or --opponent) on deal "
+                                          "pairs every iteration.")
+    p.add_argument("bot", nargs="?", metavar="BOT",
+                   help="a factory of bots of yours, make_bot(**knobs) -> bot, whose knobs --param tunes")
+    p.add_argument("--param", action="append", type=_param_text, metavar="NAME=START[:LOW:HIGH]",
                    help="a setting to tune, its start and bounds (repeatable; default bounds: its range; "
                         + ", ".join(f"{k} {lo}..{hi}" for k, (lo, hi) in PARAM_RANGES.items()) + ")")
     p.add_argument("--iterations", type=positive, default=200, help="SPSA iterations (default 200)")
@@ -195,9 +285,15 @@ def register(subparsers: Any) -> None:
     p.add_argument("--A", type=_number, default=None, help="step offset (default 10%% of the iterations)")
     p.add_argument("--alpha", type=_number, default=0.602, help="step decay exponent (default 0.602)")
     p.add_argument("--gamma", type=_number, default=0.101, help="perturbation decay exponent (default 0.101)")
-    p.add_argument("--rung", type=int, choices=(2, 3), default=3, help="the rung tuned (default 3)")
-    p.add_argument("--opponent", type=_rung, default=None,
-                   help="a fixed opponent rung (default: SPSA self-play; Optuna: the start setting)")
+    p.add_argument("--rung", type=int, choices=(2, 3), default=None, help="the rung tuned (default 3)")
+    p.add_argument("--opponent", type=durak_sides.side, default=None,
+                   help="a fixed opponent: a rung or a bot of yours (default: SPSA self-play; Optuna: the start "
+                        "setting)")
+    p.add_argument("--bot-set", action="append", type=durak_sides.knob, metavar="KNOB=VALUE",
+                   help="a fixed knob of the tuned bot (repeatable)")
+    p.add_argument("--vs-bot-set", action="append", type=durak_sides.knob, metavar="KNOB=VALUE",
+                   help="a knob of the opponent, when it is a bot of yours (repeatable)")
+    durak_sides.add_timeout(p)
     p.add_argument("--set", action="append", type=setting, metavar="NAME=VALUE",
                    help="a fixed setting of the tuned bot (not tuned)")
     p.add_argument("--seed", type=_seed, default=1, help="the run's seed (default 1)")

@@ -148,10 +148,10 @@ class Memory:
         `rung4.solve` check every memory they are handed with this.
 
         The view's own public memory bounds it too: a memory cannot have forgotten a card the
-        view knows to be in the other hand (`known`), nor remember other heap cards than a
-        view that lists them (`heap_cards`). With `exact` (the view is the engine's own, as
-        in `Game.determinize`) the memory must know exactly the view's `known` cards: the
-        two are kept from the same public events, so any difference is a forgery.
+        view knows to be in the other hand (`known`). With `exact` (a view the game itself
+        made, as in determinize, not one written by hand) the memory must know exactly
+        the view's `known` cards: the two are kept from the same public events, so any
+        difference is a forgery.
         """
         packed = self.packed()   # the fields' own ranges first
         seat, trump, turnup = packed[0], packed[1], packed[2]
@@ -213,15 +213,11 @@ class Memory:
         if self.heap.bit_count() != view.heap:
             raise unfit("heap", f"it remembers {self.heap.bit_count()} cards on the heap, the view counts "
                          f"{view.heap}")
-        public = getattr(view, "known", None)
-        if public is not None and len(public) == 2:
-            seen = int(public[other])
-            if seen & ~self.known or (exact and self.known != seen):
+        if len(view.known) == 2:
+            public = int(view.known[other])
+            if public & ~self.known or (exact and self.known != public):
                 raise unfit("known", f"it knows {CardSet(self.known) or 'nothing'} in the other hand, the view "
-                             f"{CardSet(seen) or 'nothing'}")
-        heap_cards = int(getattr(view, "heap_cards", 0))
-        if heap_cards and heap_cards != self.heap:
-            raise unfit("heap", f"it remembers {CardSet(self.heap)} on the heap, the view {CardSet(heap_cards)}")
+                             f"{CardSet(public) or 'nothing'}")
         if self.known.bit_count() > counts[other]:
             raise unfit("known", f"it knows {self.known.bit_count()} cards in the other hand, which holds "
                          f"{counts[other]}")

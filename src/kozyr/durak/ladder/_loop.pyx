@@ -12,6 +12,12 @@ rules in the bout's own variables, one copy of the loop per pairing. Any other
 pairing (rung 4, a Python player, a native bot) plays in `play_out` through
 the rules' State. `_duel_agrees`, a test hook, plays deals both ways.
 
+A deal that goes wrong (a user's bot answers a non-move, an illegal move, too
+slowly, or raises) stops the chunk; the C loop notes the deal, the game of its
+pair, the seat and the ply (a `Fault`), and `Runner.chunk` raises the one
+refusal `kozyr.durak.ladder.faults` builds from them, with the replay that
+reproduces it.
+
 The rules come in inline from core/rules.pxd, core/deal.pxd and _duel.pxd, the words
 from core/seeds.pxd, the bots' decisions from rungs.pxd: no call across modules per
 decision.
@@ -19,6 +25,7 @@ decision.
 from libc.stdint cimport int8_t, int16_t, int32_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 from kozyr.durak.core.deal cimport st_deal_rng, st_deal_seed
 from kozyr.durak.ladder._duel cimport Player, duel
@@ -38,9 +45,10 @@ from kozyr.durak.rungs cimport RungParams, ask_move, params_from
 
 from kozyr.durak.seeds import DEALS, MIX_STEP as _MIX_STEP, SEAT_STEP as _SEAT_STEP, base_key, prefix
 from kozyr.durak.moves import Move
+from kozyr.durak.ladder import faults
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["Runner", "play_seeded", "MAX_MOVES"]
+__all__ = ["Runner", "play_seeded", "native_move", "MAX_MOVES"]
 
 cdef extern from *:
     """
@@ -50,6 +58,12 @@ cdef extern from *:
     """
     int kz_flag_get(const int *p) noexcept nogil
     void kz_flag_set(int *p, int v) noexcept nogil
+
+cdef inline double kz_seconds() noexcept nogil:
+    """Seconds on a monotonic clock, for a bot's per-decision time limit."""
+    cdef timespec t
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return <double>t.tv_sec + 1e-9 * <double>t.tv_nsec
 
 cdef enum:
     DEAL_FAST = 0
@@ -61,6 +75,12 @@ cdef enum:
     PREFIX_MAX = 48       # "<seed>-" or "<seed>:" of a ladder
     DEAL_TEXT = 72        # prefix + the deal index's digits
     MAX_MOVES_C = HARNESS_MOVES   # a deal longer than this is an engine or bot fault (core/state.pxd)
+    # what went wrong in a deal (Fault.kind, Seat.fault), read by faults.py as FAULTS[kind]
+    F_ENGINE = 0          # a rung had no move, a move was refused, memory ran out, rung 4 stopped
+    F_ILLEGAL = 1         # a native bot answered a code not in its legal list
+    F_SLOW = 2            # a native bot answered after its time limit
+    F_PLAYER = 3          # a Python player: non-move, illegal, slow or raised (Runner.error says which)
+    F_RUNAWAY = 4         # the deal ran past MAX_MOVES_C moves
 
 MAX_MOVES = MAX_MOVES_C
 cdef uint64_t MIX_STEP = _MIX_STEP
@@ -74,6 +94,7 @@ cdef struct CSide:
     const void *state     # rung -1: its data (or NULL)
     void *player          # rung 0: the Python callable view -> Move (a reference the Runner holds)
     void *runner          # rung 0: the Runner, which keeps the first error a player raised
+    double timeout        # rungs 0 and -1: seconds one decision may take (0: no limit)
     RungParams p
     R4Params r4           # rung 4's settings (its playouts' thresholds are p)
     int words             # WORDS_*
@@ -95,6 +116,20 @@ cdef struct Outcome:
     int32_t moves
     int16_t bouts
     int8_t largest
+    int fault             # a failed deal: F_*, the seat on turn and the ply of the failed decision,
+    int seat              # and a native bot's answer
+    int ply
+    int answer
+
+
+cdef struct Fault:
+    long long deal        # the failed deal's index (from 1); 0: none
+    int second            # 1 when it was the second game of a pair (the seats swapped)
+    int a_seat            # the engine seat side a held in that game
+    int kind              # F_*
+    int seat              # the seat on turn
+    int ply
+    int answer            # F_ILLEGAL: the code the native bot answered
 
 
 cdef struct Seat:
@@ -103,6 +138,8 @@ cdef struct Seat:
     uint64_t key
     int head              # buf holds `<bot seed>:<seat + 1>:`, head bytes
     unsigned char buf[WORD_BUF]
+    int fault             # F_* of this seat's failed decision
+    int answer            # the code a native bot answered there
     # rung 4: what this seat has seen, its endgame table and its search key
     Memory mem
     R4Scratch sc
@@ -184,7 +221,10 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
                 m = ask_player(st.side, s)
             else:
                 m = ask_native(st.side, s, fast_word(st.key, t, s.ply) if st.fast
-                               else sha_word(st.buf, st.head, s.ply))
+                               else sha_word(st.buf, st.head, s.ply), &st.answer)
+            if m < 0:
+                st.fault = F_PLAYER if rung == 0 else (F_SLOW if m == -2 else F_ILLEGAL)
+                return -1
         elif rung == 4:
             st_view_turn(s, &v)
             m = r4_best(&v, &st.mem, &st.side.r4, st.key4, &st.sc)
@@ -194,7 +234,10 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
             if rung == 1:
                 w = fast_word(st.key, t, s.ply) if st.fast else sha_word(st.buf, st.head, s.ply)
             m = ask_move(&a, rung, w, &st.side.p)
-        if m < 0 or s.moves >= MAX_MOVES_C:
+        if m < 0:
+            return -1
+        if s.moves >= MAX_MOVES_C:
+            st.fault = F_RUNAWAY
             return -1
         if events:
             if st_apply(s, t, m, &sink) != 0:
@@ -234,6 +277,7 @@ cdef int play_dealt(State *s, Seat *seats, int *largest, const int *stop) noexce
 cdef void bot_words(Seat *st, const CSide *side, int seat) noexcept nogil:
     """Words of a Bot: its own seed, in every deal."""
     st.side = side
+    st.fault = F_ENGINE
     st.fast = side.words == WORDS_FAST
     st.key = side.key
     st.head = word_head(st.buf, side.text, side.textlen, seat) if side.words == WORDS_SHA else 0
@@ -285,6 +329,10 @@ cdef int play_deal(const Plan *pl, long long i, int a_seat, Outcome *out, const 
     cdef int big
     deal_for(pl, i, a_seat, &s, seats)
     if play_dealt(&s, seats, &big, stop) != 0:
+        out.seat = st_turn(&s)
+        out.ply = s.ply
+        out.fault = seats[out.seat].fault if 0 <= out.seat <= 1 else F_ENGINE
+        out.answer = seats[out.seat].answer if 0 <= out.seat <= 1 else -1
         return -1
     out.fool = -1 if s.outcome == OUT_DRAW or s.fool < 0 else <int8_t>(s.fool != a_seat)
     out.moves = s.moves
@@ -301,10 +349,22 @@ cdef inline void put(Outcome *o, long long k, int8_t *fool, int32_t *moves, int1
     largest[k] = o.largest
 
 
+cdef inline long long failed(long long i, int second, int a_seat, const Outcome *o, Fault *f) noexcept nogil:
+    f.deal = i
+    f.second = second
+    f.a_seat = a_seat
+    f.kind = o.fault
+    f.seat = o.seat
+    f.ply = o.ply
+    f.answer = o.answer
+    return i
+
+
 cdef long long play_chunk(const Plan *pl, long long first, long long count, bint pairs, int8_t *fool,
-                          int32_t *moves, int16_t *bouts, int8_t *largest, const int *stop) noexcept nogil:
-    """Units first+1 .. first+count into the arrays from 0; the first failing deal, 0, or -1
-    when *stop was set (checked before every deal).
+                          int32_t *moves, int16_t *bouts, int8_t *largest, const int *stop,
+                          Fault *fault) noexcept nogil:
+    """Units first+1 .. first+count into the arrays from 0; the first failing deal (described
+    in *fault), 0, or -1 when *stop was set (checked before every deal).
 
     A unit is deal i (a in seat i % 2) at index k, or with `pairs` deal i twice
     at indices 2k (a in seat i % 2, the same game as without pairs) and 2k + 1
@@ -316,8 +376,8 @@ cdef long long play_chunk(const Plan *pl, long long first, long long count, bint
         i = first + k + 1
         if kz_flag_get(stop):
             return -1
-        if play_deal(pl, i, <int>(i & 1), &o, stop) != 0:
-            return -1 if kz_flag_get(stop) else i     # a rung-4 search stopped in the deal, or a fault
+        if play_deal(pl, i, <int>(i & 1), &o, stop) != 0:   # a rung-4 search stopped in the deal, or a fault
+            return -1 if kz_flag_get(stop) else failed(i, 0, <int>(i & 1), &o, fault)
         if not pairs:
             put(&o, k, fool, moves, bouts, largest)
             continue
@@ -325,17 +385,24 @@ cdef long long play_chunk(const Plan *pl, long long first, long long count, bint
         if kz_flag_get(stop):
             return -1
         if play_deal(pl, i, 1 - <int>(i & 1), &o, stop) != 0:
-            return -1 if kz_flag_get(stop) else i
+            return -1 if kz_flag_get(stop) else failed(i, 1, 1 - <int>(i & 1), &o, fault)
         put(&o, 2 * k + 1, fool, moves, bouts, largest)
     return 0
 
 
-cdef inline int ask_native(const CSide *side, const State *s, unsigned int word) noexcept nogil:
-    """A native bot's move on the full view of the seat on turn; -1 unless it is in the legal list."""
+cdef inline int ask_native(const CSide *side, const State *s, unsigned int word, int *raw) noexcept nogil:
+    """A native bot's move on the full view of the seat on turn (its answer also in *raw); -1
+    unless it is in the legal list, -2 when it came after the side's time limit."""
     cdef DView v
     cdef int m, i
+    cdef double t0 = 0
     st_view_turn(s, &v)
+    if side.timeout > 0:
+        t0 = kz_seconds()
     m = side.native(&v, word, side.state)
+    raw[0] = m
+    if side.timeout > 0 and kz_seconds() - t0 > side.timeout:
+        return -2
     for i in range(v.nlegal):
         if v.legal[i] == m:
             return m
@@ -344,48 +411,90 @@ cdef inline int ask_native(const CSide *side, const State *s, unsigned int word)
 
 cdef int ask_player(const CSide *side, const State *s) noexcept with gil:
     """A Python player's move in the position: its code, checked against the legal list of
-    the view it was shown; -1 after storing the player's error (or a KozyrError for a move
-    that is not legal) in the Runner. The player gets a GameView (built in a struct copy)."""
+    the view it was shown; -1 after storing what went wrong in the Runner (`faults.Answer`: a
+    non-move, a move that is not legal, an answer after the time limit, or what the player
+    raised). The player gets a GameView (built in a struct copy)."""
     cdef DView v
-    cdef int code, i
+    cdef int code = -1, i
     cdef Runner runner = <Runner>side.runner
+    cdef double t0 = 0, took
     st_view_turn(s, &v)
+    move = None
     try:
+        if side.timeout > 0:
+            t0 = kz_seconds()
         move = (<object>side.player)(GameView.wrap(&v))
-        code = -1
-        if isinstance(move, str):
-            move = Move.parse(move)
+        if side.timeout > 0:
+            took = kz_seconds() - t0
+            if took > side.timeout:
+                runner.fail(faults.Answer("slow", move, seconds=took))
+                return -1
         if isinstance(move, Move):
             code = (<object>move).code
+        elif isinstance(move, str):
+            try:
+                code = (<object>Move.parse(move)).code
+            except KozyrError:
+                runner.fail(faults.Answer("no_move", move))
+                return -1
+        else:
+            runner.fail(faults.Answer("no_move", move))
+            return -1
         for i in range(v.nlegal):
             if v.legal[i] == code:
                 return code
-        raise KozyrError("not_legal", f"the player in seat {v.seat} answered {shown(move)} at ply {v.ply}, "
-                         f"not one of its legal moves", seat=v.seat, ply=v.ply, move=move)
+        runner.fail(faults.Answer("not_legal", move))
+        return -1
     except BaseException as err:
-        if runner.error is None:
-            runner.error = err
+        runner.fail(faults.Answer("raised", move, error=err))
         return -1
 
 
-cdef int fill_side(CSide *cs, object side, Runner runner) except -1:
-    """Copy a resolved `sides.Side` (rung, Bot or Python player) into its C form."""
+def native_move(function, state, view, unsigned int word):
+    """A native bot's answer on `view` (a GameView of the compiled engine, of the seat on turn),
+    called from Python (replay, the terminal game): its Move, or the int code when it names no
+    move. The ladder never calls this: it calls the bot inside the nogil loop."""
+    cdef GameView gv
+    cdef bot_fn fn
+    cdef const void *st = NULL
+    cdef int code
+    if not isinstance(view, GameView):
+        raise KozyrError("bad_view", f"a native bot plays on a view of the compiled engine (a GameView), not "
+                         f"{shown(view)}", value=view)
+    gv = <GameView>view
+    check_capsules(function, state)
+    fn = <bot_fn>PyCapsule_GetPointer(function, b"kozyr.durak.bot_fn")
+    if state is not None:
+        st = PyCapsule_GetPointer(state, b"kozyr.durak.bot_state")
+    with nogil:
+        code = fn(&gv.d, word, st)
+    return faults.native_answer(code).move
+
+
+cdef int check_capsules(object function, object state) except -1:
+    """A native bot's capsules, checked by name (bad_side)."""
+    if not PyCapsule_IsValid(function, b"kozyr.durak.bot_fn"):
+        raise KozyrError("bad_side", f"{shown(function)} is not a capsule named 'kozyr.durak.bot_fn'", value=function)
+    if state is not None and not PyCapsule_IsValid(state, b"kozyr.durak.bot_state"):
+        raise KozyrError("bad_side", f"{shown(state)} is not a capsule named 'kozyr.durak.bot_state'", value=state)
+    return 0
+
+
+cdef int fill_side(CSide *cs, object side, Runner runner, double timeout=0) except -1:
+    """Copy a resolved `sides.Side` (rung, Bot, native bot or Python player) into its C form;
+    `timeout` (seconds, 0: none) limits each decision of a native bot or a Python player."""
     cdef bytes raw = side.seed
     cs.player = NULL
     cs.native = NULL
     cs.state = NULL
     cs.runner = <void *>runner
+    cs.timeout = timeout if side.kind in ("callable", "native") else 0
     if side.kind == "callable":
         runner.players.append(side.player)
         cs.player = <void *>side.player
     elif side.kind == "native":
         runner.players.append(side.player)   # the NativeBot keeps its capsules alive
-        if not PyCapsule_IsValid(side.player.function, b"kozyr.durak.bot_fn"):
-            raise KozyrError("bad_side", f"{shown(side.player.function)} is not a capsule named "
-                             "'kozyr.durak.bot_fn'", value=side.player.function)
-        if side.player.state is not None and not PyCapsule_IsValid(side.player.state, b"kozyr.durak.bot_state"):
-            raise KozyrError("bad_side", f"{shown(side.player.state)} is not a capsule named "
-                             "'kozyr.durak.bot_state'", value=side.player.state)
+        check_capsules(side.player.function, side.player.state)
         cs.native = <bot_fn>PyCapsule_GetPointer(side.player.function, b"kozyr.durak.bot_fn")
         if side.player.state is not None:
             cs.state = PyCapsule_GetPointer(side.player.state, b"kozyr.durak.bot_state")
@@ -404,19 +513,26 @@ cdef int fill_side(CSide *cs, object side, Runner runner) except -1:
 cdef class Runner:
     """A Plan held by Python, so that worker threads can share it read-only.
 
-    `Runner(a, b, seed, deal, deals, pairs)` with a, b resolved `Side`s (rungs
-    or Bots); `deals` is the highest deal index it will play (for the
-    reference seeds' length check); with `pairs` every deal is played twice.
+    `Runner(a, b, seed, deal, deals, pairs, timeout)` with a, b resolved
+    `Side`s; `deals` is the highest deal index it will play (for the
+    reference seeds' length check); with `pairs` every deal is played twice;
+    `timeout` (seconds, None: no limit) limits each decision of a user's bot.
+    A deal that goes wrong raises the refusal `faults.deal_fault` builds.
     """
     cdef Plan plan
     cdef int stopped
     cdef bint pairs
-    cdef public object error       # the first error a Python player raised
+    cdef public object error       # what the first failing Python player did (a faults.Answer)
     cdef list players              # the Python players, kept alive while the Plan points at them
     cdef readonly bint python      # a side is a Python player: chunks take the GIL per decision
+    cdef readonly object sides     # (a, b), the resolved Sides
+    cdef readonly object seed
+    cdef readonly str deal
+    cdef readonly object timeout
 
-    def __init__(self, a, b, seed, str deal, long long deals, bint pairs=False):
+    def __init__(self, a, b, seed, str deal, long long deals, bint pairs=False, timeout=None):
         cdef bytes pre
+        self.sides, self.seed, self.deal, self.timeout = (a, b), seed, deal, timeout
         self.plan.deal = DEALS.index(deal)
         self.plan.key = 0
         self.plan.prefixlen = 0
@@ -431,11 +547,16 @@ cdef class Runner:
             memcpy(self.plan.prefix, <const unsigned char *>pre, len(pre))
         self.players = []
         self.error = None
-        fill_side(&self.plan.side[0], a, self)
-        fill_side(&self.plan.side[1], b, self)
+        fill_side(&self.plan.side[0], a, self, timeout or 0)
+        fill_side(&self.plan.side[1], b, self, timeout or 0)
         self.stopped = 0
         self.pairs = pairs
         self.python = a.kind == "callable" or b.kind == "callable"
+
+    def fail(self, answer):
+        """Keep what a Python player did wrong (the first time only: the deal stops there)."""
+        if self.error is None:
+            self.error = answer
 
     def stop(self):
         """Make every running and later `chunk` return before its next deal."""
@@ -448,32 +569,33 @@ cdef class Runner:
         not filled)."""
         cdef long long bad, w = 2 if self.pairs else 1
         cdef long long at = (first - offset) * w
+        cdef Fault f
         if count <= 0:
             return 0
         if first < offset or at + count * w > fool.shape[0] or moves.shape[0] < fool.shape[0] \
                 or bouts.shape[0] < fool.shape[0] or largest.shape[0] < fool.shape[0]:
             raise KozyrError("bad_chunk", f"units {first + 1}..{first + count} do not fit arrays of {fool.shape[0]}")
+        f.deal = 0
         with nogil:
             bad = play_chunk(&self.plan, first, count, self.pairs, &fool[at], &moves[at],
-                             &bouts[at], &largest[at], &self.stopped)
+                             &bouts[at], &largest[at], &self.stopped, &f)
         if bad < 0:
             return 0
-        if bad and self.error is not None:
-            err, self.error = self.error, None
-            raise err
-        if bad and (self.plan.side[0].rung < 0 or self.plan.side[1].rung < 0):
-            raise KozyrError("not_legal", f"deal {bad}: a native bot answered a move that is not legal "
-                             f"(or the deal ran past {MAX_MOVES_C} moves)", deal=bad)
         if bad:
-            raise RuntimeError(f"deal {bad}: a bot's move was refused or the deal ran past "
-                               f"{MAX_MOVES_C} moves (an engine or bot fault)")
+            answer, self.error = self.error, None
+            if f.kind == F_ILLEGAL:
+                answer = faults.native_answer(f.answer)
+            raise faults.deal_fault(faults.FAULTS[f.kind], answer, self.sides, self.seed, self.deal, f.deal,
+                                    bool(f.second), f.a_seat, f.seat, f.ply, self.timeout, MAX_MOVES_C)
         return count
 
 
-def play_seeded(bytes seed32, a, b, unsigned int number=1):
+def play_seeded(bytes seed32, a, b, unsigned int number=1, names=None):
     """One deal of the 32-byte seed played in C: side a (a resolved Bot side) in seat 0, b in seat 1.
 
-    A dict: outcome, fool (seat or None), moves, ply, bouts, heap, largest.
+    A dict: outcome, fool (seat or None), moves, ply, bouts, heap, largest. `names` (two
+    resolved sides, default a and b) are the sides a bot's refusal names (a rung int rather
+    than the Bot it plays as), so that its replay names them as the caller did.
     """
     cdef State s
     cdef Seat seats[2]
@@ -492,7 +614,11 @@ def play_seeded(bytes seed32, a, b, unsigned int number=1):
         bot_words(&seats[1], &plan.side[1], 1)
         bad = play_dealt(&s, seats, &big, NULL)
     if bad:
-        raise RuntimeError("a bot's move was refused or the deal ran away (an engine or bot fault)")
+        t = st_turn(&s)
+        kind = seats[t].fault if 0 <= t <= 1 else F_ENGINE
+        answer = faults.native_answer(seats[t].answer) if kind == F_ILLEGAL else holder.error
+        raise faults.seeded_fault(faults.FAULTS[kind], answer, names or (a, b), seed32, number, t, s.ply,
+                                  MAX_MOVES_C)
     return {
         "outcome": ("running", "fool", "draw", "resign")[s.outcome],
         "fool": None if s.fool < 0 else s.fool,
