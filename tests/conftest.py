@@ -1,7 +1,9 @@
 """Fixtures for the durak rules tests: the engine under test and written positions.
 
 `engine` is the module whose `Game` a rules test drives: the plain-Python
-oracle (`kozyr.durak.reference`) and the Cython engine (`kozyr.durak.core.engine`).
+oracle (`kozyr.durak.reference`), the Cython engine (`kozyr.durak.core.engine`)
+and the variants' plain-Python twin (`kozyr.durak.reference_variants`), which
+at its default table `Rules()` must play the two-seat game exactly.
 A missing engine is an error, never a skip: a skip would hide it in CI.
 
 Positions are written as a deal (`order_of`: both hands, the turn-up and the
@@ -27,7 +29,8 @@ from kozyr.cards import parse_card
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
-ENGINES = {"reference": "kozyr.durak.reference", "cython": "kozyr.durak.core.engine"}
+ENGINES = {"reference": "kozyr.durak.reference", "cython": "kozyr.durak.core.engine",
+           "twin": "kozyr.durak.reference_variants"}
 
 # Reference order: spades, hearts, diamonds, clubs; ace down to six.
 REFERENCE_ORDER = tuple(16 * s + r for s in range(4) for r in range(14, 5, -1))

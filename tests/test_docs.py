@@ -33,7 +33,7 @@ def test_site_builds_without_warnings(tmp_path: Path) -> None:
     )
     assert out.returncode == 0, f"sphinx failed:\n{out.stdout}\n{out.stderr}"
     html = tmp_path / "html"
-    for page in ("index", "rules/durak", "rules/hokm", "rules/preferans", "tutorials/durak",
+    for page in ("index", "rules/durak", "rules/durak-variants", "rules/hokm", "rules/preferans", "tutorials/durak",
                  "tutorials/hokm", "tutorials/preferans", "benchmarks", "api/durak"):
         assert (html / f"{page}.html").is_file(), page
     # autodoc really imported the compiled engine (a failed import is only a warning per object).

@@ -92,7 +92,7 @@ def test_k_0_is_bad_k_at_every_door():
     (lambda: ladder(3, 2, 10, workers=0), "bad_workers"),
     (lambda: ladder(3, 2, 10, chunk=1.5), "bad_chunk"),  # type: ignore[arg-type]
     (lambda: best4(Game.from_rng(1).view(0), None, 2**64), "bad_key"),  # type: ignore[arg-type]
-    (lambda: Game.from_rng(1).determinize(0, None, "x"), "bad_rng"),  # type: ignore[arg-type]
+    (lambda: Game.from_rng(1).determinize(0, None, "x"), "bad_rng"),
     (lambda: sprt(3, 2, math.inf, 5), "bad_elo0"),
     (lambda: sprt(3, 2, 0, 5, alpha=float("nan")), "bad_alpha"),
     (lambda: spsa(["CHEAP_POWER"], rung=3, iterations=1, deals_per_iteration=20, c=math.inf), "bad_c"),

@@ -109,7 +109,8 @@ def test_written_independently_of_the_cython_engine():
                 imported.update(alias.name for alias in node.names)
         assert imported <= {"__future__", "collections.abc", "hashlib", "operator", "typing", "kozyr.cards",
                             "kozyr.durak.codes", "kozyr.durak.seeds",   # plain Python: the one seed normaliser
-                            "kozyr.durak.events", "kozyr.durak.moves", "kozyr.durak.views", "kozyr.errors"}
+                            "kozyr.durak.events", "kozyr.durak.moves", "kozyr.durak.rules", "kozyr.durak.views",
+                            "kozyr.errors"}
 
 
 def test_copy_is_independent():

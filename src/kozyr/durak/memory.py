@@ -136,7 +136,7 @@ class Memory:
                    table=table, known=known, six_by=six_by, six_beat=bool(six_beat), other_may_own=bool(may),
                    swapped=bool(swapped))
 
-    def check(self, view: View) -> None:
+    def check(self, view: View, exact: bool = False) -> None:
         """Refuse a memory that does not fit `view` (the same seat's view of the same deal now).
 
         A `KozyrError` coded bad_memory names the memory's field that is wrong: the seat, the
@@ -146,6 +146,12 @@ class Memory:
         hand's count, the bout's attacker. A view that does not add up by itself (36 cards,
         a seat on turn without a legal move) is bad_view. `determinize`, `rung4.best4` and
         `rung4.solve` check every memory they are handed with this.
+
+        The view's own public memory bounds it too: a memory cannot have forgotten a card the
+        view knows to be in the other hand (`known`). With `exact` (a view the game itself
+        made, as in determinize, not one written by hand) the memory must know exactly
+        the view's `known` cards: the two are kept from the same public events, so any
+        difference is a forgery.
         """
         packed = self.packed()   # the fields' own ranges first
         seat, trump, turnup = packed[0], packed[1], packed[2]
@@ -207,6 +213,11 @@ class Memory:
         if self.heap.bit_count() != view.heap:
             raise unfit("heap", f"it remembers {self.heap.bit_count()} cards on the heap, the view counts "
                          f"{view.heap}")
+        if len(view.known) == 2:
+            public = int(view.known[other])
+            if public & ~self.known or (exact and self.known != public):
+                raise unfit("known", f"it knows {CardSet(self.known) or 'nothing'} in the other hand, the view "
+                             f"{CardSet(public) or 'nothing'}")
         if self.known.bit_count() > counts[other]:
             raise unfit("known", f"it knows {self.known.bit_count()} cards in the other hand, which holds "
                          f"{counts[other]}")

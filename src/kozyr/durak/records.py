@@ -1,8 +1,11 @@
 """Game records: a whole durak deal as JSON, written from a Game and replayed into one.
 
-A record holds how the deal was dealt (a 32-byte seed and a deal number, or
-the 36 cards in shuffled order), every move as ``[seat, "move text"]``, the
-result, and the kozyr version that wrote it. Reading a record replays it on
+A record holds the table (``rules``: the options of a `kozyr.durak.Rules`,
+absent for the two-seat game `Rules()`, whose records are exactly as they
+always were), how the deal was dealt (a 32-byte seed and a deal number, or
+the deck's cards in shuffled order), every move as ``[seat, "move text"]``,
+the result (with the losing team's seats, ``losers``, at every other table),
+and the kozyr version that wrote it. Reading a record replays it on
 the engine, so a record that was edited into something the rules refuse is
 refused: an `IllegalMove` with the engine's refusal code and ``index`` (the
 move's number from 0) naming the first bad move. The JSON Schema is
@@ -28,6 +31,7 @@ from kozyr import __version__
 from kozyr.cards import card_name, parse_card
 from kozyr.durak.codes import IllegalMove
 from kozyr.durak.core.engine import Game
+from kozyr.durak.rules import DECKS, MAX_SEATS, THROW_INS, VARIANTS, Rules
 from kozyr.errors import KozyrError, shown
 from kozyr.files import parse_json, read_bytes, write_atomic
 from kozyr.schema import mismatch, where
@@ -37,16 +41,47 @@ __all__ = ["FORMAT", "SCHEMA", "BoutRecord", "to_record", "from_record", "bouts"
 
 FORMAT = "kozyr-durak-record/1"
 
-SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://kozyr.invalid/schemas/durak-record-1.json",
-    "title": "kozyr durak game record",
-    "type": "object",
-    "required": ["format", "kozyr", "deal", "moves", "result"],
-    "additionalProperties": False,
-    "properties": {
-        "format": {"const": FORMAT},
-        "kozyr": {"type": "string", "description": "the kozyr version that wrote the record"},
+_SEATS = list(range(MAX_SEATS))
+
+
+def _form(two_seat: bool) -> dict[str, Any]:
+    """The record of the two-seat game (no `rules`; seats 0 and 1; 36 cards), or of any other table (its
+    `rules`; seats 0 to 5; 24 to 52 cards; the result's losers)."""
+    seats = [0, 1] if two_seat else _SEATS
+    deck = {"minItems": 36, "maxItems": 36} if two_seat else {"minItems": min(DECKS), "maxItems": max(DECKS)}
+    card = "^[6-9TJQKA][SHDC]$" if two_seat else "^[2-9TJQKA][SHDC]$"
+    result = {"outcome": {"enum": ["fool", "draw", "resign"]}, "fool": {"enum": [*seats, None]}}
+    form: dict[str, Any] = {
+        "type": "object",
+        "required": ["format", "kozyr", "deal", "moves", "result"] + ([] if two_seat else ["rules"]),
+        "additionalProperties": False,
+        "properties": {
+            "format": {"const": FORMAT},
+            "kozyr": {"type": "string", "description": "the kozyr version that wrote the record"},
+        },
+    }
+    if not two_seat:
+        result["losers"] = {"type": "array", "uniqueItems": True, "items": {"enum": seats},
+                            "description": "the losing team's seats"}
+        form["description"] = "a deal at any other table"
+        form["properties"]["rules"] = {
+            "type": "object", "additionalProperties": False,
+            "description": "the table's options (kozyr.durak.Rules; an option left out has its default)",
+            "properties": {
+                "seats": {"enum": list(range(2, MAX_SEATS + 1))},
+                "deck": {"enum": list(DECKS)},
+                "variant": {"enum": list(VARIANTS)},
+                "throw_in": {"enum": list(THROW_INS)},
+                "show_trump": {"type": "boolean"},
+                "first_five": {"type": "boolean"},
+                "swap": {"type": "boolean"},
+                "draw": {"type": "boolean"},
+                "teams": {"type": "boolean"},
+            },
+        }
+    else:
+        form["description"] = "a deal of the two-seat game, Rules()"
+    form["properties"].update({
         "deal": {
             "oneOf": [
                 {"type": "object", "required": ["seed", "number"], "additionalProperties": False,
@@ -56,13 +91,13 @@ SCHEMA: dict[str, Any] = {
                  "properties": {"seed_hex": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
                                 "number": {"type": "integer", "minimum": 1}}},
                 {"type": "object", "required": ["order"], "additionalProperties": False,
-                 "properties": {"order": {"type": "array", "minItems": 36, "maxItems": 36, "uniqueItems": True,
-                                          "items": {"type": "string", "pattern": "^[6-9TJQKA][SHDC]$"}}}},
+                 "properties": {"order": {"type": "array", **deck, "uniqueItems": True,
+                                          "items": {"type": "string", "pattern": card}}}},
             ],
         },
         "moves": {
             "type": "array",
-            "items": {"type": "array", "prefixItems": [{"title": "seat", "enum": [0, 1]},
+            "items": {"type": "array", "prefixItems": [{"title": "seat", "enum": seats},
                                                       {"title": "move", "type": "string"}],
                       "minItems": 2, "maxItems": 2},
         },
@@ -70,11 +105,18 @@ SCHEMA: dict[str, Any] = {
             "oneOf": [
                 {"type": "null", "description": "the deal is not over"},
                 {"type": "object", "required": ["outcome", "fool"], "additionalProperties": False,
-                 "properties": {"outcome": {"enum": ["fool", "draw", "resign"]},
-                                "fool": {"enum": [0, 1, None]}}},
+                 "properties": result},
             ],
         },
-    },
+    })
+    return form
+
+
+SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://kozyr.invalid/schemas/durak-record-1.json",
+    "title": "kozyr durak game record",
+    "oneOf": [_form(True), _form(False)],
 }
 
 
@@ -83,8 +125,9 @@ def to_record(game: Game, *, seed: bytes | str | None = None, number: int = 1) -
     the seed, after checking that it deals this game's cards; without, as the shuffled order."""
     if not isinstance(game, Game):
         raise KozyrError("bad_game", f"{shown(game)} is not a durak Game", value=game)
+    rules = game.rules
     if seed is not None:
-        if Game.from_seed(seed, number).order != game.order:   # the engine refuses a bad seed or number
+        if Game.from_seed(seed, number, rules=rules).order != game.order:   # the engine refuses a bad seed or number
             raise KozyrError("bad_record", f"seed {shown(seed)} deal {number} does not deal this game's cards",
                              field="seed", value=seed)
         raw = seed.encode("utf-8") if isinstance(seed, str) else bytes(seed)
@@ -94,32 +137,39 @@ def to_record(game: Game, *, seed: bytes | str | None = None, number: int = 1) -
             deal = {"seed_hex": raw.hex(), "number": number}
     else:
         deal = {"order": [card_name(c) for c in game.order]}
-    return {
-        "format": FORMAT,
-        "kozyr": __version__,
+    record: dict[str, Any] = {"format": FORMAT, "kozyr": __version__}
+    if not rules.two_seat:
+        record["rules"] = rules.as_dict()
+    record.update({
         "deal": deal,
         "moves": [[seat, str(move)] for seat, move in game.history],
         "result": _result(game),
-    }
+    })
+    return record
 
 
 def _result(game: Game) -> dict[str, Any] | None:
-    """The record's result of a game: what to_record writes and from_record checks the replay against."""
+    """The record's result of a game: what to_record writes and from_record checks the replay against
+    (the losers at every table but the two-seat game, whose results are as they always were)."""
     result = game.result
-    return None if result is None else {"outcome": result.outcome, "fool": result.fool}
+    if result is None:
+        return None
+    if game.rules.two_seat:
+        return {"outcome": result.outcome, "fool": result.fool}
+    return {"outcome": result.outcome, "fool": result.fool, "losers": list(result.losers)}
 
 
 def _bad(message: str, field: str, value: Any = None) -> KozyrError:
     return KozyrError("bad_record", message, field=field, value=value)
 
 
-def _deal(deal: dict[str, Any]) -> Game:
-    """The dealt Game of a record's deal (already held to the schema: one of its three forms)."""
+def _deal(deal: dict[str, Any], rules: Rules) -> Game:
+    """The dealt Game of a record's deal at its table (already held to the schema: one of its three forms)."""
     if "order" in deal:
-        return Game.from_order([parse_card(c) for c in deal["order"]])
+        return Game.from_order([parse_card(c) for c in deal["order"]], rules=rules)
     # the format's seed text is the seed's UTF-8 bytes (a seed given as text elsewhere is ASCII)
     seed = deal["seed"].encode("utf-8") if "seed" in deal else bytes.fromhex(deal["seed_hex"])
-    return Game.from_seed(seed, deal["number"])
+    return Game.from_seed(seed, deal["number"], rules=rules)
 
 
 def _checked(data: Any) -> dict[str, Any]:
@@ -127,7 +177,8 @@ def _checked(data: Any) -> dict[str, Any]:
     malformed move an IllegalMove not_legal with its `index`, as for a move the rules refuse."""
     if not isinstance(data, dict):
         raise _bad(f"a record is a JSON object, not {shown(data)}", "record", data)
-    miss = mismatch(data, SCHEMA)
+    # the schema's two forms differ by the table: a record with `rules` is of a variant table
+    miss = mismatch(data, SCHEMA["oneOf"][1 if "rules" in data else 0])
     if miss is None:
         return data
     path = miss.path
@@ -160,13 +211,17 @@ def from_record(data: dict[str, Any]) -> Game:
     (``not_legal`` for a malformed one), ``index`` (the move's number from 0),
     ``seat``, ``move`` and ``reason`` (what is wrong, without the move's
     number); a result that is not the replay's is ``bad_record`` on
-    ``result``.
+    ``result``. The table is ``rules`` (the two-seat game when absent); options
+    the rules refuse together (``show_trump`` without perevodnoy, ...) are an
+    IllegalMove ``bad_options`` or ``bad_seats``, as for `Rules` itself.
     """
     _checked(data)
+    rules = Rules.of(data.get("rules"))
     try:
-        game = _deal(data["deal"])
+        game = _deal(data["deal"], rules)
     except KozyrError as e:
-        raise _bad(f"record deal: {e.detail}", "deal", data["deal"]) from None
+        field = "deal.order" if "order" in data["deal"] else "deal"
+        raise _bad(f"record deal: {e.detail}", field, data["deal"]) from None
     for i, (seat, move) in enumerate(data["moves"]):
         try:
             game.apply(seat, move)

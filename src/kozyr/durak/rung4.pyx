@@ -109,8 +109,12 @@ cdef int _memory(Memory *m, object memory, object view, const DView *d) except -
 
 cdef int _view(DView *d, object view) except -1:
     """A View into the struct (every number range-checked), then checked as a position the
-    search can play from: a forged view is a KozyrError, never a KeyError or a wrong move."""
+    search can play from: a forged view is a KozyrError, never a KeyError or a wrong move. Rung 4
+    plays the two-seat game only (its memory and search know two seats and 36 cards)."""
     fill_view(d, view)
+    if d.nseats != 2 or d.deck_size != 36 or d.opts != 0:
+        raise KozyrError("bad_view", "rung 4 plays the two-seat game (Rules()) only: its memory and search "
+                         "know two seats and 36 cards", field="rules")
     if d.over or d.turn < 0:
         if d.nlegal:
             raise KozyrError("bad_view", "a view of a finished deal lists legal moves", field="legal")

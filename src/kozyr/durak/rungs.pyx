@@ -22,110 +22,20 @@ clubs and ace down within a suit. Every setting is a field of
 """
 from libc.stdint cimport uint64_t
 
-from kozyr.durak.core.gameview cimport GameView, move_of
-from kozyr.durak.core.view cimport MAX_BOUT, MAX_LEGAL, MV_TAKE, OUT_DRAW, OUT_FOOL, OUT_NONE, OUT_RESIGN, DView
+from kozyr.durak.core.gameview cimport GameView, fill_dview, move_of
+from kozyr.durak.core.view cimport DView
 from kozyr.durak.rungs cimport RungParams, best_move, params_from
 
-from kozyr.durak.codes import PHASES
 from kozyr.durak.params import Params
-from kozyr.errors import KozyrError, shown, whole
-
-cdef dict _OUTCOMES = {"fool": OUT_FOOL, "draw": OUT_DRAW, "resign": OUT_RESIGN}
+from kozyr.errors import whole
 
 
 cdef int fill_view(DView *d, object view) except -1:
     """Copy a Python View into the C struct the kernels read (rungs 1 to 3 here, rung 4 in
     rung4.pyx), every number range-checked (`kozyr.errors.whole`: a bad_<field> KozyrError): a
-    forged view must not reach a C shift out of range, nor fail with anything but a KozyrError
-    (an object without a View's fields is a bad_view)."""
-    try:
-        return _fill(d, view)
-    except AttributeError as err:
-        raise KozyrError("bad_view", f"{shown(view)} is not a View: {err}", field="view", value=view) from None
-
-
-cdef int _fill(DView *d, object view) except -1:
-    cdef int i, m
-    d.seat = whole("seat", view.seat, 0, 1)
-    d.ply = whole("ply", view.ply, 0, 1 << 30)
-    if not isinstance(view.phase, str) or view.phase not in PHASES:
-        raise KozyrError("bad_view", f"phase {shown(view.phase)} is not one of {', '.join(PHASES)}",
-                         field="phase", value=view.phase)
-    d.phase = PHASES.index(view.phase)
-    d.turn = -1 if view.turn is None else whole("turn", view.turn, 0, 1)
-    d.trump = whole("trump", view.trump, 0, 3)
-    d.turnup = -1 if view.turnup is None else whole("turnup", view.turnup, 0, 63)
-    d.talon = whole("talon", view.talon, 0, 24)
-    d.heap = whole("heap", view.heap, 0, 36)
-    d.hand = <uint64_t>whole("hand", _mask(view.hand), 0, 0xFFFFFFFFFFFFFFFF)
-    counts = _pair("counts", view.counts)
-    d.count[0] = whole("counts", counts[0], 0, 36)
-    d.count[1] = whole("counts", counts[1], 0, 36)
-    d.can_swap = bool(view.can_swap)
-    legal = _items("legal", view.legal)
-    if len(legal) > MAX_LEGAL:
-        raise KozyrError("bad_view", f"a view lists {len(legal)} legal moves; at most {MAX_LEGAL} fit", field="legal")
-    d.nlegal = len(legal)
-    d.legal_cards = 0
-    d.legal_kinds = 0
-    for i in range(d.nlegal):
-        m = whole("legal", legal[i].code, 0, (6 << 6) - 1)
-        d.legal[i] = m
-        d.legal_kinds |= 1u << (m >> 6)
-        if m < (MV_TAKE << 6):
-            d.legal_cards |= (<uint64_t>1) << (m & 63)
-    d.over = bool(view.over)
-    if view.result is None:
-        d.outcome = OUT_NONE
-        d.fool = -1
-    else:
-        outcome = view.result.outcome
-        if not isinstance(outcome, str) or outcome not in _OUTCOMES:
-            raise KozyrError("bad_view", f"result outcome {shown(outcome)} is not one of {', '.join(_OUTCOMES)}",
-                             field="result", value=view.result)
-        d.outcome = _OUTCOMES[outcome]
-        fool = view.result.fool
-        d.fool = -1 if fool is None else whole("fool", fool, 0, 1)
-    bout = view.bout
-    d.bout.attacker = whole("attacker", bout.attacker, 0, 1)
-    d.bout.defender = whole("defender", bout.defender, 0, 1)
-    d.bout.cap = whole("cap", bout.cap, 0, MAX_BOUT)
-    d.bout.size = whole("size", bout.size, 0, MAX_BOUT)
-    d.bout.taken = bool(bout.taken)
-    d.bout.to_beat = -1 if bout.to_beat is None else whole("to_beat", bout.to_beat, 0, 63)
-    pairs = _items("pairs", bout.pairs)
-    if len(pairs) > MAX_BOUT:
-        raise KozyrError("bad_view", f"a bout of {len(pairs)} pairs; at most {MAX_BOUT} fit", field="pairs")
-    for i in range(MAX_BOUT):
-        d.bout.attack[i] = -1
-        d.bout.beat[i] = -1
-    for i in range(len(pairs)):
-        pair = _pair("pairs", pairs[i])
-        d.bout.attack[i] = whole("attack", pair[0], 0, 63)
-        d.bout.beat[i] = -1 if pair[1] is None else whole("beat", pair[1], 0, 63)
-    return 0
-
-
-cdef object _mask(object cards):
-    """A hand as its int mask (a CardSet, or an int), or the object itself for whole() to refuse."""
-    try:
-        return int(cards)
-    except Exception:
-        return cards
-
-
-cdef tuple _items(str name, object items):
-    try:
-        return tuple(items)
-    except Exception:
-        raise KozyrError("bad_view", f"view {name} {shown(items)} is not a sequence", field=name, value=items) from None
-
-
-cdef tuple _pair(str name, object items):
-    t = _items(name, items)
-    if len(t) != 2:
-        raise KozyrError("bad_view", f"view {name} {shown(items)} is not a pair", field=name, value=items)
-    return t
+    forged view must not reach a C shift out of range, nor fail with anything but a KozyrError.
+    (The conversion is the view module's, core/gameview.pyx, which owns the view's C form.)"""
+    return fill_dview(d, view)
 
 
 cdef RungParams _RULES_PARAMS          # Params(): the rules' bots, filled once

@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 
 from kozyr.durak.codes import IllegalMove
+from kozyr.durak.rules import MAX_SEATS
 from kozyr.errors import KozyrError, shown, whole
 
 __all__ = [
@@ -90,9 +91,9 @@ def seed_text(seed: BotSeed) -> bytes:
 
 def word(bot_seed: BotSeed, seat: int, ply: int) -> int:
     """The rules' rung-1 word: the first four bytes, big-endian, of SHA-256 of
-    `<bot seed>:<seat + 1>:<ply>` (engine seat 0/1 is the reference's seat 1/2)."""
-    if seat not in (0, 1):
-        raise KozyrError("bad_seat", f"seat {shown(seat)} is not 0 or 1", value=seat)
+    `<bot seed>:<seat + 1>:<ply>` (engine seat 0/1 is the reference's seat 1/2; at a table of
+    more seats, seat s writes s + 1 the same way)."""
+    seat = whole("seat", seat, 0, MAX_SEATS - 1)
     text = seed_text(bot_seed) + f":{seat + 1}:{ply}".encode("ascii")
     return int.from_bytes(hashlib.sha256(text).digest()[:4], "big")
 

@@ -1,5 +1,9 @@
 """Type stubs for kozyr.durak.core.gameview: a GameView is typed as the View it is equal to."""
+from kozyr.durak.rules import Rules
 from kozyr.durak.views import View
+
+def table_of(rules: Rules) -> tuple[int, int, int]: ...
+def rules_of(seats: int, deck: int, opts: int) -> Rules: ...
 
 class GameView(View):
     @property

@@ -26,7 +26,7 @@ from libc.stdint cimport uint64_t
 
 from kozyr.cards cimport above, card_bit, suit_mask
 from kozyr.durak.core.seeds cimport fast_word, sha_word
-from kozyr.durak.core.state cimport State
+from kozyr.durak.core.state cimport MAX_MOVES, State
 from kozyr.durak.core.view cimport MV_DONE, MV_SWAP, MV_TAKE, OUT_DRAW, OUT_FOOL, OUT_NONE, Ask
 from kozyr.durak.rungs cimport RungParams, ask_move
 
@@ -52,7 +52,7 @@ ctypedef fused RungT:
     Rung3
 
 cdef enum:
-    DUEL_MAX_MOVES = 20000   # as the general loop: a longer deal is an engine fault
+    DUEL_MAX_MOVES = MAX_MOVES   # as the general loop: a longer deal is an engine fault
 
 
 cdef struct Player:

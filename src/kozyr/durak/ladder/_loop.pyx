@@ -37,7 +37,7 @@ from kozyr.durak.core.rules cimport st_apply, st_apply_legal, st_ask, st_legal, 
 from kozyr.durak.core.seeds cimport (
     TEXT_MAX, WORD_BUF, fast_word, kz_sha256_any, mix64, put_uint, sha_word, seat_tail, word_head,
 )
-from kozyr.durak.core.state cimport Sink, State
+from kozyr.durak.core.state cimport MAX_MOVES as HARNESS_MOVES, Sink, State
 from kozyr.durak.core.view cimport OUT_DRAW, OUT_NONE, Ask, DView, bot_fn
 from kozyr.durak.rung4 cimport R4_TT_BITS, R4Entry, R4Params, R4Scratch, r4_best, r4_params, r4_scratch
 from kozyr.durak.rungs cimport RungParams, ask_move, params_from
@@ -74,7 +74,7 @@ cdef enum:
     WORDS_FAST = 2        # a Bot(fast=True): the mix keyed by its seed
     PREFIX_MAX = 48       # "<seed>-" or "<seed>:" of a ladder
     DEAL_TEXT = 72        # prefix + the deal index's digits
-    MAX_MOVES_C = 20000   # a deal longer than this is an engine or bot fault
+    MAX_MOVES_C = HARNESS_MOVES   # a deal longer than this is an engine or bot fault (core/state.pxd)
     # what went wrong in a deal (Fault.kind, Seat.fault), read by faults.py as FAULTS[kind]
     F_ENGINE = 0          # a rung had no move, a move was refused, memory ran out, rung 4 stopped
     F_ILLEGAL = 1         # a native bot answered a code not in its legal list

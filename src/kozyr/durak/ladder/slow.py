@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from kozyr.durak.core.engine import MAX_MOVES as _ENGINE_MAX_MOVES
 from kozyr.durak.ladder import faults
 from kozyr.durak.ladder.sides import Side, resolve
 from kozyr.durak.rungs import best
@@ -31,7 +32,7 @@ from kozyr.errors import KozyrError
 
 __all__ = ["players", "play_python", "deal_game", "replay", "MAX_MOVES"]
 
-MAX_MOVES = 20_000
+MAX_MOVES = _ENGINE_MAX_MOVES   # the harnesses' one cap on a deal's moves (core/state.pxd)
 Player = Callable[[Any], Any]
 
 
