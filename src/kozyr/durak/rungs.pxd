@@ -4,12 +4,32 @@
 # into its own body: no call through a function pointer per decision. It reads
 # an Ask or a DView (what one seat may see) and nothing else;
 # tests/durak/test_blind.py holds this file and rungs.pyx to that.
+#
+# The kernel is written once for two card layouts (the fused type Cards):
+# BySuit, kozyr's own (bit 16*suit + rank), which the views and every other
+# caller use, and ByPower (core/power.pxd, bit 4*power + suit), the layout of
+# the ladder's duel, where the cheapest card is two bit scans (`rung_move`
+# with a ByPower tag; its Ask's masks and the card of its answer are then by
+# power). The rules are the same lines for both; only the search for the
+# cheapest card and the k-th card of the legal list differ by layout.
 from libc.stdint cimport uint64_t
 
-from kozyr.cards cimport highest_card, lowest_card, suit_mask
+from kozyr.cards cimport highest_card, lowest_card, popcount, suit_mask
+from kozyr.durak.core.power cimport pw_nth, pw_paired, pw_suit
 from kozyr.durak.core.view cimport (
     MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_SWAP, MV_TAKE, PH_DEFEND, Ask, DView, ask_count, ask_nth,
 )
+
+cdef struct BySuit:
+    # kozyr's card layout (kozyr.cards), a tag for the fused type Cards
+    char tag
+cdef struct ByPower:
+    # the duel's card layout (core/power.pxd)
+    char tag
+
+ctypedef fused Cards:
+    BySuit
+    ByPower
 
 
 cdef struct RungParams:
@@ -27,6 +47,12 @@ cdef struct RungParams:
 
 # A Python View (any object with View's fields) into the struct, every number range-checked.
 cdef int fill_view(DView *d, object view) except -1
+
+# _cheapest_mixed by power, compiled once in rungs.pyx and called through the module's C API:
+# a rare path (never with the rules' settings), kept out of the duel's inlined kernel so that
+# the kernel stays small enough for the compiler to inline at every decision.
+cdef int cheapest_mixed_pw(uint64_t hand, uint64_t plain, uint64_t trumps, int trump, int pair,
+                           int trump_cost) noexcept nogil
 
 
 cdef inline int params_from(RungParams *p, tuple t) except -1:
@@ -82,63 +108,135 @@ cdef inline int _cheapest(uint64_t h, uint64_t pool, int pair) noexcept nogil:
     return highest_card(lane)
 
 
-cdef inline int _cost(uint64_t h, int card, int pair, int trump, int trump_cost) noexcept nogil:
+cdef inline int _cheapest_pw(uint64_t h, uint64_t pool, int pair) noexcept nogil:
+    """_cheapest by power (pool and h in core/power.pxd's layout): the lowest card of the pool's
+    ranks that h holds once, and the lowest of the ranks it holds twice or more, are the only
+    candidates (each is the lowest suit of the lowest such power); their costs decide, a tie
+    goes to the lower suit, then (the same suit) to the higher rank."""
+    if pool & (pool - 1) == 0:     # one card: nothing to compare
+        return lowest_card(pool)
+    cdef uint64_t twice = pw_paired(h)
+    cdef uint64_t single = pool & ~twice, double = pool & twice
+    cdef int bu, bp, cu, cp
+    if double == 0:
+        return lowest_card(single)
+    bp = lowest_card(double)
+    if single == 0:
+        return bp
+    bu = lowest_card(single)
+    cu = bu >> 2
+    cp = (bp >> 2) + pair
+    if cu != cp:
+        return bu if cu < cp else bp
+    if (bu & 3) != (bp & 3):
+        return bu if (bu & 3) < (bp & 3) else bp
+    return bu if bu > bp else bp
+
+
+cdef inline int _power_in(Cards *l, int card) noexcept nogil:
+    """6 = 0 .. ace = 8."""
+    if Cards is ByPower:
+        return card >> 2
+    else:
+        return _power(card)
+
+
+cdef inline int _suit_in(Cards *l, int card) noexcept nogil:
+    if Cards is ByPower:
+        return card & 3
+    else:
+        return card >> 4
+
+
+cdef inline int _cheapest_in(Cards *l, uint64_t h, uint64_t pool, int pair) noexcept nogil:
+    if Cards is ByPower:
+        return _cheapest_pw(h, pool, pair)
+    else:
+        return _cheapest(h, pool, pair)
+
+
+cdef inline int _cost(Cards *l, uint64_t h, int card, int pair, int trump, int trump_cost) noexcept nogil:
     """Power, + trump_cost for a trump, + pair when the hand h holds two or more of the card's rank."""
-    cdef uint64_t same = (h >> (card & 15)) & 0x0001000100010001ULL
-    cdef int c = _power(card)
-    if card >> 4 == trump:
+    cdef uint64_t same
+    cdef int c = _power_in(l, card)
+    if Cards is ByPower:
+        same = (h >> (card & ~3)) & 15
+    else:
+        same = (h >> (card & 15)) & 0x0001000100010001ULL
+    if _suit_in(l, card) == trump:
         c += trump_cost
     if same & (same - 1):
         c += pair
     return c
 
 
-cdef inline int _cheapest_of(uint64_t hand, uint64_t cards, int trump, int pair, int trump_cost) noexcept nogil:
+cdef inline int _cheapest_mixed(Cards *l, uint64_t hand, uint64_t plain, uint64_t trumps, int trump, int pair,
+                                int trump_cost) noexcept nogil:
+    """The cheaper of the cheapest plain card and the cheapest trump, by cost; they differ in
+    suit, so a tie goes to the lower suit."""
+    cdef int c1 = _cheapest_in(l, hand, plain, pair)
+    cdef int c2 = _cheapest_in(l, hand, trumps, pair)
+    cdef int k1 = _cost(l, hand, c1, pair, trump, trump_cost)
+    cdef int k2 = _cost(l, hand, c2, pair, trump, trump_cost)
+    if k1 < k2 or (k1 == k2 and _suit_in(l, c1) < _suit_in(l, c2)):
+        return c1
+    return c2
+
+
+cdef inline int _cheapest_of(Cards *l, uint64_t hand, uint64_t cards, int trump, int pair,
+                             int trump_cost) noexcept nogil:
     """The card of lowest cost among `cards` (any mix of trumps and plain cards) for a seat
     holding `hand`; ties to the lower suit. (Plain values, not the Ask: they pass in registers.)
 
     The fast path: when even the dearest plain card (power 8, + the pair
     adjustment if positive) costs less than the cheapest trump (trump_cost,
     + the adjustment if negative), a plain card wins outright, as with the
-    rules' values (8 + 1 < 20 - 2). Otherwise the cheapest of each pool is
-    costed and compared; they differ in suit, so a tie goes to the lower suit.
+    rules' values (8 + 1 < 20 - 2). Otherwise, with both kinds in `cards`,
+    the cheapest of each pool is costed and compared (_cheapest_mixed).
     """
-    cdef uint64_t trumps = cards & suit_mask(trump)
-    cdef uint64_t plain = cards & ~trumps
-    cdef int c1, c2, k1, k2
-    if trumps == 0:
-        return _cheapest(hand, plain, pair)
+    cdef uint64_t trumps, pool
+    if Cards is ByPower:
+        trumps = cards & pw_suit(trump)
+    else:
+        trumps = cards & suit_mask(trump)
+    cdef uint64_t plain = cards ^ trumps
     if plain == 0:
-        return _cheapest(hand, trumps, pair)
-    if 8 + (pair if pair > 0 else 0) < trump_cost + (pair if pair < 0 else 0):
-        return _cheapest(hand, plain, pair)
-    c1 = _cheapest(hand, plain, pair)
-    c2 = _cheapest(hand, trumps, pair)
-    k1 = _cost(hand, c1, pair, trump, trump_cost)
-    k2 = _cost(hand, c2, pair, trump, trump_cost)
-    if k1 < k2 or (k1 == k2 and (c1 >> 4) < (c2 >> 4)):
-        return c1
-    return c2
+        pool = trumps
+    elif trumps == 0 or 8 + (pair if pair > 0 else 0) < trump_cost + (pair if pair < 0 else 0):
+        pool = plain
+    elif Cards is ByPower:
+        return cheapest_mixed_pw(hand, plain, trumps, trump, pair, trump_cost)
+    else:
+        return _cheapest_mixed(l, hand, plain, trumps, trump, pair, trump_cost)
+    return _cheapest_in(l, hand, pool, pair)
 
 
-cdef inline int ask_random(const Ask *a, unsigned int word) noexcept nogil:
-    """Rung 1: the move at index word mod n of the legal list (ask_nth), -1 when nothing is legal."""
-    cdef int n = ask_count(a)
+cdef inline int ask_random(Cards *l, const Ask *a, unsigned int word) noexcept nogil:
+    """Rung 1: the move at index word mod n of the legal list (ask_nth), -1 when nothing is legal.
+    By power, a card move is found by pw_nth (the rest of the list has no cards)."""
+    cdef int n = ask_count(a), k
     if n == 0:
         return -1
-    return ask_nth(a, <int>(word % <unsigned int>n))
+    k = <int>(word % <unsigned int>n)
+    if Cards is ByPower:
+        if k < popcount(a.cards):
+            return ((MV_BEAT if a.defending else MV_ATTACK) << 6) | pw_nth(a.cards, k)
+    return ask_nth(a, k)
 
 
-cdef inline int ask_move(const Ask *a, int level, unsigned int word, const RungParams *p) noexcept nogil:
-    """The move code rung `level` (1 to 3) plays on the decision `a`, or -1 when nothing is legal.
+cdef inline int rung_move(Cards *l, const Ask *a, int level, unsigned int word,
+                          const RungParams *p) noexcept nogil:
+    """The move code rung `level` (1 to 3) plays on the decision `a`, or -1 when nothing is legal;
+    the Ask's masks and the answer's card in the layout of l.
 
-    The one home of the rungs' rules: the ladder's duel calls it with an Ask
-    built in its own variables (level a constant in each specialised copy of
-    its loop), best_move with the Ask of a DView. `word` is read by rung 1 only.
+    The one home of the rungs' rules: the ladder's duel calls it by power
+    with an Ask built in its own variables (level a constant in each
+    specialised copy of its loop), ask_move with kozyr's cards. `word` is read
+    by rung 1 only.
     """
     cdef int card, pair
     if level <= 1:
-        return ask_random(a, word)
+        return ask_random(l, a, word)
     if a.swap:
         return MV_SWAP << 6
     if a.cards == 0:
@@ -147,14 +245,21 @@ cdef inline int ask_move(const Ask *a, int level, unsigned int word, const RungP
         return -1
     # the pair adjustment: rung 2 everywhere; rung 3 defending, or attacking and piling on
     pair = p.pair_cheap if level == 2 else (p.pair_defend if a.defending else p.pair_attack)
-    card = _cheapest_of(a.hand, a.cards, a.trump, pair, p.trump_cost)
-    if level >= 3 and card >> 4 == a.trump and a.extra:
+    card = _cheapest_of(l, a.hand, a.cards, a.trump, pair, p.trump_cost)
+    if level >= 3 and _suit_in(l, card) == a.trump and a.extra:
         if a.defending:
-            if _power(card) > p.cheap_power and a.talon > p.deep_talon and a.size <= p.take_bout:
+            if _power_in(l, card) > p.cheap_power and a.talon > p.deep_talon and a.size <= p.take_bout:
                 return MV_TAKE << 6
         elif a.talon > p.hold_trumps:
             return MV_DONE << 6
     return ((MV_BEAT if a.defending else MV_ATTACK) << 6) | card
+
+
+cdef inline int ask_move(const Ask *a, int level, unsigned int word, const RungParams *p) noexcept nogil:
+    """The move code rung `level` (1 to 3) plays on the decision `a` (kozyr's cards), or -1 when
+    nothing is legal: rung_move by suit."""
+    cdef BySuit l
+    return rung_move(&l, a, level, word, p)
 
 
 cdef inline void ask_of(const DView *v, Ask *a) noexcept nogil:

@@ -24,7 +24,7 @@ from libc.stdint cimport uint64_t
 
 from kozyr.durak.core.gameview cimport GameView, move_of
 from kozyr.durak.core.view cimport MAX_BOUT, MAX_LEGAL, MV_TAKE, OUT_DRAW, OUT_FOOL, OUT_NONE, OUT_RESIGN, DView
-from kozyr.durak.rungs cimport RungParams, best_move, params_from
+from kozyr.durak.rungs cimport ByPower, RungParams, _cheapest_mixed, best_move, params_from
 
 from kozyr.durak.codes import PHASES
 from kozyr.durak.params import Params
@@ -33,6 +33,13 @@ from kozyr.errors import KozyrError, shown
 from operator import index
 
 cdef dict _OUTCOMES = {"fool": OUT_FOOL, "draw": OUT_DRAW, "resign": OUT_RESIGN}
+
+
+cdef int cheapest_mixed_pw(uint64_t hand, uint64_t plain, uint64_t trumps, int trump, int pair,
+                           int trump_cost) noexcept nogil:
+    """_cheapest_mixed by power (declared in rungs.pxd: why it is compiled here)."""
+    cdef ByPower cards
+    return _cheapest_mixed(&cards, hand, plain, trumps, trump, pair, trump_cost)
 
 
 cdef int fill_view(DView *d, object view) except -1:

@@ -65,17 +65,16 @@ cdef inline void st_deal_order(State *s, const int *order36) noexcept nogil:
     s.fool = -1
 
 
-cdef inline void st_deal_seed_text(State *s, const unsigned char *seed32, const char *num, int numlen) noexcept nogil:
-    """The rules' SHA-256 shuffle of a 32-byte seed, the deal number (at most 40 digits) given as text."""
+cdef inline void shuffle_seed(int *cards, const unsigned char *seed32, const char *num, int numlen) noexcept nogil:
+    """The rules' SHA-256 shuffle of a 32-byte seed, the deal number (at most 40 digits) given as
+    text, applied to the 36 cards at `cards`, which the caller lays out in the rules' card
+    sequence (ref_card, or another layout's numbers for the same cards)."""
     cdef uint8_t msg[32 + 5 + 40 + 1 + 24]
     cdef uint32_t words[8]
-    cdef int cards[36]
     cdef int i, j, n, t, head, used = 8
     cdef unsigned int block = 0
     cdef uint32_t w
     cdef uint64_t limit
-    for i in range(36):
-        cards[i] = ref_card(i)
     memcpy(msg, seed32, 32)
     memcpy(msg + 32, b"deal:", 5)
     memcpy(msg + 37, num, numlen)
@@ -100,6 +99,15 @@ cdef inline void st_deal_seed_text(State *s, const unsigned char *seed32, const 
         cards[i] = cards[j]
         cards[j] = t
         i -= 1
+
+
+cdef inline void st_deal_seed_text(State *s, const unsigned char *seed32, const char *num, int numlen) noexcept nogil:
+    """The rules' SHA-256 shuffle of a 32-byte seed, the deal number (at most 40 digits) given as text."""
+    cdef int cards[36]
+    cdef int i
+    for i in range(36):
+        cards[i] = ref_card(i)
+    shuffle_seed(cards, seed32, num, numlen)
     st_deal_order(s, cards)
 
 
@@ -109,12 +117,10 @@ cdef inline void st_deal_seed(State *s, const unsigned char *seed32, unsigned in
     st_deal_seed_text(s, seed32, <const char *>text, put_uint(text, number))
 
 
-cdef inline void st_deal_rng(State *s, uint64_t *rng) noexcept nogil:
-    """Deal with the fast generator (splitmix64), advancing *rng: NOT the rules' shuffle."""
-    cdef int cards[36]
+cdef inline void shuffle_rng(int *cards, uint64_t *rng) noexcept nogil:
+    """The fast generator's shuffle (splitmix64), advancing *rng, of the 36 cards at `cards` laid
+    out in the rules' card sequence (as for shuffle_seed): NOT the rules' shuffle."""
     cdef int i, j, t
-    for i in range(36):
-        cards[i] = ref_card(i)
     i = 35
     while i >= 1:
         j = fast_below(rng, i + 1)
@@ -122,4 +128,13 @@ cdef inline void st_deal_rng(State *s, uint64_t *rng) noexcept nogil:
         cards[i] = cards[j]
         cards[j] = t
         i -= 1
+
+
+cdef inline void st_deal_rng(State *s, uint64_t *rng) noexcept nogil:
+    """Deal with the fast generator (splitmix64), advancing *rng: NOT the rules' shuffle."""
+    cdef int cards[36]
+    cdef int i
+    for i in range(36):
+        cards[i] = ref_card(i)
+    shuffle_rng(cards, rng)
     st_deal_order(s, cards)

@@ -1,0 +1,89 @@
+# Cards by power: the duel's card layout, bit 4*power + suit (power 0 = six .. 8 = ace).
+#
+# kozyr's encoding (kozyr.cards: bit 16*suit + rank) is suit-major, which is
+# what the views, events and every other module read. The bots' question in
+# the duel's hot loop is a lowest-cost one, and a card's cost starts from its
+# power, so inside the duel (ladder/_duel.pxd) and the rungs' kernel when the
+# duel calls it (rungs.pxd, ByPower) the cards are kept power-major: the
+# lowest set bit of a mask is a card of the lowest power, of the lowest suit
+# among that power's cards; the four cards of a power are one nibble; a suit
+# is every fourth bit. Cards are translated at the deal's edges (pw_card,
+# pw_kozyr, pw_mask, pw_kozyr_mask); nothing outside the duel sees this layout.
+from libc.stdint cimport uint64_t
+
+from kozyr.cards cimport card_bit, highest_card, lowest_card
+
+
+cdef inline uint64_t pw_suit(int s) noexcept nogil:
+    """The nine cards of suit s."""
+    return (<uint64_t>0x111111111ULL) << s
+
+
+cdef inline uint64_t pw_rank(int b) noexcept nogil:
+    """The four cards of b's power (b's rank)."""
+    return (<uint64_t>0xF) << (b & ~3)
+
+
+cdef inline uint64_t pw_above(int b) noexcept nogil:
+    """The cards of b's suit of a higher power."""
+    return pw_suit(b & 3) & ~((card_bit(b) << 1) - 1)
+
+
+cdef inline int pw_card(int c) noexcept nogil:
+    """kozyr's card c (a durak card, rank 6..14) by power."""
+    return 4 * ((c & 15) - 6) + (c >> 4)
+
+
+cdef inline int pw_kozyr(int b) noexcept nogil:
+    """Card b by power as kozyr's card."""
+    return 16 * (b & 3) + (b >> 2) + 6
+
+
+cdef inline uint64_t pw_mask(uint64_t m) noexcept nogil:
+    """A mask of kozyr's durak cards by power."""
+    cdef uint64_t r = 0
+    while m:
+        r |= card_bit(pw_card(lowest_card(m)))
+        m &= m - 1
+    return r
+
+
+cdef inline uint64_t pw_kozyr_mask(uint64_t m) noexcept nogil:
+    """A mask by power as kozyr's mask."""
+    cdef uint64_t r = 0
+    while m:
+        r |= card_bit(pw_kozyr(lowest_card(m)))
+        m &= m - 1
+    return r
+
+
+cdef inline uint64_t pw_paired(uint64_t h) noexcept nogil:
+    """The ranks h holds two or more cards of, each as its whole nibble: the nibbles' counts in
+    two steps, then count + 6 reaches bit 3 exactly when the count is 2 or more."""
+    cdef uint64_t c = h - ((h >> 1) & 0x555555555ULL)
+    c = (c & 0x333333333ULL) + ((c >> 2) & 0x333333333ULL)
+    return (((c + 0x666666666ULL) & 0x888888888ULL) >> 3) * 15
+
+
+cdef inline int pw_suit_count(uint64_t m, int s) noexcept nogil:
+    """The number of cards of suit s in m: that suit's bits (one a nibble) summed into nibble 8
+    by one multiplication (each partial sum stays below 16, so nothing carries)."""
+    return <int>(((((m >> s) & 0x111111111ULL) * 0x111111111ULL) >> 32) & 15)
+
+
+cdef inline int pw_nth(uint64_t m, int k) noexcept nogil:
+    """The k-th card (from 0; m holds more than k) of m in the rules' card sequence: suits 0 to
+    3, each from its highest power down."""
+    cdef int s = 0, n
+    cdef uint64_t ms
+    while True:
+        n = pw_suit_count(m, s)
+        if k < n:
+            break
+        k -= n
+        s += 1
+    ms = m & pw_suit(s)
+    while k:
+        ms ^= card_bit(highest_card(ms))
+        k -= 1
+    return highest_card(ms)
