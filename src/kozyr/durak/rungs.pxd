@@ -43,6 +43,11 @@ cdef struct RungParams:
     int pair_attack        # rung 3's pair adjustment when attacking or piling on
     int take_bout          # the careful take only while the bout holds at most this many attacks
     int hold_trumps        # piling on, rung 3 says done rather than throw in a trump while talon > this
+    # derived by params_from: a plain card is cheaper than any trump under this pair adjustment
+    # (_plain_wins), for rung 2's, rung 3's defending and rung 3's attacking adjustment
+    bint plain_cheap
+    bint plain_defend
+    bint plain_attack
 
 
 # A Python View (any object with View's fields) into the struct, every number range-checked.
@@ -55,10 +60,20 @@ cdef int cheapest_mixed_pw(uint64_t hand, uint64_t plain, uint64_t trumps, int t
                            int trump_cost) noexcept nogil
 
 
+cdef inline bint _plain_wins(int pair, int trump_cost) noexcept nogil:
+    """Even the dearest plain card (power 8, + the pair adjustment if positive) costs less than
+    the cheapest trump (trump_cost, + the adjustment if negative), as with the rules' values
+    (8 + 1 < 20 - 2): then a plain card wins outright whenever there is one."""
+    return 8 + (pair if pair > 0 else 0) < trump_cost + (pair if pair < 0 else 0)
+
+
 cdef inline int params_from(RungParams *p, tuple t) except -1:
     """Fill the struct from Params.as_tuple() (validated by Params)."""
     p.deep_talon, p.cheap_power, p.trump_cost, p.pair_cheap = t[0], t[1], t[2], t[3]
     p.pair_defend, p.pair_attack, p.take_bout, p.hold_trumps = t[4], t[5], t[6], t[7]
+    p.plain_cheap = _plain_wins(p.pair_cheap, p.trump_cost)
+    p.plain_defend = _plain_wins(p.pair_defend, p.trump_cost)
+    p.plain_attack = _plain_wins(p.pair_attack, p.trump_cost)
     return 0
 
 
@@ -109,20 +124,31 @@ cdef inline int _cheapest(uint64_t h, uint64_t pool, int pair) noexcept nogil:
 
 
 cdef inline int _cheapest_pw(uint64_t h, uint64_t pool, int pair) noexcept nogil:
-    """_cheapest by power (pool and h in core/power.pxd's layout): the lowest card of the pool's
-    ranks that h holds once, and the lowest of the ranks it holds twice or more, are the only
-    candidates (each is the lowest suit of the lowest such power); their costs decide, a tie
-    goes to the lower suit, then (the same suit) to the higher rank."""
+    """_cheapest by power (pool and h in core/power.pxd's layout).
+
+    The lowest card b0 of the pool is of its lowest power, the lowest suit of
+    that power. It is the answer alone when its rank's cost cannot be undercut
+    or tied: held once with an adjustment not negative, or held twice or more
+    with one not positive (every other rank is of a higher power). Otherwise
+    the lowest card of the ranks h holds once and the lowest of those it holds
+    twice or more are the only candidates (two bit scans); their costs
+    decide, a tie goes to the lower suit, then (the same suit) to the higher
+    rank."""
+    cdef int b0 = lowest_card(pool)
     if pool & (pool - 1) == 0:     # one card: nothing to compare
-        return lowest_card(pool)
+        return b0
+    cdef uint64_t nib = (h >> (b0 & ~3)) & 15
+    if (nib & (nib - 1)) == 0:
+        if pair >= 0:
+            return b0
+    elif pair <= 0:
+        return b0
     cdef uint64_t twice = pw_paired(h)
     cdef uint64_t single = pool & ~twice, double = pool & twice
     cdef int bu, bp, cu, cp
-    if double == 0:
-        return lowest_card(single)
+    if single == 0 or double == 0:
+        return b0                  # one kind of rank only: its lowest card
     bp = lowest_card(double)
-    if single == 0:
-        return bp
     bu = lowest_card(single)
     cu = bu >> 2
     cp = (bp >> 2) + pair
@@ -184,15 +210,14 @@ cdef inline int _cheapest_mixed(Cards *l, uint64_t hand, uint64_t plain, uint64_
 
 
 cdef inline int _cheapest_of(Cards *l, uint64_t hand, uint64_t cards, int trump, int pair,
-                             int trump_cost) noexcept nogil:
+                             int trump_cost, bint plain_wins) noexcept nogil:
     """The card of lowest cost among `cards` (any mix of trumps and plain cards) for a seat
     holding `hand`; ties to the lower suit. (Plain values, not the Ask: they pass in registers.)
 
-    The fast path: when even the dearest plain card (power 8, + the pair
-    adjustment if positive) costs less than the cheapest trump (trump_cost,
-    + the adjustment if negative), a plain card wins outright, as with the
-    rules' values (8 + 1 < 20 - 2). Otherwise, with both kinds in `cards`,
-    the cheapest of each pool is costed and compared (_cheapest_mixed).
+    The fast path: when a plain card costs less than any trump under this
+    adjustment (plain_wins, _plain_wins of pair and trump_cost), a plain card
+    wins outright. Otherwise, with both kinds in `cards`, the cheapest of each
+    pool is costed and compared (_cheapest_mixed).
     """
     cdef uint64_t trumps, pool
     if Cards is ByPower:
@@ -202,7 +227,7 @@ cdef inline int _cheapest_of(Cards *l, uint64_t hand, uint64_t cards, int trump,
     cdef uint64_t plain = cards ^ trumps
     if plain == 0:
         pool = trumps
-    elif trumps == 0 or 8 + (pair if pair > 0 else 0) < trump_cost + (pair if pair < 0 else 0):
+    elif trumps == 0 or plain_wins:
         pool = plain
     elif Cards is ByPower:
         return cheapest_mixed_pw(hand, plain, trumps, trump, pair, trump_cost)
@@ -235,6 +260,7 @@ cdef inline int rung_move(Cards *l, const Ask *a, int level, unsigned int word,
     by rung 1 only.
     """
     cdef int card, pair
+    cdef bint plain_wins
     if level <= 1:
         return ask_random(l, a, word)
     if a.swap:
@@ -244,8 +270,13 @@ cdef inline int rung_move(Cards *l, const Ask *a, int level, unsigned int word,
             return (MV_TAKE if a.defending else MV_DONE) << 6
         return -1
     # the pair adjustment: rung 2 everywhere; rung 3 defending, or attacking and piling on
-    pair = p.pair_cheap if level == 2 else (p.pair_defend if a.defending else p.pair_attack)
-    card = _cheapest_of(l, a.hand, a.cards, a.trump, pair, p.trump_cost)
+    if level == 2:
+        pair, plain_wins = p.pair_cheap, p.plain_cheap
+    elif a.defending:
+        pair, plain_wins = p.pair_defend, p.plain_defend
+    else:
+        pair, plain_wins = p.pair_attack, p.plain_attack
+    card = _cheapest_of(l, a.hand, a.cards, a.trump, pair, p.trump_cost, plain_wins)
     if level >= 3 and _suit_in(l, card) == a.trump and a.extra:
         if a.defending:
             if _power_in(l, card) > p.cheap_power and a.talon > p.deep_talon and a.size <= p.take_bout:

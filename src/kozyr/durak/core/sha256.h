@@ -231,7 +231,17 @@ static inline void kz_sha_ni_allow(int on)
 #endif
 }
 
-static inline void kz_sha256_short(const uint8_t *data, size_t len, uint32_t h[8])
+/* Not inlined: a digest costs a hundred times a call, and inlining it at every call (the duel's
+ * rung-1 decisions) would only crowd the callers out of the compiler's inlining budget. */
+#if defined(__GNUC__) || defined(__clang__)
+#define KZ_SHA_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define KZ_SHA_NOINLINE __declspec(noinline)
+#else
+#define KZ_SHA_NOINLINE
+#endif
+
+static KZ_SHA_NOINLINE void kz_sha256_short(const uint8_t *data, size_t len, uint32_t h[8])
 {
     uint8_t block[64];
     uint64_t bits = (uint64_t)len * 8;

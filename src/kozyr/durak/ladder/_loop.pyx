@@ -21,7 +21,9 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy
 
 from kozyr.durak.core.deal cimport shuffle_rng, shuffle_seed, st_deal_rng, st_deal_seed
-from kozyr.durak.ladder._duel cimport KZ_PW_SEQUENCE, Duel, Player, duel, duel_deal, duel_from_state, duel_into_state
+from kozyr.durak.ladder._duel cimport (
+    KZ_PW_SEQUENCE, Duel, Player, duel, duel_deal, duel_from_state, duel_into_state, duel_sha_word,
+)
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 
 from kozyr.durak.core.gameview cimport GameView
@@ -223,6 +225,7 @@ cdef inline void duel_players(const Seat *seats, Player *pl) noexcept nogil:
         pl[seat].key = seats[seat].key
         pl[seat].head = seats[seat].head
         pl[seat].buf = <unsigned char *>seats[seat].buf
+        pl[seat].sha = duel_sha_word
 
 
 cdef int play_dealt(State *s, Seat *seats, int *largest) noexcept nogil:
