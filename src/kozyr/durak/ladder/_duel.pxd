@@ -73,8 +73,10 @@ cdef struct Player:
 
 cdef struct Duel:
     # the deal between bouts, cards by power; within a bout the hands live in the bout's locals
-    uint64_t hand[2]
-    int count[2]
+    uint64_t A             # the hand of the next bout's attacker (seat `attacker`)
+    uint64_t D             # and of its defender
+    int cA                 # their counts
+    int cD
     uint64_t pre[25]       # pre[k]: the XOR of the first k talon cards' bits (k = 24: the last card
                            # too). XOR, not OR: after the exchange the six is the last card,
                            # and it may have been drawn from the talon before; cards j..k-1 are
@@ -88,7 +90,7 @@ cdef struct Duel:
     int drawn
     int heap
     int ply
-    int moves
+    int moves              # set when the deal ends (until then ply - 2 * bouts)
     int bouts
     int outcome
     int fool
@@ -107,10 +109,8 @@ cdef inline void duel_deal(Duel *g, const int *dealt) noexcept nogil:
     for k in range(6):
         h0 |= card_bit(dealt[2 * k])
         h1 |= card_bit(dealt[2 * k + 1])
-    g.hand[0] = h0
-    g.hand[1] = h1
-    g.count[0] = 6
-    g.count[1] = 6
+    g.cA = 6
+    g.cD = 6
     g.turnup = dealt[12]
     g.trump = g.turnup & 3
     g.trumps = pw_suit(g.trump)
@@ -131,6 +131,8 @@ cdef inline void duel_deal(Duel *g, const int *dealt) noexcept nogil:
     lo0 = h0 & g.trumps
     lo1 = h1 & g.trumps
     g.attacker = 1 if lo1 and (not lo0 or lowest_card(lo1) < lowest_card(lo0)) else 0
+    g.A = h1 if g.attacker else h0
+    g.D = h0 if g.attacker else h1
     g.cap = 6
     g.big = 6
     g.fault = 0
@@ -148,10 +150,11 @@ cdef inline void duel_from_state(Duel *g, const State *s) noexcept nogil:
 cdef inline void duel_into_state(const Duel *g, State *s) noexcept nogil:
     """Leave in s, dealt as the Duel was, what the general loop would have left there at the
     deal's end, as far as the ladder, play_seeded and the tests read it."""
-    s.hand[0] = pw_kozyr_mask(g.hand[0])
-    s.hand[1] = pw_kozyr_mask(g.hand[1])
-    s.count[0] = g.count[0]
-    s.count[1] = g.count[1]
+    cdef int att = g.attacker
+    s.hand[att] = pw_kozyr_mask(g.A)
+    s.hand[1 - att] = pw_kozyr_mask(g.D)
+    s.count[att] = g.cA
+    s.count[1 - att] = g.cD
     s.drawn = g.drawn
     s.heap = g.heap
     s.ply = g.ply

@@ -84,12 +84,12 @@ cdef inline void _bout(RungX *ra, RungY *rd, Duel *g, const Player *pa, const Pl
     """One bout from its opening attack to the next bout (or the end of the deal).
 
     Within the bout only what the decisions read is kept (the hands, the table,
-    its ranks, the bout's size and answers, the exchange right); the counts, the
-    moves and the heap follow from them when the bout closes: the attacker
-    played `size` cards, the defender `nbeat`, and every decision was one move
-    and one event."""
+    its ranks, the bout's size and answers, the exchange right); the counts and
+    the heap follow from them when the bout closes (the attacker played `size`
+    cards, the defender `nbeat`), and the moves when the deal ends (every
+    decision was one move and one event, every close two events)."""
     cdef int att = g.attacker, dfd = 1 - g.attacker
-    cdef uint64_t A = g.hand[att], D = g.hand[dfd], table = 0, lanes = 0, b, beaters
+    cdef uint64_t A = g.A, D = g.D, table = 0, lanes = 0, b, beaters
     cdef int size = 0, nbeat = 0, mv, c, cA, cD, ply = g.ply
     cdef int seen = 0     # every move of the bout OR-ed: negative when a rung found no legal move
     cdef uint64_t six_a = _six_right(g, att), six_d = _six_right(g, dfd)
@@ -197,33 +197,38 @@ cdef inline void _bout(RungX *ra, RungY *rd, Duel *g, const Player *pa, const Pl
         # with a card that is no card, and bounded, so stopping here is enough
         g.fault = 1
         return
-    g.moves += ply - g.ply
-    cA = g.count[att] - size
-    cD = g.count[dfd] - nbeat
+    cA = g.cA - size
+    cD = g.cD - nbeat
     if taken:
         D |= table
         cD += size + nbeat
         if (table & g.sixbit) and g.six_owner == att:
             g.six_owner = -1
-        g.attacker = att
     else:
         g.heap += size + nbeat
-        g.attacker = dfd
     g.bouts += 1
     cA = _draw(g, &A, cA, att)
     cD = _draw(g, &D, cD, dfd)
     ply += 2                                           # bout_end, refill
-    g.hand[att] = A
-    g.hand[dfd] = D
-    g.count[att] = cA
-    g.count[dfd] = cD
-    if cA > g.big:
-        g.big = cA
-    if cD > g.big:
-        g.big = cD
-    c = g.count[1 - g.attacker]
-    g.cap = c if c < 6 else 6
+    if taken:
+        # the same attacker; only a take makes a hand larger than the six dealt or drawn
+        g.A = A
+        g.D = D
+        g.cA = cA
+        g.cD = cD
+        if cD > g.big:
+            g.big = cD
+        g.cap = cD if cD < 6 else 6
+    else:
+        # the defender attacks next
+        g.A = D
+        g.D = A
+        g.cA = cD
+        g.cD = cA
+        g.attacker = dfd
+        g.cap = cA if cA < 6 else 6
     if g.drawn == 24 and (cA == 0 or cD == 0):
+        g.moves = ply - 2 * g.bouts                    # every event but the closes' two was a move
         ply += (cA == 0) + (cD == 0) + 1               # out, out, game_end
         if cA == 0 and cD == 0:
             g.outcome = OUT_DRAW
@@ -236,12 +241,24 @@ cdef inline void _bout(RungX *ra, RungY *rd, Duel *g, const Player *pa, const Pl
 
 cdef inline int _duel(RungX *r0, RungY *r1, Duel *g, const Player *p0, const Player *p1) noexcept nogil:
     while g.outcome == OUT_NONE:
-        if g.fault or g.moves >= DUEL_MAX_MOVES:
+        if g.fault or g.ply - 2 * g.bouts >= DUEL_MAX_MOVES:
             return -1
         if g.attacker == 0:
             _bout(r0, r1, g, p0, p1)
         else:
             _bout(r1, r0, g, p1, p0)
+    return 0
+
+
+cdef inline int _duel_same(RungT *r, Duel *g, const Player *p0, const Player *p1) noexcept nogil:
+    """_duel when both seats play the same rung: one bout, its seats by role, in the loop."""
+    cdef const Player *pl[2]
+    pl[0] = p0
+    pl[1] = p1
+    while g.outcome == OUT_NONE:
+        if g.fault or g.ply - 2 * g.bouts >= DUEL_MAX_MOVES:     # the moves so far
+            return -1
+        _bout(r, r, g, pl[g.attacker], pl[1 - g.attacker])
     return 0
 
 
@@ -254,7 +271,7 @@ cdef int duel(Duel *g, int rung0, int rung1, const Player *p0, const Player *p1)
     cdef Rung3 t3
     if rung0 == 1:
         if rung1 == 1:
-            return _duel(&t1, &t1, g, p0, p1)
+            return _duel_same(&t1, g, p0, p1)
         if rung1 == 2:
             return _duel(&t1, &t2, g, p0, p1)
         return _duel(&t1, &t3, g, p0, p1)
@@ -262,10 +279,10 @@ cdef int duel(Duel *g, int rung0, int rung1, const Player *p0, const Player *p1)
         if rung1 == 1:
             return _duel(&t2, &t1, g, p0, p1)
         if rung1 == 2:
-            return _duel(&t2, &t2, g, p0, p1)
+            return _duel_same(&t2, g, p0, p1)
         return _duel(&t2, &t3, g, p0, p1)
     if rung1 == 1:
         return _duel(&t3, &t1, g, p0, p1)
     if rung1 == 2:
         return _duel(&t3, &t2, g, p0, p1)
-    return _duel(&t3, &t3, g, p0, p1)
+    return _duel_same(&t3, g, p0, p1)
