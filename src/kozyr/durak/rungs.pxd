@@ -15,9 +15,9 @@
 from libc.stdint cimport uint64_t
 
 from kozyr.cards cimport highest_card, lowest_card, popcount, suit_mask
-from kozyr.durak.core.power cimport pw_nth, pw_paired, pw_suit
+from kozyr.durak.core.power cimport pw_nth_in, pw_paired, pw_suit, pw_suit_count
 from kozyr.durak.core.view cimport (
-    MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_SWAP, MV_TAKE, PH_DEFEND, Ask, DView, ask_count, ask_nth,
+    MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_SWAP, MV_TAKE, PH_DEFEND, Ask, DView, ask_count, ask_nth, ask_tail,
 )
 
 cdef struct BySuit:
@@ -238,15 +238,25 @@ cdef inline int _cheapest_of(Cards *l, uint64_t hand, uint64_t cards, int trump,
 
 cdef inline int ask_random(Cards *l, const Ask *a, unsigned int word) noexcept nogil:
     """Rung 1: the move at index word mod n of the legal list (ask_nth), -1 when nothing is legal.
-    By power, a card move is found by pw_nth (the rest of the list has no cards)."""
-    cdef int n = ask_count(a), k
-    if n == 0:
-        return -1
-    k = <int>(word % <unsigned int>n)
+    By power the suits' counts (one multiplication each) give both n and the card's suit."""
+    cdef int n, k, c0, c1, c2, ncard
     if Cards is ByPower:
-        if k < popcount(a.cards):
-            return ((MV_BEAT if a.defending else MV_ATTACK) << 6) | pw_nth(a.cards, k)
-    return ask_nth(a, k)
+        c0 = pw_suit_count(a.cards, 0)
+        c1 = pw_suit_count(a.cards, 1)
+        c2 = pw_suit_count(a.cards, 2)
+        ncard = c0 + c1 + c2 + pw_suit_count(a.cards, 3)
+        n = ncard + (a.extra != 0) + (a.swap != 0)
+        if n == 0:
+            return -1
+        k = <int>(word % <unsigned int>n)
+        if k < ncard:
+            return ((MV_BEAT if a.defending else MV_ATTACK) << 6) | pw_nth_in(a.cards, k, c0, c1, c2)
+        return ask_tail(a, k - ncard)
+    else:
+        n = ask_count(a)
+        if n == 0:
+            return -1
+        return ask_nth(a, <int>(word % <unsigned int>n))
 
 
 cdef inline int rung_move(Cards *l, const Ask *a, int level, unsigned int word,

@@ -71,19 +71,24 @@ cdef inline int pw_suit_count(uint64_t m, int s) noexcept nogil:
     return <int>(((((m >> s) & 0x111111111ULL) * 0x111111111ULL) >> 32) & 15)
 
 
-cdef inline int pw_nth(uint64_t m, int k) noexcept nogil:
-    """The k-th card (from 0; m holds more than k) of m in the rules' card sequence: suits 0 to
-    3, each from its highest power down."""
-    cdef int s = 0, n
+cdef inline int pw_nth_in(uint64_t m, int k, int c0, int c1, int c2) noexcept nogil:
+    """The k-th card (from 0; m holds more than k) of m in the rules' card sequence (suits 0 to 3,
+    each from its highest power down), given the counts of suits 0, 1 and 2 in m
+    (pw_suit_count): the suit by the counts, then the k-th highest card of that suit."""
+    cdef int s = 0
     cdef uint64_t ms
-    while True:
-        n = pw_suit_count(m, s)
-        if k < n:
-            break
-        k -= n
-        s += 1
+    if k >= c0:
+        k -= c0
+        s = 1
+        if k >= c1:
+            k -= c1
+            s = 2
+            if k >= c2:
+                k -= c2
+                s = 3
     ms = m & pw_suit(s)
     while k:
         ms ^= card_bit(highest_card(ms))
         k -= 1
     return highest_card(ms)
+
