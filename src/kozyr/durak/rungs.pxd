@@ -239,18 +239,19 @@ cdef inline int _cheapest_of(Cards *l, uint64_t hand, uint64_t cards, int trump,
 cdef inline int ask_random(Cards *l, const Ask *a, unsigned int word) noexcept nogil:
     """Rung 1: the move at index word mod n of the legal list (ask_nth), -1 when nothing is legal.
     By power the suits' counts (one multiplication each) give both n and the card's suit."""
-    cdef int n, k, c0, c1, c2, ncard
+    cdef int n, k, c0, c1, c2, c3, ncard
     if Cards is ByPower:
         c0 = pw_suit_count(a.cards, 0)
         c1 = pw_suit_count(a.cards, 1)
         c2 = pw_suit_count(a.cards, 2)
-        ncard = c0 + c1 + c2 + pw_suit_count(a.cards, 3)
+        c3 = pw_suit_count(a.cards, 3)
+        ncard = c0 + c1 + c2 + c3
         n = ncard + (a.extra != 0) + (a.swap != 0)
         if n == 0:
             return -1
         k = <int>(word % <unsigned int>n)
         if k < ncard:
-            return ((MV_BEAT if a.defending else MV_ATTACK) << 6) | pw_nth_in(a.cards, k, c0, c1, c2)
+            return ((MV_BEAT if a.defending else MV_ATTACK) << 6) | pw_nth_in(a.cards, k, c0, c1, c2, c3)
         return ask_tail(a, k - ncard)
     else:
         n = ask_count(a)

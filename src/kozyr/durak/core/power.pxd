@@ -71,24 +71,25 @@ cdef inline int pw_suit_count(uint64_t m, int s) noexcept nogil:
     return <int>(((((m >> s) & 0x111111111ULL) * 0x111111111ULL) >> 32) & 15)
 
 
-cdef inline int pw_nth_in(uint64_t m, int k, int c0, int c1, int c2) noexcept nogil:
+cdef inline int pw_nth_in(uint64_t m, int k, int c0, int c1, int c2, int c3) noexcept nogil:
     """The k-th card (from 0; m holds more than k) of m in the rules' card sequence (suits 0 to 3,
-    each from its highest power down), given the counts of suits 0, 1 and 2 in m
-    (pw_suit_count): the suit by the counts, then the k-th highest card of that suit."""
-    cdef int s = 0
+    each from its highest power down), given the counts of the suits in m (pw_suit_count):
+    the suit by the counts, then within it the k-th highest card, which is the
+    (count - 1 - k)-th lowest."""
+    cdef int s = 0, c = c0
     cdef uint64_t ms
     if k >= c0:
         k -= c0
-        s = 1
+        s, c = 1, c1
         if k >= c1:
             k -= c1
-            s = 2
+            s, c = 2, c2
             if k >= c2:
                 k -= c2
-                s = 3
+                s, c = 3, c3
     ms = m & pw_suit(s)
+    k = c - 1 - k
     while k:
-        ms ^= card_bit(highest_card(ms))
+        ms &= ms - 1
         k -= 1
-    return highest_card(ms)
-
+    return lowest_card(ms)
