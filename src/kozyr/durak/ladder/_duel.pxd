@@ -60,7 +60,8 @@ cdef enum:
 
 
 cdef struct Player:
-    # one seat of a duel: the rung's settings and, for rung 1, where its words come from
+    # one seat of a duel: its rung and settings and, for rung 1, where its words come from
+    int rung
     const RungParams *p
     bint fast              # fast words keyed by `key`, else SHA-256 of buf (head bytes) by `sha`
     uint64_t key
@@ -97,7 +98,6 @@ cdef struct Duel:
     int attacker
     int cap
     int big                # the largest hand so far
-    bint fault             # a rung had no legal move (never, unless the engine is wrong)
 
 
 cdef inline void duel_deal(Duel *g, const int *dealt) noexcept nogil:
@@ -135,7 +135,6 @@ cdef inline void duel_deal(Duel *g, const int *dealt) noexcept nogil:
     g.D = h0 if g.attacker else h1
     g.cap = 6
     g.big = 6
-    g.fault = 0
 
 
 cdef inline void duel_from_state(Duel *g, const State *s) noexcept nogil:

@@ -18,20 +18,45 @@ cdef struct Rung2:
     char tag
 cdef struct Rung3:
     char tag
+cdef struct Rung23:
+    # rung 2 or 3 by the seat's Player.rung: rung 2 against rung 3 plays one bout loop, as two
+    # seats of the same rung do (the few lines where they differ are a branch on the level)
+    char tag
 
 # two fused types over the same tags, so that a deal's two rungs vary independently
 ctypedef fused RungX:
     Rung1
     Rung2
     Rung3
+    Rung23
 ctypedef fused RungY:
     Rung1
     Rung2
     Rung3
+    Rung23
 ctypedef fused RungT:
     Rung1
     Rung2
     Rung3
+    Rung23
+
+cdef struct Roles:
+    # the next bout's two seats by role: a deal loop's locals (so that the compiler keeps them
+    # in registers across bouts), written back into the Duel when the deal ends
+    uint64_t A             # the attacker's hand
+    uint64_t D             # the defender's
+    int cA                 # their counts
+    int cD
+    int att                # the attacker's seat
+    int cap                # the bout's cap: min(6, the defender's count when it opens)
+
+cdef enum:
+    # what a bout leaves the deal loop to do
+    BOUT_AGAIN = 0         # the same attacker attacks (the defender took)
+    BOUT_TURN = 1          # the defender attacks next
+    BOUT_OVER = 2          # the deal is over
+    BOUT_FAULT = -1        # a rung found no legal move, or the deal ran past DUEL_MAX_MOVES
+
 
 cdef unsigned int duel_sha_word(const Player *pl, int ply) noexcept nogil:
     """The rung-1 word of a seat with SHA-256 words (Player.sha: why through a pointer)."""
@@ -44,8 +69,10 @@ cdef inline int _decide(RungT *rung, const Ask *a, const Player *pl, int seat, i
         return rung_move(&cards, a, 1, fast_word(pl.key, seat, ply) if pl.fast else pl.sha(pl, ply), pl.p)
     elif RungT is Rung2:
         return rung_move(&cards, a, 2, 0, pl.p)
-    else:
+    elif RungT is Rung3:
         return rung_move(&cards, a, 3, 0, pl.p)
+    else:
+        return rung_move(&cards, a, pl.rung, 0, pl.p)
 
 
 cdef inline uint64_t _six_right(const Duel *g, int seat) noexcept nogil:
@@ -80,17 +107,18 @@ cdef inline int _draw(Duel *g, uint64_t *hand, int count, int seat) noexcept nog
     return count + k
 
 
-cdef inline void _bout(RungX *ra, RungY *rd, Duel *g, const Player *pa, const Player *pd) noexcept nogil:
-    """One bout from its opening attack to the next bout (or the end of the deal).
+cdef inline int _bout(RungX *ra, RungY *rd, Duel *g, Roles *r, const Player *pa,
+                      const Player *pd) noexcept nogil:
+    """One bout from its opening attack to the next bout (or the end of the deal): BOUT_*.
 
     Within the bout only what the decisions read is kept (the hands, the table,
     its ranks, the bout's size and answers, the exchange right); the counts and
     the heap follow from them when the bout closes (the attacker played `size`
     cards, the defender `nbeat`), and the moves when the deal ends (every
     decision was one move and one event, every close two events)."""
-    cdef int att = g.attacker, dfd = 1 - g.attacker
-    cdef uint64_t A = g.A, D = g.D, table = 0, lanes = 0, b, beaters
-    cdef int size = 0, nbeat = 0, mv, c, cA, cD, ply = g.ply
+    cdef int att = r.att, dfd = 1 - r.att, cap = r.cap
+    cdef uint64_t A = r.A, D = r.D, table = 0, lanes = 0, b, beaters
+    cdef int size = 0, nbeat = 0, mv, c, cA, cD, ply = g.ply, turn
     cdef int seen = 0     # every move of the bout OR-ed: negative when a rung found no legal move
     cdef uint64_t six_a = _six_right(g, att), six_d = _six_right(g, dfd)
     cdef bint taken = 0
@@ -147,7 +175,7 @@ cdef inline void _bout(RungX *ra, RungY *rd, Duel *g, const Player *pa, const Pl
             lanes |= pw_rank(mv & 63)
             nbeat += 1
             break
-        if taken or D == 0 or size >= g.cap:
+        if taken or D == 0 or size >= cap:
             break                                      # taken, spent or capped
         # throw in a card of a rank on the table, or say done (or exchange first)
         a.defending = 0
@@ -171,7 +199,7 @@ cdef inline void _bout(RungX *ra, RungY *rd, Duel *g, const Player *pa, const Pl
         # pile on: the attacker adds cards of the table's ranks for the defender to take
         a.defending = 0
         a.extra = 1
-        while size < g.cap:
+        while size < cap:
             a.cards = A & lanes
             a.swap = (A & six_a) != 0
             if a.cards == 0 and not a.swap:
@@ -195,10 +223,9 @@ cdef inline void _bout(RungX *ra, RungY *rd, Duel *g, const Player *pa, const Pl
     if seen < 0:
         # a rung found no legal move (never, unless the engine is wrong): the bout played on
         # with a card that is no card, and bounded, so stopping here is enough
-        g.fault = 1
-        return
-    cA = g.cA - size
-    cD = g.cD - nbeat
+        return BOUT_FAULT
+    cA = r.cA - size
+    cD = r.cD - nbeat
     if taken:
         D |= table
         cD += size + nbeat
@@ -212,54 +239,69 @@ cdef inline void _bout(RungX *ra, RungY *rd, Duel *g, const Player *pa, const Pl
     ply += 2                                           # bout_end, refill
     if taken:
         # the same attacker; only a take makes a hand larger than the six dealt or drawn
-        g.A = A
-        g.D = D
-        g.cA = cA
-        g.cD = cD
+        r.A, r.D, r.cA, r.cD = A, D, cA, cD
+        r.cap = cD if cD < 6 else 6
         if cD > g.big:
             g.big = cD
-        g.cap = cD if cD < 6 else 6
+        turn = BOUT_AGAIN
     else:
         # the defender attacks next
-        g.A = D
-        g.D = A
-        g.cA = cD
-        g.cD = cA
-        g.attacker = dfd
-        g.cap = cA if cA < 6 else 6
+        r.A, r.D, r.cA, r.cD, r.att = D, A, cD, cA, dfd
+        r.cap = cA if cA < 6 else 6
+        turn = BOUT_TURN
     if g.drawn == 24 and (cA == 0 or cD == 0):
         g.moves = ply - 2 * g.bouts                    # every event but the closes' two was a move
-        ply += (cA == 0) + (cD == 0) + 1               # out, out, game_end
+        g.ply = ply + (cA == 0) + (cD == 0) + 1       # out, out, game_end
         if cA == 0 and cD == 0:
             g.outcome = OUT_DRAW
             g.fool = -1
         else:
             g.outcome = OUT_FOOL
             g.fool = att if cD == 0 else dfd
+        return BOUT_OVER
     g.ply = ply
+    if ply - 2 * g.bouts >= DUEL_MAX_MOVES:            # the moves so far: an engine fault
+        return BOUT_FAULT
+    return turn
+
+
+cdef inline void _roles_of(const Duel *g, Roles *r) noexcept nogil:
+    r.A, r.D, r.cA, r.cD, r.att, r.cap = g.A, g.D, g.cA, g.cD, g.attacker, g.cap
+
+
+cdef inline int _roles_back(Duel *g, const Roles *r, int k) noexcept nogil:
+    """The deal loop's end: its roles back into the Duel; 0, or -1 for an engine fault."""
+    g.A, g.D, g.cA, g.cD, g.attacker, g.cap = r.A, r.D, r.cA, r.cD, r.att, r.cap
+    return -1 if k == BOUT_FAULT else 0
 
 
 cdef inline int _duel(RungX *r0, RungY *r1, Duel *g, const Player *p0, const Player *p1) noexcept nogil:
-    while g.outcome == OUT_NONE:
-        if g.fault or g.ply - 2 * g.bouts >= DUEL_MAX_MOVES:
-            return -1
-        if g.attacker == 0:
-            _bout(r0, r1, g, p0, p1)
+    """The deal loop of two different rungs: a bout of each attacking."""
+    cdef Roles r
+    cdef int k
+    _roles_of(g, &r)
+    while True:
+        if r.att == 0:
+            k = _bout(r0, r1, g, &r, p0, p1)
         else:
-            _bout(r1, r0, g, p1, p0)
-    return 0
+            k = _bout(r1, r0, g, &r, p1, p0)
+        if k == BOUT_OVER or k == BOUT_FAULT:
+            return _roles_back(g, &r, k)
 
 
-cdef inline int _duel_same(RungT *r, Duel *g, const Player *p0, const Player *p1) noexcept nogil:
-    """_duel when both seats play the same rung: one bout, its seats by role, in the loop."""
-    cdef const Player *pl[2]
-    pl[0] = p0
-    pl[1] = p1
-    while g.outcome == OUT_NONE:
-        if g.fault or g.ply - 2 * g.bouts >= DUEL_MAX_MOVES:     # the moves so far
-            return -1
-        _bout(r, r, g, pl[g.attacker], pl[1 - g.attacker])
-    return 0
+cdef inline int _duel_same(RungT *t, Duel *g, const Player *p0, const Player *p1) noexcept nogil:
+    """The deal loop when both seats play the same rung: one bout, its players by role."""
+    cdef Roles r
+    cdef const Player *pa = p1 if g.attacker else p0
+    cdef const Player *pd = p0 if g.attacker else p1
+    cdef int k
+    _roles_of(g, &r)
+    while True:
+        k = _bout(t, t, g, &r, pa, pd)
+        if k == BOUT_TURN:
+            pa, pd = pd, pa
+        elif k != BOUT_AGAIN:
+            return _roles_back(g, &r, k)
 
 
 cdef int duel(Duel *g, int rung0, int rung1, const Player *p0, const Player *p1) noexcept nogil:
@@ -269,20 +311,20 @@ cdef int duel(Duel *g, int rung0, int rung1, const Player *p0, const Player *p1)
     cdef Rung1 t1
     cdef Rung2 t2
     cdef Rung3 t3
-    if rung0 == 1:
-        if rung1 == 1:
+    cdef Rung23 t23
+    # one call of each deal loop, so that the compiler inlines its bout into it
+    if rung0 == rung1:
+        if rung0 == 1:
             return _duel_same(&t1, g, p0, p1)
+        if rung0 == 2:
+            return _duel_same(&t2, g, p0, p1)
+        return _duel_same(&t3, g, p0, p1)
+    if rung0 != 1 and rung1 != 1:
+        return _duel_same(&t23, g, p0, p1)             # rung 2 against rung 3
+    if rung0 == 1:
         if rung1 == 2:
             return _duel(&t1, &t2, g, p0, p1)
         return _duel(&t1, &t3, g, p0, p1)
     if rung0 == 2:
-        if rung1 == 1:
-            return _duel(&t2, &t1, g, p0, p1)
-        if rung1 == 2:
-            return _duel_same(&t2, g, p0, p1)
-        return _duel(&t2, &t3, g, p0, p1)
-    if rung1 == 1:
-        return _duel(&t3, &t1, g, p0, p1)
-    if rung1 == 2:
-        return _duel(&t3, &t2, g, p0, p1)
-    return _duel_same(&t3, g, p0, p1)
+        return _duel(&t2, &t1, g, p0, p1)
+    return _duel(&t3, &t1, g, p0, p1)

@@ -220,6 +220,7 @@ cdef inline bint duel_sides(const CSide *a, const CSide *b) noexcept nogil:
 cdef inline void duel_players(const Seat *seats, Player *pl) noexcept nogil:
     cdef int seat
     for seat in range(2):
+        pl[seat].rung = seats[seat].side.rung
         pl[seat].p = &seats[seat].side.p
         pl[seat].fast = seats[seat].fast
         pl[seat].key = seats[seat].key
