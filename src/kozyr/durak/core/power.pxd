@@ -74,22 +74,13 @@ cdef inline int pw_suit_count(uint64_t m, int s) noexcept nogil:
 cdef inline int pw_nth_in(uint64_t m, int k, int c0, int c1, int c2, int c3) noexcept nogil:
     """The k-th card (from 0; m holds more than k) of m in the rules' card sequence (suits 0 to 3,
     each from its highest power down), given the counts of the suits in m (pw_suit_count):
-    the suit by the counts, then within it the k-th highest card, which is the
-    (count - 1 - k)-th lowest."""
-    cdef int s = 0, c = c0
-    cdef uint64_t ms
-    if k >= c0:
-        k -= c0
-        s, c = 1, c1
-        if k >= c1:
-            k -= c1
-            s, c = 2, c2
-            if k >= c2:
-                k -= c2
-                s, c = 3, c3
-    ms = m & pw_suit(s)
-    k = c - 1 - k
-    while k:
+    the suit by the counts (without branches: which suit is random, so a branch would be
+    mispredicted), then within it the k-th highest card, the (count - 1 - k)-th lowest."""
+    cdef int a1 = k >= c0, a2 = k >= c0 + c1, a3 = k >= c0 + c1 + c2
+    cdef int s = a1 + a2 + a3
+    cdef int j = (c0 - 1 - k) + a1 * c1 + a2 * c2 + a3 * c3
+    cdef uint64_t ms = m & pw_suit(s)
+    while j:
         ms &= ms - 1
-        k -= 1
+        j -= 1
     return lowest_card(ms)
