@@ -123,40 +123,28 @@ cdef inline int _cheapest(uint64_t h, uint64_t pool, int pair) noexcept nogil:
     return highest_card(lane)
 
 
-cdef inline int _cheapest_pw(uint64_t h, uint64_t pool, int pair) noexcept nogil:
-    """_cheapest by power (pool and h in core/power.pxd's layout).
+cdef inline int _pw_key(int b, int cost) noexcept nogil:
+    """Card b by power with this cost as one number, smaller for the card the rungs prefer:
+    the lower cost, then the lower suit, then the higher rank (the rules' card sequence)."""
+    return (cost << 6) + ((b & 3) << 4) - (b >> 2)
 
-    The lowest card b0 of the pool is of its lowest power, the lowest suit of
-    that power. It is the answer alone when its rank's cost cannot be undercut
-    or tied: held once with an adjustment not negative, or held twice or more
-    with one not positive (every other rank is of a higher power). Otherwise
-    the lowest card of the ranks h holds once and the lowest of those it holds
-    twice or more are the only candidates (two bit scans); their costs
-    decide, a tie goes to the lower suit, then (the same suit) to the higher
-    rank."""
-    cdef int b0 = lowest_card(pool)
-    if pool & (pool - 1) == 0:     # one card: nothing to compare
-        return b0
-    cdef uint64_t nib = (h >> (b0 & ~3)) & 15
-    if (nib & (nib - 1)) == 0:
-        if pair >= 0:
-            return b0
-    elif pair <= 0:
-        return b0
+
+cdef inline int _cheapest_pw(uint64_t h, uint64_t pool, int pair) noexcept nogil:
+    """_cheapest by power (pool and h in core/power.pxd's layout), without branches (which
+    card wins is data, so a branch would be mispredicted about as often as taken).
+
+    The lowest card of the pool's ranks that h holds once, and the lowest of
+    those it holds twice or more, are the only candidates (two bit scans: each
+    is the lowest suit of the lowest such power); the smaller _pw_key of their
+    costs wins, or the one there is. (An empty kind scans the sentinel bit 63;
+    its key is then not used.)"""
     cdef uint64_t twice = pw_paired(h)
     cdef uint64_t single = pool & ~twice, double = pool & twice
-    cdef int bu, bp, cu, cp
-    if single == 0 or double == 0:
-        return b0                  # one kind of rank only: its lowest card
-    bp = lowest_card(double)
-    bu = lowest_card(single)
-    cu = bu >> 2
-    cp = (bp >> 2) + pair
-    if cu != cp:
-        return bu if cu < cp else bp
-    if (bu & 3) != (bp & 3):
-        return bu if (bu & 3) < (bp & 3) else bp
-    return bu if bu > bp else bp
+    cdef int bu = lowest_card(single | (<uint64_t>1 << 63))
+    cdef int bp = lowest_card(double | (<uint64_t>1 << 63))
+    cdef int best = bu if _pw_key(bu, bu >> 2) < _pw_key(bp, (bp >> 2) + pair) else bp
+    best = bp if single == 0 else best
+    return bu if double == 0 else best
 
 
 cdef inline int _power_in(Cards *l, int card) noexcept nogil:
@@ -219,21 +207,26 @@ cdef inline int _cheapest_of(Cards *l, uint64_t hand, uint64_t cards, int trump,
     wins outright. Otherwise, with both kinds in `cards`, the cheapest of each
     pool is costed and compared (_cheapest_mixed).
     """
-    cdef uint64_t trumps, pool
+    cdef uint64_t trumps, plain, pool
     if Cards is ByPower:
+        # without branches where the data decides: the pool is the plain cards unless there
+        # are none; the mixed case (both kinds, and a trump might win) is rare and a branch
         trumps = cards & pw_suit(trump)
+        plain = cards ^ trumps
+        if not plain_wins and plain and trumps:
+            return cheapest_mixed_pw(hand, plain, trumps, trump, pair, trump_cost)
+        pool = plain if plain else trumps
+        return _cheapest_pw(hand, pool, pair)
     else:
         trumps = cards & suit_mask(trump)
-    cdef uint64_t plain = cards ^ trumps
-    if plain == 0:
-        pool = trumps
-    elif trumps == 0 or plain_wins:
-        pool = plain
-    elif Cards is ByPower:
-        return cheapest_mixed_pw(hand, plain, trumps, trump, pair, trump_cost)
-    else:
-        return _cheapest_mixed(l, hand, plain, trumps, trump, pair, trump_cost)
-    return _cheapest_in(l, hand, pool, pair)
+        plain = cards ^ trumps
+        if plain == 0:
+            pool = trumps
+        elif trumps == 0 or plain_wins:
+            pool = plain
+        else:
+            return _cheapest_mixed(l, hand, plain, trumps, trump, pair, trump_cost)
+        return _cheapest_in(l, hand, pool, pair)
 
 
 cdef inline int ask_random(Cards *l, const Ask *a, unsigned int word) noexcept nogil:

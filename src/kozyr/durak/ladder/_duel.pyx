@@ -92,18 +92,16 @@ cdef inline uint64_t _swap(Duel *g, uint64_t hand) noexcept nogil:
 
 
 cdef inline int _draw(Duel *g, uint64_t *hand, int count, int seat) noexcept nogil:
-    """Draw up to six from the talon into *hand; the new count."""
-    cdef int k = 6 - count
+    """Draw up to six from the talon into *hand; the new count. Without branches: how many
+    cards a seat draws is data (none is pre[drawn] ^ pre[drawn])."""
+    cdef int k = 6 - count, left = 24 - g.drawn
     cdef uint64_t m
-    if k > 24 - g.drawn:
-        k = 24 - g.drawn
-    if k <= 0:
-        return count
+    k = k if k < left else left
+    k = k if k > 0 else 0
     m = g.pre[g.drawn + k] ^ g.pre[g.drawn]
     g.drawn += k
     hand[0] |= m
-    if m & g.sixbit:
-        g.six_owner = seat
+    g.six_owner = seat if m & g.sixbit else g.six_owner
     return count + k
 
 
