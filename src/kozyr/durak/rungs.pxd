@@ -123,10 +123,12 @@ cdef inline int _cheapest(uint64_t h, uint64_t pool, int pair) noexcept nogil:
     return highest_card(lane)
 
 
-cdef inline int _pw_key(int b, int cost) noexcept nogil:
-    """Card b by power with this cost as one number, smaller for the card the rungs prefer:
-    the lower cost, then the lower suit, then the higher rank (the rules' card sequence)."""
-    return (cost << 6) + ((b & 3) << 4) - (b >> 2)
+cdef inline int _pw_key(int b) noexcept nogil:
+    """Card b by power as one number, 63 * power + 16 * suit: for the cards of one pool, the
+    key of a card plus 64 times its cost adjustment is smaller exactly for the card the
+    rungs prefer: the lower cost, then the lower suit, then the higher rank (the rules'
+    card sequence). (64 * power + 16 * suit - power, and 16 * b is 64 * power + 16 * suit.)"""
+    return 16 * b - (b >> 2)
 
 
 cdef inline int _cheapest_pw(uint64_t h, uint64_t pool, int pair) noexcept nogil:
@@ -135,16 +137,17 @@ cdef inline int _cheapest_pw(uint64_t h, uint64_t pool, int pair) noexcept nogil
 
     The lowest card of the pool's ranks that h holds once, and the lowest of
     those it holds twice or more, are the only candidates (two bit scans: each
-    is the lowest suit of the lowest such power); the smaller _pw_key of their
-    costs wins, or the one there is. (An empty kind scans the sentinel bit 63;
-    its key is then not used.)"""
+    is the lowest suit of the lowest such power); the one of the smaller
+    _pw_key (+ 64 * pair for the second) wins, or the one there is. (An empty
+    kind scans the sentinel bit 63; its key is then not used.)"""
     cdef uint64_t twice = pw_paired(h)
     cdef uint64_t single = pool & ~twice, double = pool & twice
     cdef int bu = lowest_card(single | (<uint64_t>1 << 63))
     cdef int bp = lowest_card(double | (<uint64_t>1 << 63))
-    cdef int best = bu if _pw_key(bu, bu >> 2) < _pw_key(bp, (bp >> 2) + pair) else bp
-    best = bp if single == 0 else best
-    return bu if double == 0 else best
+    # bu when (single and (not double or its key is the smaller)), as arithmetic: a conditional
+    # expression here was compiled as a (mispredicted) branch
+    cdef int take_u = (single != 0) & ((double == 0) | (_pw_key(bu) < _pw_key(bp) + 64 * pair))
+    return bp ^ ((bu ^ bp) & -take_u)
 
 
 cdef inline int _power_in(Cards *l, int card) noexcept nogil:

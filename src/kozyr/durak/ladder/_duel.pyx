@@ -78,9 +78,7 @@ cdef inline int _decide(RungT *rung, const Ask *a, const Player *pl, int seat, i
 cdef inline uint64_t _six_right(const Duel *g, int seat) noexcept nogil:
     """The six's bit when `seat` has the exchange right while the talon is open, else 0: the seat
     may swap exactly when its hand & this is non-zero. Within a bout it changes only by a swap."""
-    if g.six_owner == seat and g.drawn < 24 and not g.swapped:
-        return g.sixbit
-    return 0
+    return g.sixbit & -<uint64_t>((g.six_owner == seat) & (g.drawn < 24) & (g.swapped == 0))
 
 
 cdef inline uint64_t _swap(Duel *g, uint64_t hand) noexcept nogil:
@@ -154,8 +152,8 @@ cdef inline int _bout(RungX *ra, RungY *rd, Duel *g, Roles *r, const Player *pa,
             a.hand = D
             a.cards = D & beaters
             a.swap = (D & six_d) != 0
-            if a.cards == 0 and not a.swap:
-                taken = 1                              # nothing beats: the automatic take
+            if (D & (beaters | six_d)) == 0:
+                taken = 1                              # nothing beats, no exchange: the automatic take
                 break
             mv = _decide(rd, &a, pd, dfd, ply)
             seen |= mv
@@ -181,8 +179,8 @@ cdef inline int _bout(RungX *ra, RungY *rd, Duel *g, Roles *r, const Player *pa,
             a.hand = A
             a.cards = A & lanes
             a.swap = (A & six_a) != 0
-            if a.cards == 0 and not a.swap:
-                mv = MV_DONE << 6                      # exhausted: nothing to throw in
+            if (A & (lanes | six_a)) == 0:
+                mv = MV_DONE << 6                      # exhausted: nothing to throw in, no exchange
                 break
             mv = _decide(ra, &a, pa, att, ply)
             seen |= mv
@@ -200,7 +198,7 @@ cdef inline int _bout(RungX *ra, RungY *rd, Duel *g, Roles *r, const Player *pa,
         while size < cap:
             a.cards = A & lanes
             a.swap = (A & six_a) != 0
-            if a.cards == 0 and not a.swap:
+            if (A & (lanes | six_a)) == 0:
                 break
             a.hand = A
             a.size = size
@@ -239,15 +237,14 @@ cdef inline int _bout(RungX *ra, RungY *rd, Duel *g, Roles *r, const Player *pa,
         # the same attacker; only a take makes a hand larger than the six dealt or drawn
         r.A, r.D, r.cA, r.cD = A, D, cA, cD
         r.cap = cD if cD < 6 else 6
-        if cD > g.big:
-            g.big = cD
+        g.big = cD if cD > g.big else g.big
         turn = BOUT_AGAIN
     else:
         # the defender attacks next
         r.A, r.D, r.cA, r.cD, r.att = D, A, cD, cA, dfd
         r.cap = cA if cA < 6 else 6
         turn = BOUT_TURN
-    if g.drawn == 24 and (cA == 0 or cD == 0):
+    if (g.drawn == 24) & ((cA == 0) | (cD == 0)):     # one branch, taken once a deal
         g.moves = ply - 2 * g.bouts                    # every event but the closes' two was a move
         g.ply = ply + (cA == 0) + (cD == 0) + 1       # out, out, game_end
         if cA == 0 and cD == 0:
