@@ -131,6 +131,20 @@ cdef inline int _pw_key(int b) noexcept nogil:
     return 16 * b - (b >> 2)
 
 
+cdef inline int _cheapest_pw1(uint64_t h, uint64_t pool) noexcept nogil:
+    """_cheapest_pw for the adjustment +1 (rung 2 everywhere and rung 3 defending, with the
+    rules' settings), from two nibbles: the pool's lowest card b0 (power p0, the lowest suit
+    of it) costs p0 held once, else p0 + 1; then only a card of power p0 + 1 held once
+    costs as little, and it wins the tie when its suit is not above b0's (the same suit:
+    the higher rank first). Every other card costs more."""
+    cdef int b0 = lowest_card(pool), n0 = b0 & ~3
+    cdef uint64_t hn0 = (h >> n0) & 15, pn1 = (pool >> (n0 + 4)) & 15, hn1 = (h >> (n0 + 4)) & 15
+    cdef int c1 = n0 + 4 + lowest_card(pn1 | 16)
+    cdef int win1 = (((hn0 & (hn0 - 1)) != 0) & (pn1 != 0) & ((hn1 & (hn1 - 1)) == 0)
+                     & ((c1 & 3) <= (b0 & 3)))
+    return b0 ^ ((b0 ^ c1) & -win1)
+
+
 cdef inline int _cheapest_pw(uint64_t h, uint64_t pool, int pair) noexcept nogil:
     """_cheapest by power (pool and h in core/power.pxd's layout), without branches (which
     card wins is data, so a branch would be mispredicted about as often as taken).
@@ -140,6 +154,8 @@ cdef inline int _cheapest_pw(uint64_t h, uint64_t pool, int pair) noexcept nogil
     is the lowest suit of the lowest such power); the one of the smaller
     _pw_key (+ 64 * pair for the second) wins, or the one there is. (An empty
     kind scans the sentinel bit 63; its key is then not used.)"""
+    if pair == 1:                  # a setting: the same branch at every decision of a seat
+        return _cheapest_pw1(h, pool)
     cdef uint64_t twice = pw_paired(h)
     cdef uint64_t single = pool & ~twice, double = pool & twice
     cdef int bu = lowest_card(single | (<uint64_t>1 << 63))

@@ -58,11 +58,10 @@ cdef inline uint64_t pw_kozyr_mask(uint64_t m) noexcept nogil:
 
 
 cdef inline uint64_t pw_paired(uint64_t h) noexcept nogil:
-    """The ranks h holds two or more cards of, each as its whole nibble: the nibbles' counts in
-    two steps, then count + 6 reaches bit 3 exactly when the count is 2 or more."""
-    cdef uint64_t c = h - ((h >> 1) & 0x555555555ULL)
-    c = (c & 0x333333333ULL) + ((c >> 2) & 0x333333333ULL)
-    return (((c + 0x666666666ULL) & 0x888888888ULL) >> 3) * 15
+    """The ranks h holds two or more cards of, each as its whole nibble: with bits b0..b3 of a
+    nibble, two or more are set exactly when (b0|b1) & (b2|b3), or b0 & b1, or b2 & b3."""
+    cdef uint64_t a = h | (h >> 1), b = h & (h >> 1)
+    return ((((a & (a >> 2)) | b | (b >> 2)) & 0x111111111ULL) * 15)
 
 
 cdef inline int pw_suit_count(uint64_t m, int s) noexcept nogil:
