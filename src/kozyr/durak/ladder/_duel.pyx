@@ -314,8 +314,10 @@ cdef int duel(Duel *g, int rung0, int rung1, const Player *p0, const Player *p1)
         if rung0 == 2:
             return _duel_same(&t2, g, p0, p1)
         return _duel_same(&t3, g, p0, p1)
-    if rung0 != 1 and rung1 != 1:
-        return _duel_same(&t23, g, p0, p1)             # rung 2 against rung 3
+    if rung0 == 2 and rung1 == 3:
+        return _duel(&t2, &t3, g, p0, p1)
+    if rung0 == 3 and rung1 == 2:
+        return _duel(&t3, &t2, g, p0, p1)
     if rung0 == 1:
         if rung1 == 2:
             return _duel(&t1, &t2, g, p0, p1)
