@@ -8,6 +8,14 @@ Cython decides whether to regenerate C by timestamps, which know nothing of
 the switch: a tree built before would silently reuse its unchecked C. The mode
 of the last generation is kept in src/kozyr/.build-mode, and every .pyx is
 regenerated when it differs (or is missing).
+
+Build once: pip builds in a fresh isolated environment each time, whose Cython
+include files are newer than any generated C, so Cython alone would regenerate
+(and the compiler then rebuild) everything on every `pip install`. When the
+generated C is newer than every source of this project (the .pyx, .pxd and .h
+files and this file) and was made in the same mode, it is used as it is, and
+setuptools skips every extension whose compiled module is newer still: the
+README's second command, run after the first, compiles nothing.
 """
 import os
 from glob import glob
@@ -38,6 +46,15 @@ DIRECTIVES = {
     "embedsignature": True,
 }
 COMPILE_ARGS = ["-O0", "-g"] if DEBUG else ["-O3"]
+# Cython and the C compiler run on every core (KOZYR_BUILD_JOBS=N to choose): a source install is
+# most of a new user's first minute.
+try:
+    JOBS = max(1, int(os.environ.get("KOZYR_BUILD_JOBS", "") or len(os.sched_getaffinity(0))))
+except (ValueError, AttributeError):
+    JOBS = os.cpu_count() or 1
+
+
+HEADER_DIRS = sorted({"src/kozyr"} | {os.path.dirname(h) for h in glob("src/kozyr/**/*.h", recursive=True)})
 
 
 def extension(pyx: str) -> Extension:
@@ -45,19 +62,38 @@ def extension(pyx: str) -> Extension:
     return Extension(
         module,
         [pyx],
-        include_dirs=["src/kozyr", numpy.get_include()],
+        # every folder with a header a .pxd names (cythonize finds them itself; the C-as-is path must be told)
+        include_dirs=HEADER_DIRS + [numpy.get_include()],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=COMPILE_ARGS,
     )
 
 
-modules = cythonize(
-    [extension(p) for p in sorted(glob("src/kozyr/**/*.pyx", recursive=True))],
-    compiler_directives=DIRECTIVES,
-    include_path=["src"],
-    force=last_mode() != MODE,
-)
+def generated_c_is_current(pyx_files: list[str]) -> bool:
+    """Whether the C beside every .pyx was generated, in this mode, after the last change to any source."""
+    if last_mode() != MODE:
+        return False
+    c_files = [p[: -len(".pyx")] + ".c" for p in pyx_files]
+    if not all(os.path.exists(c) for c in c_files):
+        return False
+    sources = [__file__] + [p for ext in ("pyx", "pxd", "h") for p in glob(f"src/kozyr/**/*.{ext}", recursive=True)]
+    return max(os.path.getmtime(p) for p in sources) < min(os.path.getmtime(c) for c in c_files)
+
+
+PYX = sorted(glob("src/kozyr/**/*.pyx", recursive=True))
+if generated_c_is_current(PYX):
+    modules = [extension(p) for p in PYX]
+    for ext in modules:
+        ext.sources = [s[: -len(".pyx")] + ".c" if s.endswith(".pyx") else s for s in ext.sources]
+else:
+    modules = cythonize(
+        [extension(p) for p in PYX],
+        compiler_directives=DIRECTIVES,
+        include_path=["src"],
+        force=last_mode() != MODE,
+        nthreads=JOBS if JOBS > 1 else 0,
+    )
 with open(MODE_STAMP, "w") as f:
     f.write(MODE + "\n")
 
-setup(ext_modules=modules)
+setup(ext_modules=modules, options={"build_ext": {"parallel": JOBS}})

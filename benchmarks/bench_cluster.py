@@ -123,10 +123,10 @@ def main() -> None:
 
 
 def r_chunk(deals: int, threads: int) -> int:
-    """The chunk the cluster driver picks for this ladder (`cluster.plan`)."""
-    from kozyr.durak.ladder.cluster import plan
+    """The chunk the cluster driver picks for this ladder (`chunks.plan` with task chunks)."""
+    from kozyr.durak.ladder.chunks import TASK_CHUNKS, plan
 
-    return plan(deals, threads)[0][1]
+    return plan(deals, threads, sizes=TASK_CHUNKS)[0][1]
 
 
 def _overhead(c: Any, deals: int, repeat: int) -> tuple[float, float, int, int, float]:

@@ -22,7 +22,7 @@ import time
 
 import numpy as np
 
-from kozyr.durak import Bot, Game
+from kozyr.durak import Bot, Game, Params
 from kozyr.durak.bot4 import Rung4Bot
 from kozyr.durak.ladder import ladder
 from kozyr.stats import rate
@@ -34,12 +34,13 @@ def _fmt(r) -> str:
 
 def strength(deals: int, workers: int) -> None:
     rows = [
-        ("rung 4 (K=64) vs rung 3", Rung4Bot("bench-a", k=64), 3, deals),
-        ("rung 4 (K=64, no endgame solver) vs rung 3", Rung4Bot("bench-a", k=64, endgame=False), 3, deals),
-        ("rung 4 (K=64) vs rung 2", Rung4Bot("bench-a", k=64), 2, deals // 2),
-        ("rung 4 (K=64) vs rung 1", Rung4Bot("bench-a", k=64), 1, deals // 4),
-        ("rung 4 (K=16) vs rung 4 (K=64)", Rung4Bot("bench-a", k=16), Rung4Bot("bench-b", k=64), deals // 2),
-        ("rung 4 (K=16) vs rung 3", Rung4Bot("bench-a", k=16), 3, deals // 2),
+        ("rung 4 (K=64) vs rung 3", Rung4Bot("bench-a", params=Params(K=64)), 3, deals),
+        ("rung 4 (K=64, no endgame solver) vs rung 3", Rung4Bot("bench-a", params=Params(K=64, ENDGAME=0)), 3, deals),
+        ("rung 4 (K=64) vs rung 2", Rung4Bot("bench-a", params=Params(K=64)), 2, deals // 2),
+        ("rung 4 (K=64) vs rung 1", Rung4Bot("bench-a", params=Params(K=64)), 1, deals // 4),
+        ("rung 4 (K=16) vs rung 4 (K=64)", Rung4Bot("bench-a", params=Params(K=16)),
+         Rung4Bot("bench-b", params=Params(K=64)), deals // 2),
+        ("rung 4 (K=16) vs rung 3", Rung4Bot("bench-a", params=Params(K=16)), 3, deals // 2),
     ]
     print(f"{'matchup':46} {'deals':>6} {'decided':>7}  {'a fool of decided (2 sigma)':28} {'draws':>5} "
           f"{'wall s':>7} {'cpu s':>7}")
@@ -57,7 +58,7 @@ def speed(deals: int) -> None:
     for i in range(deals):
         game = Game.from_rng(10_000 + i)
         me = i % 2
-        bot4, bot3 = Rung4Bot("bench-speed", k=64), Bot(3, "bench-speed")
+        bot4, bot3 = Rung4Bot("bench-speed", params=Params(K=64)), Bot(3, "bench-speed")
         bot4.start(game.view(me))
         dw = dc = 0.0
         while not game.over:

@@ -47,10 +47,11 @@ def _play(job: tuple[int, int, int, int]) -> tuple[int, int, int, int, float]:
     for card in Game.from_rng(seed).order:
         state.apply_action(card_index(card))
     if rung == 4:
+        from kozyr.durak import Params
         from kozyr.durak.bot4 import Rung4Bot
+        from kozyr.durak.rung4 import Table
 
-        rung_bot = Rung4Bot(f"yardstick-{seed}", k=64)
-        rung_bot.start(state.deal.game.view(1 - seat))
+        rung_bot, table = Rung4Bot(f"yardstick-{seed}", params=Params(K=64)), Table()   # the deal's endgame table
     else:
         rung_bot = Bot(rung, f"yardstick-{seed}")
     decisions, spent = 0, 0.0
@@ -62,9 +63,11 @@ def _play(job: tuple[int, int, int, int]) -> tuple[int, int, int, int, float]:
             spent += time.perf_counter() - t
             decisions += 1
         else:
-            if rung == 4:   # rung 4 decides from its memory too: the state keeps both seats' memories
-                rung_bot.memory = state.deal.memories[player]
-            action = action_of(rung_bot.choose(state.deal.game.view(player)))
+            view = state.deal.game.view(player)
+            if rung == 4:   # rung 4 decides from the deal's memory of its seat: the state keeps both seats'
+                action = action_of(rung_bot.decide(view, state.deal.memories[player], table))
+            else:
+                action = action_of(rung_bot.choose(view))
         state.apply_action(int(action))
     fool = state.deal.game.result.fool
     return rung, seat, -1 if fool is None else fool, decisions, spent

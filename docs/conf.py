@@ -85,6 +85,46 @@ def _drop_object_base(app, name, obj, options, bases):
         bases.clear()
 
 
+def _draw_pictures(app):
+    """docs/pictures.md shows what kozyr.svg draws now: the pictures are made at each build, never stored."""
+    from kozyr import svg
+    from kozyr.durak import Game, pad_seed
+    from kozyr.durak.ladder import replay
+    from kozyr.durak.records import picture
+    from kozyr.hokm import GreedyBot, Hand
+
+    game = Game.from_seed(pad_seed("durak-one"))
+    game.apply(0, "attack 8H")
+    hand = Hand(0, rng=7)
+    hand.choose_trump(0, GreedyBot().choose_trump(hand.view(0)))
+    for _ in range(6):
+        hand.play(hand.to_act, GreedyBot().play(hand.view(hand.to_act)))
+    pictures = {
+        "durak_view": svg.durak_svg(game.view(1)),
+        "durak_record": picture(replay(3, 2, "ladder", 17)),
+        "hokm_view": svg.hokm_view_svg(hand.view(hand.to_act)),
+        "cards": svg.cards_svg("AS TD 6C QH"),
+    }
+    out = Path(app.srcdir) / "_generated"
+    out.mkdir(exist_ok=True)
+    for name, text in pictures.items():
+        tmp = out / f".{name}.svg.tmp"
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, out / f"{name}.svg")
+
+
+def _drop_empty_bases(app, doctree):
+    """With `object` dropped (above), autodoc still writes an empty "Bases:" line under such a class
+    (Sphinx 9 renders it whatever the bases): take those paragraphs out of the page."""
+    from docutils import nodes
+
+    for para in list(doctree.findall(nodes.paragraph)):
+        if para.astext().strip() == "Bases:":
+            para.parent.remove(para)
+
+
 def setup(app):
+    app.connect("doctree-read", _drop_empty_bases)
+    app.connect("builder-inited", _draw_pictures)
     app.connect("autodoc-process-signature", _drop_opaque_class_signature)
     app.connect("autodoc-process-bases", _drop_object_base)

@@ -1,7 +1,9 @@
 """Fixtures for the durak rules tests: the engine under test and written positions.
 
 `engine` is the module whose `Game` a rules test drives: the plain-Python
-oracle (`kozyr.durak.reference`) and the Cython engine (`kozyr.durak.core.engine`).
+oracle (`kozyr.durak.reference`), the Cython engine (`kozyr.durak.core.engine`)
+and the variants' plain-Python twin (`kozyr.durak.reference_variants`), which
+at its default table `Rules()` must play the two-seat game exactly.
 A missing engine is an error, never a skip: a skip would hide it in CI.
 
 Positions are written as a deal (`order_of`: both hands, the turn-up and the
@@ -11,6 +13,7 @@ position is.
 from __future__ import annotations
 
 import importlib
+import signal
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -19,7 +22,15 @@ import pytest
 
 from kozyr.cards import parse_card
 
-ENGINES = {"reference": "kozyr.durak.reference", "cython": "kozyr.durak.core.engine"}
+# A suite started in the background by a shell without job control (`cmd &` in a script, as
+# tools/build_wheels.sh and .ci/run start the wheels' suites) inherits SIGINT ignored, and so would
+# every child it spawns: the Ctrl-C tests' children would never see their SIGINT. Catching it here
+# gives the children the default again (exec resets a caught signal, not an ignored one).
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+ENGINES = {"reference": "kozyr.durak.reference", "cython": "kozyr.durak.core.engine",
+           "twin": "kozyr.durak.reference_variants"}
 
 # Reference order: spades, hearts, diamonds, clubs; ace down to six.
 REFERENCE_ORDER = tuple(16 * s + r for s in range(4) for r in range(14, 5, -1))
@@ -163,3 +174,19 @@ def _refuse() -> Callable[..., Exception]:
 @pytest.fixture(name="snapshot")
 def _snapshot() -> Callable[[Any], dict[str, Any]]:
     return snapshot
+
+
+@pytest.fixture
+def table(tmp_path: Any) -> Any:
+    """A web table (kozyr.web) on 127.0.0.1 for one test (tests/web/_served.py), stopped afterwards; its log
+    must hold no traceback."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent / "web"))
+    from _served import start, stop
+
+    served, server, thread = start(tmp_path / "records")
+    yield served
+    stop(server, thread)
+    assert "Traceback" not in served.log.getvalue(), served.log.getvalue()

@@ -393,3 +393,45 @@ def test_a_rate_or_interval_of_impossible_counts_is_a_kozyr_error():
         with pytest.raises(KozyrError) as err:
             call()
         assert err.value.code == code
+
+
+# -- issue 22: normalized Elo with its interval, and a decision from counts alone ------------------
+@pytest.mark.parametrize("counts", [[869, 535, 1854, 566, 1176], [100, 800, 120], [5, 20, 50, 30, 10],
+                                    [0, 3, 40, 9, 1], [300, 100, 420]])
+def test_normalized_elo_is_the_normalized_model_s_maximum_likelihood(counts: list[int]) -> None:
+    """The normalized Elo the sequential test's model gives the counts the highest likelihood: the LLR
+    between two hypotheses at equal distance from it is zero, and it falls off on either side. (Without the
+    sqrt 2 of a pair, the pentanomial estimate sat 41 % too far out and these LLRs were far from zero.)"""
+    from kozyr.stats import normalized_elo
+
+    e = normalized_elo(counts)
+    assert e.elo is not None and e.low is not None and e.high is not None
+    elo, low, high = e.elo, e.low, e.high
+    assert low < elo < high and e.n == sum(counts)
+    assert abs(llr(counts, elo - 0.25, elo + 0.25)) < 1e-4
+    assert llr(counts, elo - 2, elo - 1) > 0 > llr(counts, elo + 1, elo + 2)
+    est = elo_estimate(counts)   # the interval is the score's, mapped: its ends are as far from the estimate
+    assert est.score_high is not None and est.score is not None
+    assert (high - elo) / (elo - low) == pytest.approx(1.0, rel=1e-9)
+    assert (est.score_high - est.score) == pytest.approx((high - elo) / (elo - 0) * (est.score - 0.5), rel=1e-6)
+
+
+def test_normalized_elo_of_nothing_is_empty() -> None:
+    from kozyr.stats import normalized_elo
+
+    assert normalized_elo([0, 0, 0]) == (None, None, None, 0)
+    assert normalized_elo([0, 0, 7, 0, 0]).elo is not None     # the prior gives every count a little spread
+
+
+def test_a_decision_from_counts_alone_is_the_running_test_s() -> None:
+    from kozyr.stats import decide
+
+    for counts, model in (([869, 535, 1854, 566, 1176], "normalized"), ([300, 100, 420], "logistic"),
+                          ([10, 90, 800, 110, 12], "logistic")):
+        r = decide(counts, 0, 5, model=model)
+        t = SPRT(0, 5, model=model, pairs=len(counts) == 5)
+        t.update(counts)
+        assert (r.decision, r.llr, r.units, r.counts) == (t.decision or "none", t.llr, t.units, tuple(counts))
+    with pytest.raises(KozyrError) as info:
+        decide([0, 0, 0, 0, 0], 0, 5)
+    assert info.value.code == "bad_counts"

@@ -126,6 +126,9 @@ def test_callback_sees_every_step_and_ctrl_c_propagates() -> None:
     ({"c": {"x": 1.0, "y": None}}, "bad_c['y']"),
     ({"A": -5}, "bad_A"),
     ({"alpha": 0}, "bad_alpha"),
+    ({"alpha": 1e40}, "bad_alpha"),     # a power that overflows: refused, not an OverflowError
+    ({"A": 1e300}, "bad_A"),
+    ({"gamma": 11}, "bad_gamma"),
     ({"gamma": float("nan")}, "bad_gamma"),
     ({"seed": -1}, "bad_seed"),
     ({"seed": "x"}, "bad_seed"),

@@ -42,6 +42,12 @@ cdef inline uint64_t suit_mask(int s) noexcept nogil:
     return KZ_SUIT_LANE << (16 * s)
 
 
+cdef inline uint64_t deck_mask(int size) noexcept nogil:
+    """The cards of a deck of `size` cards (24, 32, 36 or 52): the ranks from 15 - size / 4 up to
+    the ace in every suit."""
+    return ((<uint64_t>0x8000) - ((<uint64_t>1) << (15 - (size >> 2)))) * <uint64_t>0x0001000100010001ULL
+
+
 cdef inline uint64_t above(int c) noexcept nogil:
     """The cards of c's suit ranked above c (within the 52 cards)."""
     return suit_mask(c >> 4) & ~((card_bit(c) << 1) - 1)

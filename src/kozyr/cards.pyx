@@ -215,6 +215,11 @@ cdef class CardSet:
         """The set in display form: `A♠ 10♦ 6♣`."""
         return " ".join([pretty(c) for c in self])
 
+    def _repr_svg_(self):
+        """The cards as a picture, for notebooks (as `kozyr.svg.cards_svg` draws them)."""
+        from kozyr._draw import cards_row
+        return cards_row([card_name(c) for c in self])
+
     # -- algebra: CardSet operands only, like frozenset's operators --------
     def __or__(self, other):
         if not isinstance(self, CardSet) or not isinstance(other, CardSet):

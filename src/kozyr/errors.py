@@ -12,10 +12,12 @@ this one class and prints its message as one line.
 """
 from __future__ import annotations
 
+import math
+import numbers
 import operator
 from typing import Any
 
-__all__ = ["KozyrError", "shown", "whole"]
+__all__ = ["KozyrError", "shown", "whole", "real"]
 
 SHOWN_MAX = 60
 
@@ -38,10 +40,25 @@ def shown(value: Any, limit: int = SHOWN_MAX) -> str:
     return f"{text[:limit - 4]}...({len(text)} chars)"
 
 
+def _code(name: str) -> str:
+    """The code of a range check on `name`: `bad_<name>` in lower case (`K` is `bad_k`)."""
+    return "bad_" + name.lower()
+
+
+def _why(n: float | int, low: float | int | None, high: float | int | None, text: str) -> str:
+    if high is None:
+        return f"{text} is below {low:,}"
+    if low is None:
+        return f"{text} is above {high:,}"
+    return f"{text} is outside {low:,}..{high:,}"
+
+
 def whole(name: str, value: object, low: int | None = None, high: int | None = None) -> int:
     """`value` as an int in low..high (None: no bound on that side), or a `KozyrError` coded
-    `bad_<name>` naming it. Any integer type is taken (`operator.index`: numpy ints too); a
-    bool, a float, text, or an object whose `__index__` raises is not a whole number.
+    `bad_<name>` (in lower case) naming it, with the fields `field` (name) and `value`. Any
+    integer type is taken (`operator.index`: numpy ints too); a bool, a float, text, or an
+    object whose `__index__` raises is not a whole number. This is the one range check of
+    whole numbers at every door of kozyr; `real` is its twin for real numbers.
 
     >>> whole("deals", 10, 1)
     10
@@ -55,17 +72,38 @@ def whole(name: str, value: object, low: int | None = None, high: int | None = N
             raise TypeError
         n = operator.index(value)  # type: ignore[arg-type]
     except Exception:  # not an integer, or an __index__ that raises: a refusal, never a crash
-        raise KozyrError(f"bad_{name}", f"{name}={shown(value)} is not a whole number",
+        raise KozyrError(_code(name), f"{name}={shown(value)} is not a whole number",
                          field=name, value=value) from None
     if (low is not None and n < low) or (high is not None and n > high):
-        if high is None:
-            why = f"is below {low:,}"
-        elif low is None:
-            why = f"is above {high:,}"
-        else:
-            why = f"is outside {low:,}..{high:,}"
-        raise KozyrError(f"bad_{name}", f"{name}={n:,} {why}", field=name, value=value)
+        raise KozyrError(_code(name), _why(n, low, high, f"{name}={shown(n)}" if abs(n) >= 10**18 else f"{name}={n:,}"),
+                         field=name, value=value)
     return n
+
+
+def real(name: str, value: object, low: float | None = None, high: float | None = None) -> float:
+    """`value` as a finite float in low..high (None: no bound on that side), or a `KozyrError`
+    coded `bad_<name>` (in lower case) naming it: the twin of `whole` for real numbers. Any
+    real number type is taken (int, float, numpy numbers); a bool, text, a complex number, NaN,
+    an infinity or an int too large for a float is not a finite number.
+
+    >>> real("elo0", -1e3)
+    -1000.0
+    >>> real("c", float("inf"))
+    Traceback (most recent call last):
+    ...
+    kozyr.errors.KozyrError: c=inf is not a finite number
+    """
+    number = math.nan
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        try:
+            number = float(value)
+        except (OverflowError, ValueError, TypeError):   # a 5,000-digit int, or a float() that raises
+            pass
+    if not math.isfinite(number):
+        raise KozyrError(_code(name), f"{name}={shown(value)} is not a finite number", field=name, value=value)
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise KozyrError(_code(name), _why(number, low, high, f"{name}={number:g}"), field=name, value=value)
+    return number
 
 
 class KozyrError(ValueError):

@@ -18,7 +18,9 @@ fool); everything from the counts on lives here and knows no game:
 - `llr` is the log-likelihood ratio of those counts between two Elo
   hypotheses, `sprt_bounds` the thresholds it is compared with;
 - `SPRT` is the running test and `run_sprt` the driver every game uses;
-- `elo_estimate` is the score and logistic Elo with a 95 % interval.
+- `elo_estimate` is the score and logistic Elo with a 95 % interval, and
+  `normalized_elo` the normalized Elo (the t-value's scale) with its interval;
+- `decide` runs the test on counts alone (no games played).
 
 The mathematics (fixed so that any correct implementation agrees to 1e-6):
 a zero count is replaced by 0.001, so that no outcome has probability zero;
@@ -46,12 +48,12 @@ from typing import Any, NamedTuple, Union
 
 import numpy as np
 
-from kozyr.errors import KozyrError, shown, whole
+from kozyr.errors import KozyrError, real, shown, whole
 
 __all__ = [
     "Rate", "rate", "wilson", "Z",
     "MODELS", "PRIOR", "Estimate", "llr", "sprt_bounds", "elo_estimate", "logistic_elo",
-    "SPRT", "SPRTResult", "run_sprt", "counts_from_scores",
+    "SPRT", "SPRTResult", "run_sprt", "counts_from_scores", "NormalizedElo", "normalized_elo", "decide",
 ]
 
 Z = 2.0
@@ -136,13 +138,8 @@ class Estimate(NamedTuple):
 
 
 def _real(name: str, value: object) -> float:
-    """A finite real number, or a KozyrError naming `name` (bools are not numbers here)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise KozyrError(f"bad_{name}", f"{name} {shown(value)} is not a number", field=name, value=value)
-    number = float(value)
-    if not math.isfinite(number):
-        raise KozyrError(f"bad_{name}", f"{name} {shown(value)} is not a finite number", field=name, value=value)
-    return number
+    """A finite real number, or a KozyrError naming `name` (`kozyr.errors.real`, the one check)."""
+    return real(name, value)
 
 
 def _model(model: object) -> str:
@@ -353,6 +350,50 @@ def elo_estimate(counts: Counts) -> Estimate:
     return Estimate(mu, low, high, logistic_elo(mu), logistic_elo(low), logistic_elo(high), n)  # type: ignore[arg-type]
 
 
+class NormalizedElo(NamedTuple):
+    """Normalized Elo with its 95 % interval; None fields for n = 0 (or counts with no spread).
+
+    `n` is the number of units (deals or pairs) the counts hold.
+    """
+
+    elo: float | None
+    low: float | None
+    high: float | None
+    n: int
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready (no NaN)."""
+        return self._asdict()
+
+
+def normalized_elo(counts: Counts) -> NormalizedElo:
+    """The normalized Elo of the counts with its 95 % interval: the model of `llr(model="normalized")`.
+
+    The t-value per deal is (mu - 1/2) / sd, sd the standard deviation of a
+    unit's per-deal score (for pairs divided by sqrt 2, the hypothesis being
+    stated per deal); normalized Elo is t * 800 / ln 10. The interval maps
+    mu +- 1.959964 sqrt(var / N) through the same scale (sd held fixed), with
+    the counts as `elo_estimate` reads them (zero counts replaced by 0.001).
+
+    >>> e = normalized_elo([100, 800, 120])
+    >>> round(e.elo, 2), round(e.low, 2), round(e.high, 2), e.n
+    (14.68, -6.64, 36.0, 1020)
+    """
+    values = _real_counts(counts)
+    units = sum(values)
+    n = int(units) if float(units).is_integer() else units
+    if units <= 0:
+        return NormalizedElo(None, None, None, 0)
+    total, p, a = _distribution(values)
+    mu, var = _mean_var(p, a)
+    if var <= 0:
+        return NormalizedElo(None, None, None, n)  # type: ignore[arg-type]
+    sd = math.sqrt(var) * (math.sqrt(2.0) if len(values) == 5 else 1.0)
+    half = Z95 * math.sqrt(var / total)
+    scale = NELO_PER_T / sd
+    return NormalizedElo((mu - 0.5) * scale, (mu - half - 0.5) * scale, (mu + half - 0.5) * scale, n)  # type: ignore[arg-type]
+
+
 class SPRT:
     """A running sequential test: feed it batches of counts until it decides.
 
@@ -498,6 +539,27 @@ def run_sprt(play_batch: Callable[[int, int], Counts], *, elo0: float, elo1: flo
         units=state.units, estimate=state.estimate(), bounds=state.bounds, seconds=time.perf_counter() - started,
         elo0=state.elo0, elo1=state.elo1, alpha=state.alpha, beta=state.beta, model=state.model, pairs=state.pairs,
     )
+
+
+def decide(counts: Counts, elo0: float, elo1: float, *, alpha: float = 0.05, beta: float = 0.05,
+           model: str = "normalized") -> SPRTResult:
+    """The sequential test's verdict on counts alone (no games played): trinomial `[L, D, W]` or
+    pentanomial `[P0, .., P4]`, as if they were one batch; decision "none" when the LLR lies
+    between the bounds.
+
+    >>> r = decide([10, 90, 800, 110, 12], 0, 5, model="logistic")
+    >>> r.decision, round(r.llr, 4), r.units
+    ('none', 0.9493, 1022)
+    """
+    values = _shape(counts)
+    pairs = len(values) == 5
+    whole_counts = _int_counts(values, len(values))
+    units = sum(whole_counts)
+    if units <= 0:
+        raise KozyrError("bad_counts", f"counts {shown(counts)} hold no units: nothing to decide",
+                         field="counts", value=counts)
+    return run_sprt(lambda first, count: whole_counts, elo0=elo0, elo1=elo1, alpha=alpha, beta=beta, model=model,
+                    pairs=pairs, batch=units, max_units=units)
 
 
 def counts_from_scores(scores: Any, pairs: bool) -> list[int]:

@@ -37,9 +37,9 @@ from typing import Any
 
 import numpy as np
 
-from kozyr.errors import KozyrError, shown, whole
+from kozyr.errors import KozyrError, real, shown, whole
 
-__all__ = ["spsa", "SPSAResult", "Params"]
+__all__ = ["spsa", "SPSAResult", "Params", "schedule"]
 
 Params = dict[str, int | float]
 Objective = Callable[[Params, Params, int], float]
@@ -77,10 +77,32 @@ def _refuse(name: str, value: object, why: str) -> KozyrError:
 
 
 def _number(name: str, value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
-            or not math.isfinite(float(value)):
-        raise _refuse(name, value, "is not a finite number")
-    return float(value)
+    """A finite real number (`kozyr.errors.real`, the one check)."""
+    return real(name, value)
+
+
+# The gain schedule's bounds: past them a gain underflows to 0 or a power overflows (Spall's
+# exponents are 0.602 and 0.101; an offset A is about a tenth of the iterations)
+MAX_EXPONENT = 10.0
+MAX_OFFSET = 1e9
+
+
+def schedule(steps: int, A: object = None, alpha: object = 0.602, gamma: object = 0.101) -> tuple[float, float, float]:
+    """The gain schedule's (A, alpha, gamma), checked: A from 0 to 1e9 (default 10 % of `steps`),
+    alpha above 0 and gamma from 0, both at most 10; anything else a bad_<name> KozyrError.
+    The one check of the schedule: `spsa` and the durak tuners' default gains read it."""
+    big_a = 0.1 * steps if A is None else _number("A", A)
+    alpha_, gamma_ = _number("alpha", alpha), _number("gamma", gamma)
+    for name, given, value, positive, top in (("A", A, big_a, False, MAX_OFFSET),
+                                              ("alpha", alpha, alpha_, True, MAX_EXPONENT),
+                                              ("gamma", gamma, gamma_, False, MAX_EXPONENT)):
+        if positive and value <= 0:
+            raise _refuse(name, given, "is not positive")
+        if value < 0:
+            raise _refuse(name, given, "is negative")
+        if value > top:
+            raise _refuse(name, given, f"is above {top:g}")
+    return big_a, alpha_, gamma_
 
 
 def _per_parameter(name: str, value: object, names: list[str]) -> dict[str, float]:
@@ -156,14 +178,7 @@ def spsa(objective: Objective, start: Mapping[str, float], *, lower: Gain, upper
             raise _refuse("a", a, f"is not positive for {n!r}")
         if c_[n] <= 0:
             raise _refuse("c", c, f"is not positive for {n!r}")
-    big_a = 0.1 * steps if A is None else _number("A", A)
-    if big_a < 0:
-        raise _refuse("A", A, "is negative")
-    alpha_, gamma_ = _number("alpha", alpha), _number("gamma", gamma)
-    if alpha_ <= 0:
-        raise _refuse("alpha", alpha, "is not positive")
-    if gamma_ < 0:
-        raise _refuse("gamma", gamma, "is negative")
+    big_a, alpha_, gamma_ = schedule(steps, A, alpha, gamma)
     seed_ = whole("seed", seed, 0)
 
     def clip(n: str, x: float) -> float:

@@ -11,19 +11,22 @@ bot would, so the package carries no code that exists only for its tests:
 - `cards_view_agrees`: rungs 1-3 decide the same from the Ask the loops hand
   them as from the full view;
 - `memory_replay`: the C memory (core/memory.pxd) fed packed events;
+- `packed_events`: a game's events as the engine packs them for C (core/state.pxd's layout);
+- `filled_view`: a Python View through the rungs' `fill_view` into the C struct and back as a GameView;
 - `power_kernel_agrees`: the rungs' kernel by power (the ladder's duel) answers
   as the kernel on kozyr's cards, on random decisions.
 """
 from libc.stdint cimport uint32_t, uint64_t
 
 from kozyr.cards cimport card_bit
-from kozyr.durak.core.deal cimport st_deal_rng
+from kozyr.durak.core.deal cimport st_deal_rng, st_deal_table
 from kozyr.durak.core.power cimport pw_kozyr, pw_mask
 from kozyr.durak.core.engine cimport Game
+from kozyr.durak.core.gameview cimport GameView
 from kozyr.durak.core.memory cimport Memory, mem_event, mem_start, mem_to_tuple
 from kozyr.durak.core.rules cimport st_apply, st_apply_legal, st_ask, st_turn, st_view_turn
 from kozyr.durak.core.seeds cimport WORD_BUF, fast_word, mix64, sha_word, word_head
-from kozyr.durak.core.state cimport State
+from kozyr.durak.core.state cimport Sink, State, Table
 from kozyr.durak.core.view cimport OUT_NONE, Ask, DView
 from kozyr.durak.rungs cimport ByPower, RungParams, ask_move, best_move, fill_view, params_from, rung_move
 
@@ -148,3 +151,34 @@ def power_kernel_agrees(long long decisions, unsigned long long seed, params=Non
             if m1 != m2:
                 bad += 1
     return bad
+
+
+def packed_events(Game game):
+    """Every event of `game` so far as the uint32s st_apply writes (replayed from its dealt order
+    and move log, as Game.events does)."""
+    cdef State t
+    cdef Sink sink
+    cdef Table table
+    cdef int order[52]
+    cdef int i, j, h
+    for i in range(game.st.deck_size):
+        order[i] = game.st.order[i]
+    table.seats = game.st.n
+    table.deck = game.st.deck_size
+    table.opts = game.st.opts
+    st_deal_table(&t, &table, order)
+    out = []
+    for i in range(game.nhist):
+        h = game.hist[i]
+        assert st_apply(&t, h >> 9, h & 511, &sink) == 0
+        for j in range(sink.n):
+            out.append(sink.ev[j])
+    return out
+
+
+def filled_view(view):
+    """`view` (any object with View's fields) copied into the C view struct by the rungs' fill_view,
+    handed back as the GameView of that struct."""
+    cdef DView d
+    fill_view(&d, view)
+    return GameView.wrap(&d)

@@ -153,7 +153,7 @@ def test_sprt_decides_and_prints_the_table(capsys, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     code, out, err = run(capsys, "sprt", "3", "2", "--elo0", "0", "--elo1", "5")
     assert code == 0 and err == ""   # no live line when stderr is not a terminal
-    assert out.startswith("kozyr sprt: rung 3 vs rung 2")
+    assert out.startswith("kozyr sprt: rung 3 (careful) vs rung 2 (cheap)")
     assert "H1: a is at least 5 normalized Elo stronger than b" in out
     assert "seed 'sprt'" in out and "deal pairs" in out and "deals/s" in out and "% [" in out
 
@@ -194,7 +194,7 @@ def test_sprt_live_line_on_a_terminal():
     text = child.before
     assert child.exitstatus == 0, text
     assert "LLR +" in text or "LLR -" in text
-    assert "[-2.944, +2.944]" in text and "deals" in text and "kozyr sprt: rung 3 vs rung 2" in text
+    assert "[-2.944, +2.944]" in text and "deals" in text and "kozyr sprt: rung 3 (careful) vs rung 2 (cheap)" in text
 
 
 def test_sprt_stops_on_ctrl_c_with_one_line_and_status_130():

@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 
 import kozyr.cli.hokm as hokm_cli
 from kozyr.cli import main
-from kozyr.cli.hokm import MAX_MATCHES, run_matches
+from kozyr.cli.hokm import MAX_MATCHES
+from kozyr.hokm.arena import run_matches, sprt_batch
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+HOKM_PAGE = Path(__file__).resolve().parents[2] / "docs" / "hokm.md"   # the hokm guide (was in the README)
 
 
 def test_match_reports_rates_with_intervals(capsys: pytest.CaptureFixture[str]) -> None:
@@ -30,8 +31,8 @@ def test_match_reports_rates_with_intervals(capsys: pytest.CaptureFixture[str]) 
     assert "20 matches" in out and "seed 5" in out
 
 
-def test_readme_example_is_the_real_output(capsys: pytest.CaptureFixture[str]) -> None:
-    text = README.read_text()
+def test_the_guide_example_is_the_real_output(capsys: pytest.CaptureFixture[str]) -> None:
+    text = HOKM_PAGE.read_text()
     block = re.search(r"```\n\$ kozyr (hokm match [^\n]*)\n(.*?)```", text, re.S)
     assert block is not None
     argv = block.group(1).split()
@@ -198,12 +199,12 @@ def test_sprt_accepts_h0_when_a_bot_meets_itself_at_a_wide_margin(capsys: pytest
 
 
 def test_sprt_batches_are_pentanomial_reproducible_and_seeded_by_index() -> None:
-    play = hokm_cli.sprt_batch("greedy", "random", "hands", 3)
+    play = sprt_batch("greedy", "random", "hands", 3)
     counts = play(0, 12)
     assert len(counts) == 5 and sum(counts) == 12 and counts[1] == counts[3] == 0  # no draws in hokm
     assert play(0, 12) == counts
     assert [a + b for a, b in zip(play(0, 5), play(5, 7), strict=True)] == counts
-    matches = hokm_cli.sprt_batch("greedy", "random", "matches", 3)(0, 2)
+    matches = sprt_batch("greedy", "random", "matches", 3)(0, 2)
     assert sum(matches) == 2 and matches[4] == 2  # greedy takes both matches of each pair
 
 

@@ -19,18 +19,11 @@ from rich.cells import cell_len
 from kozyr.cards import DECK36, CardSet, parse_card, suit_of
 from kozyr.cli import main as kozyr_main
 from kozyr.cli._common import OneLineParser
-from kozyr.cli.play import Options, Session, TranscriptScreen, keys_help, prompt, register, short_keys
-from kozyr.cli.play_keys import Command, Refusal, hand_order, key_summary, legal_keys, move_key, parse_key
-from kozyr.cli.play_render import (
-    HEIGHT,
-    MIN_HEIGHT,
-    MIN_WIDTH,
-    WIDTH,
-    Look,
-    narrate,
-    render_table,
-    screen_fits,
-)
+from kozyr.cli._terminal import HEIGHT, MIN_HEIGHT, MIN_WIDTH, WIDTH, Look, TranscriptScreen, screen_fits
+from kozyr.cli._terminal import key_ranges as key_summary
+from kozyr.cli.durak_keys import Command, Refusal, hand_order, legal_keys, move_key, parse_key
+from kozyr.cli.durak_play import Options, Session, keys_help, prompt, register, short_keys
+from kozyr.cli.durak_render import narrate, render_table
 from kozyr.durak import Bout, Event, Move, View
 
 
@@ -155,14 +148,15 @@ def test_after_your_exchange_the_table_shows_the_six_under_the_talon(monkeypatch
     assert view.turn == 0 and view.can_swap
     six = 16 * view.trump + 6
     assert game_session.press("x") is None
-    game_session.screen.show(game_session.view(), "", "")
+    game_session.screen.show(game_session.table("", ""))
     assert f"{game_session.look.card(six)} under the talon" in out.getvalue()
-    assert game_session.screen.under == six and game_session.game.view(0).turnup is None
+    assert game_session.under == six and game_session.game.view(0).turnup is None
 
 
 def test_the_hand_is_sorted_by_suit_then_rank_trumps_last() -> None:
     hand = CardSet("AS 6D TH 7S KD 9C 6H")
-    assert [c for c in hand_order(hand, trump=2)] == [c(n) for n in "7S AS 6H TH 9C 6D KD".split()]
+    # (a comprehension variable named c would shadow the function c on 3.12+, where comprehensions are inlined)
+    assert list(hand_order(hand, trump=2)) == [c(n) for n in "7S AS 6H TH 9C 6D KD".split()]
 
 
 def test_playable_cards_are_marked_and_the_rest_are_not() -> None:

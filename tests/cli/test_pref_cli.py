@@ -114,7 +114,7 @@ def test_settle_bad_input(run: Run, tmp_path: Path, name: str, content: str, nee
     "deal, needle",
     [
         ({"declarer": "A", "contract": "6S", "calls": {"B": "whist", "C": "whist"},
-          "tricks": {"A": 6, "B": 2, "C": 1}}, "deals[1]: tricks"),
+          "tricks": {"A": 6, "B": 2, "C": 1}}, "deal 2: tricks"),   # issue 27: was deals[1], 0-based
         ({"declarer": "A", "contract": "8S", "calls": {"B": "pass", "C": "half-whist"}}, "half-whist"),
         ({"declarer": "A", "contract": "5S", "calls": {"B": "pass", "C": "pass"}}, "'5S'"),
         ({"declarer": "A", "contract": "6S", "calls": {"B": "pass", "C": "pass"}, "bogus": 1}, "'bogus'"),
@@ -263,14 +263,14 @@ def test_raspasy_must_be_a_real_boolean(run: Run, tmp_path: Path, flag: object) 
     """Item 5: raspasy = "false" was read as true (bool of a non-empty string)."""
     doc = {"players": ["A", "B", "C"], "deals": [{"raspasy": flag, "tricks": {"A": 2, "B": 3, "C": 5}}]}
     line = refused(run, "pref", "score", write(tmp_path, "d.json", doc))
-    assert "deals[0]: raspasy:" in line and "true or false" in line
+    assert "deal 1: raspasy:" in line and "true or false" in line
 
 
 def test_open_must_be_a_real_boolean(run: Run, tmp_path: Path) -> None:
     doc = deals_doc(1)
     doc["deals"] = [{**doc["deals"][0], "open": "false"}]  # type: ignore[index]
     line = refused(run, "pref", "score", write(tmp_path, "d.json", doc))
-    assert "deals[0]: open: 'false' is not true or false" in line
+    assert "deal 1: open: 'false' is not true or false" in line
 
 
 def test_score_refuses_a_sheet(run: Run) -> None:
@@ -293,9 +293,17 @@ def test_score_needs_deals(run: Run, tmp_path: Path) -> None:
     ("nested.json", '{"players": ' + "[" * 40 + "]" * 40 + "}"),  # parses, but deeper than any sheet
 ])
 def test_deep_nesting_is_one_line(run: Run, tmp_path: Path, name: str, text: str) -> None:
-    """Item 9: a thousand "[" made a RecursionError traceback."""
+    """Item 9: a thousand "[" made a RecursionError traceback.
+
+    The unclosed files are not valid documents either: which of the two refusals a parser reaches
+    first depends on it (Python 3.12's json reads 1,000 levels and then finds the end of the text),
+    so for them either one line will do; the closed, parseable one must be refused for its depth."""
     for command in ("settle", "score"):
-        assert "more than 32 deep" in refused(run, "pref", command, write(tmp_path, name, text))
+        line = refused(run, "pref", command, write(tmp_path, name, text))
+        if name == "nested.json":
+            assert "more than 32 deep" in line
+        else:
+            assert "more than 32 deep" in line or "not valid" in line, line
 
 
 @pytest.mark.parametrize("value", [7.0, True, None, "7", [6, "7"], [], {"x": 1}, [6] * 101])
@@ -357,9 +365,14 @@ def test_ctrl_c_stops_a_long_score_promptly(tmp_path: Path) -> None:
     """A real SIGINT to `kozyr pref score` of 20,000 deals (several seconds of work) ends it with status 130."""
     path = write(tmp_path, "d.json", deals_doc(20_000))
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
-    proc = subprocess.Popen([sys.executable, "-m", "kozyr.cli", "pref", "score", path], stdout=subprocess.DEVNULL,
+    # the imports first, then a line on stderr, then the command: on a loaded machine a fixed sleep could
+    # land the SIGINT in numpy's import, before the command runs (issue 27: CI runs suites side by side)
+    start = ("import runpy, sys; import kozyr.cli; sys.argv = ['kozyr', *sys.argv[1:]]; "
+             "print('ready', file=sys.stderr, flush=True); runpy.run_module('kozyr.cli', run_name='__main__')")
+    proc = subprocess.Popen([sys.executable, "-c", start, "pref", "score", path], stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, text=True, env=env)
-    time.sleep(1.0)
+    assert proc.stderr is not None and proc.stderr.readline().strip() == "ready"
+    time.sleep(0.5)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
@@ -481,3 +494,17 @@ def test_fuzz_pref_never_tracebacks(capsys: pytest.CaptureFixture[str], command:
         assert "Traceback" not in err
     else:
         assert err == ""
+
+
+def test_errors_number_the_deals_as_the_output_does(run: Run, tmp_path: Path) -> None:
+    """Issue 27: the output says `deal 1:`, `deal 2:`...; a refusal said `deals[1]` for the second deal."""
+    good = {"raspasy": True, "tricks": {"A": 2, "B": 4, "C": 4}}
+    path = tmp_path / "deals.json"
+    path.write_text(json.dumps({"players": ["A", "B", "C"], "deals": [good, good]}))
+    code, out, _ = run("pref", "score", str(path))
+    assert code == 0 and "deal 1: " in out and "deal 2: " in out and "deal 3: " not in out
+    for bad in ({"raspasy": True, "tricks": {"A": 2, "B": 4, "C": 5}},          # refused by the deal itself
+                {"dealer": "Q", "raspasy": True, "tricks": {"A": 2, "B": 4, "C": 4}}):
+        path.write_text(json.dumps({"players": ["A", "B", "C"], "deals": [good, good, bad]}))
+        code, out, err = run("pref", "score", str(path))
+        assert code == 2 and out == "" and ": deal 3: " in err and "deals[" not in err, err

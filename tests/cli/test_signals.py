@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -97,3 +98,70 @@ def test_the_api_raises_keyboard_interrupt_promptly(call: str) -> None:
     assert status == 7, (out, err)
     assert out.startswith("stopped: interrupted after ") and " deals" in out, out
     assert took < LIMIT, f"took {took:.2f} s after SIGINT"
+
+
+# -- issue 22: Python bots in worker processes ------------------------------------------------------
+BOTS = str(Path(__file__).resolve().parents[1] / "durak")   # where _user_bots is, as a user's module
+
+
+def _group(pgid: int) -> list[int]:
+    """The living processes of process group `pgid` (zombies are dead: they only wait to be reaped)."""
+    alive = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            alive.append(int(stat.parent.name))
+    return alive
+
+
+def _interrupt_group(argv: list[str], wait: float = 1.5) -> tuple[int, str, str, float, list[int]]:
+    """As `_interrupt_once`, the child in a process group of its own; what of the group is alive 1 s after."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([BOTS, *sys.path])}
+    child = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                             start_new_session=True)
+    assert child.stderr is not None
+    first = child.stderr.readline()
+    assert first.strip() == READY, first + child.stderr.read()
+    time.sleep(wait)
+    assert child.poll() is None, f"the run ended before SIGINT: {child.communicate()}"
+    workers = [p for p in _group(child.pid) if p != child.pid]
+    sent = time.perf_counter()
+    child.send_signal(signal.SIGINT)
+    try:
+        out, err = child.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGKILL)
+        out, err = child.communicate()
+        pytest.fail(f"still running 30 s after SIGINT: {err[-500:]}")
+    took = time.perf_counter() - sent
+    time.sleep(1.0)
+    left = _group(child.pid)
+    if left:
+        os.killpg(child.pid, signal.SIGKILL)
+    assert len(workers) >= 2, f"the run had no worker processes to stop: {workers}"
+    return child.returncode, out, err, took, left
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("how", ["api", "shell"])
+def test_python_bots_in_worker_processes_stop_within_a_second_and_leave_none(how: str) -> None:
+    """A Python bot with workers=2 plays in two worker processes: SIGINT to the driver kills and reaps them."""
+    if how == "api":
+        call = "ladder(BotSpec('_user_bots:make_taker'), 2, 40_000_000, workers=2)"
+        script = API.replace("from kozyr.durak.ladder import ladder",
+                             "from kozyr.durak.ladder import BotSpec, ladder").format(call=call, ready=READY)
+        argv = [sys.executable, "-c", script]
+    else:
+        argv = [sys.executable, "-c", SHELL, "ladder", "_user_bots:make_taker", "2", "--deals", "40000000",
+                "--workers", "2"]
+    status, out, err, took, left = _interrupt_group(argv)
+    if how == "api":
+        assert status == 7 and out.startswith("stopped: interrupted after ") and " deals" in out, (out, err)
+    else:
+        assert status == 130 and err.strip().startswith("kozyr ladder: interrupted after "), err
+        assert len(err.strip().splitlines()) == 1, err
+    assert took < LIMIT, f"took {took:.2f} s after SIGINT"
+    assert not left, f"processes left behind: {left}"

@@ -33,7 +33,9 @@ ALLOWED_CIMPORTS = {"libc.stdint", "kozyr.cards", "kozyr.durak.core.view", "kozy
                     "kozyr.durak.core.gameview", "kozyr.durak.core.power"}
 ALLOWED_IMPORTS = {
     "kozyr.durak.codes": {"PHASES"}, "kozyr.durak.moves": {"Move"}, "kozyr.durak.views": {"View"},
-    "kozyr.errors": {"KozyrError", "shown"}, "typing": {"Optional", "Mapping", "Union"}, "operator": {"index"},
+    # the one range check (kozyr.errors.whole) holds no game state
+    "kozyr.errors": {"KozyrError", "shown", "whole"}, "typing": {"Optional", "Mapping", "Union"},
+    "operator": {"index"},
     "collections.abc": {"Mapping"},
     # the rungs' settings: a frozen dataclass of ints with their ranges, which holds no game state
     "kozyr.durak.params": {"Params"},
@@ -182,18 +184,22 @@ R4_CIMPORTS: dict[str, set[str] | None] = {
     "libc.stdint": R4_ANY, "libc.stdlib": {"calloc", "free"}, "kozyr.cards": R4_ANY, "kozyr.durak.core.view": R4_ANY,
     "kozyr.durak.core.memory": R4_ANY, "kozyr.durak.core.determinize": {"dt_build"},
     "kozyr.durak.core.seeds": {"fast_next", "fast_below", "mix64"},
-    "kozyr.durak.core.state": {"State", "EV_ATTACK", "EV_BEAT", "EV_BOUT_END", "EV_REFILL", "EV_SWAP"},
+    "kozyr.durak.core.state": {"State", "EV_ATTACK", "EV_BEAT", "EV_BOUT_END", "EV_REFILL", "EV_SWAP",
+                               # the readers of a packed event's public fields (the layout's one home)
+                               "ev_card", "ev_drawn", "ev_kind", "ev_seat", "ev_taken", "ev_talon"},
     "kozyr.durak.core.rules": {"st_apply_legal", "st_ask", "st_legal", "st_turn"},
     "kozyr.durak.rungs": {"RungParams", "ask_move", "params_from", "fill_view"}, "kozyr.durak.rung4": R4_ANY,
+    # the stop of a long search: an atomic flag read and the Ctrl-C poll (test_the_stop_module_knows_no_game)
+    "kozyr.durak._stop": {"kz_stop_get", "poll_fn", "poll_context", "poll_signals"},
 }
 R4_IMPORTS: dict[str, set[str] | None] = {
     "__future__": {"annotations"}, "dataclasses": {"KW_ONLY", "dataclass", "field"},
-    "typing": {"Optional"}, "collections.abc": {"Iterable"}, "operator": {"index"},
-    "kozyr.errors": {"KozyrError", "shown"},
+    "typing": {"Optional"}, "collections.abc": {"Iterable", "Mapping"}, "operator": {"index"},
+    "kozyr.errors": {"KozyrError", "shown", "whole"},
     "kozyr.cards": {"CardSet"}, "kozyr.durak.codes": {"PHASES"}, "kozyr.durak.moves": {"Move"},
     "kozyr.durak.views": {"View"}, "kozyr.durak.events": {"Event"}, "kozyr.durak.memory": {"Memory"},
     "kozyr.durak.rung4": {"BUDGET", "ENDGAME", "K", "PARAM_RANGES", "PLAYOUT", "Table", "best4"},
-    "kozyr.durak.rungs": {"PARAM_RANGES", "CHEAP_POWER", "DEEP_TALON", "checked_int"},
+    "kozyr.durak.rungs": {"PARAM_RANGES", "CHEAP_POWER", "DEEP_TALON"},
     # the rungs' settings (a frozen dataclass of ints with their ranges; no game state)
     "kozyr.durak.params": {"PARAM_RANGES", "Params"},
     # the bot's own seed (its draws), never the deal's: bot4.py only
@@ -337,8 +343,103 @@ R4_PLANTED = [
 ]
 
 
+def test_the_stop_module_knows_no_game():
+    """rung 4 cimports `_stop` (its stop flag and Ctrl-C poll), which the checks above do not read:
+    it must name nothing of a deal and cimport nothing but the signal check."""
+    text = (SRC / "_stop.pxd").read_text()
+    assert [(kind, module) for kind, module, _ in _imports(text)] == [("cimport", "cpython.exc")]
+    for pattern in (r"\bState\b", r"\bDView\b", r"\bMemory\b", r"(?i)\bdurak\.core", r"\bst_\w", r"(?i)engine",
+                    r"\bGame\b", r"\binclude\b", r"\bmem(cpy|move)\b"):
+        assert not re.search(pattern, text), pattern
+
+
 @pytest.mark.parametrize("name,find,plant", R4_PLANTED)
 def test_the_rung4_checker_catches_a_planted_peek(name, find, plant):
     text = (SRC / name).read_text()
     assert find in text, find
     assert r4_peeks(name, text.replace(find, plant, 1))
+
+
+# -- the views themselves: at any table, what a seat has not seen cannot show in its view -------------
+#
+# Two deals that differ only in where two cards lie that a seat has never seen (in other hands beyond
+# what everyone saw go there, or in the talon above its bottom card) have the same public history as
+# long as their events and the seat on turn agree; the seat's view must then be the same, move for
+# move, at every table.
+
+BLIND_TABLES = [
+    {}, {"seats": 3}, {"seats": 4}, {"seats": 5, "deck": 52, "throw_in": "neighbours"},
+    {"seats": 6, "variant": "perevodnoy", "show_trump": True}, {"seats": 4, "deck": 24},
+    {"seats": 6, "teams": True}, {"seats": 2, "deck": 24, "variant": "perevodnoy", "show_trump": True},
+]
+
+
+def _hidden_twin_views(options, seed):
+    """(steps compared, whether the whole prefix replayed) for one deal and its hidden twin."""
+    import random
+
+    from kozyr.durak import Game, Rules
+
+    rules = Rules(**options)
+    rnd = random.Random(seed)
+    game = Game.from_rng(seed, rules=rules)
+    moves = []
+    for _ in range(rnd.randrange(5, 120)):
+        if game.over:
+            break
+        move = rnd.choice(game.legal_moves())
+        moves.append((game.turn, move))
+        game.apply(game.turn, move)
+    seat = rnd.randrange(rules.seats)
+    unseen = sorted(game.view(seat).unseen)
+    where = {}
+    for s, hand in enumerate(game.hands):
+        for c in hand:
+            where[c] = s
+    pairs = [(a, b) for a in unseen for b in unseen if a < b and where.get(a, -1) != where.get(b, -1)]
+    if not pairs:
+        return 0, True
+    a, b = rnd.choice(pairs)
+    order = list(game.order)
+    i, j = order.index(a), order.index(b)
+    order[i], order[j] = order[j], order[i]
+    real, twin = Game.from_order(game.order, rules=rules), Game.from_order(order, rules=rules)
+    steps = 0
+    for s, move in moves:
+        if real.events != twin.events or (real.turn, real.phase) != (twin.turn, twin.phase):
+            return steps, False                # the public histories part (an automatic take or pass
+                                               # writes no event but moves the turn): the views may too
+        assert real.view(seat) == twin.view(seat), (options, seed, steps)
+        steps += 1
+        real.apply(s, move)
+        if twin.refusal(s, move) is not None:
+            return steps, False
+        twin.apply(s, move)
+    if real.events == twin.events and (real.turn, real.phase) == (twin.turn, twin.phase):
+        assert real.view(seat) == twin.view(seat), (options, seed, "end")
+    return steps, True
+
+
+@pytest.mark.parametrize("options", BLIND_TABLES, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "two")
+def test_twins_that_differ_only_in_hidden_cards_give_the_seat_the_same_view(options):
+    compared = whole = 0
+    for seed in range(40):
+        steps, full = _hidden_twin_views(options, seed)
+        compared += steps
+        whole += full
+    assert compared > 100 and whole > 10, (compared, whole)   # the check is not vacuous
+
+
+def test_the_twin_check_catches_a_view_that_peeks():
+    """A view that let slip a hidden card (here: the next talon card's suit, through a GameView
+    whose unseen field is replaced by the talon) differs between such twins."""
+    from kozyr.durak import Game, Rules
+
+    rules = Rules(seats=4)
+    game = Game.from_rng(3, rules=rules)
+    order = list(game.order)
+    k = 6 * rules.seats + 1                       # the first talon card and one below it: both unseen
+    order[k], order[k + 1] = order[k + 1], order[k]
+    twin = Game.from_order(order, rules=rules)
+    assert game.view(0) == twin.view(0)
+    assert game.talon != twin.talon               # what a peeking view would show

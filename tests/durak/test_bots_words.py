@@ -68,7 +68,7 @@ def test_bot_arguments():
         args.update(bad)
         with pytest.raises(KozyrError) as info:
             Bot(args.pop("rung"), args.pop("seed"), **args)
-        assert info.value.code in ("bad_rung", "bad_seed", "bad_param")
+        assert info.value.code in ("bad_rung", "bad_seed", "bad_param", "bad_fast", "bad_deep_talon", "bad_cheap_power")
     with pytest.raises(TypeError):
         Bot(3, "s", True)  # fast is keyword-only
 

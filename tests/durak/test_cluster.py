@@ -79,6 +79,46 @@ def test_bots_with_their_own_seeds_travel_to_the_workers(client: Any) -> None:
     _same(ladder(a, b, 2000, 7, deal="sha"), ladder(a, b, 2000, 7, deal="sha", client=client, chunk=300))
 
 
+def test_a_user_s_bot_travels_to_the_workers(client: Any) -> None:
+    """Issue 22: a factory travels as the factory and its knobs (the workers import its module: here sent
+    with upload_file), a callable by pickle (a lambda by value), a native bot only as its factory."""
+    from pathlib import Path
+
+    from kozyr.durak import sprt, spsa
+    from kozyr.durak.ladder import BotFactory, BotSpec
+
+    here = Path(__file__).resolve().parent
+    client.upload_file(str(here / "_user_bots.py"))
+    import _user_bots as ub
+
+    for side in (BotSpec("_user_bots:make_taker", {"deep": 4}), BotFactory(ub.make_taker, deep=4),
+                 lambda view: view.legal[-1]):
+        _same(ladder(side, 2, 1200, "user"), ladder(side, 2, 1200, "user", client=client, chunk=300))
+    local = sprt(BotFactory(ub.make_taker, deep=4), 2, 0, 5, batch=400, max_deals=1200, seed="u", alpha=1e-9,
+                 beta=1e-9)
+    remote = sprt(BotFactory(ub.make_taker, deep=4), 2, 0, 5, batch=400, max_deals=1200, seed="u", alpha=1e-9,
+                  beta=1e-9, client=client)
+    assert remote.counts == local.counts and remote.llr_history == local.llr_history
+    kw: dict[str, Any] = dict(bounds={"deep": (0, 24)}, iterations=2, deals_per_iteration=200, seed=3, opponent=2)
+    assert spsa(ub.make_taker, {"deep": 6}, client=client, **kw).spsa.trajectory == \
+        spsa(ub.make_taker, {"deep": 6}, **kw).spsa.trajectory
+    with pytest.raises(KozyrError) as e:   # a fault on a worker comes back as the local one
+        ladder(BotFactory(ub.make_rare, what="raise"), 2, 400, "faults", client=client, chunk=50)
+    local_err = None
+    try:
+        ladder(BotFactory(ub.make_rare, what="raise"), 2, 400, "faults")
+    except KozyrError as err:
+        local_err = err
+    assert local_err is not None and (e.value.code, e.value.fields["deal"], e.value.fields["ply"]) == (
+        local_err.code, local_err.fields["deal"], local_err.fields["ply"])
+    from _compiled import build
+
+    cheapest = build(here.parents[1] / "examples" / "native_bot" / "cheapest.pyx")
+    with pytest.raises(KozyrError) as e:   # C pointers: refused before any task is sent
+        ladder(cheapest.bot(), 2, 100, client=client)
+    assert e.value.code == "bad_side" and "factory" in str(e.value)
+
+
 @pytest.mark.parametrize("deals,chunk", [(3000, 997), (3000, 1), (1001, 1000), (7, 3), (1, None), (0, None)])
 def test_chunks_that_do_not_divide_the_ladder(client: Any, deals: int, chunk: int | None) -> None:
     if chunk == 1:   # a task per deal: keep it short
@@ -186,9 +226,9 @@ def test_refusals(client: Any) -> None:
     with pytest.raises(KozyrError) as e:
         ladder(3, 2, 10, client="tcp://127.0.0.1:8786")
     assert e.value.code == "bad_client"
-    with pytest.raises(KozyrError) as e:
+    with pytest.raises(KozyrError) as e:   # was bad_side: a callable travels now, and its fault comes back
         ladder(lambda view: None, 2, 10, client=client)
-    assert e.value.code == "bad_side"
+    assert e.value.code == "no_move" and e.value.fields["deal"] == 1 and e.value.fields["ply"] == 0
     with pytest.raises(KozyrError) as e:   # refused in the driver, before any task is sent
         ladder(3, 2, 100, "a seed of thirty-one bytes long", deal="reference", client=client)
     assert e.value.code == "bad_seed"

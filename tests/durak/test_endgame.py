@@ -115,3 +115,16 @@ def test_the_solver_refuses_a_talon_and_reports_a_spent_budget():
             game, memories = found
             break
     assert solve(game.view(0), memories[0], budget=3) is None
+
+
+def test_one_table_for_both_seats_keeps_their_values_apart():
+    """Regression (hypothesis seed 15 found it): the bout's shape was hashed as
+    `attacker + 2 * cap + 16 * taken + 1`, or'ed with 1 and xor'ed with `seat << 1`, so
+    (attacker 1, cap c) and (attacker 0, cap c + 1), and one seat's key with the other's, were
+    one key: seat 0's values, read back by seat 1's search, turned a lost position into a won one.
+    Deterministic: deal 1987's endgame, solved for seat 0 and then for seat 1 in one Table."""
+    game, memories = _small(1987)
+    table = Table()
+    for seat in (0, 1):
+        assert solve(game.view(seat), memories[seat], table=table)[0] == _value(game, seat)
+    assert [_value(game, seat) for seat in (0, 1)] == [1, -1]   # the position the test is about

@@ -137,7 +137,8 @@ def test_random_playouts_are_python_level_deals_played_in_c() -> None:
     legal list's k-th with k from the documented splitmix64 choice stream."""
     n, seed = 150, 77
     out = random_playouts(n, seed)
-    assert set(out) == {"fool", "moves", "bouts", "ply"}
+    assert set(out) == {"fool", "losers", "capped", "moves", "bouts", "ply"}
+    assert out["losers"].dtype == np.uint8 and out["capped"].dtype == np.bool_ and not out["capped"].any()
     assert out["fool"].dtype == np.int8 and out["moves"].dtype == np.int32 and out["bouts"].dtype == np.int32
     assert out["fool"].shape == (n,)
     state = seed ^ 0xD1B54A32D192ED03
@@ -151,6 +152,7 @@ def test_random_playouts_are_python_level_deals_played_in_c() -> None:
         assert r is not None
         assert (int(out["fool"][i]), int(out["moves"][i]), int(out["bouts"][i]), int(out["ply"][i])) == \
             (-1 if r.fool is None else r.fool, len(g.history), g.bouts, g.ply), i
+        assert int(out["losers"][i]) == sum(1 << s for s in r.losers), i
     again = random_playouts(n, seed)
     assert (again["fool"] == out["fool"]).all() and (again["moves"] == out["moves"]).all()
     assert (again["bouts"] == out["bouts"]).all()

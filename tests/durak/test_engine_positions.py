@@ -101,7 +101,8 @@ def test_deal_refusals() -> None:
     with pytest.raises(IllegalMove) as info:      # the first failing check wins
         Game.from_seed(b"short", 0)
     assert info.value.code == "no_seed"
-    for extra in ({"seats": 2}, {"seats": 3}):   # a Game is always two seats: no seats= switch
+    extras: list[dict[str, Any]] = [{"seats": 2}, {"seats": 3}]
+    for extra in extras:   # no seats= switch: a table is rules=Rules(seats=...)
         with pytest.raises(TypeError):
             Game.from_seed(seed, 1, **extra)
 

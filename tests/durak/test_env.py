@@ -14,7 +14,7 @@ pytest.importorskip("gymnasium", reason="the RL environments need the rl extra: 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, performance_benchmark, seed_test  # noqa: E402
 
-from kozyr.durak import Bot, Game  # noqa: E402
+from kozyr.durak import Bot, Game, Params  # noqa: E402
 from kozyr.durak.bot4 import Rung4Bot  # noqa: E402
 from kozyr.durak.encoding import OBS_SIZE, move_of  # noqa: E402
 from kozyr.durak.env import AGENTS, DurakEnv, DurakGymEnv, env  # noqa: E402
@@ -135,7 +135,7 @@ def test_gym_plays_whole_deals_against_each_kind_of_opponent():
         calls.append(view.seat)
         return view.legal[0]
 
-    for opponent in (1, 2, 3, 4, Bot(3, "x"), Rung4Bot("y", k=8), cheapest):
+    for opponent in (1, 2, 3, 4, Bot(3, "x"), Rung4Bot("y", params=Params(K=8)), cheapest):
         e = DurakGymEnv(opponent)
         for seed in range(5):
             total, steps = _play_gym(e, seed)
@@ -179,3 +179,54 @@ def test_gym_refusals():
     with pytest.raises(KozyrError):
         lose.step(int(np.flatnonzero(obs["action_mask"])[0]))
     assert str(move_of(illegal))
+
+
+# -- issue 21 ------------------------------------------------------------------------------------
+def _first_legal_run(e, seed, interleave=None):
+    """Reset `e` with `seed` and play the first legal action to the end; the observations, rewards
+    and the deal's history. `interleave` (another env) takes a step between two of e's."""
+    obs, _ = e.reset(seed=seed)
+    seen = [obs["observation"].copy()]
+    rewards = []
+    while True:
+        action = int(np.flatnonzero(obs["action_mask"])[0])
+        obs, reward, done, _, _ = e.step(action)
+        seen.append(obs["observation"].copy())
+        rewards.append(reward)
+        if interleave is not None and not interleave.deal.game.over:
+            mask = interleave._obs()["action_mask"]
+            interleave.step(int(np.flatnonzero(mask)[0]))
+        if done:
+            return seen, rewards, e.deal.game.history
+
+
+def test_one_rung4_bot_shared_by_two_environments_plays_each_deal_from_its_own_memory():
+    """Item 1: `bot = Rung4Bot("s"); a, b = DurakGymEnv(bot), DurakGymEnv(bot); a.reset(seed=5);
+    b.reset(seed=6)` put deal 6's memory into the shared bot, and a's opponent decided from the wrong
+    deal (or raised). The memory belongs to the deal: a and b play exactly as two unshared bots."""
+    shared = Rung4Bot("s", params=Params(K=8))
+    a, b = DurakGymEnv(shared, seat=0), DurakGymEnv(shared, seat=0)
+    b.reset(seed=6)
+    alone = _first_legal_run(DurakGymEnv(Rung4Bot("s", params=Params(K=8)), seat=0), 5)
+    got = _first_legal_run(a, 5, interleave=b)          # b moves between a's steps, from the same bot
+    assert got[2] == alone[2] and got[1] == alone[1]
+    assert all(np.array_equal(x, y) for x, y in zip(got[0], alone[0], strict=True))
+    assert shared.memory is None                         # the environments never wrote into the bot
+
+
+def test_stepping_before_reset_and_odd_seeds_are_kozyr_errors():
+    """Item 11: DurakEnv.step() before reset() raised AttributeError; odd seeds raised numpy's or
+    gymnasium's errors."""
+    for make in (DurakEnv, DurakGymEnv):
+        e = make()
+        with pytest.raises(KozyrError) as info:
+            e.step(0)
+        assert info.value.code == "not_reset"
+        for seed in (-1, 1.5, "x", True, 2.0**70):
+            with pytest.raises(KozyrError) as info:
+                e.reset(seed=seed)
+            assert info.value.code == "bad_seed", seed
+        e.reset(seed=np.int64(3))                          # a numpy int is a whole number
+    with pytest.raises(KozyrError) as info:
+        DurakEnv().last()
+    assert info.value.code == "not_reset"

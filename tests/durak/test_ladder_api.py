@@ -98,7 +98,10 @@ def test_params_reach_the_rungs_that_read_them():
         assert not np.array_equal(base.moves, tuned.moves), name
         assert tuned.params == {name: value}
     rung3_only = {n: v for n, v in TUNED.items() if n not in ("TRUMP_COST", "PAIR_CHEAP")}
-    _same(base2, ladder(2, 1, 2000, "p", params={n.lower(): v for n, v in rung3_only.items()}))
+    for name, value in rung3_only.items():   # a setting no side reads is refused (it used to be ignored)
+        with pytest.raises(KozyrError) as info:
+            ladder(2, 1, 2000, "p", params={name.lower(): value})
+        assert info.value.code == "unread_param" and info.value.field == name
     tuned = ladder(3, 2, 3000, "p", params=Params(DEEP_TALON=0, CHEAP_POWER=0))
     _same(tuned, ladder(Bot(3, 0, params={"DEEP_TALON": 0, "CHEAP_POWER": 0}), 2, 3000, "p"))
     # the Python path plays a Bot's settings too
@@ -172,7 +175,8 @@ def test_a_python_player_plays_in_the_loop_and_its_mistakes_are_named():
     with pytest.raises(KozyrError) as info:
         ladder(lambda view: "take", 2, 10, "py")
     assert info.value.code == "not_legal" and "ply 0" in str(info.value)
-    with pytest.raises(ZeroDivisionError):
+    with pytest.raises(KozyrError) as info:   # was the bare ZeroDivisionError: now one refusal naming the deal
         ladder(lambda view: 1 // 0, 2, 10, "py")
+    assert info.value.code == "bot_error" and isinstance(info.value.__cause__, ZeroDivisionError)
     with pytest.raises(KozyrError):
         ladder(lambda view: None, 2, 10, "py")

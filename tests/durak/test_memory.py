@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from _compiled import probes
-from _rung4_helpers import pack, play_random
+from _rung4_helpers import play_random
 
 from kozyr.durak import Game
 from kozyr.durak.memory import Memory
@@ -76,8 +76,12 @@ def test_the_c_memory_is_the_python_mirror(seed):
     memories = [Memory.start(starts[0]), Memory.start(starts[1])]
     packed = []
     while not game.over:
-        for event in game.apply(game.turn, rnd.choice(game.legal_moves())):
-            packed.append(pack(event))
+        events = game.apply(game.turn, rnd.choice(game.legal_moves()))
+        # the events as the engine packs them for C (core/state.pxd's layout), replayed from its log
+        fresh = probes().packed_events(game)[len(packed):]
+        assert len(fresh) == len(events)
+        for event, e in zip(events, fresh):
+            packed.append(e)
             for seat in (0, 1):
                 memories[seat].update(event)
                 assert Memory.unpacked(probes().memory_replay(starts[seat], packed)) == memories[seat]

@@ -101,3 +101,55 @@ def test_python_ismcts_and_mcts_bots_play(game):
         policy, action = (bot if state.current_player() == 0 else plain).step_with_policy(state)
         assert action in state.legal_actions() and abs(sum(p for _, p in policy) - 1.0) < 1e-9
         state.apply_action(int(action))
+
+
+# -- issue 21 ------------------------------------------------------------------------------------
+def test_an_action_outside_legal_actions_is_refused_as_openspiel_refuses_it(game):
+    """Item 3: apply_action played 75 (resign) always, negative ids indexed from the end (-2 swap,
+    -3 done, -4 take), and duplicate or non-card chance outcomes were stored."""
+    state = game.new_initial_state()
+    with pytest.raises(pyspiel.SpielError):   # -1 is OpenSpiel's kInvalidAction: refused before it reaches kozyr
+        state.apply_action(-1)
+    for bad in (-2, 36, 75, 10**6):
+        with pytest.raises(pyspiel.SpielError) as info:
+            state.apply_action(bad)
+        assert isinstance(info.value, KozyrError) and info.value.code == "illegal_action"
+        assert "calling ApplyAction with illegal action" in str(info.value)
+    state.apply_action(5)
+    with pytest.raises(pyspiel.SpielError):   # a card already dealt
+        state.apply_action(5)
+    assert state.history() == [5] and len(state.chance_outcomes()) == 35
+    state = _dealt(game, 3)
+    before = (str(state), state.legal_actions(), state.history())
+    for bad in (75, -2, -3, -4, -76, 76, *[a for a in range(76) if a not in state.legal_actions()]):
+        with pytest.raises(pyspiel.SpielError) as info:
+            state.apply_action(bad)
+        assert info.value.fields["action"] == bad and info.value.player == state.current_player()
+        assert (str(state), state.legal_actions(), state.history()) == before   # nothing changed
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(pyspiel.SpielError):
+        state.apply_action(72)
+
+
+def test_a_resampled_state_pickles_and_plays_on(game):
+    """Item 8: no state from resample_from_infostate could be pickled (`0 is not a durak card`)."""
+    import pickle
+
+    state = _dealt(game, 8)
+    for _ in range(9):
+        state.apply_action(state.legal_actions()[-1])
+    player = state.current_player()
+    resampled = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    for twice in (resampled, resampled.resample_from_infostate(1 - player, pyspiel.UniformProbabilitySampler(0., 1.))):
+        for k in range(4):
+            back = pickle.loads(pickle.dumps(twice))
+            assert str(back) == str(twice) and back.legal_actions() == twice.legal_actions()
+            assert back.deal.memories[0] == twice.deal.memories[0] and back.deal.game.hands == twice.deal.game.hands
+            if twice.is_terminal():
+                break
+            twice.apply_action(twice.legal_actions()[k % len(twice.legal_actions())])
+    assert pickle.loads(pickle.dumps(state)).deal.game.history == state.deal.game.history
+    with pytest.raises(KozyrError) as info:         # a determinized Game alone says why it does not pickle
+        pickle.dumps(resampled.deal.game)
+    assert info.value.code == "bad_pickle"

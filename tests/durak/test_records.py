@@ -118,8 +118,8 @@ def test_the_docs_show_this_schema():
     import json
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
-    block = text.split("### The JSON Schema", 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    text = (Path(__file__).resolve().parents[2] / "docs" / "records.md").read_text(encoding="utf-8")
+    block = text.split("## The JSON Schema", 1)[1].split("```json", 1)[1].split("```", 1)[0]
     assert json.loads(block) == SCHEMA
 
 
@@ -138,3 +138,69 @@ def test_save_and_load_files(tmp_path):
     with pytest.raises(IllegalMove) as e:
         load(str(path))
     assert e.value.index == 0
+
+
+VARIANT_TABLES = [
+    {"seats": 4},
+    {"seats": 6, "variant": "perevodnoy", "show_trump": True, "draw": False},
+    {"seats": 4, "deck": 32, "teams": True},
+    {"seats": 3, "deck": 24, "throw_in": "neighbours", "first_five": True, "swap": False},
+    {"seats": 2, "deck": 52, "variant": "perevodnoy"},
+]
+
+
+@pytest.mark.parametrize("options", VARIANT_TABLES)
+def test_a_variant_record_carries_its_rules_and_replays_to_the_same_events(options):
+    from kozyr.durak import Rules
+    rules = Rules(**options)
+    for number in (1, 2):
+        game = _played(Game.from_seed(SEED, number, rules=rules), seed=number)
+        for record in (to_record(game, seed=SEED, number=number), to_record(game)):
+            assert record["rules"] == rules.as_dict()
+            assert record["result"]["losers"] == list(game.result.losers)
+            again = from_record(loads(dumps(record)))
+            assert again.rules == rules
+            assert again.events == game.events and again.result == game.result
+            assert again.log_digest() == game.log_digest()
+        if "deck" in options:
+            assert len(to_record(game)["deal"]["order"]) == options["deck"]
+
+
+def test_a_two_seat_record_has_no_rules_and_every_table_validates_against_the_schema():
+    jsonschema = pytest.importorskip("jsonschema", reason="schema validation needs jsonschema")
+    from kozyr.durak import Rules
+    game = _played(Game.from_seed(SEED, 1), seed=1)
+    record = to_record(game, seed=SEED, number=1)
+    assert list(record) == ["format", "kozyr", "deal", "moves", "result"]
+    assert set(record["result"]) == {"outcome", "fool"}
+    for options in VARIANT_TABLES:
+        variant = _played(Game.from_seed(SEED, 3, rules=Rules(**options)), seed=3)
+        jsonschema.validate(loads(dumps(to_record(variant, seed=SEED, number=3))), SCHEMA)
+        jsonschema.validate(to_record(variant), SCHEMA)
+    six = to_record(_played(Game.from_seed(SEED, 3, rules=Rules(seats=6)), seed=3))
+    jsonschema.validate(dict(six, moves=[[5, "take"]]), SCHEMA)       # seat 5 exists at six seats
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(dict(six, moves=[[6, "take"]]), SCHEMA)
+    with pytest.raises(jsonschema.ValidationError):                  # a two-seat record has no losers
+        jsonschema.validate(dict(record, result={"outcome": "fool", "fool": 1, "losers": [1]}), SCHEMA)
+
+
+def test_a_variant_record_refuses_bad_rules_and_seats_beyond_its_table():
+    from kozyr.durak import Rules
+    game = _played(Game.from_seed(SEED, 2, rules=Rules(seats=3)), seed=2)
+    record = to_record(game, seed=SEED, number=2)
+    bad = dict(record, rules=dict(record["rules"], show_trump=True))     # show_trump needs perevodnoy
+    with pytest.raises(IllegalMove) as e:
+        from_record(bad)
+    assert e.value.code == "bad_options" and e.value.field == "show_trump"
+    with pytest.raises(KozyrError) as e:
+        from_record(dict(record, rules=dict(record["rules"], seats=7)))
+    assert e.value.code == "bad_record" and e.value.field == "rules.seats"
+    forged = loads(dumps(record))
+    forged["moves"][0] = [4, forged["moves"][0][1]]                       # no seat 4 at three seats
+    with pytest.raises(IllegalMove) as e:
+        from_record(forged)
+    assert e.value.code == "not_your_turn" and e.value.index == 0
+    # the rules decide the deal: the same record read as another table does not replay
+    with pytest.raises(KozyrError):
+        from_record(dict(record, rules=dict(record["rules"], seats=4)))

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from kozyr.cards import CardSet
-from kozyr.durak import BOUT_ENDINGS, Event, IllegalMove, Move, View, pad_seed
+from kozyr.durak import BOUT_ENDINGS, Bout, Event, IllegalMove, Move, View, pad_seed
 
 DURAK = [16 * s + r for s in range(4) for r in range(6, 15)]
 CANDIDATES = ([Move("attack", c) for c in DURAK] + [Move("beat", c) for c in DURAK]
@@ -150,7 +150,9 @@ def test_views_show_one_seat_share(engine):
 def test_only_the_spec_fields_are_in_a_view():
     assert list(View.__dataclass_fields__) == [
         "seat", "ply", "phase", "turn", "trump", "turnup", "talon", "heap", "hand", "counts",
-        "can_swap", "legal", "over", "result", "bout"]
+        "can_swap", "legal", "over", "result", "bout", "rules", "out", "heap_cards", "known", "bottom", "unseen"]
+    assert list(Bout.__dataclass_fields__) == [
+        "attacker", "defender", "cap", "size", "taken", "to_beat", "pairs", "leader", "throwers", "shown"]
 
 
 def test_events_are_events(engine):

@@ -148,6 +148,12 @@ ORDER_CASES = [
     (P1, 1, "swap", "not_the_six"),
     (P2, 1, "done", "not_your_turn"),
     ("", 0, "done", "must_attack"),
+    # perevodnoy's kinds: the two-seat podkidnoy table has neither (not_legal, before the turn)
+    ("", 1, "transfer 7S", "not_legal"),
+    (P1, 1, "transfer 8S", "not_legal"),
+    (P1, 1, Move("show", parse_card("7H")), "not_legal"),
+    (P1, 1, "transfer", "not_legal"),
+    ("", 5, "show 7S", "not_your_turn"),
 ]
 
 

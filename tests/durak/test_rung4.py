@@ -6,7 +6,7 @@ import random
 import pytest
 from _rung4_helpers import play_random
 
-from kozyr.durak import Bot, Game
+from kozyr.durak import Bot, Game, Move, Params
 from kozyr.durak.bot4 import Rung4Bot
 from kozyr.durak.ladder import ladder
 from kozyr.durak.ladder._loop import play_seeded
@@ -32,8 +32,8 @@ def _positions(n):
 def test_the_same_view_memory_and_key_give_the_same_move():
     for game, memory in _positions(10):
         view = game.view(game.turn)
-        first = best4(view, memory, 99, k=16)
-        assert all(best4(view, memory, 99, k=16) == first for _ in range(3))
+        first = best4(view, memory, 99, Params(K=16))
+        assert all(best4(view, memory, 99, Params(K=16)) == first for _ in range(3))
         assert first in view.legal
 
 
@@ -49,15 +49,18 @@ def test_games_that_differ_only_in_hidden_cards_get_the_same_decision():
             continue
         checked += 1
         for key in (1, 2, 3):
-            assert best4(twin.view(seat), memory, key, k=16) == best4(game.view(seat), memory, key, k=16)
+            assert (best4(twin.view(seat), memory, key, Params(K=16))
+                    == best4(game.view(seat), memory, key, Params(K=16)))
     assert checked >= 8
 
 
 def test_the_c_loop_plays_the_python_bot_move_for_move():
     """play_seeded (the nogil loop, its own C memory per seat) ends exactly as the Python loop
     with Rung4Bot.see feeding the Python memory: same moves, same fool."""
-    for i, (a, b) in enumerate([(Rung4Bot("p", k=8), Bot(3, "q")), (Bot(2, "q"), Rung4Bot("p", k=8, fast=False)),
-                                (Rung4Bot("p", k=4, playout=1), Rung4Bot("r", k=4, endgame=False))]):
+    for i, (a, b) in enumerate([(Rung4Bot("p", params=Params(K=8)), Bot(3, "q")),
+                                (Bot(2, "q"), Rung4Bot("p", fast=False, params=Params(K=8))),
+                                (Rung4Bot("p", params=Params(K=4, PLAYOUT=1)),
+                                 Rung4Bot("r", params=Params(K=4, ENDGAME=0)))]):
         seed = pad_seed(f"rung4-{i}")
         c = play_seeded(seed, resolve(a), resolve(b))
         game = Game.from_seed(seed)
@@ -76,7 +79,7 @@ def test_the_c_loop_plays_the_python_bot_move_for_move():
 
 def test_rung4_beats_rung3_in_a_short_ladder():
     """A loose bound (rung 3 against itself is near 50 %; the benchmark measures the real figure)."""
-    r = ladder(Rung4Bot("suite", k=16), 3, 240, "rung4-suite", workers=2)
+    r = ladder(Rung4Bot("suite", params=Params(K=16)), 3, 240, "rung4-suite", workers=2)
     decided = r.a_fools + r.b_fools
     assert decided > 200
     assert r.a_fools / decided < 0.30
@@ -90,12 +93,12 @@ def test_a_rung4_ladder_is_deterministic_and_rung_int_4_is_accepted():
 
 def test_bad_settings_and_memories_are_refused():
     with pytest.raises(KozyrError) as err:
-        Rung4Bot("x", k=0)
-    assert err.value.field == "k"
+        Rung4Bot("x", params={"K": 0})
+    assert err.value.field == "K" and err.value.code == "bad_k"
     with pytest.raises(KozyrError):
-        Rung4Bot("x", playout=4)
+        Rung4Bot("x", params={"PLAYOUT": 4})
     with pytest.raises(KozyrError):
-        Rung4Bot("x", endgame=1)
+        Rung4Bot("x", params={"ENDGAME": True})
     game, memory = _positions(1)[0]
     view = game.view(game.turn)
     with pytest.raises(KozyrError) as err:
@@ -107,3 +110,51 @@ def test_bad_settings_and_memories_are_refused():
     assert err.value.code == "no_memory"
     # a Python player plays inside the C loop, whose events feed rung 4's memory
     assert ladder(4, lambda view: view.legal[0], 2, "x").deals == 2
+
+
+def _as_view(view):
+    from kozyr.durak.views import View
+
+    return View(**{name: getattr(view, name) for name in View.__dataclass_fields__})
+
+
+def test_a_forged_view_is_a_kozyr_error_never_a_crash():
+    """Item 11 of issue 21: rung4.solve on a forged view raised KeyError (9 of 3,000). Fuzz every
+    field of a true view with odd values: best4 and solve answer a listed move or refuse with a
+    KozyrError, nothing else."""
+    import dataclasses
+
+    from kozyr.durak.events import Result
+    from kozyr.durak.rung4 import solve
+    from kozyr.durak.views import Bout
+
+    odd = {
+        "seat": [2, -1, None, "0", 1.0], "ply": [-1, 2**40, "3"], "phase": ["x", None, 3], "turn": [2, -1, "1"],
+        "trump": [4, -1, None], "turnup": [64, -1, "AS"], "talon": [25, -1, 3], "heap": [37, -2, 5],
+        "hand": [-1, 2**64, "AS", None, 0], "counts": [(1,), (40, 0), None, ("a", "b"), (3, 3)],
+        "can_swap": [True], "legal": [None, (None,), (Move.parse("take"), 5), tuple([Move.parse("take")] * 99)],
+        "over": [True], "result": [Result("fool", 0), Result("weird", 0), Result("draw", 7), "x"],
+        "bout": [None, "x", Bout(0, 1, 99, 0, False, None, ()), Bout(0, 1, 6, 1, False, 70, ((70, None),)),
+                 Bout(0, 1, 6, 1, False, None, ((5, 5, 5),)), Bout(2, 1, 6, 0, False, None, ())],
+    }
+    rnd = random.Random(21)
+    checked = 0
+    for seed in range(40):
+        game, memories, _ = play_random(seed, rnd.randrange(0, 150))
+        if game.over:
+            continue
+        seat = rnd.randrange(2)
+        true = _as_view(game.view(seat))
+        for _ in range(12):
+            name = rnd.choice(sorted(odd))
+            forged = dataclasses.replace(true, **{name: rnd.choice(odd[name])})
+            memory = memories[seat]
+            for call, args in ((best4, (forged, memory, 5, Params(K=4))), (solve, (forged, memory))):
+                try:
+                    answer = call(*args)
+                except KozyrError:
+                    continue
+                checked += 1
+                move = answer[1] if isinstance(answer, tuple) else answer
+                assert move is None or move in forged.legal, (name, forged)
+    assert checked < 12 * 40 * 2

@@ -58,8 +58,14 @@ def test_the_same_seed_replays_the_run():
 
 
 def test_a_fixed_setting_stays_and_rung_2_tunes_its_own():
-    r = spsa(["PAIR_CHEAP"], rung=2, base={"DEEP_TALON": 9}, iterations=2, deals_per_iteration=200, seed=1)
-    assert r.params.DEEP_TALON == 9 and r.start.PAIR_CHEAP == 1
+    r = spsa(["PAIR_CHEAP"], rung=2, base={"TRUMP_COST": 18}, iterations=2, deals_per_iteration=200, seed=1)
+    assert r.params.TRUMP_COST == 18 and r.start.PAIR_CHEAP == 1
+    for bad in (dict(base={"DEEP_TALON": 9}), dict(params=["DEEP_TALON"])):   # rung 2 never reads DEEP_TALON
+        args = dict(params=["PAIR_CHEAP"], rung=2, iterations=2, deals_per_iteration=200, seed=1)
+        args.update(bad)
+        with pytest.raises(KozyrError) as info:
+            spsa(args.pop("params"), **args)
+        assert info.value.code == "unread_param" and info.value.field == "DEEP_TALON"
 
 
 @pytest.mark.parametrize("bad", [

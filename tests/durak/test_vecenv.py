@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from kozyr.durak import Bot, Game, Params
+from kozyr.durak import Bot, Game, Params, Rung4Bot
 from kozyr.durak.encoding import Remembered, move_of
 from kozyr.durak.vecenv import DurakVecEnv
 from kozyr.errors import KozyrError
@@ -116,3 +116,84 @@ def test_gymnasium_vector_wrapper():
         assert v.observation_space.contains(obs) and rew.shape == term.shape == trunc.shape == (8,)
     w = DurakVectorEnv(8, 3)
     np.testing.assert_array_equal(w.reset(seed=3)[0]["observation"], v.reset(seed=3)[0]["observation"])
+
+
+# -- issue 21 ------------------------------------------------------------------------------------
+def test_concurrent_use_is_refused_and_the_env_stays_whole():
+    """Item 7: stepped from 3 threads, the env raised the "cannot happen" RuntimeError on most steps
+    and stayed broken. Now a call that finds another thread inside is a KozyrError (busy), and a
+    thread whose call goes through steps a whole env."""
+    import threading
+
+    env = DurakVecEnv(512, 3, 5)
+    errors, done = [], []
+    start = threading.Barrier(3)
+
+    def work():
+        start.wait()
+        for _ in range(300):
+            try:
+                env.step(env.random_actions())
+                done.append(1)
+            except KozyrError as err:
+                errors.append(err.code)
+            except Exception as err:  # noqa: BLE001 - what the test is about
+                errors.append(repr(err))
+
+    threads = [threading.Thread(target=work) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert set(errors) <= {"busy", "illegal_action"}, set(errors)
+    assert done
+    for _ in range(200):       # still whole: every game steps on its mask, as a fresh env does
+        env.step(env.random_actions())
+    for i in range(0, 512, 97):
+        state = env._state(i)
+        game = Game.from_order(state["order"])
+        assert len(state["order"]) == 36 and game.ply == 0
+
+
+def test_every_index_and_buffer_is_checked():
+    """Item 7 and 11: `_state(10**7)` segfaulted; a wrong out= buffer or an odd seed raised numpy's or
+    Cython's errors."""
+    env = DurakVecEnv(4, 2, 1)
+    for bad in (10**7, 4, -1, 1.5, "0", True):
+        with pytest.raises(KozyrError) as info:
+            env._state(bad)
+        assert info.value.code == "bad_game"
+    assert env._state(3)["seat"] in (0, 1)
+    for out in (np.zeros(4, np.int32), np.zeros(5, np.int64), np.zeros((4, 1), np.int64), [0, 0, 0, 0],
+                np.zeros(8, np.int64)[::2]):
+        with pytest.raises(KozyrError) as info:
+            env.random_actions(out)
+        assert info.value.code == "bad_buffer"
+    out = np.zeros(4, np.int64)
+    assert env.random_actions(out) is out
+    for seed in ("x", 1.5, None.__class__):
+        with pytest.raises(KozyrError) as info:
+            env.reset(seed)
+        assert info.value.code == "bad_seed"
+    for n in (0, 1.0, "4", 1 << 23):
+        with pytest.raises(KozyrError) as info:
+            DurakVecEnv(n)
+        assert info.value.code == "bad_n"
+    for bad in (4, lambda view: None, Rung4Bot("x")):
+        with pytest.raises(KozyrError) as info:
+            DurakVecEnv(2, bad)
+        assert info.value.code in ("bad_side", "bad_rung")
+
+
+def test_the_gymnasium_wrapper_takes_a_seed_as_the_c_env_does():
+    """Issue 27: `DurakVectorEnv(..., seed=)` was a TypeError; the first reset() deals from it."""
+    pytest.importorskip("gymnasium", reason="the Gymnasium wrapper needs the rl extra: pip install kozyr[rl]")
+    from kozyr.durak.env import DurakVectorEnv
+
+    core = DurakVecEnv(8, 3, seed=11)
+    obs, _ = DurakVectorEnv(8, 3, seed=11).reset()
+    np.testing.assert_array_equal(obs["observation"], core.observations)
+    again, _ = DurakVectorEnv(8, 3, seed=11).reset()
+    np.testing.assert_array_equal(again["observation"], obs["observation"])
+    other, _ = DurakVectorEnv(8, 3, seed=12).reset()
+    assert not np.array_equal(other["observation"], obs["observation"])

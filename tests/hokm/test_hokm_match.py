@@ -22,6 +22,10 @@ class Rigged(random.Random):
     decide every deal (and, with first_hakem="random", the first hakem).
     """
 
+    def __new__(cls, *args: object, **kwargs: object) -> Rigged:
+        # Python 3.10's random.Random.__new__ refuses more than one argument (3.11 dropped the check)
+        return super().__new__(cls)
+
     def __init__(self, orders: list[list[int]], first_hakem: int = 0) -> None:
         super().__init__(0)
         self.orders = list(orders)

@@ -1,4 +1,4 @@
-"""Every worked example of shared/spec/preferans.md, one test each, exact saldos."""
+"""Every worked example of the preferans rules (docs/rules/preferans.md), one test each, exact saldos."""
 
 from __future__ import annotations
 

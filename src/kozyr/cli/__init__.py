@@ -6,7 +6,9 @@ error convention live here. Each command module has `register(subparsers)`.
 
 Errors: a `KozyrError` (any refusal of bad input) or a bad argument is one
 line on stderr and exit status 2; Ctrl-C is one line and exit status 130; a
-closed pipe on stdout ends the command quietly with status 0.
+closed pipe on stdout ends the command quietly with status 0. Any other
+exception (a plain ValueError included) is a bug in kozyr and is not dressed
+as a refusal: it leaves `main` with its traceback.
 """
 from __future__ import annotations
 
@@ -16,12 +18,13 @@ import sys
 from collections.abc import Sequence
 
 import kozyr
-from kozyr.cli import cards, durak, hokm, play, pref, tune
+from kozyr.cli import cards, durak, durak_play, durak_tune, hokm, pref, serve
 from kozyr.cli._common import OneLineParser, one_line
+from kozyr.errors import KozyrError
 
 __all__ = ["main", "build_parser"]
 
-COMMAND_MODULES = (cards, durak, play, hokm, pref, tune)
+COMMAND_MODULES = (cards, durak, durak_play, hokm, pref, durak_tune, serve)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -55,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = int(args.func(args))
         sys.stdout.flush()
         return status
-    except ValueError as err:  # KozyrError: every refusal of bad input
+    except KozyrError as err:  # every refusal of bad input, and nothing else: a bug must show as one
         print(f"{prog}: error: {one_line(str(err))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as err:

@@ -7,6 +7,14 @@ client, and the LocalCluster it started, on the way out, Ctrl-C included.
 The results do not depend on the cluster (`kozyr.durak.ladder.cluster`), so a
 command prints the same table either way; only its timing line says where the
 deals were played (`where(args)`).
+
+A scheduler address is `tcp://host:port` (or `host:port`): TLS needs
+certificates kozyr has no option for, and UCX or in-process addresses reach
+nothing a command starts. Before the Client is made, the address must answer
+a Dask handshake and say it is a scheduler within CONNECT_TIMEOUT seconds in
+all: Dask's own connect bounds the TCP connect but not the handshake read, so
+a listener that never answers (or an HTTP server, whose reply Dask reads as a
+frame length of exabytes) would hang the command or crash it.
 """
 from __future__ import annotations
 
@@ -15,6 +23,8 @@ import logging
 import os
 import signal
 import sys
+import time
+import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -22,10 +32,10 @@ from typing import Any
 from kozyr.cli._common import need
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["add_options", "connect", "where", "dask_setup", "MAX_LOCAL"]
+__all__ = ["add_options", "connect", "where", "dask_setup", "scheduler_address", "MAX_LOCAL", "CONNECT_TIMEOUT"]
 
 MAX_LOCAL = 256          # worker processes of a LocalCluster, at most
-CONNECT_TIMEOUT = "10s"  # a scheduler that does not answer within this is an error, not a hang
+CONNECT_TIMEOUT: float | str = 10.0   # seconds (or Dask's "10s") for the whole connection, handshake included
 
 
 def _local(text: str) -> int:
@@ -41,12 +51,46 @@ def _local(text: str) -> int:
     return n
 
 
-def _address(text: str) -> str:
-    """An argparse type: a scheduler address, `tcp://host:8786` (or `host:8786`)."""
+def scheduler_address(text: str) -> str:
+    """A scheduler address as `tcp://host:port` (`host:port` means tcp), or a KozyrError saying what is wrong.
+
+    >>> scheduler_address("127.0.0.1:8786")
+    'tcp://127.0.0.1:8786'
+    """
     address = text.strip()
-    if not address or any(c.isspace() for c in address) or ":" not in address.split("://")[-1]:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a scheduler address such as tcp://host:8786")
-    return address
+    scheme, sep, rest = address.partition("://")
+    if not sep:
+        scheme, rest = "tcp", address
+    scheme = scheme.lower()
+    if scheme == "tls":
+        raise _bad_address(text, "tls:// needs certificates, which kozyr takes no option for: give tcp://host:port")
+    if scheme != "tcp":
+        raise _bad_address(text, f"{scheme}:// is not a scheme kozyr connects with: give tcp://host:port")
+    try:
+        parts = urllib.parse.urlsplit(f"tcp://{rest}")
+        port = parts.port
+    except ValueError:
+        raise _bad_address(text, "the port is not a number from 1 to 65535 (give tcp://host:port)") from None
+    if parts.path or parts.query or parts.fragment or "@" in parts.netloc or any(c.isspace() for c in rest):
+        raise _bad_address(text, "give just tcp://host:port")
+    if not parts.hostname:
+        raise _bad_address(text, "no host: give tcp://host:port" if rest.strip(":") else "give tcp://host:port")
+    if port is None or not 1 <= port <= 65535:
+        raise _bad_address(text, "no port from 1 to 65535: give tcp://host:port")
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"tcp://{host}:{port}"
+
+
+def _bad_address(text: str, why: str) -> KozyrError:
+    return KozyrError("bad_scheduler", f"--scheduler {shown(text)}: {why}", field="scheduler", value=text)
+
+
+def _address(text: str) -> str:
+    """The argparse type of --scheduler (its refusal is argparse's one line)."""
+    try:
+        return scheduler_address(text)
+    except KozyrError as err:
+        raise argparse.ArgumentTypeError(err.detail.removeprefix("--scheduler ")) from None
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -100,16 +144,60 @@ def connect(args: argparse.Namespace) -> Iterator[Any]:
             if interrupted:
                 raise KeyboardInterrupt("interrupted while the Dask cluster started")
         else:
-            try:
-                client = Client(address, timeout=CONNECT_TIMEOUT)
-            except (OSError, TimeoutError) as err:
-                raise KozyrError("no_cluster", f"--scheduler {address}: cannot reach the Dask cluster ({err})",
-                                 value=address) from None
+            from dask.utils import parse_timedelta
+
+            client = _client_of_scheduler(Client, str(address), float(parse_timedelta(CONNECT_TIMEOUT, "seconds")))
         args.client = client
         yield client
     finally:
         args.client = None
         _close(client, cluster)
+
+
+def _client_of_scheduler(client_class: Any, address: str, timeout: float) -> Any:
+    """A Client of the scheduler at `address`, or a KozyrError no_cluster within `timeout` seconds in all."""
+    began = time.monotonic()
+    _handshake(address, timeout)
+    left = max(1.0, timeout - (time.monotonic() - began))
+    try:
+        return client_class(address, timeout=left)
+    except (OSError, TimeoutError) as err:
+        raise KozyrError("no_cluster", f"--scheduler {address}: cannot reach the Dask cluster ({err})",
+                         value=address) from None
+
+
+def _handshake(address: str, timeout: float) -> None:
+    """Connect, shake hands and ask `identity` as Dask does, all within `timeout` seconds, in a loop of our own
+    (so the deadline covers Dask's unbounded handshake read); refuse anything that is not a Dask scheduler."""
+    import asyncio
+
+    from distributed.comm import connect as dask_connect
+
+    async def ask() -> Any:
+        # the TCP connect (which Dask retries until its own timeout) gets most of the time, so that a refused
+        # connection is reported as such, before the whole deadline says nothing answered
+        comm = await dask_connect(address, timeout=0.8 * timeout)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        reply = asyncio.run(asyncio.wait_for(ask(), timeout))
+    except (asyncio.TimeoutError, TimeoutError):
+        raise KozyrError("no_cluster", f"--scheduler {address}: no Dask scheduler answered within {timeout:g} s",
+                         value=address) from None
+    except OSError as err:   # refused, unreachable, closed by the other side (Dask's CommClosedError)
+        raise KozyrError("no_cluster", f"--scheduler {address}: cannot reach the Dask cluster "
+                         f"({' '.join(str(err).split())[:120] or type(err).__name__})", value=address) from None
+    except Exception as err:  # noqa: BLE001 - whatever a stranger's bytes make of Dask's reader
+        raise KozyrError("no_cluster", f"--scheduler {address}: what answers is not a Dask scheduler "
+                         f"({type(err).__name__})", value=address) from None
+    kind = reply.get("type") if isinstance(reply, dict) else None
+    if not (isinstance(kind, str) and kind.endswith("Scheduler")):
+        raise KozyrError("no_cluster", f"--scheduler {address}: what answers is not a Dask scheduler "
+                         f"(it says it is {shown(kind)})", value=address)
 
 
 @contextmanager

@@ -13,27 +13,37 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from kozyr.errors import shown
+from kozyr.errors import KozyrError, shown
+from kozyr.files import check_output, write_atomic
 from kozyr.stats import Rate
 
 __all__ = [
-    "OneLineParser", "one_line", "count", "positive", "plain", "print_table", "format_table", "progress",
-    "fmt_rate", "fmt_interval", "pyplot", "save_plot",
+    "OneLineParser", "one_line", "count", "positive", "integer_seed", "plain", "print_table", "format_table",
+    "progress", "fmt_rate", "fmt_interval", "pyplot", "check_plot_path", "save_plot",
 ]
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """argparse with one-line errors: argparse's default prints the whole usage block first."""
+    """argparse with one-line errors (argparse's default prints the whole usage block first), and negative
+    numbers in every notation read as values: argparse takes `-5` and `-.5` for numbers but `-1e3` for an
+    option, so `--elo0 -1e3` was "expected one argument". No kozyr option looks like a number."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = NEGATIVE_NUMBER
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
 
 
-LINE_MAX = 300
+LINE_MAX = 600   # a bot's refusal names the deal and both replays (shell and Python); a longer line is cut
+# -7, -2.5, -.5, -1e3, -2.5E+2, and -inf or -nan (which a number option then refuses in its own words)
+NEGATIVE_NUMBER = re.compile(r"^-(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf|infinity|nan)$", re.IGNORECASE)
 
 
 def one_line(text: str) -> str:
@@ -58,6 +68,14 @@ def _whole(text: str, low: int) -> int:
     if value < low:
         raise argparse.ArgumentTypeError(f"{shown(text)} is too small: {rule}")
     return value
+
+
+def integer_seed(text: str) -> int:
+    """An argparse type: `--seed` of every hokm command (match, sprt, play), any whole number."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not an integer seed") from None
 
 
 def count(text: str) -> int:
@@ -145,12 +163,40 @@ def pyplot() -> Any:
     return plt
 
 
-def save_plot(fig: Any, path: str) -> None:
-    """Write a finished figure to `path` and say so on stderr, after what stdout already holds."""
+def _plot_format(path: str) -> str:
+    """The image format of a plot file, by its suffix (png when there is none), as matplotlib names it."""
+    suffix = os.path.splitext(path)[1].lower().lstrip(".")
+    return suffix or "png"
+
+
+def check_plot_path(path: str, option: str = "--plot") -> None:
+    """Refuse, before any deal is played, a plot file that cannot be written: no such folder, a folder, a
+    device (`/dev/full`), or a suffix that is not an image format matplotlib writes."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    check_output(path, label=f"{option} {path!r}")
+    kinds = FigureCanvasAgg.get_supported_filetypes()
+    if _plot_format(path) not in kinds:
+        raise KozyrError("bad_file", f"{option} {path!r}: {shown(_plot_format(path))} is not an image format "
+                         f"matplotlib writes ({', '.join(sorted(kinds))})", field="path", value=path)
+
+
+def save_plot(fig: Any, path: str, option: str = "--plot") -> None:
+    """Write a finished figure to `path` whole or not at all, then say so on stderr, after what stdout holds.
+
+    The image is drawn in memory and written atomically (`kozyr.files.write_atomic`): a full disk is one
+    KozyrError line (and exit 2), the old file untouched, and "plot written" is said only of a written plot.
+    """
+    import io
+
     plt = pyplot()
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    image = io.BytesIO()
+    try:
+        fig.savefig(image, dpi=120, format=_plot_format(path))
+    finally:
+        plt.close(fig)
+    write_atomic(path, image.getvalue(), label=f"{option} {path!r}")
     sys.stdout.flush()
     print(f"plot written to {path}", file=sys.stderr)
 

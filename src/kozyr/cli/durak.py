@@ -3,44 +3,46 @@
 The ladder runs in chunks with a callback, so that a progress bar can follow
 it; output is a table (rich on a terminal, plain text when stdout is not a
 terminal or NO_COLOR is set), or JSON with `--json`. Every rate is shown with
-its 2-sigma Wilson interval (`kozyr.stats`).
+its 2-sigma Wilson interval (`kozyr.stats`). A side is a rung or a bot of
+yours (`module:attr`, `<file>.py:attr`: `kozyr.cli.durak_sides`); `kozyr sprt`
+ends with a block to paste into a pull request, and `--counts` decides from
+counts alone.
 """
 from __future__ import annotations
 
 import argparse
 import itertools
 import json
-import os
 import sys
 from collections.abc import Callable
 from typing import Any
 
 from kozyr.cards import SUIT_NAMES
-from kozyr.cli import _cluster
-from kozyr.cli._common import count, fmt_interval, need, positive, print_table, progress, pyplot, save_plot
-from kozyr.durak import RUNG_NAMES, RUNGS, pad_seed
+from kozyr.cli import _cluster, durak_sides
+from kozyr.cli._common import (
+    check_plot_path,
+    count,
+    fmt_interval,
+    need,
+    positive,
+    print_table,
+    progress,
+    pyplot,
+    save_plot,
+)
+from kozyr.durak import RUNG_NAMES, pad_seed
 from kozyr.durak.ladder import LadderResult, ladder, table_bots
 from kozyr.durak.ladder.result import interrupted
-from kozyr.durak.params import PARAM_DOCS, PARAM_NAMES, PARAM_RANGES, PARAM_RUNGS, Params, param_name
+from kozyr.durak.ladder.sides import check_read, describe, resolve
+from kozyr.durak.params import PARAM_DOCS, PARAM_NAMES, PARAM_RANGES, Params, param_name
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["register", "setting", "settings_help", "check_settings", "check_output_path"]
+__all__ = ["register", "setting", "settings_help", "check_settings"]
 
 DEFAULT_SEED = "ladder"
 
 
 # -- argument types: each raises ArgumentTypeError, which argparse turns into exit 2
-def _rung(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value not in RUNGS and value != 4:
-        names = ", ".join(f"{r} ({RUNG_NAMES[r]})" for r in (*RUNGS, 4))
-        raise argparse.ArgumentTypeError(f"unknown rung {shown(text)}: rungs are {names}")
-    return value
-
-
 def _param_name(text: str) -> str:
     name = param_name(text)
     if name is None:
@@ -94,11 +96,10 @@ def check_settings(pairs: list[tuple[str, int]], rungs: set[int], option: str, p
         if name in values:
             parser.error(f"{option} {name} given twice")
         values[name] = value
-    unread = sorted(n for n in values if not set(PARAM_RUNGS[n]) & rungs)
-    if unread:
-        readers = " or ".join(sorted({f"rung {r}" for n in unread for r in PARAM_RUNGS[n]}))
-        parser.error(f"{option} {', '.join(unread)}: only {readers} reads it, and no such side plays")
-    return Params.of(values)
+    try:
+        return check_read(values, sorted(rungs))   # the library's one rule of which side reads what
+    except KozyrError as err:
+        parser.error(f"{option} {err.detail}")
 
 
 def _shown_settings(params: Params, rungs: set[int]) -> str:
@@ -118,7 +119,8 @@ def _deal_mode(args: argparse.Namespace) -> str:
 def _run_ladder(a: Any, b: Any, deals: int, args: argparse.Namespace, params: Params | None,
                 update: Callable[[int, int], None] | None) -> LadderResult:
     return ladder(a, b, deals, args.seed, deal=_deal_mode(args), workers=args.workers, params=params,
-                  progress=update, client=getattr(args, "client", None), pairs=getattr(args, "pairs", False))
+                  progress=update, client=getattr(args, "client", None), pairs=getattr(args, "pairs", False),
+                  timeout=getattr(args, "timeout", None))
 
 
 def _interrupted(err: KeyboardInterrupt, done_before: int, total: int) -> KeyboardInterrupt:
@@ -133,23 +135,31 @@ def _fmt_moves(r: LadderResult) -> str:
 
 
 # -- kozyr ladder ----------------------------------------------------------------------
+def _resolved(values: list[object]) -> list[Any]:
+    """The sides, a user's bot imported and built (a refusal is one line): rung ints stay ints."""
+    return [v if isinstance(v, int) else resolve(v) for v in values]
+
+
 def _ladder_command(args: argparse.Namespace) -> int:
-    params = check_settings(args.set or [], {args.a, args.b}, "--set", args.parser)
+    values = durak_sides.sides_of(args, [args.a, args.b])
+    rungs = durak_sides.rungs_of(values)
+    params = check_settings(args.set or [], rungs, "--set", args.parser)
     if args.pairs and args.deals % 2:
         args.parser.error(f"--deals {args.deals} is odd: with --pairs every deal is played twice")
-    update, close = progress(args.deals, f"rung {args.a} vs rung {args.b}")
+    a, b = _resolved(values)
+    update, close = progress(args.deals, f"{describe(a)} vs {describe(b)}")
     try:
         with _cluster.connect(args):
-            r = _run_ladder(args.a, args.b, args.deals, args, params, update)
+            r = _run_ladder(a, b, args.deals, args, params, update)
     finally:
         close()
     if args.json:
         print(json.dumps(r.summary(), indent=2, allow_nan=False))
         return 0
     rows = [
-        [f"a: rung {args.a} ({RUNG_NAMES[args.a]})", str(r.a_fools), fmt_interval(r.a_fool),
+        [f"a: {durak_sides.label(values[0])}", str(r.a_fools), fmt_interval(r.a_fool),
          fmt_interval(r.a_fool_decided)],
-        [f"b: rung {args.b} ({RUNG_NAMES[args.b]})", str(r.b_fools), fmt_interval(r.b_fool),
+        [f"b: {durak_sides.label(values[1])}", str(r.b_fools), fmt_interval(r.b_fool),
          fmt_interval(r.b_fool_decided)],
         ["draws", str(r.draws), fmt_interval(r.draw_rate), ""],
     ]
@@ -160,7 +170,7 @@ def _ladder_command(args: argparse.Namespace) -> int:
         _fmt_moves(r),
         f"{speed} deals/s ({r.seconds:.2f} s, {_cluster.where(args)})",
     ]
-    shown_settings = _shown_settings(params, {args.a, args.b})
+    shown_settings = _shown_settings(params, rungs)
     if shown_settings:
         notes.append(shown_settings)
     if args.pairs and r.pairs is not None:
@@ -170,15 +180,6 @@ def _ladder_command(args: argparse.Namespace) -> int:
 
 
 # -- kozyr sweep ------------------------------------------------------------------------
-def check_output_path(path: str) -> None:
-    """Refuse an output file that cannot be written, before any deal is played."""
-    folder = os.path.dirname(os.path.abspath(path)) or "."
-    if not os.path.isdir(folder):
-        raise KozyrError("bad_path", f"--plot {shown(path)}: the folder {shown(folder)} does not exist", value=path)
-    if not os.access(folder, os.W_OK) or os.path.isdir(path):
-        raise KozyrError("bad_path", f"--plot {shown(path)}: cannot write there", value=path)
-
-
 def _sweep_command(args: argparse.Namespace) -> int:
     grid: dict[str, tuple[int, ...]] = {}
     for name, values in args.grid or []:
@@ -189,8 +190,9 @@ def _sweep_command(args: argparse.Namespace) -> int:
         args.parser.error("give at least one --grid NAME=V1,V2,...")
     if args.plot:
         need("matplotlib", "plot", args.parser)
-        check_output_path(args.plot)
+        check_plot_path(args.plot)
     names = list(grid)
+    check_settings([(n, grid[n][0]) for n in names], {3}, "--grid", args.parser)   # the sweep plays rung 3
     settings = [dict(zip(names, combo, strict=True)) for combo in itertools.product(*(grid[n] for n in names))]
     total = args.deals * len(settings)
     update, close = progress(total, "sweep")
@@ -273,18 +275,62 @@ def _fmt_estimate(low: float | None, mid: float | None, high: float | None, scal
     return f"{scale * mid:.{digits}f}{unit} [{scale * low:.{digits}f}, {scale * high:.{digits}f}]"
 
 
+def _counts(text: str) -> list[int]:
+    """`--counts 10,90,800,110,12`: pentanomial P0..P4 (or trinomial L,D,W) as whole numbers."""
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) not in (3, 5) or not all(p.isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not P0,P1,P2,P3,P4 (or L,D,W): whole numbers, "
+                                         "comma-separated")
+    if len(text) > 200:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is too long for counts")
+    return [int(p) for p in parts]
+
+
+def _sprt_json(r: Any, share: str, extra: dict[str, Any]) -> str:
+    from kozyr.stats import normalized_elo
+
+    body = {**extra, **r.as_dict()} if hasattr(r, "test") else {
+        **extra, **r.as_dict(), "normalized": normalized_elo(r.counts).as_dict()}
+    body["share"] = share
+    return json.dumps(body, indent=2, allow_nan=False)
+
+
+def _sprt_counts_command(args: argparse.Namespace) -> int:
+    """`kozyr sprt --counts P0,P1,P2,P3,P4`: the decision from counts alone, no deals played."""
+    from kozyr.durak.tuning import share, sprt_counts
+
+    if args.set or args.vs_set or args.bot_set or args.vs_bot_set:
+        args.parser.error("--counts decides from counts alone: no side plays, so no setting or knob applies")
+    names = [durak_sides.label(v) if v is not None else n for v, n in ((args.a, "a"), (args.b, "b"))]
+    r = sprt_counts(args.counts, args.elo0, args.elo1, alpha=args.alpha, beta=args.beta, model=args.model)
+    text = share(r, a=names[0], b=names[1])
+    if args.json:
+        print(_sprt_json(r, text, {"a": names[0], "b": names[1], "deals": None}))
+        return 0
+    print(text)
+    return 0
+
+
 def _sprt_command(args: argparse.Namespace) -> int:
     from kozyr.durak.tuning import sprt
 
-    params_a = check_settings(args.set or [], {args.a}, "--set", args.parser)
-    params_b = check_settings(args.vs_set or [], {args.b}, "--vs-set", args.parser)
+    if args.counts is not None:
+        return _sprt_counts_command(args)
+    if args.a is None or args.b is None:
+        args.parser.error("give the two sides A B (or --counts P0,P1,P2,P3,P4 to decide from counts alone)")
+    values = durak_sides.sides_of(args, [args.a, args.b])
+    params_a = check_settings(args.set or [], durak_sides.rungs_of(values[:1]), "--set", args.parser)
+    params_b = check_settings(args.vs_set or [], durak_sides.rungs_of(values[1:]), "--vs-set", args.parser)
+    a, b = _resolved(values)
     show, close = _live_line()
     try:
         with _cluster.connect(args):
-            r = sprt(args.a, args.b, args.elo0, args.elo1, alpha=args.alpha, beta=args.beta, model=args.model,
+            r = sprt(a, b, args.elo0, args.elo1, alpha=args.alpha, beta=args.beta, model=args.model,
                      pairs=not args.no_pairs, batch=args.batch, max_deals=args.max_deals, seed=args.seed,
-                     deal=_deal_mode(args), workers=args.workers, params_a=params_a, params_b=params_b,
-                     on_batch=show, client=args.client)
+                     deal=_deal_mode(args), workers=args.workers,
+                     params_a=params_a if isinstance(a, int) else None,
+                     params_b=params_b if isinstance(b, int) else None,
+                     on_batch=show, client=args.client, timeout=args.timeout)
     finally:
         close()
     if args.json:
@@ -294,6 +340,7 @@ def _sprt_command(args: argparse.Namespace) -> int:
                "H0": f"a is at most {r.elo0:g} {r.model} Elo stronger than b",
                "none": f"no decision within {r.deals:,} deals"}[r.decision]
     e = r.estimate
+    ne = r.normalized
     unit = "pairs" if r.pairs else "deals"
     counts = "P0..P4 (pair score 0, 1/2, .., 2)" if r.pairs else "L, D, W"
     speed = "-" if r.deals_per_second is None else f"{r.deals_per_second:,.0f}"
@@ -304,35 +351,73 @@ def _sprt_command(args: argparse.Namespace) -> int:
         [f"counts {counts}", " ".join(str(c) for c in r.counts)],
         ["a's score per deal [95%]", _fmt_estimate(e.score_low, e.score, e.score_high, 100, 2, "%")],
         ["logistic Elo [95%]", _fmt_estimate(e.elo_low, e.elo, e.elo_high, 1, 1)],
-        [f"a: rung {args.a} ({RUNG_NAMES[args.a]}) fools", fmt_interval(r.a_fool)],
-        [f"b: rung {args.b} ({RUNG_NAMES[args.b]}) fools", fmt_interval(r.b_fool)],
+        ["normalized Elo [95%]", _fmt_estimate(ne.low, ne.elo, ne.high, 1, 1)],
+        [f"a: {durak_sides.label(values[0])} fools", fmt_interval(r.a_fool)],
+        [f"b: {durak_sides.label(values[1])} fools", fmt_interval(r.b_fool)],
         ["draws", fmt_interval(r.draw)],
     ]
     how = "deal pairs with the seats swapped" if r.pairs else "single deals"
     notes = [f"seed {shown(args.seed)} ({r.deal} deals), {how}, "
              f"H0 elo {r.elo0:g} vs H1 elo {r.elo1:g} ({r.model}); fool rates with 2-sigma intervals",
-             f"{speed} deals/s ({r.seconds:.2f} s, {args.workers} worker{'s' if args.workers != 1 else ''})"]
-    for label, params, rung in (("a", params_a, args.a), ("b", params_b, args.b)):
-        text = _shown_settings(params, {rung})
-        if text:
-            notes.append(f"{label}: {text}")
-    print_table(f"kozyr sprt: rung {args.a} vs rung {args.b}", ["measure", "value"], rows, notes)
+             f"{speed} deals/s ({r.seconds:.2f} s, {_cluster.where(args)})"]
+    for label, params, value in (("a", params_a, values[0]), ("b", params_b, values[1])):
+        if isinstance(value, int):
+            text = _shown_settings(params, {value})
+            if text:
+                notes.append(f"{label}: {text}")
+    print_table(f"kozyr sprt: {durak_sides.label(values[0])} vs {durak_sides.label(values[1])}",
+                ["measure", "value"], rows, notes)
+    print()
+    print("For a pull request:")
+    print(r.share())
     return 0
 
 
 # -- kozyr replay ------------------------------------------------------------------------
 def _replay_record(path: str) -> int:
-    """`kozyr replay --file FILE`: a saved game record (docs/rl.md), move by move."""
-    from kozyr.durak.records import load
+    """`kozyr replay --file FILE`: a saved game record (docs/records.md): the trump, both hands as dealt,
+    then bout by bout what beat what and how it ended; cards as `10♠` where the terminal can show them.
 
-    game = load(path)   # a forged record: IllegalMove with the move's index, one line, exit 2
-    for n, (seat, move) in enumerate(game.history, 1):
-        print(f"{n:4}. seat {seat}  {move}")
+    A record whose move the rules (or the record's form) refuse is one line built from the refusal's fields
+    (`index`, `seat`, `move`, `code`, `reason`), never from its message.
+    """
+    from kozyr.cards import CardSet
+    from kozyr.cli._terminal import look_for
+    from kozyr.durak import Game, IllegalMove, records
+
+    try:
+        game = records.load(path)
+    except IllegalMove as e:
+        if "index" not in e.fields:
+            raise
+        seat, move = e.fields.get("seat"), e.fields.get("move")
+        what = f"seat {seat}, {move}" if seat is not None else shown(move)
+        raise KozyrError(e.code, f"{path}: move {e.fields['index']} ({what}) refused: {e.code}: "
+                         f"{e.fields.get('reason', e.detail)}", **e.fields) from None
+    look = look_for(sys.stdout, ascii=False, symbols="♠♥♦♣")
+    dealt = Game.from_order(game.order)
+    turnup = f", turn-up {look.card(dealt.turnup)}" if dealt.turnup is not None else ""
+    print(f"{path}: trump {look.suit(game.trump)} {SUIT_NAMES[game.trump]}{turnup}; {_moves(game.moves)}")
+    for seat in (0, 1):
+        hand = sorted(CardSet(dealt.hands[seat]), key=lambda c: (c >> 4, c & 15))
+        print(f"  seat {seat} was dealt {' '.join(look.card(c) for c in hand)}")
+    words = {"done": "beaten off", "exhausted": "beaten off (nothing left to throw in)",
+             "spent": "beaten off (a hand spent)", "capped": "beaten off (the bout full)", "taken": "taken"}
+    for n, bout in enumerate(records.bouts(game), 1):
+        pairs = ", ".join(f"{look.card(a)} beaten by {look.card(d)}" if d is not None else f"{look.card(a)} unbeaten"
+                          for a, d in bout.pairs)
+        end = ("still open" if bout.how is None else
+               f"taken by seat {1 - bout.attacker}" if bout.taken else words.get(bout.how, bout.how))
+        print(f"{n:4}. seat {bout.attacker} attacks: {pairs}; {end}")
     if game.result is None:
-        print(f"unfinished after {game.moves} moves")
+        print(f"unfinished after {_moves(game.moves)}")
     else:
         _print_result(game, lambda r: f"seat {r.fool} is the fool ({r.outcome})")
     return 0
+
+
+def _moves(n: int) -> str:
+    return f"{n} move{'s' * (n != 1)}"
 
 
 def _print_result(game: Any, fool: Callable[[Any], str]) -> None:
@@ -345,6 +430,9 @@ def _print_result(game: Any, fool: Callable[[Any], str]) -> None:
 def _replay_command(args: argparse.Namespace) -> int:
     from kozyr.cards import CardSet, card_name
     from kozyr.durak import Game
+    from kozyr.durak.ladder import deal_game, faults, players
+    from kozyr.durak.ladder.slow import MAX_MOVES
+    from kozyr.durak.seeds import a_seat, ladder_seed
 
     if args.file is not None:
         if args.seed is not None:
@@ -352,15 +440,45 @@ def _replay_command(args: argparse.Namespace) -> int:
         return _replay_record(args.file)
     if args.seed is None:
         args.parser.error("give SEED (or --file FILE)")
-    seed = pad_seed(args.seed)
-    a, b = args.rungs
-    bots = table_bots(args.seed, a, b)
-    game = Game.from_seed(seed, args.number)
-    print(f"deal {args.number} of seed {args.seed!r}: trump {SUIT_NAMES[game.trump]}, "
-          f"turn-up {card_name(game.turnup)}")
-    for k, bot in enumerate(bots):
+    if args.deal is not None and args.number is not None:
+        args.parser.error("--deal I replays deal I of a ladder of SEED, --number N deal N of the 32-byte seed "
+                          "SEED: give one")
+    if args.deal is None and (args.sha or args.reference):
+        args.parser.error("--sha and --reference name how a ladder dealt: give --deal I with them")
+    values = durak_sides.sides_of(args, list(args.rungs))
+    sides = [resolve(v) for v in values]
+    if args.deal is not None:    # deal I of a ladder, as ladder(A, B, ..., SEED) played it
+        deal = _deal_mode(args)
+        seed = ladder_seed(args.seed)
+        i = args.deal
+        game = deal_game(seed, i, deal)
+        seats = players(sides[0], sides[1], seed, i, deal)
+        first = a_seat(i)
+        who = [values[first], values[1 - first]]
+
+        def fault(answer: faults.Answer, seat: int, ply: int) -> BaseException:
+            return faults.deal_fault("player", answer, sides, seed, deal, i, False, first, seat, ply,
+                                     args.timeout, MAX_MOVES)
+        print(f"deal {i} of the ladder of seed {seed!r} ({deal} deals): trump {SUIT_NAMES[game.trump]}, "
+              f"turn-up {card_name(game.turnup)}")
+        names = [durak_sides.label(v) for v in who]
+    else:
+        number = args.number or 1
+        raw = pad_seed(args.seed)
+        bots = table_bots(args.seed, *[s if s.kind != "rung" else s.rung for s in sides])
+        seats = list(bots)
+        who = values
+        game = Game.from_seed(raw, number)
+
+        def fault(answer: faults.Answer, seat: int, ply: int) -> BaseException:
+            return faults.seeded_fault("player", answer, sides, raw, number, seat, ply, MAX_MOVES, args.timeout)
+        print(f"deal {number} of seed {args.seed!r}: trump {SUIT_NAMES[game.trump]}, "
+              f"turn-up {card_name(game.turnup)}")
+        names = [f"rung {v} ({RUNG_NAMES[v]}, bot seed {bot.seed!r})" if isinstance(v, int) else durak_sides.label(v)
+                 for v, bot in zip(values, bots, strict=True)]
+    for k in range(2):
         hand = CardSet(game.hands[k])
-        print(f"  seat {k}: rung {bot.rung} ({RUNG_NAMES[bot.rung]}, bot seed {bot.seed!r}), "
+        print(f"  seat {k}: {names[k]}, "
               f"hand {' '.join(card_name(c) for c in sorted(hand, key=lambda c: (c >> 4, -c)))}")
     print(f"  seat {game.turn} attacks first")
     n = 0
@@ -368,8 +486,10 @@ def _replay_command(args: argparse.Namespace) -> int:
         turn = game.turn
         assert turn is not None
         seat: int = turn
-        move = bots[seat].choose(game.view(seat))
-        assert move is not None, "a bot on turn always has a legal move"
+        view = game.view(seat)
+        move = faults.ask(seats[seat], view, args.timeout)
+        if isinstance(move, faults.Answer):
+            raise fault(move, seat, view.ply)
         events = game.apply(seat, move)
         n += 1
         print(f"{n:4}. seat {seat}  {move}")
@@ -383,7 +503,7 @@ def _replay_command(args: argparse.Namespace) -> int:
             elif e.kind == "refill" and e.drawn is not None:
                 print(f"      refill: seat 0 draws {e.drawn[0]}, seat 1 draws {e.drawn[1]}; talon {e.talon}")
     assert game.result is not None
-    _print_result(game, lambda r: f"seat {r.fool} (rung {bots[r.fool].rung}) is the fool")
+    _print_result(game, lambda r: f"seat {r.fool} ({durak_sides.label(who[r.fool]).split(' (')[0]}) is the fool")
     return 0
 
 
@@ -405,12 +525,15 @@ def register(subparsers: Any) -> None:
     """Add `ladder`, `sweep`, `sprt` and `replay` to a subparsers object of the `kozyr` parser."""
     ranges = ", ".join(f"{k} {lo}..{hi}" for k, (lo, hi) in PARAM_RANGES.items())
     names = settings_help()
-    p = subparsers.add_parser("ladder", help="play rung against rung over many deals",
-                              description="Play rung A against rung B over many deals, seats alternating.")
-    p.add_argument("a", type=_rung, help="rung of side a: 1 random, 2 cheap, 3 careful, 4 search")
-    p.add_argument("b", type=_rung, help="rung of side b")
+    p = subparsers.add_parser("ladder", help="play rung (or your bot) against rung over many deals",
+                              description="Play side A against side B over many deals, seats alternating. A side "
+                                          "is a rung or a bot of yours, module:attr or <file>.py:attr (imported: "
+                                          "its code runs).")
+    p.add_argument("a", type=durak_sides.side, help=f"side a: {durak_sides.SIDE_HELP}")
+    p.add_argument("b", type=durak_sides.side, help="side b")
     _cluster.add_options(p)
     _common(p)
+    durak_sides.add_knob_options(p)
     p.add_argument("--set", action="append", type=setting, metavar="NAME=VALUE",
                    help=f"a setting of the rung-int sides (repeatable; the defaults are the rules' bots): {names}")
     p.add_argument("--pairs", action="store_true",
@@ -425,12 +548,15 @@ def register(subparsers: Any) -> None:
     p.add_argument("--plot", metavar="FILE.png", help="also draw the fool rates (needs kozyr[plot])")
     p.set_defaults(func=_sweep_command, parser=p)
 
-    p = subparsers.add_parser("sprt", help="is rung A stronger than rung B? a sequential test on deal pairs",
-                              description="Play rung A against rung B in batches of deal pairs until the "
+    p = subparsers.add_parser("sprt", help="is side A stronger than side B? a sequential test on deal pairs",
+                              description="Play side A against side B in batches of deal pairs until the "
                                           "sequential probability ratio test accepts H1 (A is at least ELO1 "
-                                          "stronger) or H0 (at most ELO0).")
-    p.add_argument("a", type=_rung, help="rung of side a: 1 random, 2 cheap, 3 careful")
-    p.add_argument("b", type=_rung, help="rung of side b")
+                                          "stronger) or H0 (at most ELO0); the result ends with a block to paste "
+                                          "into a pull request. --counts decides from counts alone.")
+    p.add_argument("a", type=durak_sides.side, nargs="?", help=f"side a: {durak_sides.SIDE_HELP}")
+    p.add_argument("b", type=durak_sides.side, nargs="?", help="side b")
+    p.add_argument("--counts", type=_counts, metavar="P0,P1,P2,P3,P4",
+                   help="decide from these pentanomial counts (or L,D,W) alone: no deals are played")
     p.add_argument("--elo0", type=float, default=0.0, help="Elo of H0 (default 0)")
     p.add_argument("--elo1", type=float, default=5.0, help="Elo of H1 (default 5)")
     p.add_argument("--alpha", type=float, default=0.05, help="chance of accepting H1 when H0 holds (default 0.05)")
@@ -453,14 +579,24 @@ def register(subparsers: Any) -> None:
     _cluster.add_options(p)
     p.add_argument("--vs-set", action="append", type=setting, metavar="NAME=VALUE",
                    help="a setting of side b (repeatable)")
+    durak_sides.add_knob_options(p)
     p.set_defaults(func=_sprt_command, parser=p)
 
-    p = subparsers.add_parser("replay", help="show one deal between two rungs move by move",
-                              description="Deal SEED (padded to 32 bytes) and let two rungs play it; rung ints "
-                                          "use the bot seeds '<SEED>:1' and '<SEED>:2'.")
-    p.add_argument("seed", metavar="SEED", nargs="?", help="seed text, at most 32 bytes")
+    p = subparsers.add_parser("replay", help="show one deal between two sides move by move",
+                              description="Deal SEED (padded to 32 bytes) and let two sides play it; rung ints "
+                                          "use the bot seeds '<SEED>:1' and '<SEED>:2'. With --deal I, play deal I "
+                                          "of the ladder of seed SEED again, as `kozyr ladder A B --seed SEED` "
+                                          "played it (the first side in seat I % 2).")
+    p.add_argument("seed", metavar="SEED", nargs="?", help="seed text, at most 32 bytes (a ladder's seed with --deal)")
     p.add_argument("--file", metavar="FILE", help="replay a saved game record (JSON: kozyr play --save)")
-    p.add_argument("--number", type=positive, default=1, help="deal number (default 1)")
-    p.add_argument("--rungs", type=_rung, nargs=2, default=[3, 2], metavar=("SEAT0", "SEAT1"),
-                   help="rungs of seat 0 and seat 1 (default 3 2)")
+    p.add_argument("--number", type=positive, default=None, help="deal number of SEED (default 1)")
+    p.add_argument("--deal", type=positive, default=None, metavar="I",
+                   help="deal I of the ladder of seed SEED (fast deals unless --sha or --reference)")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--reference", action="store_true", help="with --deal: the ladder dealt reference deals")
+    mode.add_argument("--sha", action="store_true", help="with --deal: the ladder dealt SHA-256 deals")
+    p.add_argument("--rungs", "--sides", type=durak_sides.side, nargs=2, default=[3, 2], metavar=("A", "B"),
+                   help="the two sides (default 3 2): seat 0 and seat 1, or with --deal the ladder's sides a and b; "
+                        f"{durak_sides.SIDE_HELP}")
+    durak_sides.add_knob_options(p)
     p.set_defaults(func=_replay_command, parser=p)

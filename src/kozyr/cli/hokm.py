@@ -4,12 +4,13 @@
 `kozyr` script; `kozyr.cli.main` runs them and owns the error convention
 (one line on stderr and exit 2 for bad input, exit 130 on Ctrl-C).
 
-`kozyr hokm match`: two bots play whole seeded matches. Fairness: the two
-bots swap sides every match (match i: the first bot sits in seats 0 and 2
-when i is even, in seats 1 and 3 when i is odd), so neither keeps a seat
-advantage. Each match has its own seed derived from `--seed` and its index,
-so any single match can be replayed. At most `MAX_MATCHES` matches per run:
-a run that would take days is refused at once rather than started.
+`kozyr hokm match`: two bots play whole seeded matches
+(`kozyr.hokm.arena.run_matches`: the bots swap sides every match, and each
+match has its own seed derived from `--seed` and its index, so any single
+match can be replayed). At most `MAX_MATCHES` matches per run: a run that
+would take days is refused at once rather than started. `kozyr hokm sprt`
+plays deal pairs (`kozyr.hokm.arena.sprt_batch`) until the sequential test
+decides.
 
 Rates carry the one interval of kozyr (`kozyr.stats.rate`: Wilson, z = 2).
 Hand rates count hands across all matches; hands within one match are not
@@ -18,19 +19,17 @@ independent, so read that interval as a rough guide.
 from __future__ import annotations
 
 import argparse
-import random
 from collections.abc import Callable
 from typing import Any
 
-from kozyr.cli._common import fmt_interval, positive, print_table, progress
+from kozyr.cli import hokm_play
+from kozyr.cli._common import fmt_interval, integer_seed, positive, print_table, progress
 from kozyr.errors import shown
-from kozyr.hokm.arena import play_hand, play_match, play_pair
-from kozyr.hokm.bots import BOTS, make_bot
-from kozyr.hokm.config import HokmConfig
-from kozyr.hokm.hand import Hand
-from kozyr.stats import MODELS, SPRT, counts_from_scores, rate, run_sprt
+from kozyr.hokm.arena import run_matches, sprt_batch
+from kozyr.hokm.roster import BOTS
+from kozyr.stats import MODELS, SPRT, rate, run_sprt
 
-__all__ = ["register", "run_matches", "sprt_batch", "integer_seed", "MAX_MATCHES", "MAX_PAIRS"]
+__all__ = ["register", "MAX_MATCHES", "MAX_PAIRS"]
 
 #: The most matches one `kozyr hokm match` run plays (greedy bots: about an
 #: hour and a half on one core); larger counts are refused before any play.
@@ -41,14 +40,6 @@ MAX_MATCHES = 10_000_000
 MAX_PAIRS = 1_000_000
 
 
-def integer_seed(text: str) -> int:
-    """`--seed` of every hokm command (match, sprt, play): any whole number."""
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not an integer seed") from None
-
-
 def _match_count(text: str) -> int:
     """`positive` (the shell's one rule for counts) with hokm's upper bound."""
     value = positive(text)
@@ -56,46 +47,6 @@ def _match_count(text: str) -> int:
         raise argparse.ArgumentTypeError(
             f"{shown(text)} is above {MAX_MATCHES:,}: give at most {MAX_MATCHES:,} matches")
     return value
-
-
-def run_matches(
-    first: str,
-    second: str,
-    matches: int,
-    seed: int,
-    config: HokmConfig | None = None,
-    progress: Callable[[int, int], None] | None = None,
-) -> dict[str, int]:
-    """Play `matches` matches of bot `first` against bot `second`.
-
-    Returns counts from the first bot's side: matches won, hands won, hands
-    played, and points scored by each side. `progress(done, total)` is called
-    after every match. A KeyboardInterrupt propagates at once and nothing is
-    returned: a partial count is never handed back as if it were the run.
-    """
-    cfg = config or HokmConfig()
-    won = hands_won = hands = points_first = points_second = 0
-    for i in range(matches):
-        a = make_bot(first, random.Random(f"hokm:{seed}:{i}:a"))
-        b = make_bot(second, random.Random(f"hokm:{seed}:{i}:b"))
-        first_team = i % 2
-        bots = [a, b, a, b] if first_team == 0 else [b, a, b, a]
-        match = play_match(bots, config=cfg, rng=random.Random(f"hokm:{seed}:{i}:deal"))
-        won += match.winner == first_team
-        hands += len(match.results)
-        hands_won += sum(r.winner == first_team for r in match.results)
-        points_first += match.scores[first_team]
-        points_second += match.scores[1 - first_team]
-        if progress is not None:
-            progress(i + 1, matches)
-    return {
-        "matches": matches,
-        "matches_won": won,
-        "hands": hands,
-        "hands_won": hands_won,
-        "points_first": points_first,
-        "points_second": points_second,
-    }
 
 
 def _interruptible(total: int, label: str, what: str) -> tuple[Callable[[int, int], None], Callable[[], None],
@@ -169,41 +120,6 @@ def _error_rate(text: str) -> float:
     if not 0 < value < 0.5:
         raise argparse.ArgumentTypeError(f"{shown(text)} is not an error rate between 0 and 0.5")
     return value
-
-
-def sprt_batch(first: str, second: str, unit: str, seed: int,
-               config: HokmConfig | None = None) -> Callable[[int, int], list[int]]:
-    """`play_batch(first_index, count)` for `kozyr.stats.run_sprt`: pentanomial counts of `count` pairs.
-
-    A pair is one deal (unit "hands": one hand) or one deal sequence (unit
-    "matches": one match) played twice with the partnerships swapped, bot
-    `first` in seats 0+2 and then in seats 1+3, so the cards cancel out. The
-    first bot's score is 1 for a hand (or match) its team wins, 0 otherwise;
-    a pair sums to 0, 1 or 2. Pair i's seeds derive from `seed` and i only.
-    """
-    cfg = config or HokmConfig()
-
-    def play(start: int, count: int) -> list[int]:
-        sums = []
-        for i in range(start, start + count):
-            if unit == "matches":
-                won, _, _ = play_pair(lambda s: make_bot(first, random.Random(s)),
-                                      lambda s: make_bot(second, random.Random(s)),
-                                      f"sprt:{seed}:{i}", config=cfg)
-                sums.append(won)
-                continue
-            won = 0
-            for team in (0, 1):
-                a = make_bot(first, random.Random(f"sprt:{seed}:{i}:{team}:a"))
-                b = make_bot(second, random.Random(f"sprt:{seed}:{i}:{team}:b"))
-                hand = Hand(i % 4, config=cfg, rng=random.Random(f"sprt:{seed}:{i}:deal"))
-                play_hand(hand, [a, b, a, b] if team == 0 else [b, a, b, a])
-                assert hand.result is not None
-                won += hand.result.winner == team
-            sums.append(won)
-        return counts_from_scores(sums, pairs=True)
-
-    return play
 
 
 def _cmd_sprt(args: argparse.Namespace) -> int:
@@ -284,6 +200,4 @@ def register(subparsers: Any) -> None:
                       help=f"give up undecided after this many pairs, 1 to {MAX_PAIRS:,} (default 5000)")
     sprt.add_argument("--seed", type=integer_seed, default=0, help="seed (default 0)")
     sprt.set_defaults(func=_cmd_sprt, parser=sprt)
-    from kozyr.cli import hokm_play  # here, not at the top: hokm_play takes integer_seed from this module
-
     hokm_play.register(commands)

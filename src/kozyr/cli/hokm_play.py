@@ -1,13 +1,14 @@
 """`kozyr hokm play`: a match of hokm in a terminal, you in one seat and bots in the other three.
 
-The loop is the same as durak's `kozyr play`: the seat on turn acts (you
-through a key, a bot through its `View`), each card becomes a line of
-narration, and the table is drawn again from your seat's view alone, so the
-screen can show nothing the rules hide. On a terminal the table is redrawn in
-place (80x24, colour through rich); when stdout is not a terminal the same
-match prints a plain transcript and reads keys line by line, so it can be
-scripted by piping stdin. A key that is not a legal move only gets a
-message: nothing changes.
+The loop is the same as durak's `kozyr play`, on the same screens
+(`kozyr.cli._terminal`): the seat on turn acts (you through a key, a bot
+through its `View`), each card becomes a line of narration, and the table is
+drawn again from your seat's view alone, so the screen can show nothing the
+rules hide. On a terminal the table is redrawn in place (80x24, colour through
+rich; a compact table on a smaller terminal, down to 40x16, and a one-line
+refusal below that); when stdout is not a terminal the same match prints a
+plain transcript and reads keys line by line, so it can be scripted by piping
+stdin. A key that is not a legal move only gets a message: nothing changes.
 
 Keys: the number shown next to a card (or its name, `AS`, `10h`) plays it;
 as hakem, `s`, `h`, `d` or `c` names trump; `?` asks for a hint (what the
@@ -17,19 +18,30 @@ from __future__ import annotations
 
 import argparse
 import random
+import secrets
+import shlex
 import sys
-import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol, TextIO
+from dataclasses import dataclass
+from typing import Any
 
-from rich.console import Console
+from rich.cells import cell_len
 from rich.text import Text
 
 from kozyr.cards import parse_card, rank_of, suit_of
-from kozyr.cli._terminal import delay_seconds, live_console, look_for, read_line
-from kozyr.cli.hokm import integer_seed
-from kozyr.cli.play_render import Look
+from kozyr.cli._terminal import (
+    HEIGHT,
+    WIDTH,
+    Draw,
+    Look,
+    Screen,
+    clip,
+    delay_seconds,
+    key_ranges,
+    make_screen,
+    seed_text,
+    wrapped,
+)
 from kozyr.errors import KozyrError, shown
 from kozyr.hokm import BOTS, HokmConfig, IllegalPlay, Match, Phase, SearchBot, TrickResult, View, make_bot
 from kozyr.hokm.trick import SUIT_WORDS
@@ -77,8 +89,14 @@ def trick_phrase(result: TrickResult, you: int, look: Look) -> str:
 
 
 def render_table(view: View, look: Look, *, header: str, seats: Sequence[str], log: Sequence[str] = (),
-                 status: str = "", keys: str = "") -> list[Text]:
-    """The table from `view.seat`: 80 columns, at most 22 lines (the prompt takes the rest of 24)."""
+                 status: str = "", keys: str = "", width: int = WIDTH, height: int = HEIGHT) -> list[Text]:
+    """The table from `view.seat`: at most height - 1 lines of `width` columns (the prompt takes the last).
+
+    80x24 is the full table; a smaller size gets the compact one: no header and no blank lines, the seats
+    without their bots' names, the hand wrapped to the width, as much narration as fits.
+    """
+    if width < WIDTH or height < HEIGHT:
+        return _compact_table(view, look, log=log, status=status, keys=keys, width=width, height=height)
     you = view.seat
     lines = [Text(header[:80], style="bold" if look.colour else "")]
     us, them = you & 1, 1 - (you & 1)
@@ -87,15 +105,16 @@ def render_table(view: View, look: Look, *, header: str, seats: Sequence[str], l
     lines.append(Text(f"Match to {view.match_target}: us {view.scores[us]}, them {view.scores[them]}   "
                       f"Hand {view.hand_number}   Hakem: {hakem}   Trump: {trump}"[:80]))
     lines.append(Text(f"Tricks this hand: us {view.tricks_won[us]}, them {view.tricks_won[them]}"
-                      f"   (a hand is {view.config.tricks_to_win} tricks)"))
+                      f"   (first to {view.config.tricks_to_win} tricks)"))
     lines.append(Text(""))
     played = dict(view.trick)
     winning = view.winning.seat if view.winning is not None else None
-    for seat in ((you + 2) & 3, (you + 1) & 3, (you + 3) & 3, you):
+    for seat in _around(you):
         card = played.get(seat)
         shown_card = Text(look.card(card), style=look.card_style(card)) if card is not None else Text("-")
         label = f"{seat_name(seat, you)}, {seats[seat]}" if seat != you else "you"
-        line = Text(f"  {label:<28} {view.cards_held[seat]:>2} cards   played: ")
+        held = view.cards_held[seat]
+        line = Text(f"  {label:<28} {held:>2} {'card ' if held == 1 else 'cards'}   played: ")
         line.append_text(shown_card)
         if seat == winning:
             line.append("  <- winning")
@@ -119,22 +138,73 @@ def render_table(view: View, look: Look, *, header: str, seats: Sequence[str], l
     return lines[:22]
 
 
-def _hand_lines(view: View, look: Look) -> list[Text]:
-    """Your hand, one line per suit; playable cards bright (or in [brackets] without colour)."""
+def _around(you: int) -> tuple[int, int, int, int]:
+    """The seats as the table lists them: your partner, the seat after you, the seat before you, you."""
+    return (you + 2) & 3, (you + 1) & 3, (you + 3) & 3, you
+
+
+def _compact_table(view: View, look: Look, *, log: Sequence[str], status: str, keys: str, width: int,
+                   height: int) -> list[Text]:
+    """The table in less than 80x24 (down to 40x16): every line within `width`, at most height - 1 lines."""
+    you = view.seat
+    us, them = you & 1, 1 - (you & 1)
+    trump = "?" if view.trump is None else look.suit(view.trump)
+    top = [
+        clip(Text(f"To {view.match_target}: us {view.scores[us]}, them {view.scores[them]}   hand {view.hand_number}"),
+             width),
+        clip(Text(f"Hakem {seat_name(view.hakem, you)} ({team_name(view.hakem & 1, you)})   trump {trump}"), width),
+        clip(Text(f"Tricks: us {view.tricks_won[us]}, them {view.tricks_won[them]} "
+                  f"(to {view.config.tricks_to_win})"), width),
+    ]
+    played = dict(view.trick)
+    winning = view.winning.seat if view.winning is not None else None
+    for seat in _around(you):
+        card = played.get(seat)
+        name = "you" if seat == you else f"partner {seat}" if seat == (you + 2) & 3 else f"seat {seat}"
+        line = Text(f"{name:<10}{view.cards_held[seat]:>2}  ")
+        line.append(look.card(card) if card is not None else "-", style=look.card_style(card) if card else "")
+        if seat == winning:
+            line.append(" <- winning")
+        if seat == view.to_act and view.phase is not Phase.OVER:
+            line.append(" (to act)")
+        top.append(clip(line, width))
+    body = _hand_lines(view, look, width)
+    tail = [clip(Text(text, style=style if look.colour else ""), width)
+            for text, style in ((status, "bold"), (_short_keys(keys), "")) if text]
+    room = height - 1 - len(top) - len(body) - len(tail)
+    narration = [Text(entry, style="italic" if look.colour else "") for entry in wrapped(log, width, room)]
+    return top + body + narration + tail
+
+
+def _short_keys(keys: str) -> str:
+    """The keys line for a narrow screen: `Keys: number or name  ? hint  q quit`."""
+    words = " ".join(keys.replace("a card number or name", "number or name").split())
+    return words.replace(" ? hint", "  ? hint").replace(" q quit", "  q quit")
+
+
+def _hand_lines(view: View, look: Look, width: int = WIDTH) -> list[Text]:
+    """Your hand, one line per suit (a long suit wrapped at `width`); playable cards bright (or in [brackets]
+    without colour)."""
     legal = view.legal
     out = []
     number = 0
     by_suit: dict[int, list[int]] = {}
     for c in hand_order(view):
         by_suit.setdefault(suit_of(c), []).append(c)
+    narrow = width < WIDTH
     for suit, cards in by_suit.items():
-        line = Text(f"  {look.suit(suit)}{' trump' if suit == view.trump else '      '} ")
+        mark = (" *" if suit == view.trump else "  ") if narrow else (" trump" if suit == view.trump else "      ")
+        lead = f"{look.suit(suit)}{mark}" if narrow else f"  {look.suit(suit)}{mark} "
+        line = Text(lead)
         for c in cards:
             number += 1
             ok = c in legal
             text = f"{number}:{look.card(c)}"
             if not look.colour:
                 text = f"[{text}]" if ok else f" {text} "
+            if cell_len(line.plain) + 1 + cell_len(text) > width:   # a long suit goes on under itself
+                out.append(line)
+                line = Text(" " * cell_len(lead))
             style = (("bold " + look.card_style(c)).strip() if ok else "dim") if look.colour else ""
             line.append(" ")
             line.append(text, style=style)
@@ -144,97 +214,19 @@ def _hand_lines(view: View, look: Look) -> list[Text]:
     return out
 
 
-# -- screens -----------------------------------------------------------------------------------
-class Screen(Protocol):
-    look: Look
-    log: list[str]   # narration drawn under the table (a transcript prints it instead and keeps this empty)
-
-    def show(self, lines: list[Text]) -> None: ...
-    def tell(self, lines: Sequence[str]) -> None: ...
-    def notice(self, lines: list[Text]) -> None: ...
-    def ask(self, prompt: str) -> str | None: ...
-    def wait(self, lines: list[Text]) -> None: ...
-    def close(self, lines: Sequence[str]) -> None: ...
-
-
-@dataclass
-class LiveScreen:
-    """A terminal: cleared and drawn again after every card."""
-
-    console: Console
-    look: Look
-    delay: float
-    log: list[str] = field(default_factory=list)
-
-    def show(self, lines: list[Text]) -> None:
-        self.console.clear()
-        for line in lines:
-            self.console.print(line, no_wrap=True, overflow="crop")
-
-    def tell(self, lines: Sequence[str]) -> None:
-        self.log.extend(lines)
-
-    def notice(self, lines: list[Text]) -> None:
-        """A key did nothing: draw the table again with the message (already told) on it."""
-        self.show(lines)
-
-    def wait(self, lines: list[Text]) -> None:
-        self.show(lines)
-        if self.delay > 0:
-            time.sleep(self.delay)
-
-    def ask(self, prompt: str) -> str | None:
-        return read_line(prompt, echo=False, out=self.console.file)
-
-    def close(self, lines: Sequence[str]) -> None:
-        """The last lines under the final table, left on the screen."""
-        for line in lines:
-            self.console.print(Text(line, style="bold" if self.look.colour else ""))
-
-
-@dataclass
-class TranscriptScreen:
-    """A pipe or a file: plain lines in order; the table before each of your turns."""
-
-    out: TextIO
-    look: Look
-    log: list[str] = field(default_factory=list)
-
-    def show(self, lines: list[Text]) -> None:
-        self.out.write("\n" + "\n".join(line.plain.rstrip() for line in lines) + "\n")
-        self.out.flush()
-
-    def tell(self, lines: Sequence[str]) -> None:
-        for line in lines:
-            self.out.write(line + "\n")
-        self.out.flush()
-
-    def notice(self, lines: list[Text]) -> None:
-        """Nothing: the message is already printed."""
-
-    def wait(self, lines: list[Text]) -> None:
-        """Nothing: a transcript shows the table only when you are asked."""
-
-    def ask(self, prompt: str) -> str | None:
-        return read_line(prompt, echo=True, out=self.out)
-
-    def close(self, lines: Sequence[str]) -> None:
-        self.tell(lines)
-
-
 # -- the game loop -----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Options:
     seat: int = 0
     bots: tuple[str, str, str] = DEFAULT_BOTS
-    seed: int = 0
+    seed: str = "0"
     target: int = 7
     ascii: bool = False
     delay: float = DEFAULT_DELAY
 
     def replay_command(self) -> str:
         return (f"kozyr hokm play --seat {self.seat} --bots {' '.join(self.bots)} --target {self.target} "
-                f"--seed {self.seed}")
+                f"--seed {shlex.quote(self.seed)}")
 
 
 class Session:
@@ -260,9 +252,15 @@ class Session:
     def view(self) -> View:
         return self.match.view(self.you)
 
-    def table(self, status: str = "", keys: str = "") -> list[Text]:
-        return render_table(self.view(), self.look, header=self.header, seats=self.names, log=self.screen.log,
-                            status=status, keys=keys)
+    def table(self, status: str = "", keys: str = "") -> Draw:
+        """The table from your seat, as a screen draws it at its size (compact below 80x24)."""
+        view = self.view()
+
+        def draw(width: int, height: int) -> list[Text]:
+            return render_table(view, self.look, header=self.header, seats=self.names, log=self.screen.log,
+                                status=status, keys=keys, width=width, height=height)
+
+        return draw
 
     def run(self) -> int:
         m = self.match
@@ -297,15 +295,16 @@ class Session:
             message = self.press(line.strip(), view)
             if message is None:
                 return
-            self.screen.tell([message])
-            self.screen.notice(self.table(message, keys))
+            self.screen.notice(self.table(message, keys), message)
 
     def prompt(self, view: View) -> str:
+        """The keys of your legal moves, spelled out (`1 2 5`), or as ranges (`1-13`) where they would not fit."""
         if view.phase is Phase.CHOOSE_TRUMP:
             return f"Name trump [{' '.join(TRUMP_KEYS)}]: "
         order = hand_order(view)
         keys = [str(i) for i, c in enumerate(order, 1) if c in view.legal]
-        return f"Your card [{' '.join(keys)}]: "
+        spelled = f"Your card [{' '.join(keys)}]: "
+        return spelled if len(spelled) < self.screen.width else f"Your card [{key_ranges(keys)}]: "
 
     def press(self, key: str, view: View) -> str | None:
         """Act on one key; the message to show when nothing happened (None when the game moved)."""
@@ -377,7 +376,8 @@ class Session:
             r = self.match.results[-1]
             kind = "a hakem-kot" if r.hakem_kot else "a kot" if r.kot else "the hand"
             us = self.you & 1
-            lines.append(f"Hand {hands_before + 1}: {team_name(r.winner, self.you)} take {kind} "
+            taker = "We take" if r.winner == self.you & 1 else "They take"
+            lines.append(f"Hand {hands_before + 1}: {taker} {kind} "
                          f"{r.tricks[r.winner]}-{r.tricks[1 - r.winner]}, +{r.points}. "
                          f"Match: us {self.match.scores[us]}, them {self.match.scores[1 - us]}.")
             if not self.match.over:
@@ -393,14 +393,15 @@ class Session:
         m = self.match
         us = self.you & 1
         if self.quit:
-            self.screen.show(self.table("You left the match."))
-            self.screen.close([f"Match left unfinished at us {m.scores[us]}, them {m.scores[1 - us]}. "
-                              f"Replay: {self.options.replay_command()}"])
+            self.screen.end(self.table("You left the match."),
+                            [f"Match left unfinished at us {m.scores[us]}, them {m.scores[1 - us]}. "
+                             f"Replay: {self.options.replay_command()}"])
             return
-        self.screen.show(self.table("Match over."))
         verdict = "You win the match" if m.winner == us else "You lose the match"
-        self.screen.close([f"{verdict} {m.scores[us]}-{m.scores[1 - us]} after {len(m.results)} hands. "
-                          f"Replay: {self.options.replay_command()}"])
+        hands = len(m.results)
+        self.screen.end(self.table("Match over."), [f"{verdict} {m.scores[us]}-{m.scores[1 - us]} after "
+                                                    f"{hands} hand{'s' * (hands != 1)}. "
+                                                    f"Replay: {self.options.replay_command()}"])
 
 
 # -- command line ------------------------------------------------------------------------------
@@ -420,20 +421,13 @@ def _target(text: str) -> int:
     return value
 
 
-def make_screen(options: Options, out: TextIO) -> Screen:
-    live = out.isatty()
-    look = look_for(out, ascii=options.ascii, symbols="\u2660\u2665\u2666\u2663")
-    if not live:
-        return TranscriptScreen(out=out, look=look)
-    console = live_console(out, look, width=max(80, Console(file=out).width))
-    return LiveScreen(console=console, look=look, delay=options.delay)
-
-
 def run(args: argparse.Namespace) -> int:
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    seed = args.seed if args.seed is not None else secrets.token_hex(6)
     options = Options(seat=args.seat, bots=tuple(args.bots), seed=seed, target=args.target,
                       ascii=args.ascii, delay=args.delay)
-    session = Session(options, make_screen(options, sys.stdout))
+    screen = make_screen(sys.stdout, program="kozyr hokm play", ascii=options.ascii,
+                         symbols="\u2660\u2665\u2666\u2663", delay=options.delay)
+    session = Session(options, screen)
     try:
         return session.run()
     except KeyboardInterrupt:
@@ -451,8 +445,9 @@ def register(commands: Any) -> argparse.ArgumentParser:
                    metavar=("NEXT", "PARTNER", "PREVIOUS"),
                    help="the bots after you in play order: the next seat, your partner, the seat before "
                         f"you, from {', '.join(sorted(BOTS))} (default: {' '.join(DEFAULT_BOTS)})")
-    p.add_argument("--seed", type=integer_seed, default=None,
-                   help="the match's seed (default: random, printed at the end)")
+    p.add_argument("--seed", type=seed_text, metavar="TEXT", default=None,
+                   help="the match's seed text, at most 32 ASCII bytes, as kozyr play's (default: random, "
+                        "printed at the end)")
     p.add_argument("--target", type=_target, default=7, help="points that win the match, 1 to 21 (default 7)")
     p.add_argument("--ascii", action="store_true", help="suits as S H D C, no colour")
     p.add_argument("--delay", type=delay_seconds, default=DEFAULT_DELAY, metavar="SECONDS",

@@ -1,14 +1,17 @@
-"""Two-seat Podkidnoy durak: a Cython engine, its plain-Python twin, bots and a ladder.
+"""Durak: a Cython engine for every table, its plain-Python twins, bots and a ladder.
 
-The names here are the fast ones: `Game` is the Cython engine, `best` and
+`Rules` names a table (2 to 6 seats, 24 to 52 cards, podkidnoy or perevodnoy,
+...); `Rules()` is the two-seat podkidnoy game, the default everywhere. The
+names here are the fast ones: `Game` is the Cython engine, `best` and
 `Bot` the compiled rungs, `Params` their settings, `kozyr.durak.ladder` the
 module of the nogil bulk loop (`from kozyr.durak.ladder import ladder,
 replay`), and `sprt` / `spsa` (`kozyr.durak.tuning`) the sequential test and
 the tuner that measure and tune the settings on deal pairs.
-`kozyr.durak.reference` (a plain-Python engine of the same rules) and
+`kozyr.durak.reference` (a plain-Python engine of the two-seat rules),
+`kozyr.durak.reference_variants` (the same for every table) and
 `kozyr.durak.reference_bots` are the oracles they are tested against, and
-`kozyr.durak.testing` drives the two side by side. The rules are
-docs/rules/durak.md.
+`kozyr.durak.testing` drives them side by side. The rules are
+docs/rules/durak.md and docs/rules/durak-variants.md.
 
 The package is a library: it imports no command-line or terminal code.
 """

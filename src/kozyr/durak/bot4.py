@@ -1,24 +1,30 @@
-"""`Rung4Bot`: rung 4 at a seat, with the memory it keeps of the deal.
+"""`Rung4Bot`: rung 4 at a seat, with its seed and settings, and the memory it keeps of one deal.
 
 Rung 4 (kozyr.durak.rung4) decides from the seat's view and what the seat has
-seen so far, so unlike the rungs 1..3 a rung-4 bot is not a function of the
-view alone: it keeps a `Memory`, started from the view at the deal (`start`)
-and fed every event of the deal (`see`; the events are public, both seats
-see them). In the ladder's C loop the same bot keeps the same memory in C and
-makes the same decisions (its draws come from the same key).
+seen so far, so unlike the rungs 1..3 a decision needs a `Memory` of the deal
+as well as the view. The memory belongs to the deal, not to the bot: a driver
+that plays several deals with one bot (the environments, a terminal game)
+keeps each deal's memory and endgame `Table` itself and asks
+`decide(view, memory, table)`. For a single deal played by hand the bot can
+keep them: `start(view)` at the deal, `see(events)` after every move (the
+events are public, both seats see them), then `choose(view)`. In the ladder's
+C loop the same bot keeps the same memory in C and makes the same decisions
+(its draws come from the same key).
 
+Its settings are a `Params`, as a `Bot`'s: K, PLAYOUT, ENDGAME, BUDGET, and
+every rung-2/3 setting its playouts read, so a Rung4Bot is the same bot as
+rung 4 in the ladder with the same Params, whatever door it enters.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import KW_ONLY, dataclass, field
+from dataclasses import dataclass, field
 
 from kozyr.durak.events import Event
 from kozyr.durak.memory import Memory
 from kozyr.durak.moves import Move
-from kozyr.durak.params import PARAM_RANGES as RUNG_RANGES
 from kozyr.durak.params import Params
-from kozyr.durak.rung4 import BUDGET, ENDGAME, PARAM_RANGES, PLAYOUT, K, Table, best4
+from kozyr.durak.rung4 import Table, best4
 from kozyr.durak.seeds import BotSeed, fast_key, seed_text, word
 from kozyr.durak.views import View
 from kozyr.errors import KozyrError, shown
@@ -26,45 +32,51 @@ from kozyr.errors import KozyrError, shown
 __all__ = ["Rung4Bot"]
 
 
-def _setting(name: str, value: object, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise KozyrError("bad_param", f"{name}={shown(value)}: expected an int from {low} to {high}",
-                         field=name, value=value)
-    return value
-
-
 @dataclass(eq=False)
 class Rung4Bot:
-    """Rung 4 with its seed and settings: K determinizations, the playout rung, the endgame switch.
+    """Rung 4 with its seed and settings (`params`: K determinizations, the PLAYOUT rung, the
+    ENDGAME switch and its BUDGET, and the rung-2/3 settings of its playouts).
 
+    `Rung4Bot("alice", params=Params(K=16))` (or a mapping of NAME: value).
     `fast=True` (the default) draws from splitmix64 keyed by the seed;
     `fast=False` from the seed's SHA-256 words (plies 0 and 1 of the seat),
-    as a `Bot` does. The rung-3 thresholds apply to the playouts.
+    as a `Bot` does.
     """
 
+    # Every field after the seed is keyword-only; each says so itself rather than through a `_: KW_ONLY`
+    # marker, which Python 3.10's typing.get_type_hints refuses (and with it the docs' field types).
     seed: BotSeed
-    _: KW_ONLY
-    k: int = K
-    playout: int = PLAYOUT
-    endgame: bool = ENDGAME
-    budget: int = BUDGET
-    fast: bool = True
-    deep_talon: int = Params().DEEP_TALON
-    cheap_power: int = Params().CHEAP_POWER
-    memory: Memory | None = field(default=None, repr=False)
+    fast: bool = field(default=True, kw_only=True)
+    params: Params = field(default=Params(), kw_only=True)
+    memory: Memory | None = field(default=None, repr=False, kw_only=True)
     rung = 4
 
     def __post_init__(self) -> None:
-        _setting("k", self.k, *PARAM_RANGES["K"])
-        _setting("playout", self.playout, *PARAM_RANGES["PLAYOUT"])
-        _setting("budget", self.budget, *PARAM_RANGES["BUDGET"])
-        _setting("deep_talon", self.deep_talon, *RUNG_RANGES["DEEP_TALON"])
-        _setting("cheap_power", self.cheap_power, *RUNG_RANGES["CHEAP_POWER"])
-        for name in ("endgame", "fast"):
-            if not isinstance(getattr(self, name), bool):
-                raise KozyrError("bad_param", f"{name}={shown(getattr(self, name))} is not a bool", field=name)
+        self.params = Params.of(self.params)
+        if not isinstance(self.fast, bool):
+            raise KozyrError("bad_fast", f"fast={shown(self.fast)} is not a bool", field="fast", value=self.fast)
         seed_text(self.seed)  # validates
         self._table = Table()
+
+    @property
+    def k(self) -> int:
+        """Determinizations per decision (params.K)."""
+        return self.params.K
+
+    @property
+    def playout(self) -> int:
+        """The playout rung (params.PLAYOUT)."""
+        return self.params.PLAYOUT
+
+    @property
+    def endgame(self) -> bool:
+        """Whether the endgame is solved exactly (params.ENDGAME)."""
+        return bool(self.params.ENDGAME)
+
+    @property
+    def budget(self) -> int:
+        """The endgame solver's node budget (params.BUDGET)."""
+        return self.params.BUDGET
 
     def key(self, seat: int) -> int:
         """The 64-bit key of the search's draws at seat 0/1 (the C loop's, too)."""
@@ -72,8 +84,14 @@ class Rung4Bot:
             return fast_key(self.seed)
         return (word(self.seed, seat, 0) << 32) | word(self.seed, seat, 1)
 
+    def decide(self, view: View, memory: Memory, table: Table | None = None) -> Move | None:
+        """The move rung 4 plays from `view` and that deal's `memory` of the seat (None without a
+        legal move); `table` is that deal's endgame table (None: a fresh one). Nothing of the bot
+        changes: one bot serves any number of deals at once."""
+        return best4(view, memory, self.key(view.seat), self.params, table=table)
+
     def start(self, view: View) -> None:
-        """Begin a deal: the memory from this seat's view at the deal."""
+        """Begin a deal played with the bot's own memory: the memory from this seat's view at the deal."""
         self.memory = Memory.start(view)
         self._table.clear()
 
@@ -85,12 +103,11 @@ class Rung4Bot:
             self.memory.update(event)
 
     def choose(self, view: View) -> Move | None:
-        """The move rung 4 plays from `view`; None when it has no legal move."""
+        """The move rung 4 plays from `view` with the bot's own memory (start, see); None when it has
+        no legal move."""
         if self.memory is None or self.memory.seat != view.seat:
             raise KozyrError("no_memory", f"a Rung4Bot plays seat {view.seat} after start(view) of that seat at "
                              "the deal and every event since", field="seat", value=view.seat)
-        return best4(view, self.memory, self.key(view.seat), k=self.k, playout=self.playout, endgame=self.endgame,
-                     budget=self.budget, deep_talon=self.deep_talon, cheap_power=self.cheap_power,
-                     table=self._table)
+        return self.decide(view, self.memory, self._table)
 
     __call__ = choose

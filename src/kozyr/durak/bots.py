@@ -55,7 +55,7 @@ class Bot:
         check_rung(self.rung)
         object.__setattr__(self, "params", Params.of(self.params))
         if not isinstance(self.fast, bool):
-            raise KozyrError("bad_param", f"fast={shown(self.fast)} is not a bool", field="fast", value=self.fast)
+            raise KozyrError("bad_fast", f"fast={shown(self.fast)} is not a bool", field="fast", value=self.fast)
         seed_text(self.seed)  # validates
 
     def word(self, seat: int, ply: int) -> int:

@@ -45,6 +45,7 @@ from typing import Any
 
 import numpy as np
 
+from kozyr.cards import card_name
 from kozyr.durak._encode import encode_into
 from kozyr.durak.codes import PHASES
 from kozyr.durak.moves import Move
@@ -53,7 +54,7 @@ from kozyr.errors import KozyrError, shown
 
 __all__ = [
     "N_ACTIONS", "OBS_SIZE", "LAYOUT", "TAKE", "DONE", "SWAP", "RESIGN", "card_index", "index_card", "action_of",
-    "move_of", "legal_mask", "observe", "reference_observation", "memory_masks", "describe",
+    "move_of", "legal_mask", "observe", "reference_observation", "memory_masks", "describe", "check_buffer",
 ]
 
 N_ACTIONS = 76
@@ -181,14 +182,16 @@ def observe(game: Any, seat: int, memory: Any, out: np.ndarray | None = None,
     if getattr(memory, "seat", seat) != seat:
         raise KozyrError("bad_memory", f"the memory is seat {memory.seat}'s, not seat {seat}'s", field="seat",
                          value=memory.seat)
-    out = _buffer(out, np.float32, OBS_SIZE, "out")
-    mask = _buffer(mask, np.uint8, N_ACTIONS, "mask")
+    out = check_buffer(out, np.float32, OBS_SIZE, "out")
+    mask = check_buffer(mask, np.uint8, N_ACTIONS, "mask")
     heap, known = memory_masks(memory)
     encode_into(game, seat, heap, known, out, mask)
     return out, mask
 
 
-def _buffer(buf: np.ndarray | None, dtype: Any, size: int, name: str) -> np.ndarray:
+def check_buffer(buf: np.ndarray | None, dtype: Any, size: int, name: str) -> np.ndarray:
+    """`buf`, a contiguous numpy `dtype`[size] to write into (None: a fresh zeroed one), or a
+    bad_buffer KozyrError naming it: the one check of every out= buffer of the RL faces."""
     if buf is None:
         return np.zeros(size, dtype=dtype)
     if not isinstance(buf, np.ndarray) or buf.dtype != dtype or buf.shape != (size,) or not buf.flags.c_contiguous:
@@ -198,12 +201,20 @@ def _buffer(buf: np.ndarray | None, dtype: Any, size: int, name: str) -> np.ndar
 
 
 def describe(obs: np.ndarray) -> dict[str, Any]:
-    """The observation read back by part: card planes as lists of card indices, the rest as floats."""
+    """The observation read back by part: card planes as card names (`6S`, `TD`), the rest as floats.
+
+    >>> from kozyr.durak import Game
+    >>> from kozyr.durak.memory import Memory
+    >>> game = Game.from_seed("d" * 32)
+    >>> seen = describe(observe(game, 0, Memory.start(game.view(0)))[0])
+    >>> seen["hand"] == str(game.view(0).hand).split(), seen["heap"]
+    (True, [])
+    """
     out: dict[str, Any] = {}
     for name, part in LAYOUT.items():
         values = obs[part]
         if part.stop - part.start == 36:
-            out[name] = [int(i) for i in np.flatnonzero(values)]
+            out[name] = [card_name(index_card(int(i))) for i in np.flatnonzero(values)]
         else:
             out[name] = [float(x) for x in values]
     return out

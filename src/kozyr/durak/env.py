@@ -26,11 +26,13 @@ from gymnasium.vector.utils import batch_space
 from pettingzoo import AECEnv
 
 from kozyr.cards import card_name
-from kozyr.durak.bots import Bot, check_rung
+from kozyr.durak.bot4 import Rung4Bot
 from kozyr.durak.core.engine import Game
 from kozyr.durak.encoding import N_ACTIONS, OBS_SIZE, RESIGN, Remembered, move_of
+from kozyr.durak.ladder.sides import resolve, seat_bot
 from kozyr.durak.moves import Move
-from kozyr.errors import KozyrError, shown
+from kozyr.durak.rung4 import Table
+from kozyr.errors import KozyrError, shown, whole
 
 __all__ = ["DurakEnv", "DurakGymEnv", "DurakVectorEnv", "env", "render_text", "observation_space", "opponent_player"]
 
@@ -132,6 +134,7 @@ class DurakEnv(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        seed = _reset_seed(seed)
         if seed is not None or self._rng is None:
             self._rng = np.random.default_rng(seed)
         self.deal = Remembered(Game.from_rng(_draw_seed(self._rng)))
@@ -146,7 +149,12 @@ class DurakEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return _as_dict(*self._deal.observe(AGENTS.index(agent)))
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict]:
+        self._deal  # noqa: B018 - a KozyrError (not_reset) before reset()
+        return super().last(observe)
+
     def step(self, action: Any) -> None:
+        self._deal  # noqa: B018 - a KozyrError (not_reset) before reset()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -180,20 +188,19 @@ def env(**kwargs: Any) -> DurakEnv:
 
 
 def opponent_player(opponent: Any, seed: int) -> Any:
-    """A `view -> Move` for a rung int (a fast-word Bot seeded per deal; 4: a `Rung4Bot`), a Bot, a
-    `Rung4Bot`, or a callable. A rung-4 player reads its memory from the environment (see DurakGymEnv)."""
-    from kozyr.durak.bot4 import Rung4Bot
+    """The Python bot of an opponent (`sides.seat_bot`, the one side resolver): a rung int becomes
+    a fast-word Bot seeded per deal (4: a `Rung4Bot`), a Bot, a `Rung4Bot` or a callable plays as it
+    is. A rung-4 bot decides from the memory the environment keeps of its deal (see DurakGymEnv)."""
+    side = resolve(opponent)
+    if side.kind == "native":
+        raise KozyrError("bad_side", f"opponent {shown(opponent)} is a native bot, which plays in the ladder's "
+                         "C loop only", value=opponent)
+    return seat_bot(side if side.kind != "rung" else side.rung, f"gym-{seed}", fast=True)
 
-    if isinstance(opponent, (Bot, Rung4Bot)):
-        return opponent
-    if isinstance(opponent, int) and not isinstance(opponent, bool):
-        if opponent == 4:
-            return Rung4Bot(f"gym-{seed}")
-        return Bot(check_rung(opponent), f"gym-{seed}", fast=True)
-    if callable(opponent):
-        return opponent
-    raise KozyrError("bad_side", f"opponent {shown(opponent)} is not a rung (1, 2, 3, 4), a Bot, a Rung4Bot or "
-                     "a callable", value=opponent)
+
+def _reset_seed(seed: Any) -> int | None:
+    """A reset's seed: None, or a whole number from 0 (numpy ints too), else a bad_seed KozyrError."""
+    return None if seed is None else whole("seed", seed, 0)
 
 
 class DurakGymEnv(Env):
@@ -213,7 +220,7 @@ class DurakGymEnv(Env):
 
     def __init__(self, opponent: Any = 3, *, seat: int | None = None, illegal: str = "raise",
                  render_mode: str | None = None) -> None:
-        opponent_player(opponent, 0)  # validates
+        opponent_player(opponent, 0)  # validates (sides.resolve)
         if seat is not None and (isinstance(seat, bool) or seat not in (0, 1)):
             raise KozyrError("bad_seat", f"seat {shown(seat)}: expected 0, 1 or None (random)", value=seat)
         if illegal not in ("raise", "lose"):
@@ -228,6 +235,7 @@ class DurakGymEnv(Env):
         self.deal: Remembered | None = None
         self.seat = 0
         self._player: Any = None
+        self._table: Table | None = None   # the deal's endgame table, for a rung-4 opponent
         self._forfeit = False
 
     @property
@@ -244,23 +252,28 @@ class DurakGymEnv(Env):
         game = deal.game
         other = 1 - self.seat
         while not game.over and game.turn == other:
-            move = self._player(game.view(other))
+            if isinstance(self._player, Rung4Bot):
+                # rung 4 decides from the memory of this deal, which the deal keeps (never the bot:
+                # one bot may play in several environments at once)
+                move = self._player.decide(game.view(other), deal.memories[other], self._table)
+            else:
+                move = self._player(game.view(other))
             if move is None:
                 raise KozyrError("bad_side", f"the opponent returned no move at ply {game.ply}")
             deal.apply(other, move)
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
-        super().reset(seed=seed)
+        super().reset(seed=_reset_seed(seed))
         self._forfeit = False
         while True:   # a deal the opponent finishes before the agent moves (it may resign) is dealt again
             deal_seed = _draw_seed(self.np_random)
             self.seat = int(self.np_random.integers(0, 2)) if self.seat_choice is None else self.seat_choice
             self._player = opponent_player(self.opponent, deal_seed)
             deal = self.deal = Remembered(Game.from_rng(deal_seed))
-            if getattr(self._player, "rung", None) == 4:
-                # rung 4 decides from its seat's memory: hand it the one the deal keeps up to date
-                self._player.start(deal.game.view(1 - self.seat))
-                self._player.memory = deal.memories[1 - self.seat]
+            if isinstance(self._player, Rung4Bot):
+                if self._table is None:
+                    self._table = Table()
+                self._table.clear()     # a new deal: the endgames of the last one will not come again
             self._opponent_moves()
             if not deal.game.over:
                 return self._obs(), {"seat": self.seat}
@@ -305,10 +318,13 @@ class DurakVectorEnv(VectorEnv):
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
 
-    def __init__(self, num_envs: int, opponent: Any = 3, *, seat: int | None = None, copy: bool = True) -> None:
+    def __init__(self, num_envs: int, opponent: Any = 3, *, seed: int | None = None, seat: int | None = None,
+                 copy: bool = True) -> None:
         from kozyr.durak.vecenv import DurakVecEnv
 
-        self.core = DurakVecEnv(num_envs, opponent, 0, seat=seat)
+        # `seed` as DurakVecEnv takes it: the first reset() without a seed deals from it
+        self.core = DurakVecEnv(num_envs, opponent, 0 if seed is None else seed, seat=seat)
+        self._first_seed = seed
         self.num_envs = num_envs
         self.copy = bool(copy)
         self.single_observation_space = observation_space()
@@ -327,7 +343,7 @@ class DurakVectorEnv(VectorEnv):
         if isinstance(seed, (list, tuple)):
             seed = seed[0] if seed else None
         if seed is None and not self._seeded:
-            seed = int(np.random.default_rng().integers(0, 2**63))
+            seed = self._first_seed if self._first_seed is not None else int(np.random.default_rng().integers(0, 2**63))
         self._seeded = True
         self.core.reset(seed)
         return self._obs(), {"seat": self.core.seats()}

@@ -136,6 +136,101 @@ class Memory:
                    table=table, known=known, six_by=six_by, six_beat=bool(six_beat), other_may_own=bool(may),
                    swapped=bool(swapped))
 
+    def check(self, view: View, exact: bool = False) -> None:
+        """Refuse a memory that does not fit `view` (the same seat's view of the same deal now).
+
+        A `KozyrError` coded bad_memory names the memory's field that is wrong: the seat, the
+        trump, the turn-up, the talon count, the talon's bottom card, the table, a card in two
+        places (the heap, the known cards, the bottom card, the hand and the table are
+        disjoint), a heap whose cards are not the view's count, known cards beyond the other
+        hand's count, the bout's attacker. A view that does not add up by itself (36 cards,
+        a seat on turn without a legal move) is bad_view. `determinize`, `rung4.best4` and
+        `rung4.solve` check every memory they are handed with this.
+
+        The view's own public memory bounds it too: a memory cannot have forgotten a card the
+        view knows to be in the other hand (`known`). With `exact` (a view the game itself
+        made, as in determinize, not one written by hand) the memory must know exactly
+        the view's `known` cards: the two are kept from the same public events, so any
+        difference is a forgery.
+        """
+        packed = self.packed()   # the fields' own ranges first
+        seat, trump, turnup = packed[0], packed[1], packed[2]
+        six = 16 * trump + 6
+
+        def unfit(name: str, why: str) -> KozyrError:
+            return KozyrError("bad_memory", f"memory {name} does not fit seat {view.seat}'s view at ply "
+                              f"{view.ply}: {why}", field=name, value=getattr(self, name, None))
+
+        if seat != view.seat:
+            raise unfit("seat", f"it is seat {seat}'s memory")
+        if trump != view.trump:
+            raise unfit("trump", f"it remembers trump suit {trump}, the view shows {view.trump}")
+        if turnup >> 4 != trump:
+            raise unfit("turnup", f"the turn-up {CardSet(1 << turnup)} is not a trump")
+        if view.turnup is not None and (turnup != view.turnup or self.swapped):
+            raise unfit("turnup", f"it remembers {CardSet(1 << turnup)}"
+                         f"{' exchanged' if self.swapped else ''}, the view shows {CardSet(1 << view.turnup)}")
+        if self.talon != view.talon:
+            raise unfit("talon", f"it counts {self.talon} talon cards, the view {view.talon}")
+        if view.talon > 0 and self.bottom != (six if self.swapped else turnup):
+            raise unfit("bottom", "the talon's bottom card is the turn-up (the six after the exchange)")
+        if view.talon == 0 and self.bottom != -1:
+            raise unfit("bottom", "the talon is empty")
+        if view.talon > 0 and view.turnup is None and not self.swapped:
+            raise unfit("swapped", "the view shows no turn-up in a talon, so the exchange was made")
+        hand = int(view.hand)
+        table = 0
+        for attack, beat in view.bout.pairs:
+            for card in (attack, beat):
+                if card is None:
+                    continue
+                if table >> card & 1 or hand >> card & 1:
+                    raise KozyrError("bad_view", f"view card {CardSet(1 << card)} is on the table twice or "
+                                     "also in the hand", field="bout", value=card)
+                table |= 1 << card
+        if hand & ~DECK36:
+            raise KozyrError("bad_view", "the view's hand holds a card that is not a durak card", field="hand")
+        other = 1 - seat
+        counts = tuple(view.counts)
+        if hand.bit_count() != counts[seat]:
+            raise KozyrError("bad_view", f"the view's hand holds {hand.bit_count()} cards, its count says "
+                             f"{counts[seat]}", field="counts", value=counts)
+        if hand.bit_count() + table.bit_count() + view.heap + counts[other] + view.talon != 36:
+            raise KozyrError("bad_view", "the view's hand, the other hand's count, the table, the heap and the "
+                             "talon are not 36 cards",
+                             field="counts", value=counts)
+        if self.table != table:
+            raise unfit("table", f"it remembers {CardSet(self.table) or 'nothing'} on the table, the view shows "
+                         f"{CardSet(table) or 'nothing'}")
+        places = (("hand", hand), ("table", table), ("heap", self.heap), ("known", self.known),
+                  ("bottom", 1 << self.bottom if self.bottom >= 0 else 0))
+        for i, (name, cards) in enumerate(places):
+            for later, more in places[i + 1:]:
+                twice = cards & more
+                if twice:
+                    field_name = later if name in ("hand", "table") else name
+                    raise unfit(field_name, f"{CardSet(twice)} is in the {name} and the {later}")
+        if self.heap.bit_count() != view.heap:
+            raise unfit("heap", f"it remembers {self.heap.bit_count()} cards on the heap, the view counts "
+                         f"{view.heap}")
+        if len(view.known) == 2:
+            public = int(view.known[other])
+            if public & ~self.known or (exact and self.known != public):
+                raise unfit("known", f"it knows {CardSet(self.known) or 'nothing'} in the other hand, the view "
+                             f"{CardSet(public) or 'nothing'}")
+        if self.known.bit_count() > counts[other]:
+            raise unfit("known", f"it knows {self.known.bit_count()} cards in the other hand, which holds "
+                         f"{counts[other]}")
+        if view.turnup is None and not (hand | table | self.heap | self.known) >> turnup & 1:
+            # once it is no longer face up it was taken by a seat in sight of both: the seat holds it, or
+            # knows the other hand does, or it was played
+            raise unfit("turnup", f"the turn-up {CardSet(1 << turnup)} is nowhere the seat saw it go")
+        if view.bout.size and self.attacker != view.bout.attacker:
+            raise unfit("attacker", f"it has seat {self.attacker} attacking, the view seat {view.bout.attacker}")
+        if not view.over and view.turn == seat and not view.legal:
+            raise KozyrError("bad_view", f"seat {seat} is on turn at ply {view.ply} with no legal move",
+                             field="legal")
+
     def unseen(self, view: View) -> CardSet:
         """The cards this seat has not seen: in the other hand (beyond `known`) or in the talon."""
         seen = self.heap | self.known | int(view.hand)

@@ -37,9 +37,9 @@ from kozyr.cards import CardSet, card_name
 from kozyr.durak._encode import legal_actions
 from kozyr.durak.core.engine import Game
 from kozyr.durak.encoding import N_ACTIONS, OBS_SIZE, Remembered, card_index, index_card, move_of
-from kozyr.errors import KozyrError
+from kozyr.errors import KozyrError, shown, whole
 
-__all__ = ["GAME_TYPE", "GAME_INFO", "DurakGame", "DurakState", "DurakObserver", "NAME"]
+__all__ = ["GAME_TYPE", "GAME_INFO", "DurakGame", "DurakState", "DurakObserver", "NAME", "IllegalAction"]
 
 NAME = "kozyr_durak"
 # A deal is bounded: between two bouts that end on the heap the attacker of
@@ -91,13 +91,26 @@ class DurakGame(pyspiel.Game):
         return DurakObserver(perfect_recall)
 
 
+class IllegalAction(KozyrError, pyspiel.SpielError):
+    """An action outside `legal_actions()` (or, at a chance node, not a card still to deal):
+    OpenSpiel's own refusal (a `pyspiel.SpielError`, with the message OpenSpiel's
+    `ApplyActionWithLegalityCheck` gives) and kozyr's (a KozyrError coded illegal_action, with the
+    player and the action as fields). Nothing changes."""
+
+
 class DurakState(pyspiel.State):
-    """A deal being dealt (the first 36 moves are chance) or played."""
+    """A deal being dealt (the first 36 moves are chance) or played.
+
+    A state pickles as the steps that made it from the initial state: its actions and, for a
+    state from `resample_from_infostate`, the resample (player and redeal key) among them;
+    unpickling takes the same steps again, so a resampled state comes back as the same deal.
+    """
 
     def __init__(self, game: DurakGame) -> None:
         super().__init__(game)
         self.order: list[int] = []
         self.deal: Remembered | None = None
+        self.steps: list[int | tuple[str, int, int]] = []
 
     # -- pyspiel's State API --------------------------------------------------
     def current_player(self) -> int:
@@ -117,13 +130,34 @@ class DurakState(pyspiel.State):
         p = 1.0 / len(left)
         return [(i, p) for i in left]
 
+    def _refuse(self, action: Any) -> IllegalAction:
+        player = self.current_player()
+        try:
+            what = self._action_to_string(player, action)
+        except Exception:  # not an action at all: named by its number
+            what = shown(action)
+        return IllegalAction("illegal_action", f"Current player {player} calling ApplyAction with illegal action "
+                             f"({shown(action)}): {what}", player=player, action=action)
+
     def _apply_action(self, action: int) -> None:
+        """Apply a legal action (a chance outcome: a card not dealt yet); anything else is refused
+        with IllegalAction and changes nothing."""
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise self._refuse(action)
+        action = int(action)
         if self.deal is None:
+            if not 0 <= action < 36 or index_card(action) in self.order:
+                raise self._refuse(action)
             self.order.append(index_card(action))
             if len(self.order) == 36:
                 self.deal = Remembered(Game.from_order(self.order))
+            self.steps.append(action)
             return
-        self.deal.apply(self.deal.game.turn, _MOVES[action])
+        game = self.deal.game
+        if game.over or action not in legal_actions(game):
+            raise self._refuse(action)
+        self.deal.apply(game.turn, _MOVES[action])
+        self.steps.append(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -145,11 +179,20 @@ class DurakState(pyspiel.State):
         if self.deal is None or self.deal.game.over:
             raise KozyrError("bad_state", "resample_from_infostate needs a deal in play (after the 36 chance moves)")
         rng = int(probability_sampler() * 2**32) << 32 | int(probability_sampler() * 2**32)
+        return self._resampled(player_id, rng)
+
+    def _resampled(self, player_id: int, rng: int) -> DurakState:
+        if self.deal is None or self.deal.game.over:
+            raise KozyrError("bad_state", "resample_from_infostate needs a deal in play (after the 36 chance moves)")
         game = self.deal.game.determinize(player_id, self.deal.memories[player_id], rng)
         state = DurakState(self.get_game())
         state.order = list(self.order)     # the dealt order as this player might have seen it: only its part counts
         state.deal = Remembered(game, (copy.copy(self.deal.memories[0]), copy.copy(self.deal.memories[1])))
+        state.steps = [*self.steps, ("resample", int(player_id), rng)]
         return state
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (list(self.steps),))
 
     def __str__(self) -> str:
         if self.deal is None:
@@ -163,7 +206,26 @@ class DurakState(pyspiel.State):
         state = DurakState(self.get_game())
         state.order = list(self.order)
         state.deal = None if self.deal is None else self.deal.copy()
+        state.steps = list(self.steps)
         return state
+
+
+def _restore(steps: list[Any]) -> DurakState:
+    """Unpickle a DurakState: the same steps again from the initial state (a bad step is a
+    KozyrError coded bad_pickle)."""
+    state: DurakState = pyspiel.load_game(NAME).new_initial_state()
+    if not isinstance(steps, list):
+        raise KozyrError("bad_pickle", f"pickled steps {shown(steps)} are not a list", value=steps)
+    for i, step in enumerate(steps):
+        try:
+            if isinstance(step, tuple) and len(step) == 3 and step[0] == "resample":
+                state = state._resampled(whole("player", step[1], 0, 1), whole("rng", step[2]))
+            else:
+                state.apply_action(step)
+        except (KozyrError, TypeError) as err:
+            raise KozyrError("bad_pickle", f"pickled step {i} ({shown(step)}) does not replay: {err}",
+                             index=i, value=step) from None
+    return state
 
 
 _MOVES = [move_of(a) for a in range(N_ACTIONS)]

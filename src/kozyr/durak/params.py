@@ -34,12 +34,11 @@ every API takes them (a mapping of NAME: value, names in any case).
 from __future__ import annotations
 
 import dataclasses
-import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from kozyr.errors import KozyrError, shown
+from kozyr.errors import KozyrError, shown, whole
 
 __all__ = ["Params", "PARAM_NAMES", "PARAM_RANGES", "PARAM_RUNGS", "PARAM_DOCS", "check_value", "param_name"]
 
@@ -49,19 +48,10 @@ def _field(default: int, low: int, high: int, rungs: tuple[int, ...], doc: str) 
 
 
 def check_value(name: str, value: object) -> int:
-    """`value` as an int within NAME's range, or a bad_param KozyrError naming the field."""
+    """`value` as an int within NAME's range, or a KozyrError coded `bad_<name>` (`bad_k`,
+    `bad_deep_talon`: `kozyr.errors.whole`, the one range check) naming the field."""
     low, high = PARAM_RANGES[name]
-    try:
-        if isinstance(value, bool):
-            raise TypeError
-        number = operator.index(value)  # type: ignore[arg-type]  # a numpy int is fine, a float is not
-    except TypeError:
-        raise KozyrError("bad_param", f"{name}={shown(value)} is not a whole number ({name} is {low}..{high})",
-                         field=name, value=value) from None
-    if not low <= number <= high:
-        raise KozyrError("bad_param", f"{name}={shown(value)} is outside its range {low}..{high}",
-                         field=name, value=value)
-    return int(number)
+    return whole(name, value, low, high)
 
 
 @dataclass(frozen=True)

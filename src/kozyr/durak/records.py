@@ -1,12 +1,15 @@
 """Game records: a whole durak deal as JSON, written from a Game and replayed into one.
 
-A record holds how the deal was dealt (a 32-byte seed and a deal number, or
-the 36 cards in shuffled order), every move as ``[seat, "move text"]``, the
-result, and the kozyr version that wrote it. Reading a record replays it on
+A record holds the table (``rules``: the options of a `kozyr.durak.Rules`,
+absent for the two-seat game `Rules()`, whose records are exactly as they
+always were), how the deal was dealt (a 32-byte seed and a deal number, or
+the deck's cards in shuffled order), every move as ``[seat, "move text"]``,
+the result (with the losing team's seats, ``losers``, at every other table),
+and the kozyr version that wrote it. Reading a record replays it on
 the engine, so a record that was edited into something the rules refuse is
 refused: an `IllegalMove` with the engine's refusal code and ``index`` (the
 move's number from 0) naming the first bad move. The JSON Schema is
-`SCHEMA` (and docs/rl.md).
+`SCHEMA` (and docs/records.md).
 
 >>> from kozyr.durak import Game
 >>> game = Game.from_seed("x" * 32, 2)
@@ -21,28 +24,64 @@ True
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from kozyr import __version__
 from kozyr.cards import card_name, parse_card
 from kozyr.durak.codes import IllegalMove
 from kozyr.durak.core.engine import Game
+from kozyr.durak.rules import DECKS, MAX_SEATS, THROW_INS, VARIANTS, Rules
 from kozyr.errors import KozyrError, shown
+from kozyr.files import parse_json, read_bytes, write_atomic
+from kozyr.schema import mismatch, where
 
-__all__ = ["FORMAT", "SCHEMA", "to_record", "from_record", "dumps", "loads", "save", "load"]
+__all__ = ["FORMAT", "SCHEMA", "BoutRecord", "to_record", "from_record", "bouts", "picture", "dumps", "loads", "save",
+           "load"]
 
 FORMAT = "kozyr-durak-record/1"
 
-SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://kozyr.invalid/schemas/durak-record-1.json",
-    "title": "kozyr durak game record",
-    "type": "object",
-    "required": ["format", "kozyr", "deal", "moves", "result"],
-    "additionalProperties": False,
-    "properties": {
-        "format": {"const": FORMAT},
-        "kozyr": {"type": "string", "description": "the kozyr version that wrote the record"},
+_SEATS = list(range(MAX_SEATS))
+
+
+def _form(two_seat: bool) -> dict[str, Any]:
+    """The record of the two-seat game (no `rules`; seats 0 and 1; 36 cards), or of any other table (its
+    `rules`; seats 0 to 5; 24 to 52 cards; the result's losers)."""
+    seats = [0, 1] if two_seat else _SEATS
+    deck = {"minItems": 36, "maxItems": 36} if two_seat else {"minItems": min(DECKS), "maxItems": max(DECKS)}
+    card = "^[6-9TJQKA][SHDC]$" if two_seat else "^[2-9TJQKA][SHDC]$"
+    result = {"outcome": {"enum": ["fool", "draw", "resign"]}, "fool": {"enum": [*seats, None]}}
+    form: dict[str, Any] = {
+        "type": "object",
+        "required": ["format", "kozyr", "deal", "moves", "result"] + ([] if two_seat else ["rules"]),
+        "additionalProperties": False,
+        "properties": {
+            "format": {"const": FORMAT},
+            "kozyr": {"type": "string", "description": "the kozyr version that wrote the record"},
+        },
+    }
+    if not two_seat:
+        result["losers"] = {"type": "array", "uniqueItems": True, "items": {"enum": seats},
+                            "description": "the losing team's seats"}
+        form["description"] = "a deal at any other table"
+        form["properties"]["rules"] = {
+            "type": "object", "additionalProperties": False,
+            "description": "the table's options (kozyr.durak.Rules; an option left out has its default)",
+            "properties": {
+                "seats": {"enum": list(range(2, MAX_SEATS + 1))},
+                "deck": {"enum": list(DECKS)},
+                "variant": {"enum": list(VARIANTS)},
+                "throw_in": {"enum": list(THROW_INS)},
+                "show_trump": {"type": "boolean"},
+                "first_five": {"type": "boolean"},
+                "swap": {"type": "boolean"},
+                "draw": {"type": "boolean"},
+                "teams": {"type": "boolean"},
+            },
+        }
+    else:
+        form["description"] = "a deal of the two-seat game, Rules()"
+    form["properties"].update({
         "deal": {
             "oneOf": [
                 {"type": "object", "required": ["seed", "number"], "additionalProperties": False,
@@ -52,24 +91,32 @@ SCHEMA: dict[str, Any] = {
                  "properties": {"seed_hex": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
                                 "number": {"type": "integer", "minimum": 1}}},
                 {"type": "object", "required": ["order"], "additionalProperties": False,
-                 "properties": {"order": {"type": "array", "minItems": 36, "maxItems": 36, "uniqueItems": True,
-                                          "items": {"type": "string", "pattern": "^[6-9TJQKA][SHDC]$"}}}},
+                 "properties": {"order": {"type": "array", **deck, "uniqueItems": True,
+                                          "items": {"type": "string", "pattern": card}}}},
             ],
         },
         "moves": {
             "type": "array",
-            "items": {"type": "array", "prefixItems": [{"enum": [0, 1]}, {"type": "string"}],
+            "items": {"type": "array", "prefixItems": [{"title": "seat", "enum": seats},
+                                                      {"title": "move", "type": "string"}],
                       "minItems": 2, "maxItems": 2},
         },
         "result": {
             "oneOf": [
                 {"type": "null", "description": "the deal is not over"},
                 {"type": "object", "required": ["outcome", "fool"], "additionalProperties": False,
-                 "properties": {"outcome": {"enum": ["fool", "draw", "resign"]},
-                                "fool": {"enum": [0, 1, None]}}},
+                 "properties": result},
             ],
         },
-    },
+    })
+    return form
+
+
+SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://kozyr.invalid/schemas/durak-record-1.json",
+    "title": "kozyr durak game record",
+    "oneOf": [_form(True), _form(False)],
 }
 
 
@@ -78,8 +125,9 @@ def to_record(game: Game, *, seed: bytes | str | None = None, number: int = 1) -
     the seed, after checking that it deals this game's cards; without, as the shuffled order."""
     if not isinstance(game, Game):
         raise KozyrError("bad_game", f"{shown(game)} is not a durak Game", value=game)
+    rules = game.rules
     if seed is not None:
-        if Game.from_seed(seed, number).order != game.order:   # the engine refuses a bad seed or number
+        if Game.from_seed(seed, number, rules=rules).order != game.order:   # the engine refuses a bad seed or number
             raise KozyrError("bad_record", f"seed {shown(seed)} deal {number} does not deal this game's cards",
                              field="seed", value=seed)
         raw = seed.encode("utf-8") if isinstance(seed, str) else bytes(seed)
@@ -89,88 +137,99 @@ def to_record(game: Game, *, seed: bytes | str | None = None, number: int = 1) -
             deal = {"seed_hex": raw.hex(), "number": number}
     else:
         deal = {"order": [card_name(c) for c in game.order]}
-    return {
-        "format": FORMAT,
-        "kozyr": __version__,
+    record: dict[str, Any] = {"format": FORMAT, "kozyr": __version__}
+    if not rules.two_seat:
+        record["rules"] = rules.as_dict()
+    record.update({
         "deal": deal,
         "moves": [[seat, str(move)] for seat, move in game.history],
         "result": _result(game),
-    }
+    })
+    return record
 
 
 def _result(game: Game) -> dict[str, Any] | None:
-    """The record's result of a game: what to_record writes and from_record checks the replay against."""
+    """The record's result of a game: what to_record writes and from_record checks the replay against
+    (the losers at every table but the two-seat game, whose results are as they always were)."""
     result = game.result
-    return None if result is None else {"outcome": result.outcome, "fool": result.fool}
+    if result is None:
+        return None
+    if game.rules.two_seat:
+        return {"outcome": result.outcome, "fool": result.fool}
+    return {"outcome": result.outcome, "fool": result.fool, "losers": list(result.losers)}
 
 
 def _bad(message: str, field: str, value: Any = None) -> KozyrError:
     return KozyrError("bad_record", message, field=field, value=value)
 
 
-def _deal(deal: Any) -> Game:
-    if not isinstance(deal, dict):
-        raise _bad(f"record deal {shown(deal)} is not an object", "deal", deal)
-    keys = set(deal)
-    if keys == {"order"}:
-        order = deal["order"]
-        if not isinstance(order, list) or not all(isinstance(c, str) for c in order):
-            raise _bad(f"record deal order {shown(order)} is not a list of card names", "deal.order", order)
-        try:
-            return Game.from_order([parse_card(c) for c in order])
-        except ValueError as e:
-            raise _bad(f"record deal order: {e}", "deal.order", order) from None
-    if keys in ({"seed", "number"}, {"seed_hex", "number"}):
-        number = deal["number"]
-        if "seed" in deal:
-            if not isinstance(deal["seed"], str):
-                raise _bad(f"record seed {shown(deal['seed'])} is not text", "deal.seed", deal["seed"])
-            seed: bytes | str = deal["seed"]
-        else:
-            try:
-                seed = bytes.fromhex(deal["seed_hex"])
-            except (TypeError, ValueError):
-                raise _bad(f"record seed_hex {shown(deal['seed_hex'])} is not hex", "deal.seed_hex",
-                           deal["seed_hex"]) from None
-        return Game.from_seed(seed, number)
-    raise _bad(f"record deal has keys {sorted(keys)}: expected seed and number, seed_hex and number, or order",
-               "deal", deal)
+def _deal(deal: dict[str, Any], rules: Rules) -> Game:
+    """The dealt Game of a record's deal at its table (already held to the schema: one of its three forms)."""
+    if "order" in deal:
+        return Game.from_order([parse_card(c) for c in deal["order"]], rules=rules)
+    # the format's seed text is the seed's UTF-8 bytes (a seed given as text elsewhere is ASCII)
+    seed = deal["seed"].encode("utf-8") if "seed" in deal else bytes.fromhex(deal["seed_hex"])
+    return Game.from_seed(seed, deal["number"], rules=rules)
+
+
+def _checked(data: Any) -> dict[str, Any]:
+    """`data` held to SCHEMA: a bad_record naming the field (dotted, list places left out), or for a
+    malformed move an IllegalMove not_legal with its `index`, as for a move the rules refuse."""
+    if not isinstance(data, dict):
+        raise _bad(f"a record is a JSON object, not {shown(data)}", "record", data)
+    # the schema's two forms differ by the table: a record with `rules` is of a variant table
+    miss = mismatch(data, SCHEMA["oneOf"][1 if "rules" in data else 0])
+    if miss is None:
+        return data
+    path = miss.path
+    if len(path) >= 2 and path[0] == "moves" and isinstance(path[1], int):
+        i = path[1]
+        raise IllegalMove("not_legal", f"record move {i}: {miss.message}", index=i, move=data["moves"][i],
+                          reason=miss.message)
+    value: Any = data
+    for step in path:
+        value = _step(value, step)
+    field = ".".join(str(step) for step in path if isinstance(step, str)) or "record"
+    raise _bad(f"record {where(path) or 'object'}: {miss.message}", field, value)
+
+
+def _step(value: Any, step: str | int) -> Any:
+    """One step down a path into a document, or None where there is nothing there (a missing field)."""
+    if isinstance(value, dict):
+        return value.get(step)
+    if isinstance(value, list) and isinstance(step, int) and step < len(value):
+        return value[step]
+    return None
 
 
 def from_record(data: dict[str, Any]) -> Game:
     """The Game a record describes, replayed move by move from its deal.
 
-    A malformed record is a KozyrError ``bad_record`` naming the field; a
-    move the rules refuse is an IllegalMove with the refusal code and
-    ``index`` (the move's number from 0); a result that is not the replay's is
-    ``bad_record`` on ``result``.
+    A record that does not fit SCHEMA is a KozyrError ``bad_record`` whose
+    ``field`` names the place (``deal.order``, ``result.fool``); a malformed
+    move, or a move the rules refuse, is an IllegalMove with the refusal code
+    (``not_legal`` for a malformed one), ``index`` (the move's number from 0),
+    ``seat``, ``move`` and ``reason`` (what is wrong, without the move's
+    number); a result that is not the replay's is ``bad_record`` on
+    ``result``. The table is ``rules`` (the two-seat game when absent); options
+    the rules refuse together (``show_trump`` without perevodnoy, ...) are an
+    IllegalMove ``bad_options`` or ``bad_seats``, as for `Rules` itself.
     """
-    if not isinstance(data, dict):
-        raise _bad(f"a record is a JSON object, not {shown(data)}", "record", data)
-    missing = [k for k in SCHEMA["required"] if k not in data]
-    if missing:
-        raise _bad(f"record lacks {', '.join(missing)}", missing[0])
-    extra = sorted(set(data) - set(SCHEMA["properties"]))
-    if extra:
-        raise _bad(f"record has unknown fields {', '.join(extra)}", extra[0])
-    if data["format"] != FORMAT:
-        raise _bad(f"record format {shown(data['format'])} is not {FORMAT!r}", "format", data["format"])
-    game = _deal(data["deal"])
-    moves = data["moves"]
-    if not isinstance(moves, list):
-        raise _bad(f"record moves {shown(moves)} is not a list", "moves", moves)
-    for i, pair in enumerate(moves):
-        if (not isinstance(pair, list) or len(pair) != 2 or isinstance(pair[0], bool) or pair[0] not in (0, 1)
-                or not isinstance(pair[1], str)):
-            raise IllegalMove("not_legal", f"record move {i}: {shown(pair)} is not [seat 0 or 1, move text]",
-                              index=i, move=pair)
-        seat, move = pair
+    _checked(data)
+    rules = Rules.of(data.get("rules"))
+    try:
+        game = _deal(data["deal"], rules)
+    except KozyrError as e:
+        field = "deal.order" if "order" in data["deal"] else "deal"
+        raise _bad(f"record deal: {e.detail}", field, data["deal"]) from None
+    for i, (seat, move) in enumerate(data["moves"]):
         try:
             game.apply(seat, move)
         except IllegalMove as e:
-            raise IllegalMove(e.code, f"record move {i}: {e.detail}", index=i, seat=seat, move=move) from None
+            raise IllegalMove(e.code, f"record move {i}: {e.detail}", index=i, seat=seat, move=move,
+                              reason=e.detail) from None
     replayed = _result(game)
-    if data["result"] != replayed:
+    if data["result"] != replayed:   # (the schema has made sure a fool is 0, 1 or null, never true)
         raise _bad(f"record result {shown(data['result'])} is not the replay's {shown(replayed)}", "result",
                    data["result"])
     return game
@@ -184,31 +243,78 @@ def dumps(record: dict[str, Any]) -> str:
     return text[:-2] + ',\n  "moves": [\n' + moves + ("\n  ]\n}" if moves else "]\n}") + "\n"
 
 
-def loads(text: str) -> dict[str, Any]:
-    """A record from JSON text (KozyrError bad_record when it is not JSON)."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise _bad(f"record is not JSON: {e}", "record") from None
+def loads(text: str | bytes) -> dict[str, Any]:
+    """A record from JSON text, read bounded (`kozyr.files.parse_json`): KozyrError bad_record when it is not
+    JSON, is too large or too deep, has a number of too many digits or a key twice. The record itself is
+    checked by `from_record`."""
+    return parse_json(text, label="record", code="bad_record")
 
 
-def save(game: Game, path: str, *, seed: bytes | str | None = None, number: int = 1) -> None:
-    """Write `game`'s record to the file `path` (UTF-8 JSON); KozyrError bad_file if it cannot be written."""
+def save(game: Game, path: str, *, seed: bytes | str | None = None, number: int = 1, overwrite: bool = True) -> None:
+    """Write `game`'s record to the file `path` (UTF-8 JSON), whole or not at all (`kozyr.files.write_atomic`).
+
+    KozyrError bad_file if it cannot be written: no such folder, a folder or a device at `path`, a full disk
+    (the old file, if any, is left as it was), or with ``overwrite=False`` a file already there.
+    """
     text = dumps(to_record(game, seed=seed, number=number))
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-    except OSError as e:
-        raise KozyrError("bad_file", f"cannot write the record to {path!r}: {e.strerror or e}", field="path",
-                         value=path) from None
+    write_atomic(path, text, label=f"record {path!r}", overwrite=overwrite)
 
 
 def load(path: str) -> Game:
-    """The Game of the record in the file `path`, replayed (the refusals of `from_record`; bad_file if unreadable)."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise KozyrError("bad_file", f"cannot read the record {path!r}: {getattr(e, 'strerror', None) or e}",
-                         field="path", value=path) from None
-    return from_record(loads(text))
+    """The Game of the record in the file `path`, replayed: a regular file of at most 10 MiB (bad_file
+    otherwise), then the refusals of `loads` and `from_record`."""
+    return from_record(parse_json(read_bytes(path, label=f"record {path!r}"), label=f"record {path!r}",
+                                  code="bad_record"))
+
+
+@dataclass(frozen=True, slots=True)
+class BoutRecord:
+    """One bout of a played deal: who attacked, each attack card with the card that beat it (None when
+    unbeaten), and how the bout ended (`how`, one of BOUT_ENDINGS, or None for the bout still open)."""
+
+    attacker: int
+    pairs: tuple[tuple[int, int | None], ...]
+    how: str | None
+    taken: bool
+
+
+def bouts(game: Game) -> list[BoutRecord]:
+    """The bouts of `game` so far, read from its events (the last one open while the deal runs).
+
+    >>> game = Game.from_seed("x" * 32, 2)
+    >>> for _ in range(3):
+    ...     _ = game.apply(game.turn, game.legal_moves()[0])
+    >>> [(b.attacker, [(card_name(a), card_name(d) if d is not None else None) for a, d in b.pairs], b.how)
+    ...  for b in bouts(game)]
+    [(0, [('JS', 'KS')], 'exhausted'), (1, [('TS', None)], None)]
+    """
+    out: list[BoutRecord] = []
+    attacker: int | None = None
+    pairs: list[list[Any]] = []
+    for e in game.events:
+        if e.kind == "attack":
+            if attacker is None:
+                attacker = e.seat
+            pairs.append([e.card, None])
+        elif e.kind == "beat":
+            for pair in reversed(pairs):
+                if pair[1] is None:
+                    pair[1] = e.card
+                    break
+        elif e.kind == "bout_end" and attacker is not None:
+            out.append(BoutRecord(attacker, tuple((a, d) for a, d in pairs), e.how, bool(e.taken)))
+            attacker, pairs = None, []
+    if attacker is not None:
+        out.append(BoutRecord(attacker, tuple((a, d) for a, d in pairs), None, False))
+    return out
+
+
+def picture(game: Game | dict[str, Any]) -> str:
+    """The deal as an SVG strip of its bouts (`kozyr.svg.durak_record_svg`): a Game, or a record, replayed first."""
+    from kozyr.svg import durak_record_svg
+
+    if isinstance(game, dict):
+        game = from_record(game)
+    if not isinstance(game, Game):
+        raise KozyrError("bad_game", f"{shown(game)} is not a durak Game or record", field="game", value=game)
+    return durak_record_svg(bouts(game), trump=game.trump, result=game.result)

@@ -15,6 +15,10 @@ state is kept in plain form:
   order the attack cards were played;
 - `_attacker`, `_defender`, `_cap`, `_taken`: the bout;
 - `_owner`: the seat owning the trump six's exchange right, or None;
+- `_known`: per seat, the cards of its hand every seat has seen go there (the
+  public memory of the view: picked up in a taken bout, the turn-up taken by
+  the exchange, the talon's last card drawn) and not played since;
+- `_out`: the seats that are out, in the order they went out;
 - `_events`, `_history`, `_result`.
 
 The phase and the seat on turn are derived from that state, never stored.
@@ -38,6 +42,8 @@ from kozyr.cards import SUIT_NAMES, CardSet, card_name
 from kozyr.durak.codes import IllegalMove
 from kozyr.durak.events import Event, Result
 from kozyr.durak.moves import DONE, RESIGN, SWAP, TAKE, Move
+from kozyr.durak.rules import Rules
+from kozyr.durak.seeds import seed_bytes
 from kozyr.durak.views import Bout, View
 from kozyr.errors import KozyrError, shown
 
@@ -52,6 +58,8 @@ SIX = 6
 REFERENCE_ORDER: tuple[int, ...] = tuple(16 * suit + rank for suit in range(4) for rank in range(14, 5, -1))
 REFERENCE_NUMBER: dict[int, int] = {card: i + 1 for i, card in enumerate(REFERENCE_ORDER)}
 DURAK_CARDS = frozenset(REFERENCE_ORDER)
+RULES = Rules()  # the table this engine plays: two seats, 36 cards, podkidnoy
+DECK = int(CardSet(REFERENCE_ORDER))
 
 
 def power(card: int) -> int:
@@ -89,15 +97,8 @@ BEAT = {card: Move("beat", card) for card in REFERENCE_ORDER}
 
 
 def _seed_bytes(seed: object) -> bytes:
-    if isinstance(seed, str):
-        raw = seed.encode("utf-8")
-    elif isinstance(seed, (bytes, bytearray, memoryview)):
-        raw = bytes(seed)
-    else:
-        raise IllegalMove("no_seed", f"seed {shown(seed)} is not bytes: a seed is exactly 32 bytes")
-    if len(raw) != 32:
-        raise IllegalMove("no_seed", f"seed {shown(raw)} is {len(raw)} bytes: a seed is exactly 32 bytes")
-    return raw
+    """The 32 bytes of a deal seed (`kozyr.durak.seeds.seed_bytes`, the one normaliser)."""
+    return seed_bytes(seed, "seed", code="no_seed", error=IllegalMove, size=32)
 
 
 MAX_DEAL_DIGITS = 40
@@ -220,6 +221,8 @@ class Game:
         self._events: list[Event] = []
         self._history: list[tuple[int, Move]] = []
         self._result: Result | None = None
+        self._known: list[set[int]] = [set(), set()]
+        self._out: list[int] = []
         self._open_bout(first)
         self._advance()  # nothing is forced at the deal (the attacker holds six cards); kept for uniformity
 
@@ -241,12 +244,13 @@ class Game:
             try:
                 seat, move = item
             except (TypeError, ValueError):
-                raise IllegalMove("not_legal", f"replay item {i} {shown(item)} is not a (seat, move) pair") from None
+                raise IllegalMove("not_legal", f"replay item {i} {shown(item)} is not a (seat, move) pair",
+                                  index=i, value=item) from None
             try:
                 game.apply(seat, move)
             except IllegalMove as refusal:
-                text = str(refusal).split(": ", 1)[1]
-                raise IllegalMove(refusal.code, f"replay move {i}: {text}") from None
+                raise IllegalMove(refusal.code, f"replay move {i}: {refusal.detail}",
+                                  **{**refusal.fields, "index": i}) from None
         return game
 
     def copy(self) -> Game:
@@ -259,6 +263,8 @@ class Game:
         twin._table = list(self._table)
         twin._events = list(self._events)
         twin._history = list(self._history)
+        twin._known = [set(self._known[0]), set(self._known[1])]
+        twin._out = list(self._out)
         return twin
 
     # -- derived state ---------------------------------------------------------
@@ -354,6 +360,7 @@ class Game:
             return tuple(self._events[start:])
         if kind == "attack" and move.card is not None:
             self._hands[seat_index].remove(move.card)
+            self._known[seat_index].discard(move.card)
             self._table.append((move.card, None))
             self._log(Event("attack", seat=seat_index, card=move.card))
         elif kind == "beat" and move.card is not None:
@@ -361,6 +368,7 @@ class Game:
             i = next(i for i, (_, beat) in enumerate(self._table) if beat is None)
             self._table[i] = (self._table[i][0], move.card)
             self._hands[seat_index].remove(move.card)
+            self._known[seat_index].discard(move.card)
             self._log(Event("beat", seat=seat_index, card=move.card))
         elif kind == "take":
             self._taken = True
@@ -372,6 +380,8 @@ class Game:
             hand = self._hands[seat_index]
             hand.remove(self._six)
             hand.add(self._turnup)
+            self._known[seat_index].discard(self._six)
+            self._known[seat_index].add(self._turnup)  # the turn-up was face up
             self._talon[-1] = self._six
             self._owner = None  # the right is spent
             self._log(Event("swap", seat=seat_index, card=self._turnup))
@@ -412,7 +422,8 @@ class Game:
         s = _seat_index(seat)
 
         def refuse(code: str, why: str) -> IllegalMove:
-            return IllegalMove(code, f"seat {shown(seat)} {name}: {why} ({self._position()})")
+            return IllegalMove(code, f"seat {shown(seat)} {name}: {why} ({self._position()})", seat=seat, move=move,
+                               ply=len(self._events))
 
         if self._result is not None:
             raise refuse("game_over", "the deal is over")
@@ -420,6 +431,8 @@ class Game:
             raise refuse("not_your_turn", f"there is no seat {shown(seat)}: seats are 0 and 1")
         if kind is None:
             raise refuse("not_legal", f"{name} is not a move")
+        if kind in ("transfer", "show"):  # perevodnoy's kinds: this table (Rules()) has neither
+            raise refuse("not_legal", f"the two-seat podkidnoy game has no {kind}")
         if kind == "resign":
             return s, RESIGN
         turn = self.turn
@@ -504,6 +517,7 @@ class Game:
         cards = self._table_cards()
         if taken:
             self._hands[defender].update(cards)
+            self._known[defender].update(cards)  # everyone saw them picked up
             if self._six in cards and self._owner == attacker:
                 self._owner = None
             next_attacker = attacker
@@ -522,6 +536,8 @@ class Game:
                 card = self._talon.pop(0)
                 hand.add(card)
                 drawn[seat] += 1
+                if not self._talon:
+                    self._known[seat].add(card)  # the talon's last card lies face up
                 if card == self._six:
                     self._owner = seat
         self._log(Event("refill", drawn=(drawn[0], drawn[1]), talon=len(self._talon)))
@@ -530,6 +546,7 @@ class Game:
         if not self._talon:
             out = [seat for seat in (0, 1) if not self._hands[seat]]
             for seat in out:
+                self._out.append(seat)
                 self._log(Event("out", seat=seat))
             if len(out) == 2:
                 self._end(Result("draw", None))
@@ -558,6 +575,13 @@ class Game:
         if s is None:
             raise IllegalMove("not_your_turn", f"there is no seat {shown(seat)}: seats are 0 and 1")
         turn = self.turn
+        hand = CardSet(self._hands[s])
+        heap = CardSet(self._heap)
+        known = (CardSet(self._known[0]), CardSet(self._known[1]))
+        bottom = self._talon[-1] if self._talon else None
+        seen = int(hand) | int(heap) | int(known[1 - s]) | int(CardSet(self._table_cards()))
+        if bottom is not None:
+            seen |= 1 << bottom
         return View(
             seat=s,
             ply=len(self._events),
@@ -567,13 +591,19 @@ class Game:
             turnup=self._turnup if self._turnup_in_talon() else None,
             talon=len(self._talon),
             heap=len(self._heap),
-            hand=CardSet(self._hands[s]),
+            hand=hand,
             counts=(len(self._hands[0]), len(self._hands[1])),
             can_swap=self._can_swap(s),
             legal=self.legal_moves() if s == turn else (),
             over=self._result is not None,
             result=self._result,
             bout=self.bout,
+            rules=RULES,
+            out=tuple(self._out),
+            heap_cards=heap,
+            known=known,
+            bottom=bottom,
+            unseen=CardSet(DECK & ~seen),
         )
 
     @property
@@ -586,6 +616,9 @@ class Game:
             taken=self._taken,
             to_beat=self._unanswered(),
             pairs=tuple(self._table),
+            leader=self._attacker,
+            throwers=(self._attacker,),
+            shown=CardSet(),
         )
 
     @property

@@ -37,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from kozyr.cards import CardSet
 from kozyr.durak.codes import IllegalMove
 from kozyr.errors import shown
 
@@ -148,6 +149,17 @@ class Rules:
         return 15 - self.deck // 4
 
     @property
+    def reference_order(self) -> tuple[int, ...]:
+        """The deck's cards in the rules' reference order: spades, hearts, diamonds, clubs, each from the ace
+        down to the lowest rank (the rules number them 1..deck in this order; the legal lists follow it)."""
+        return _REFERENCE_ORDERS[self.deck]
+
+    @property
+    def cards(self) -> CardSet:
+        """The deck as a card set."""
+        return _DECK_SETS[self.deck]
+
+    @property
     def talon_size(self) -> int:
         """Cards left after the deal (the turn-up included); 0 when six cards a seat use the deck up."""
         return self.deck - 6 * self.seats
@@ -155,6 +167,11 @@ class Rules:
     def team(self, seat: int) -> int:
         """The team of `seat`: the seat itself, or seat mod 2 with teams."""
         return seat % 2 if self.teams else seat
+
+
+_REFERENCE_ORDERS = {deck: tuple(16 * suit + rank for suit in range(4) for rank in range(14, 14 - deck // 4, -1))
+                     for deck in DECKS}
+_DECK_SETS = {deck: CardSet(order) for deck, order in _REFERENCE_ORDERS.items()}
 
 
 def _seats(value: object, deck: int) -> int:

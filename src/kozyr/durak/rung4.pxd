@@ -22,12 +22,16 @@ from kozyr.durak.core.rules cimport st_apply_legal, st_ask, st_legal, st_turn
 from kozyr.durak.core.seeds cimport fast_next, mix64
 from kozyr.durak.core.state cimport State
 from kozyr.durak.core.view cimport MAX_LEGAL, OUT_DRAW, OUT_NONE, Ask, DView
-from kozyr.durak.rungs cimport RungParams, ask_move
+from kozyr.durak.rungs cimport RungParams, ask_move, params_from
+from kozyr.durak._stop cimport kz_stop_get, poll_fn
 
 
 cdef enum:
     R4_TT_BITS = 16                 # transposition table: 2**16 entries
     R4_PLAYOUT_MOVES = 2000         # a playout longer than this counts as a draw (never seen)
+    R4_POLL_DEALS = 8               # imagined deals between two calls of the poll (a flag is read every deal)
+    R4_POLL_NODES = 4096            # solver nodes between two looks at the stop (the flag and the poll)
+    R4_STOPPED = -4                 # r4_best's answer when the search was stopped
 
 
 cdef struct R4Params:
@@ -35,7 +39,16 @@ cdef struct R4Params:
     int playout            # the rung (1..3) that plays both seats in the playouts
     bint endgame           # solve exactly once the talon is empty
     int budget             # the endgame solver's node budget per decision
-    RungParams p           # the playout rung's thresholds
+    RungParams p           # the playout rung's settings
+
+
+cdef inline int r4_params(R4Params *p, tuple t) except -1:
+    """Fill rung 4's settings from Params.as_tuple() (validated by Params): K, PLAYOUT, ENDGAME
+    and BUDGET are its own, and all eight settings of rungs 2 and 3 reach its playouts. Every
+    door into rung 4 (the ladder's C loop, best4, Rung4Bot) fills it here."""
+    params_from(&p.p, t)
+    p.k, p.playout, p.endgame, p.budget = t[8], t[9], t[10], t[11]
+    return 0
 
 
 cdef struct R4Entry:
@@ -53,7 +66,43 @@ cdef struct R4Scratch:
     uint32_t gen           # entries of another generation are empty
     long nodes             # solver nodes this decision
     long budget
-    bint aborted
+    bint aborted           # the solver stopped: past the budget, or halted
+    # Stopping a long search (K = 65536, a budget of 2**30 nodes) within a fraction of a second:
+    const int *stop        # a flag another thread sets (the ladder's stop()), or NULL
+    poll_fn poll            # called every few deals and solver nodes (a Python caller's Ctrl-C), or NULL;
+    void *ctx              # ... with this; nonzero stops the search
+    int ticks              # calls since the last poll
+    bint halted            # the search was stopped: its answer is R4_STOPPED
+
+
+cdef inline void r4_scratch(R4Scratch *sc, R4Entry *tt) noexcept nogil:
+    """A scratch with table tt (NULL: none), no stop flag and no poll."""
+    sc.tt = tt
+    sc.gen = 1
+    sc.nodes = 0
+    sc.budget = 0
+    sc.aborted = 0
+    sc.stop = NULL
+    sc.poll = NULL
+    sc.ctx = NULL
+    sc.ticks = 0
+    sc.halted = 0
+
+
+cdef inline bint r4_halt(R4Scratch *sc, int every) noexcept nogil:
+    """Whether the search must stop now: the stop flag is set, or the poll (every `every` calls)
+    says so. Once true, true for the rest of the decision."""
+    if sc.halted:
+        return 1
+    if sc.stop != NULL and kz_stop_get(sc.stop):
+        sc.halted = 1
+    elif sc.poll != NULL:
+        sc.ticks += 1
+        if sc.ticks >= every:
+            sc.ticks = 0
+            if sc.poll(sc.ctx):
+                sc.halted = 1
+    return sc.halted
 
 
 cdef inline int r4_score(const State *s, int me) noexcept nogil:
@@ -76,9 +125,12 @@ cdef inline int r4_playout(State *s, int me, const R4Params *p, uint64_t *rng) n
     return r4_score(s, me)
 
 
-cdef inline uint64_t r4_bout_hash(const State *s) noexcept nogil:
-    """The bout's shape: who attacks, the cap, taken, and the cards in their slots."""
-    cdef uint64_t h = <uint64_t>(s.bout.attacker + 2 * s.bout.cap + 16 * s.bout.taken) + 1
+cdef inline uint64_t r4_bout_hash(const State *s, int me) noexcept nogil:
+    """The bout's shape and whose values: who attacks, the cap, taken, the searching seat and
+    the trump in separate bits (so that no two shapes share a start), then the cards in their
+    slots mixed in."""
+    cdef uint64_t h = ((<uint64_t>s.bout.attacker | <uint64_t>s.bout.cap << 1 | <uint64_t>s.bout.taken << 5
+                        | <uint64_t>me << 6 | <uint64_t>s.trump << 7) << 1) | 1
     cdef int i
     for i in range(s.bout.size):
         h = mix64(h * 0x9E3779B97F4A7C15ULL + <uint64_t>(s.bout.attack[i] + 1))
@@ -101,11 +153,11 @@ cdef inline int r4_solve(State *s, int me, int alpha, int beta, R4Scratch *sc, i
     cdef State t
     if s.outcome != OUT_NONE:
         return r4_score(s, me) - 1
-    if sc.nodes >= sc.budget:
+    if sc.nodes >= sc.budget or ((sc.nodes & (R4_POLL_NODES - 1)) == 0 and r4_halt(sc, 1)):
         sc.aborted = 1
         return 0
     sc.nodes += 1
-    hb = r4_bout_hash(s) ^ (<uint64_t>me << 1)     # values are seat me's: a shared table keeps seats apart
+    hb = r4_bout_hash(s, me)     # values are seat me's: a shared table keeps seats (and deals' trumps) apart
     idx = mix64(s.hand[0] * 0x9E3779B97F4A7C15ULL ^ s.hand[1] ^ hb) & ((1 << R4_TT_BITS) - 1)
     e = &sc.tt[idx]
     if best == NULL and e.gen == sc.gen and e.h0 == s.hand[0] and e.h1 == s.hand[1] and e.hb == hb:
@@ -153,15 +205,18 @@ cdef inline int r4_solve(State *s, int me, int alpha, int beta, R4Scratch *sc, i
 
 
 cdef inline int r4_flat(const DView *v, const Memory *m, const R4Params *p, uint64_t *rng,
-                        const bint *keep) noexcept nogil:
+                        const bint *keep, R4Scratch *sc) noexcept nogil:
     """The flat determinized search: the legal move with the best total over K imagined deals
-    (only the moves with keep[j] set when keep is not NULL)."""
+    (only the moves with keep[j] set when keep is not NULL); R4_STOPPED when sc says stop
+    (looked at before every imagined deal)."""
     cdef int score[MAX_LEGAL]
     cdef State s, t
     cdef int n = v.nlegal, i, j, top = -1
     for j in range(n):
         score[j] = 0
     for i in range(p.k):
+        if r4_halt(sc, R4_POLL_DEALS):
+            return R4_STOPPED
         if dt_build(&s, v, m, rng) != 0:
             return -2
         for j in range(n):
@@ -183,7 +238,8 @@ cdef inline int r4_endgame(const DView *v, const Memory *m, const R4Params *p, u
     """Once the talon is empty: the exact value of every legal move. A won position is played
     to a win (the first winning move); otherwise the moves of the best value are left to the
     flat search, which plays for the other seat's mistakes (the playout rung is not a perfect
-    player, and a lost position is often won against it). -3 past the budget."""
+    player, and a lost position is often won against it). -3 past the budget, R4_STOPPED when
+    stopped."""
     cdef State s, t
     cdef bint keep[MAX_LEGAL]
     cdef int val[MAX_LEGAL]
@@ -198,31 +254,34 @@ cdef inline int r4_endgame(const DView *v, const Memory *m, const R4Params *p, u
         st_apply_legal(&t, v.seat, v.legal[j])
         val[j] = r4_solve(&t, v.seat, -1, 1, sc, NULL)
         if sc.aborted:
-            return -3
+            return R4_STOPPED if sc.halted else -3
         if val[j] == 1:
             return v.legal[j]
         if val[j] > top:
             top = val[j]
     for j in range(v.nlegal):
         keep[j] = val[j] == top
-    return r4_flat(v, m, p, rng, keep)
+    return r4_flat(v, m, p, rng, keep, sc)
 
 
 cdef inline int r4_best(const DView *v, const Memory *m, const R4Params *p, uint64_t key,
                         R4Scratch *sc) noexcept nogil:
     """The move rung 4 plays from this view and memory; -1 without a legal move, -2 when the
-    memory does not fit the view. `key` (64 bits) makes it deterministic: the same view,
-    memory and key give the same move."""
+    memory does not fit the view, R4_STOPPED when sc's stop flag or poll stopped the search.
+    `key` (64 bits) makes it deterministic: the same view, memory and key give the same move.
+    `sc` is never NULL (its table may be: no endgame solver)."""
     cdef uint64_t rng = mix64(key ^ (<uint64_t>(v.ply + 1) * 0x9E3779B97F4A7C15ULL))
     cdef int mv
+    sc.halted = 0
+    sc.ticks = 0
     if v.nlegal <= 0:
         return -1
     if v.nlegal == 1:
         return v.legal[0]
-    if p.endgame and v.talon == 0 and sc != NULL and sc.tt != NULL:
+    if p.endgame and v.talon == 0 and sc.tt != NULL:
         mv = r4_endgame(v, m, p, &rng, sc)
         if mv != -3:
             return mv
         # past the budget: the flat search decides (the entries stored so far are of finished
         # subtrees, and stay valid)
-    return r4_flat(v, m, p, &rng, NULL)
+    return r4_flat(v, m, p, &rng, NULL, sc)

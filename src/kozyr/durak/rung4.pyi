@@ -1,8 +1,9 @@
 """Type stubs for kozyr.durak.rung4, rung 4's determinized search."""
-from collections.abc import Iterable
+from collections.abc import Mapping
 
 from kozyr.durak.memory import Memory
 from kozyr.durak.moves import Move
+from kozyr.durak.params import Params
 from kozyr.durak.views import View
 
 K: int
@@ -17,12 +18,9 @@ class Table:
     @property
     def nodes(self) -> int: ...
 
-def best4(view: View, memory: Memory, key: int, *, k: int = ..., playout: int = ..., endgame: bool = ...,
-          budget: int = ..., deep_talon: int = ..., cheap_power: int = ..., table: Table | None = ...
-          ) -> Move | None: ...
+def best4(view: View, memory: Memory, key: int, params: Params | Mapping[str, int] | None = ..., *,
+          table: Table | None = ...) -> Move | None: ...
 def solve(view: View, memory: Memory, *, budget: int = ..., table: Table | None = ...
           ) -> tuple[int, Move | None] | None: ...
-
-def _memory_replay(view: View, packed: Iterable[int]) -> tuple[object, ...]: ...
 
 __all__: list[str]

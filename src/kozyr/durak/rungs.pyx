@@ -22,17 +22,12 @@ clubs and ace down within a suit. Every setting is a field of
 """
 from libc.stdint cimport uint64_t
 
-from kozyr.durak.core.gameview cimport GameView, move_of
-from kozyr.durak.core.view cimport MAX_BOUT, MAX_LEGAL, MV_TAKE, OUT_DRAW, OUT_FOOL, OUT_NONE, OUT_RESIGN, DView
+from kozyr.durak.core.gameview cimport GameView, fill_dview, move_of
+from kozyr.durak.core.view cimport DView
 from kozyr.durak.rungs cimport ByPower, RungParams, _cheapest_mixed, best_move, params_from
 
-from kozyr.durak.codes import PHASES
 from kozyr.durak.params import Params
-from kozyr.errors import KozyrError, shown
-
-from operator import index
-
-cdef dict _OUTCOMES = {"fool": OUT_FOOL, "draw": OUT_DRAW, "resign": OUT_RESIGN}
+from kozyr.errors import whole
 
 
 cdef int cheapest_mixed_pw(uint64_t hand, uint64_t plain, uint64_t trumps, int trump, int pair,
@@ -44,70 +39,10 @@ cdef int cheapest_mixed_pw(uint64_t hand, uint64_t plain, uint64_t trumps, int t
 
 cdef int fill_view(DView *d, object view) except -1:
     """Copy a Python View into the C struct the kernels read (rungs 1 to 3 here, rung 4 in
-    rung4.pyx), every number range-checked: a forged view must not reach a C shift out of range."""
-    cdef int i, m
-    # every number is range-checked: a forged view must not reach a C shift out of range
-    d.seat = checked_int("seat", view.seat, 0, 1)
-    d.ply = checked_int("ply", view.ply, 0, 1 << 30)
-    if view.phase not in PHASES:
-        raise KozyrError("bad_view", f"phase {shown(view.phase)} is not one of {', '.join(PHASES)}")
-    d.phase = PHASES.index(view.phase)
-    d.turn = -1 if view.turn is None else checked_int("turn", view.turn, 0, 1)
-    d.trump = checked_int("trump", view.trump, 0, 3)
-    d.turnup = -1 if view.turnup is None else checked_int("turnup", view.turnup, 0, 63)
-    d.talon = checked_int("talon", view.talon, 0, 24)
-    d.heap = checked_int("heap", view.heap, 0, 36)
-    d.hand = <uint64_t>checked_int("hand", int(view.hand), 0, 0xFFFFFFFFFFFFFFFF)
-    d.count[0] = checked_int("counts", view.counts[0], 0, 36)
-    d.count[1] = checked_int("counts", view.counts[1], 0, 36)
-    d.can_swap = bool(view.can_swap)
-    legal = view.legal
-    if len(legal) > MAX_LEGAL:
-        raise KozyrError("bad_view", f"a view lists {len(legal)} legal moves; at most {MAX_LEGAL} fit")
-    d.nlegal = len(legal)
-    d.legal_cards = 0
-    d.legal_kinds = 0
-    for i in range(d.nlegal):
-        m = checked_int("legal move code", legal[i].code, 0, (6 << 6) - 1)
-        d.legal[i] = m
-        d.legal_kinds |= 1u << (m >> 6)
-        if m < (MV_TAKE << 6):
-            d.legal_cards |= (<uint64_t>1) << (m & 63)
-    d.over = bool(view.over)
-    if view.result is None:
-        d.outcome = OUT_NONE
-        d.fool = -1
-    else:
-        d.outcome = _OUTCOMES[view.result.outcome]
-        d.fool = -1 if view.result.fool is None else view.result.fool
-    bout = view.bout
-    d.bout.attacker = checked_int("attacker", bout.attacker, 0, 1)
-    d.bout.defender = checked_int("defender", bout.defender, 0, 1)
-    d.bout.cap = checked_int("cap", bout.cap, 0, MAX_BOUT)
-    d.bout.size = checked_int("size", bout.size, 0, MAX_BOUT)
-    d.bout.taken = bool(bout.taken)
-    d.bout.to_beat = -1 if bout.to_beat is None else checked_int("to_beat", bout.to_beat, 0, 63)
-    pairs = bout.pairs
-    if len(pairs) > MAX_BOUT:
-        raise KozyrError("bad_view", f"a bout of {len(pairs)} pairs; at most {MAX_BOUT} fit")
-    for i in range(MAX_BOUT):
-        d.bout.attack[i] = -1
-        d.bout.beat[i] = -1
-    for i in range(len(pairs)):
-        d.bout.attack[i] = checked_int("attack card", pairs[i][0], 0, 63)
-        d.bout.beat[i] = -1 if pairs[i][1] is None else checked_int("beat card", pairs[i][1], 0, 63)
-    return 0
-
-
-def checked_int(name, value, low, high):
-    """value as a plain int in low..high, or a KozyrError naming it."""
-    try:
-        i = index(value)
-    except TypeError:
-        raise KozyrError("bad_value", f"{name}={shown(value)} is not an integer", field=name, value=value) from None
-    if not low <= i <= high:
-        raise KozyrError("bad_value", f"{name}={shown(value)} is outside {low}..{high}", field=name, value=value)
-    return int(i)
+    rung4.pyx), every number range-checked (`kozyr.errors.whole`: a bad_<field> KozyrError): a
+    forged view must not reach a C shift out of range, nor fail with anything but a KozyrError.
+    (The conversion is the view module's, core/gameview.pyx, which owns the view's C form.)"""
+    return fill_dview(d, view)
 
 
 cdef RungParams _RULES_PARAMS          # Params(): the rules' bots, filled once
@@ -145,9 +80,9 @@ def best(view, level, word=0, params=None):
     cdef RungParams p
     cdef int m
     if type(word) is not int or not 0 <= word <= 0xFFFFFFFF:
-        word = checked_int("word", word, 0, 0xFFFFFFFF)
+        word = whole("word", word, 0, 0xFFFFFFFF)
     if type(level) is not int or not 1 <= level <= 3:
-        level = max(1, min(3, checked_int("level", level, -(1 << 30), 1 << 30)))
+        level = max(1, min(3, whole("level", level, -(1 << 30), 1 << 30)))
     _settings(&p, params)
     if type(view) is GameView:
         d = (<GameView>view).d       # the view already is the struct the kernel reads

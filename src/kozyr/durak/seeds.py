@@ -22,10 +22,11 @@ from __future__ import annotations
 import hashlib
 
 from kozyr.durak.codes import IllegalMove
-from kozyr.errors import KozyrError, shown
+from kozyr.durak.rules import MAX_SEATS
+from kozyr.errors import KozyrError, shown, whole
 
 __all__ = [
-    "DEALS", "pad_seed", "seed_text", "word", "mix64", "fast_key", "fast_word", "deal_seed", "a_seat",
+    "DEALS", "seed_bytes", "pad_seed", "seed_text", "word", "mix64", "fast_key", "fast_word", "deal_seed", "a_seat",
     "ladder_seed", "MIX_STEP", "SEAT_STEP", "SEED_MAX",
 ]
 
@@ -38,51 +39,61 @@ SEED_MAX = 200                  # bytes of a bot seed; the C word buffer holds i
 LADDER_SEED_MAX = 47            # characters of a ladder seed (the C prefix buffer)
 
 
+def seed_bytes(seed: object, what: str = "seed", *, code: str = "bad_seed", error: type[KozyrError] = KozyrError,
+               ints: bool = False, most: int | None = None, size: int | None = None) -> bytes:
+    """The bytes a seed stands for: the one seed normaliser of every door (deal seeds, bot seeds,
+    ladder seeds, the engine's and the reference's `from_seed`).
+
+    Text must be ASCII and is its own bytes (the rules hash "the ASCII text" of a seed); bytes,
+    a bytearray or a memoryview are taken as they are; an int, where `ints`, is its decimal
+    digits. Anything else, text that is not ASCII, more than `most` bytes or not exactly `size`
+    bytes is an `error` (a KozyrError, or the rules' IllegalMove for no_seed) coded `code`,
+    naming `what`.
+
+    >>> seed_bytes("durak-one"), seed_bytes(42, ints=True), seed_bytes(b"\\xff")
+    (b'durak-one', b'42', b'\\xff')
+    """
+    limit = size if size is not None else most
+    if isinstance(seed, bool):
+        raise error(code, f"{what} {seed!r} is not text or bytes", value=seed)
+    if isinstance(seed, str):
+        if not seed.isascii():
+            raise error(code, f"{what} {shown(seed)} is not ASCII text", value=seed)
+        raw = seed.encode("ascii")
+    elif isinstance(seed, (bytes, bytearray, memoryview)):
+        raw = bytes(seed)
+    elif ints and isinstance(seed, int):
+        # a number too long for any limit is refused before its digits are written out
+        raw = str(seed).encode("ascii") if limit is None or abs(seed) < 10 ** limit else b"x" * (limit + 1)
+    else:
+        kinds = "text, bytes or an int" if ints else "text or bytes"
+        raise error(code, f"{what} {shown(seed)} is not {kinds}", value=seed)
+    if size is not None and len(raw) != size:
+        raise error(code, f"{what} {shown(raw)} is {len(raw)} bytes, not {size}", value=seed)
+    if most is not None and len(raw) > most:
+        raise error(code, f"{what} {shown(seed)} is longer than {most} bytes", value=seed)
+    return raw
+
+
 def pad_seed(text: str | bytes) -> bytes:
     """A seed text padded with spaces to the 32 bytes a seed must have (`durak-one` style).
 
     >>> pad_seed("durak-one")
     b'durak-one                       '
     """
-    if isinstance(text, str):
-        try:
-            raw = text.encode("ascii")
-        except UnicodeEncodeError:
-            raise IllegalMove("no_seed", f"seed {shown(text)} is not ASCII text", value=text) from None
-    elif isinstance(text, (bytes, bytearray, memoryview)):
-        raw = bytes(text)
-    else:
-        raise IllegalMove("no_seed", f"seed {shown(text)} is not text or bytes", value=text)
-    if len(raw) > 32:
-        raise IllegalMove("no_seed", f"seed {shown(raw)} is longer than 32 bytes", value=text)
-    return raw.ljust(32, b" ")
+    return seed_bytes(text, "seed", code="no_seed", error=IllegalMove, most=32).ljust(32, b" ")
 
 
 def seed_text(seed: BotSeed) -> bytes:
     """A bot seed as the ASCII bytes its words hash (an int is written in decimal)."""
-    if isinstance(seed, bool):
-        raise KozyrError("bad_seed", f"bot seed {seed!r} is not text", value=seed)
-    if isinstance(seed, int):
-        raw = str(seed).encode("ascii") if abs(seed) < 10 ** SEED_MAX else b"x" * (SEED_MAX + 1)
-    elif isinstance(seed, str):
-        try:
-            raw = seed.encode("ascii")
-        except UnicodeEncodeError:
-            raise KozyrError("bad_seed", f"bot seed {shown(seed)} is not ASCII", value=seed) from None
-    elif isinstance(seed, (bytes, bytearray)):
-        raw = bytes(seed)
-    else:
-        raise KozyrError("bad_seed", f"bot seed {shown(seed)} is not text, bytes or an int", value=seed)
-    if len(raw) > SEED_MAX:
-        raise KozyrError("bad_seed", f"bot seed {shown(seed)} is longer than {SEED_MAX} bytes", value=seed)
-    return raw
+    return seed_bytes(seed, "bot seed", ints=True, most=SEED_MAX)
 
 
 def word(bot_seed: BotSeed, seat: int, ply: int) -> int:
     """The rules' rung-1 word: the first four bytes, big-endian, of SHA-256 of
-    `<bot seed>:<seat + 1>:<ply>` (engine seat 0/1 is the reference's seat 1/2)."""
-    if seat not in (0, 1):
-        raise KozyrError("bad_seat", f"seat {shown(seat)} is not 0 or 1", value=seat)
+    `<bot seed>:<seat + 1>:<ply>` (engine seat 0/1 is the reference's seat 1/2; at a table of
+    more seats, seat s writes s + 1 the same way)."""
+    seat = whole("seat", seat, 0, MAX_SEATS - 1)
     text = seed_text(bot_seed) + f":{seat + 1}:{ply}".encode("ascii")
     return int.from_bytes(hashlib.sha256(text).digest()[:4], "big")
 
@@ -114,31 +125,27 @@ def check_deal(deal: object) -> str:
 
 
 def ladder_seed(seed: object) -> str:
-    """A ladder seed as text: ASCII text or an int, at most LADDER_SEED_MAX characters."""
+    """A ladder seed as text: ASCII text or an int, at most LADDER_SEED_MAX characters (the C
+    prefix buffer holds them)."""
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise KozyrError("bad_seed", f"ladder seed {shown(seed)} is not text or an int", value=seed)
-    if isinstance(seed, int):
-        if abs(seed) >= 10 ** LADDER_SEED_MAX:
-            raise KozyrError("bad_seed", f"ladder seed {shown(seed)} is longer than {LADDER_SEED_MAX} characters",
-                             value=seed)
-        return str(seed)
-    if not seed.isascii():
-        raise KozyrError("bad_seed", f"ladder seed {shown(seed)} is not ASCII", value=seed)
-    if len(seed) > LADDER_SEED_MAX:
-        raise KozyrError("bad_seed", f"ladder seed {shown(seed)} is longer than {LADDER_SEED_MAX} characters",
-                         value=seed)
-    return seed
+    seed_bytes(seed, "ladder seed", ints=True, most=LADDER_SEED_MAX)
+    return str(seed)
+
+
+def ladder_bytes(seed: object) -> bytes:
+    """The bytes of a ladder seed (`ladder_seed`: ASCII)."""
+    return ladder_seed(seed).encode("ascii")
 
 
 def check_index(i: object) -> int:
-    if isinstance(i, bool) or not isinstance(i, int) or i < 1:
-        raise KozyrError("bad_index", f"deal index {shown(i)} is not an int from 1", value=i)
-    return i
+    """A deal index: a whole number from 1 (bad_index)."""
+    return whole("index", i, 1)
 
 
 def base_key(seed: object) -> int:
     """The 64-bit key of a fast ladder: the first eight bytes of SHA-256 of the seed text."""
-    return int.from_bytes(hashlib.sha256(ladder_seed(seed).encode("ascii")).digest()[:8], "big")
+    return int.from_bytes(hashlib.sha256(ladder_bytes(seed)).digest()[:8], "big")
 
 
 def prefix(seed: object, deal: str) -> str:

@@ -8,10 +8,18 @@ deals cost.
 
 - `sprt(a, b, elo0, elo1, ...)`: is side a at least elo1 stronger than b
   (H1), or at most elo0 (H0)? Stops as soon as the evidence suffices.
-- `spsa(params=[...], ...)`: tune rung settings (`Params` fields) by SPSA,
-  the perturbed bots playing each other (or a fixed opponent) on deal pairs.
+  `share` writes its result as the short text a developer pastes into a
+  pull request; `sprt_counts` decides from counts alone.
+- `spsa(params=[...], ...)`: tune rung settings (`Params` fields), or the
+  knobs of a user's factory of bots (`spsa(make_bot, start={"deep": 6},
+  bounds={"deep": (0, 24)}, ...)`: `kozyr.durak.tuned`), by SPSA, the
+  perturbed bots playing each other (or a fixed opponent) on deal pairs.
 - `optuna_search(...)`: the same question handed to Optuna (optional extra
   `kozyr[tune]`), each trial scored on the same deal pairs.
+
+Every side may be a user's bot (a callable, a NativeBot or a factory: see
+`kozyr.durak.ladder.sides`); a Python bot with `workers=N` plays in N
+processes, with the same deals and results.
 
 Reproducible: every function takes an explicit seed; the same seed plays the
 same deals, the same perturbations and reaches the same decision, whatever
@@ -21,23 +29,27 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
 import numpy as np
 
 from kozyr.durak.ladder import MAX_DEALS, MAX_WORKERS, play_range
+from kozyr.durak.ladder.faults import check_timeout
 from kozyr.durak.ladder.result import pair_scores
-from kozyr.durak.ladder.sides import Side, describe, resolve
-from kozyr.durak.params import PARAM_RANGES, Params, param_name
+from kozyr.durak.ladder.sides import Side, check_read, describe, resolve
+from kozyr.durak.ladder.userbots import BotFactory
+from kozyr.durak.params import Params
 from kozyr.durak.seeds import check_deal, ladder_seed
+from kozyr.durak.tuned import Space, _per_name, space
 from kozyr.errors import KozyrError, shown, whole
-from kozyr.stats import SPRT, Estimate, Rate, rate, run_sprt
-from kozyr.tune import SPSAResult
+from kozyr.stats import SPRT, Rate, SPRTResult, decide, normalized_elo, rate, run_sprt
+from kozyr.tune import SPSAResult, schedule
 from kozyr.tune import spsa as _spsa
 
-__all__ = ["sprt", "SprtReport", "spsa", "TuneResult", "optuna_search", "OptunaResult", "pair_scores"]
+__all__ = ["sprt", "SprtReport", "spsa", "TuneResult", "optuna_search", "OptunaResult", "pair_scores", "share",
+           "sprt_counts"]
 
 DEFAULT_BATCH = 10_000        # deals between two looks at the LLR: ~20 ms of play to ~0.6 ms of statistics
 DEFAULT_MAX_DEALS = 1_000_000
@@ -52,21 +64,22 @@ def _paired_deals(name: str, value: object) -> int:
 
 
 def _side(side: object, params: object, name: str) -> Side:
-    """A C-loop side: a rung int with its settings, or a Bot (which has its own)."""
-    resolved = resolve(side, params)
-    if resolved.kind == "callable":
-        raise KozyrError("bad_side", f"{name}: {shown(side)} is a Python callable; the tuners play in C "
-                         "(use a rung int or a Bot)", field=name, value=side)
-    if resolved.kind == "bot" and params is not None:
-        raise KozyrError("bad_param", f"params_{name} given for a Bot: a Bot carries its own params",
-                         field=f"params_{name}", value=params)
-    return resolved
+    """A side of the test: a rung int with its settings, or a Bot or a user's bot as it is (a factory
+    built once, here); settings given for a side that is not a rung int are refused."""
+    resolved = resolve(side)
+    if resolved.kind != "rung":
+        if params is not None:
+            raise KozyrError("unread_param", f"params_{name} given for {describe(resolved)}: a Bot or a user's "
+                             "bot carries its own settings", field=f"params_{name}", value=params)
+        return resolved
+    return resolve(side, check_read(params, [resolved]))   # a setting the side does not read is refused
 
 
 # -- the sequential test --------------------------------------------------------------------
 @dataclass(frozen=True)
 class SprtReport:
-    """A finished sequential test between two durak sides.
+    """A finished sequential test between two durak sides: the test's own `SPRTResult` (`test`)
+    and what durak adds to it.
 
     `decision` is "H1" (a is at least elo1 stronger), "H0" (at most elo0) or
     "none" (max_deals reached first). `llr_history` holds (deals so far, LLR)
@@ -75,33 +88,51 @@ class SprtReport:
     the score per deal and logistic Elo with 95 % intervals
     (`kozyr.stats.elo_estimate`); `a_fool`/`b_fool`/`draw` are rates over all
     deals with 2-sigma intervals. `seconds` is the wall time, play included.
+    The test's fields (decision, llr, bounds, counts, estimate, seconds, elo0,
+    elo1, alpha, beta, model, pairs) are read from `test`, never copied.
     """
 
-    decision: str
-    llr: float
-    bounds: tuple[float, float]
-    llr_history: list[tuple[int, float]]
-    counts: tuple[int, ...]
+    test: SPRTResult
     deals: int
-    estimate: Estimate
     a_fool: Rate
     b_fool: Rate
     draw: Rate
-    seconds: float
-    elo0: float
-    elo1: float
-    alpha: float
-    beta: float
-    model: str
-    pairs: bool
     seed: Any
     deal: str
     a: str
     b: str
 
+    decision = property(lambda self: self.test.decision)
+    llr = property(lambda self: self.test.llr)
+    bounds = property(lambda self: self.test.bounds)
+    counts = property(lambda self: self.test.counts)
+    estimate = property(lambda self: self.test.estimate)
+    seconds = property(lambda self: self.test.seconds)
+    elo0 = property(lambda self: self.test.elo0)
+    elo1 = property(lambda self: self.test.elo1)
+    alpha = property(lambda self: self.test.alpha)
+    beta = property(lambda self: self.test.beta)
+    model = property(lambda self: self.test.model)
+    pairs = property(lambda self: self.test.pairs)
+
+    @property
+    def llr_history(self) -> list[tuple[int, float]]:
+        """(deals so far, LLR) after every batch (the test counts units: deal pairs with pairs)."""
+        w = 2 if self.test.pairs else 1
+        return [(u * w, v) for u, v in self.test.llr_history]
+
     @property
     def deals_per_second(self) -> float | None:
         return self.deals / self.seconds if self.seconds > 0 else None
+
+    @property
+    def normalized(self) -> Any:
+        """Normalized Elo with its 95 % interval (`kozyr.stats.normalized_elo` of the counts)."""
+        return normalized_elo(self.counts)
+
+    def share(self) -> str:
+        """The result as a short text block to paste into a pull request (`share`)."""
+        return share(self.test, a=self.a, b=self.b, deals=self.deals, seed=self.seed, deal=self.deal)
 
     def as_dict(self) -> dict[str, object]:
         """JSON-ready (no NaN)."""
@@ -110,21 +141,71 @@ class SprtReport:
             "elo0": self.elo0, "elo1": self.elo1, "alpha": self.alpha, "beta": self.beta, "model": self.model,
             "pairs": self.pairs, "seed": str(self.seed), "deal": self.deal, "deals": self.deals,
             "counts": list(self.counts), "estimate": self.estimate.as_dict(),
+            "normalized": self.normalized.as_dict(),
             "a_fool": self.a_fool.as_dict(), "b_fool": self.b_fool.as_dict(), "draw": self.draw.as_dict(),
             "seconds": self.seconds, "deals_per_second": self.deals_per_second,
             "llr_history": [[d, v] for d, v in self.llr_history],
+            "share": self.share(),
         }
+
+
+def _signed(mid: float | None, low: float | None, high: float | None) -> str:
+    if mid is None or low is None or high is None:
+        return "-"
+    return f"{mid:+.1f} [{low:+.1f}, {high:+.1f}]"
+
+
+def share(test: SPRTResult, *, a: str = "a", b: str = "b", deals: int | None = None, seed: object = None,
+          deal: str | None = None) -> str:
+    """A sequential test's result as a short text block for a pull request: the decision, the LLR with
+    its bounds, elo0/elo1 and the model, the deals and pairs, the counts, and logistic and
+    normalized Elo with 95 % intervals (every figure from `kozyr.stats`).
+
+    >>> print(share(decide([5, 20, 50, 30, 10], 0, 5), a="mine", b="rung 2"))
+    sprt: mine vs rung 2: no decision
+    LLR +0.392 in [-2.944, +2.944] (alpha 0.05, beta 0.05); H0 elo0 0, H1 elo1 5 (normalized Elo)
+    115 pairs (230 deals, seats swapped); pentanomial P0..P4 5 20 50 30 10
+    logistic Elo +30.3 [-0.3, +61.4] (95%); normalized Elo +44.4 [-0.5, +89.3] (95%)
+    """
+    verdict = {"H1": f"H1 accepted: {a} is at least {test.elo1:g} {test.model} Elo stronger",
+               "H0": f"H0 accepted: {a} is at most {test.elo0:g} {test.model} Elo stronger",
+               "none": "no decision"}[test.decision]
+    lo, hi = test.bounds
+    n = test.units
+    played = (n * 2 if test.pairs else n) if deals is None else deals
+    units = (f"{n:,} pairs ({played:,} deals, seats swapped); pentanomial P0..P4" if test.pairs
+             else f"{n:,} deals; trinomial L D W")
+    where = "" if seed is None else f"; seed {str(seed)!r} ({deal} deals)"
+    e = test.estimate
+    ne = normalized_elo(test.counts)
+    return "\n".join([
+        f"sprt: {a} vs {b}: {verdict}",
+        f"LLR {test.llr:+.3f} in [{lo:+.3f}, {hi:+.3f}] (alpha {test.alpha:g}, beta {test.beta:g}); "
+        f"H0 elo0 {test.elo0:g}, H1 elo1 {test.elo1:g} ({test.model} Elo)",
+        f"{units} {' '.join(str(c) for c in test.counts)}{where}",
+        f"logistic Elo {_signed(e.elo, e.elo_low, e.elo_high)} (95%); "
+        f"normalized Elo {_signed(ne.elo, ne.low, ne.high)} (95%)",
+    ])
+
+
+def sprt_counts(counts: Any, elo0: float, elo1: float, *, alpha: float = 0.05, beta: float = 0.05,
+                model: str = "normalized") -> SPRTResult:
+    """The sequential test decided from counts alone (`kozyr.stats.decide`): `[P0..P4]` or `[L, D, W]`."""
+    return decide(counts, elo0, elo1, alpha=alpha, beta=beta, model=model)
 
 
 def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05, beta: float = 0.05,
          model: str = "normalized", pairs: bool = True, batch: int = DEFAULT_BATCH,
          max_deals: int = DEFAULT_MAX_DEALS, seed: object = 0, deal: str = "fast", workers: int = 1,
          params_a: object = None, params_b: object = None,
-         on_batch: Callable[[SPRT, int], None] | None = None, client: object = None) -> SprtReport:
+         on_batch: Callable[[SPRT, int], None] | None = None, client: object = None,
+         timeout: float | None = None) -> SprtReport:
     """Play a against b in batches until the GSPRT decides between Elo elo0 (H0) and elo1 (H1).
 
-    a, b: rung ints (with `params_a`/`params_b`: a `Params` or a mapping) or
-    `Bot`s. `pairs=True` plays every deal twice with the seats swapped and
+    a, b: rung ints (with `params_a`/`params_b`: a `Params` or a mapping),
+    `Bot`s, or a user's bots (a callable view -> Move, a `NativeBot`, a
+    factory: built once; a Python bot with `workers=N` plays in N processes;
+    `timeout` limits each of its decisions). `pairs=True` plays every deal twice with the seats swapped and
     tests pentanomial counts (the seat and deal luck cancel within a pair);
     `batch` and `max_deals` count deals (even numbers with pairs). The
     batches continue one ladder (deal indices 1, 2, ... of `seed`), so the
@@ -152,6 +233,7 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
     whole("workers", workers, 1, MAX_WORKERS)
     check_deal(deal)
     ladder_seed(seed)
+    timeout = check_timeout(timeout)
     if on_batch is not None and not callable(on_batch):
         raise KozyrError("bad_on_batch", f"on_batch {shown(on_batch)} is not callable", field="on_batch",
                          value=on_batch)
@@ -162,13 +244,14 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
     if client is not None:
         from kozyr.durak.ladder.cluster import Batches
 
-        source = Batches(client, side_a, side_b, seed, deal, limit // w, pairs=pairs)
+        source = Batches(client, side_a, side_b, seed, deal, limit // w, pairs=pairs, timeout=timeout)
 
     def play_batch(first: int, count: int) -> list[int]:
         if source is not None:
             fool = source(first, count)[0]
         else:
-            fool = play_range(side_a, side_b, first, count, seed, deal=deal, workers=workers, pairs=pairs)[0]
+            fool = play_range(side_a, side_b, first, count, seed, deal=deal, workers=workers, pairs=pairs,
+                              timeout=timeout)[0]
         played[0] = (first + count) * w
         twice = np.where(fool < 0, 1, 2 * fool.astype(np.int64))   # a's score x 2: b fool 2, draw 1, a fool 0
         by = np.bincount(twice, minlength=3)
@@ -189,80 +272,11 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
         if source is not None:
             source.close()     # the test has decided (or stopped): cancel what was played ahead
     deals = r.units * w
-    return SprtReport(
-        decision=r.decision, llr=r.llr, bounds=r.bounds, llr_history=[(u * w, v) for u, v in r.llr_history],
-        counts=r.counts, deals=deals, estimate=r.estimate, a_fool=rate(fools[0], deals), b_fool=rate(fools[1], deals),
-        draw=rate(fools[2], deals), seconds=r.seconds, elo0=r.elo0, elo1=r.elo1, alpha=r.alpha, beta=r.beta,
-        model=r.model, pairs=r.pairs, seed=seed, deal=deal, a=describe(side_a), b=describe(side_b),
-    )
+    return SprtReport(test=r, deals=deals, a_fool=rate(fools[0], deals), b_fool=rate(fools[1], deals),
+                      draw=rate(fools[2], deals), seed=seed, deal=deal, a=describe(side_a), b=describe(side_b))
 
 
 # -- SPSA ---------------------------------------------------------------------------------------
-def _names(params: object) -> list[str]:
-    if isinstance(params, (str, bytes)) or not isinstance(params, Iterable):
-        raise KozyrError("bad_params", f"params {shown(params)} is not a list of parameter names",
-                         field="params", value=params)
-    out = []
-    for p in params:
-        name = param_name(p) if isinstance(p, str) else None
-        if name is None:
-            raise KozyrError("bad_params", f"unknown parameter {shown(p)}: expected one of {', '.join(PARAM_RANGES)}",
-                             field="params", value=p)
-        if name in out:
-            raise KozyrError("bad_params", f"parameter {name} named twice", field="params", value=p)
-        out.append(name)
-    if not out:
-        raise KozyrError("bad_params", "name at least one parameter to tune", field="params", value=params)
-    return out
-
-
-def _per_name(what: str, value: object, names: list[str], default: Callable[[str], float]) -> dict[str, float]:
-    """One number for every name, a mapping of some names (the rest default), or None (all default)."""
-    if value is None:
-        return {n: default(n) for n in names}
-    if isinstance(value, Mapping):
-        out = {}
-        given = {param_name(k) if isinstance(k, str) else None: v for k, v in value.items()}
-        unknown = [k for k in given if k not in names]
-        if unknown:
-            raise KozyrError(f"bad_{what}", f"{what} {shown(value)} names parameters not tuned: "
-                             f"{', '.join(str(k) for k in unknown)}", field=what, value=value)
-        for n in names:
-            v = given.get(n)
-            if n not in given:
-                out[n] = default(n)
-            elif isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-                raise KozyrError(f"bad_{what}", f"{what} of {n}: {shown(v)} is not a finite number", field=n, value=v)
-            else:
-                out[n] = float(v)
-        return out
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise KozyrError(f"bad_{what}", f"{what} {shown(value)} is not a number or a mapping of names",
-                         field=what, value=value)
-    return {n: float(value) for n in names}
-
-
-def _bounds(names: list[str], lower: object, upper: object) -> tuple[dict[str, float], dict[str, float]]:
-    lo = _per_name("lower", lower, names, lambda n: PARAM_RANGES[n][0])
-    hi = _per_name("upper", upper, names, lambda n: PARAM_RANGES[n][1])
-    for n in names:
-        low, high = PARAM_RANGES[n]
-        for what, v in (("lower", lo[n]), ("upper", hi[n])):
-            if not low <= v <= high:
-                raise KozyrError(f"bad_{what}", f"{what} bound {v:g} of {n} is outside its range {low}..{high}",
-                                 field=n, value=v)
-        if not lo[n] < hi[n]:
-            raise KozyrError("bad_upper", f"{n}: upper {hi[n]:g} is not above lower {lo[n]:g}", field=n, value=hi[n])
-    return lo, hi
-
-
-def _tuned_rung(rung: object) -> None:
-    """Only rungs 2 and 3 read settings: the one refusal of spsa and optuna_search."""
-    if isinstance(rung, bool) or rung not in (2, 3):
-        raise KozyrError("bad_rung", f"rung {shown(rung)}: only rungs 2 and 3 have settings to tune",
-                         field="rung", value=rung)
-
-
 def _check_run(seed: object, workers: object, deal: object) -> None:
     """A tuning run's seed (an int: it seeds the perturbations or the sampler), workers and deal mode."""
     whole("seed", seed, 0, 2**63 - 1)
@@ -270,35 +284,28 @@ def _check_run(seed: object, workers: object, deal: object) -> None:
     check_deal(deal)
 
 
-def _opponent(opponent: object, rung: int) -> Side | None:
-    if opponent is None:
-        return None
-    if isinstance(opponent, (Params, Mapping)):
-        return _side(rung, Params.of(opponent), "opponent")
-    return _side(opponent, None, "opponent")
-
-
 class _Scorer:
-    """Plays settings of the tuned rung on deal pairs: the SPSA objective and the Optuna score."""
+    """Plays settings (or knobs) of the tuned bot on deal pairs: the SPSA objective and the Optuna score."""
 
-    def __init__(self, rung: int, base: Params, opponent: Side | None, pairs_per_round: int, seed: object,
-                 deal: str, workers: int, client: object = None) -> None:
-        self.rung, self.base, self.opponent = rung, base, opponent
+    def __init__(self, space: Space, opponent: Side | None, pairs_per_round: int, seed: object,
+                 deal: str, workers: int, client: object = None, timeout: float | None = None) -> None:
+        self.space, self.opponent = space, opponent
         self.pairs, self.seed, self.deal, self.workers = pairs_per_round, seed, deal, workers
-        self.client = client
+        self.client, self.timeout = client, timeout
         self.deals = 0
 
     def side(self, values: Mapping[str, float]) -> Side:
-        return resolve(self.rung, self.base.replace(**{n: int(v) for n, v in values.items()}))
+        return self.space.side(values)
 
     def score(self, a: Side, b: Side, seed: object) -> float:
         """Side a's mean score per deal over the round's deal pairs."""
         if self.client is not None:   # the round's deal pairs as tasks on a Dask cluster: the same arrays
             from kozyr.durak.ladder import cluster
 
-            fool = cluster.run(self.client, a, b, self.pairs, seed, self.deal, pairs=True)[0]
+            fool = cluster.run(self.client, a, b, self.pairs, seed, self.deal, pairs=True, timeout=self.timeout)[0]
         else:
-            fool = play_range(a, b, 0, self.pairs, seed, deal=self.deal, workers=self.workers, pairs=True)[0]
+            fool = play_range(a, b, 0, self.pairs, seed, deal=self.deal, workers=self.workers, pairs=True,
+                              timeout=self.timeout)[0]
         self.deals += len(fool)
         return float(pair_scores(fool).mean())
 
@@ -306,68 +313,79 @@ class _Scorer:
         return f"{self.seed}/{k}"
 
 
+def _plain(setting: Any) -> dict[str, Any]:
+    return setting.as_dict() if isinstance(setting, Params) else dict(setting)
+
+
 @dataclass(frozen=True)
 class TuneResult:
     """A finished SPSA run: `spsa` (kozyr.tune.SPSAResult: trajectory, theta, final values, seed),
-    `params` (the full tuned Params: the base with the final values), `start` (the full start Params),
-    `deals` played and `seconds`."""
+    `params` (the full tuned setting: for a rung the Params, the base with the final values; for a
+    factory every knob's value), `start` (the full start setting), `deals` played and `seconds`;
+    `bot` is the tuned factory with its final knobs (a `BotFactory`, ready to play; None for a rung)."""
 
     spsa: SPSAResult
-    params: Params
-    start: Params
+    params: Any
+    start: Any
     deals: int
     seconds: float
     opponent: str | None
+    bot: BotFactory | None = None
 
     def as_dict(self) -> dict[str, object]:
-        return {"params": self.params.as_dict(), "start": self.start.as_dict(), "deals": self.deals,
-                "seconds": self.seconds, "opponent": self.opponent, "spsa": self.spsa.as_dict()}
+        return {"params": _plain(self.params), "start": _plain(self.start), "deals": self.deals,
+                "seconds": self.seconds, "opponent": self.opponent, "spsa": self.spsa.as_dict(),
+                "bot": None if self.bot is None else self.bot.name}
 
 
-def spsa(params: Iterable[str], start: Mapping[str, int] | None = None, *, iterations: int,
+def spsa(params: object, start: Mapping[str, Any] | None = None, *, iterations: int,
          deals_per_iteration: int = 2000, a: object = None, c: object = None, A: float | None = None,
-         alpha: float = 0.602, gamma: float = 0.101, opponent: object = None, seed: int = 0, rung: int = 3,
-         base: object = None, lower: object = None, upper: object = None, deal: str = "fast", workers: int = 1,
-         callback: Callable[[dict[str, Any]], None] | None = None, client: object = None) -> TuneResult:
-    """Tune the named `Params` fields of rung `rung` by SPSA (`kozyr.tune.spsa`).
+         alpha: float = 0.602, gamma: float = 0.101, opponent: object = None, seed: int = 0,
+         rung: int | None = None, base: object = None, lower: object = None, upper: object = None,
+         bounds: object = None, deal: str = "fast", workers: int = 1,
+         callback: Callable[[dict[str, Any]], None] | None = None, client: object = None,
+         timeout: float | None = None) -> TuneResult:
+    """Tune by SPSA (`kozyr.tune.spsa`): named `Params` fields of rung `rung` (default 3), or the knobs
+    of a user's factory of bots.
 
-    Each iteration perturbs every named parameter by +-c_k at once and plays
-    the two perturbed bots against each other on `deals_per_iteration` deals
-    (deal pairs, seed `<seed>/<k>`), the result being plus's mean score per
-    deal minus 1/2; with an `opponent` (a rung int, a Bot, or Params /
-    a mapping for the tuned rung) each perturbed bot plays it on the same
-    deals and the result is half the difference of their scores. Integer
-    values are played rounded and kept real between iterations.
+    params: a list of Params field names, or a factory `make_bot(**knobs) -> bot`
+    (a callable, a `BotFactory`, a `BotSpec` or "module:attr" text), in which
+    case `start` names the knobs tuned and their start values (default the
+    factory's own), `bounds={"knob": (low, high)}` (or `lower`/`upper`)
+    bounds each, and `base` fixes other knobs (`kozyr.durak.tuned`). Each
+    iteration perturbs every name by +-c_k at once and plays the two
+    perturbed bots against each other on `deals_per_iteration` deals (deal
+    pairs, seed `<seed>/<k>`), the result being plus's mean score per deal
+    minus 1/2; with an `opponent` (a rung int, a Bot, a user's bot, or a
+    mapping of settings or knobs for the tuned bot) each perturbed bot plays
+    it on the same deals and the result is half the difference of their
+    scores. Whole-number names are played rounded and kept real between
+    iterations. The same seed gives the same trajectory, whatever `workers`
+    (processes for a Python bot) or `client`.
 
     start: NAME: value for some names (the rest from `base`, default the
-    rules' bot); lower/upper: bounds (default each field's range); c: the
-    perturbation, default max(1, range / 10); a: the step gain, default
-    50 c^2 (A + 1)^alpha (a score edge of 0.01 moves a parameter by c / 4 at
-    first); A: default 10 % of the iterations. Returns a `TuneResult`.
+    rules' bot); lower/upper/bounds: bounds (default each field's range; a
+    knob has none); c: the perturbation, default max(1, range / 10); a: the
+    step gain, default 50 c^2 (A + 1)^alpha (a score edge of 0.01 moves a
+    parameter by c / 4 at first); A: default 10 % of the iterations;
+    `timeout` limits each decision of a user's bot. Returns a `TuneResult`.
     """
-    names = _names(params)
-    settings = Params.of(base)
     steps = whole("iterations", iterations, 1, 10**7)
     per = _paired_deals("deals_per_iteration", deals_per_iteration)
-    _tuned_rung(rung)
+    tuned = space(params, start, rung=rung, base=base, lower=lower, upper=upper, bounds=bounds)
     _check_run(seed, workers, deal)
-    lo, hi = _bounds(names, lower, upper)
-    first = _per_name("start", start, names, lambda n: settings.as_dict()[n])
+    timeout = check_timeout(timeout)
+    names, lo, hi, first = tuned.names, tuned.lower, tuned.upper, tuned.start
     for n in names:
         if not lo[n] <= first[n] <= hi[n]:
             raise KozyrError("bad_start", f"start {n}={first[n]:g} is outside {lo[n]:g}..{hi[n]:g}",
                              field=n, value=first[n])
-    start_params = settings.replace(**{n: round(first[n]) for n in names})
-    for name, value in (("A", A), ("alpha", alpha), ("gamma", gamma)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
-                                  or not math.isfinite(value)):
-            raise KozyrError(f"bad_{name}", f"{name} {shown(value)} is not a finite number", field=name, value=value)
-    big_a = 0.1 * steps if A is None else max(float(A), 0.0)
+    big_a, alpha_, _gamma = schedule(steps, A, alpha, gamma)
     cs = _per_name("c", c, names, lambda n: max(1.0, (hi[n] - lo[n]) / 10))
-    a_default = {n: 50 * cs[n] ** 2 * (big_a + 1) ** float(alpha) for n in names}
+    a_default = {n: 50 * cs[n] ** 2 * (big_a + 1) ** alpha_ for n in names}
     gains = _per_name("a", a, names, lambda n: a_default[n])
-    rival = _opponent(opponent, rung)
-    scorer = _Scorer(rung, settings, rival, per // 2, seed, deal, workers, client)
+    rival = tuned.opponent(opponent)
+    scorer = _Scorer(tuned, rival, per // 2, seed, deal, workers, client, timeout)
 
     def objective(plus: dict[str, Any], minus: dict[str, Any], k: int) -> float:
         p, m = scorer.side(plus), scorer.side(minus)
@@ -378,45 +396,53 @@ def spsa(params: Iterable[str], start: Mapping[str, int] | None = None, *, itera
 
     began = time.perf_counter()
     try:
-        result = _spsa(objective, first, lower=lo, upper=hi, integer=names, iterations=steps, a=gains, c=cs, A=A,
-                       alpha=alpha, gamma=gamma, seed=seed, callback=callback)
+        result = _spsa(objective, first, lower=lo, upper=hi, integer=tuned.integer, iterations=steps, a=gains,
+                       c=cs, A=A, alpha=alpha, gamma=gamma, seed=seed, callback=callback)
     except KeyboardInterrupt:
         raise KeyboardInterrupt(f"interrupted after {scorer.deals:,} deals of the tuning run: no result") from None
-    tuned = settings.replace(**{n: int(v) for n, v in result.final.items()})
-    return TuneResult(spsa=result, params=tuned, start=start_params, deals=scorer.deals,
-                      seconds=time.perf_counter() - began, opponent=None if rival is None else describe(rival))
+    final = tuned.setting(result.final)
+    bot = None if tuned.factory is None else tuned.factory.replace(**{n: final[n] for n in names})
+    return TuneResult(spsa=result, params=final, start=tuned.start_setting, deals=scorer.deals,
+                      seconds=time.perf_counter() - began, opponent=None if rival is None else describe(rival),
+                      bot=bot)
 
 
 # -- Optuna ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class OptunaResult:
-    """An Optuna search: the best `params` (full Params), its `score` (mean score per deal against
-    the opponent), every trial as (values, score), the `study` itself (for its plots and
-    dashboard), the deals played and the Optuna version."""
+    """An Optuna search: the best `params` (the full setting: Params, or every knob of a factory), its
+    `score` (mean score per deal against the opponent), every trial as (values, score), the `study`
+    itself (for its plots and dashboard), the deals played and the Optuna version; `bot` the best
+    factory with its knobs (None for a rung)."""
 
-    params: Params
+    params: Any
     score: float
-    trials: list[tuple[dict[str, int], float]]
+    trials: list[tuple[dict[str, Any], float]]
     study: Any
     deals: int
     seconds: float
     version: str
     opponent: str
+    bot: BotFactory | None = None
 
     def as_dict(self) -> dict[str, object]:
-        return {"params": self.params.as_dict(), "score": self.score, "deals": self.deals,
+        return {"params": _plain(self.params), "score": self.score, "deals": self.deals,
                 "seconds": self.seconds, "optuna": self.version, "opponent": self.opponent,
-                "trials": [{"values": v, "score": s} for v, s in self.trials]}
+                "trials": [{"values": v, "score": s} for v, s in self.trials],
+                "bot": None if self.bot is None else self.bot.name}
 
 
-def optuna_search(params: Iterable[str], start: Mapping[str, int] | None = None, *, trials: int,
-                  deals_per_trial: int = 2000, opponent: object = None, seed: int = 0, rung: int = 3,
-                  base: object = None, lower: object = None, upper: object = None, deal: str = "fast",
-                  workers: int = 1, callback: Callable[[int, dict[str, int], float], None] | None = None,
-                  client: object = None) -> OptunaResult:
-    """Search the named `Params` fields with Optuna's TPE sampler (seeded): every trial plays its
-    setting of rung `rung` against `opponent` (default: the start setting) on the same
-    `deals_per_trial` deals (deal pairs of seed `<seed>/optuna`), maximising the mean score.
+def optuna_search(params: object, start: Mapping[str, Any] | None = None, *, trials: int,
+                  deals_per_trial: int = 2000, opponent: object = None, seed: int = 0, rung: int | None = None,
+                  base: object = None, lower: object = None, upper: object = None, bounds: object = None,
+                  deal: str = "fast", workers: int = 1,
+                  callback: Callable[[int, dict[str, Any], float], None] | None = None,
+                  client: object = None, timeout: float | None = None) -> OptunaResult:
+    """Search the named `Params` fields of rung `rung` (default 3), or the knobs of a factory of bots
+    (as `spsa` takes them), with Optuna's TPE sampler (seeded): every trial plays its setting against
+    `opponent` (default: the start setting) on the same `deals_per_trial` deals (deal pairs of seed
+    `<seed>/optuna`), maximising the mean score. Whole-number names are suggested as ints, the
+    others as reals.
 
     Needs the optional extra `kozyr[tune]` (optuna); a KozyrError says so when it is missing.
     """
@@ -424,22 +450,25 @@ def optuna_search(params: Iterable[str], start: Mapping[str, int] | None = None,
         import optuna
     except ImportError:
         raise KozyrError("missing_optuna", "the Optuna search needs optuna: pip install 'kozyr[tune]'") from None
-    names = _names(params)
-    settings = Params.of(base)
     count = whole("trials", trials, 1, 10**6)
     per = _paired_deals("deals_per_trial", deals_per_trial)
     _check_run(seed, workers, deal)
-    _tuned_rung(rung)
-    lo, hi = _bounds(names, lower, upper)
-    first = _per_name("start", start, names, lambda n: settings.as_dict()[n])
-    start_params = settings.replace(**{n: round(first[n]) for n in names})
-    rival = _opponent(opponent, rung) or resolve(rung, start_params)
-    scorer = _Scorer(rung, settings, rival, per // 2, seed, deal, workers, client)
+    tuned = space(params, start, rung=rung, base=base, lower=lower, upper=upper, bounds=bounds)
+    timeout = check_timeout(timeout)
+    names, lo, hi, first = tuned.names, tuned.lower, tuned.upper, tuned.start
+    start_values = {n: (int(round(first[n])) if n in tuned.integer else first[n]) for n in names}
+    rival = tuned.opponent(opponent) or tuned.side(start_values)
+    scorer = _Scorer(tuned, rival, per // 2, seed, deal, workers, client, timeout)
     deal_seed = f"{seed}/optuna"
-    seen: list[tuple[dict[str, int], float]] = []
+    seen: list[tuple[dict[str, Any], float]] = []
+
+    def suggest(trial: Any, n: str) -> Any:
+        if n in tuned.integer:
+            return trial.suggest_int(n, math.ceil(lo[n]), math.floor(hi[n]))
+        return trial.suggest_float(n, lo[n], hi[n])
 
     def objective(trial: Any) -> float:
-        values = {n: trial.suggest_int(n, math.ceil(lo[n]), math.floor(hi[n])) for n in names}
+        values = {n: suggest(trial, n) for n in names}
         s = scorer.score(scorer.side(values), rival, deal_seed)
         seen.append((values, s))
         if callback is not None:
@@ -448,13 +477,15 @@ def optuna_search(params: Iterable[str], start: Mapping[str, int] | None = None,
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     study = optuna.create_study(direction="maximize", sampler=optuna.samplers.TPESampler(seed=seed))
-    study.enqueue_trial({n: int(round(first[n])) for n in names})
+    study.enqueue_trial(start_values)
     began = time.perf_counter()
     try:
         study.optimize(objective, n_trials=count, catch=())
     except KeyboardInterrupt:
         raise KeyboardInterrupt(f"interrupted after {len(seen)} trials ({scorer.deals:,} deals): no result") from None
     best = study.best_trial
-    return OptunaResult(params=settings.replace(**best.params), score=float(cast(float, best.value)), trials=seen,
+    final = tuned.setting(best.params)
+    bot = None if tuned.factory is None else tuned.factory.replace(**{n: final[n] for n in names})
+    return OptunaResult(params=final, score=float(cast(float, best.value)), trials=seen,
                         study=study, deals=scorer.deals, seconds=time.perf_counter() - began,
-                        version=optuna.__version__, opponent=describe(rival))
+                        version=optuna.__version__, opponent=describe(rival), bot=bot)

@@ -5,6 +5,8 @@ import numpy.typing as npt
 
 from kozyr.durak.bots import Bot
 
+MAX_GAMES: int
+
 class DurakVecEnv:
     n: int
     rung: int

@@ -16,9 +16,15 @@ again or the deal is over, and writes into the env's own numpy arrays:
 - ``lengths`` int32 (n,): the agent's steps in the deal that ended last in
   each game (meaningful where ``terminated``).
 
-The opponent is a rung 1..3 or a `Bot` (its rung and thresholds). Rung 4
-searches with a memory of its own and is not offered here (use the
-Gymnasium environment, which runs any kozyr bot in Python).
+The opponent is a rung 1..3 or a `Bot` (its rung and thresholds), resolved
+by `kozyr.durak.ladder.sides.resolve` as at every door. Rung 4 searches with
+a memory of its own and is not offered here (use the Gymnasium environment,
+which runs any kozyr bot in Python).
+
+Threads: one env is for one thread at a time (its arrays are shared state).
+A call that finds another thread inside the same env (`reset`, `step`,
+`random_actions`) is refused at once with a KozyrError coded `busy`, and the
+env stays whole; give each thread its own env.
 
 A finished deal is dealt again at once (same-step auto-reset): its row of
 ``observations`` and ``masks`` is already the next deal's. There is no
@@ -47,15 +53,13 @@ from kozyr.durak.core.state cimport Sink, State
 from kozyr.durak.core.view cimport OUT_NONE, Ask, DView
 from kozyr.durak.rungs cimport RungParams, ask_move, params_from
 
-import operator
-
 import numpy as np
 
 cimport numpy as cnp
 
-from kozyr.durak.bots import Bot, check_rung
-from kozyr.durak.params import Params
-from kozyr.errors import KozyrError, shown
+from kozyr.durak.encoding import check_buffer
+from kozyr.durak.ladder.sides import resolve
+from kozyr.errors import KozyrError, shown, whole
 
 cnp.import_array()
 
@@ -109,10 +113,14 @@ cdef inline int _deal(Slot *g, int seat_choice, int rung, const RungParams *p, u
         # the opponent ended the deal before the agent moved (forced takes all along): deal again
 
 
+MAX_GAMES = 1 << 22
+
+
 cdef class DurakVecEnv:
     """n durak deals against a kozyr rung, stepped in C (see the module docstring)."""
 
     cdef Slot *slots
+    cdef bint busy               # a thread is inside reset, step or random_actions (set with the GIL held)
     cdef readonly int n
     cdef readonly int rung
     cdef readonly int seat_choice
@@ -131,22 +139,23 @@ cdef class DurakVecEnv:
 
     def __cinit__(self):
         self.slots = NULL
+        self.busy = 0
+        self.n = 0
 
     def __dealloc__(self):
         PyMem_Free(self.slots)
 
     def __init__(self, n, opponent=3, seed=0, *, seat=None):
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 1 << 22:
-            raise KozyrError("bad_count", f"n={shown(n)}: expected an int from 1 to {1 << 22}", field="n", value=n)
-        if isinstance(opponent, Bot):
-            self.rung = opponent.rung
-            params_from(&self.params, opponent.params.as_tuple())
-        elif isinstance(opponent, int) and not isinstance(opponent, bool):
-            self.rung = check_rung(opponent)
-            params_from(&self.params, Params().as_tuple())
-        else:
+        if self.slots != NULL:
+            raise KozyrError("bad_init", "a DurakVecEnv is set up once")
+        n = whole("n", n, 1, MAX_GAMES)
+        side = resolve(opponent)
+        if side.kind not in ("rung", "bot") or not 1 <= side.rung <= 3:
             raise KozyrError("bad_side", f"opponent {shown(opponent)}: the batched environment plays a rung "
-                             "(1, 2, 3) or a Bot inside C, not a Python callable", value=opponent)
+                             "(1, 2, 3) or a Bot inside C, not rung 4, a native bot or a Python callable",
+                             value=opponent)
+        self.rung = side.rung
+        params_from(&self.params, side.params.as_tuple())
         if seat is None:
             self.seat_choice = -1
         elif isinstance(seat, bool) or seat not in (0, 1):
@@ -169,12 +178,32 @@ cdef class DurakVecEnv:
         self._len = self.lengths
         self.reset(seed)
 
+    cdef int _enter(self) except -1:
+        """Refuse a call while another thread is inside this env (checked and set with the GIL held,
+        so two threads cannot both pass)."""
+        if self.slots == NULL:
+            raise KozyrError("not_ready", "this DurakVecEnv was never set up (its __init__ failed)")
+        if self.busy:
+            raise KozyrError("busy", "another thread is using this DurakVecEnv: one env serves one thread at "
+                             "a time (give each thread its own)")
+        self.busy = 1
+        return 0
+
     def reset(self, seed=None):
         """Deal all n games anew (from `seed`, or the stream's next values); the observations array."""
+        cdef uint64_t rng = self.rng
+        if seed is not None:
+            rng = <uint64_t>(whole("seed", seed) & 0xFFFFFFFFFFFFFFFF)
+        self._enter()
+        try:
+            self.rng = rng
+            return self._reset()
+        finally:
+            self.busy = 0
+
+    cdef object _reset(self):
         cdef Py_ssize_t i
         cdef int bad = 0
-        if seed is not None:
-            self.rng = <uint64_t>(operator.index(seed) & 0xFFFFFFFFFFFFFFFF)
         with nogil:
             for i in range(self.n):
                 if _deal(&self.slots[i], self.seat_choice, self.rung, &self.params, &self.rng) != 0:
@@ -196,7 +225,19 @@ cdef class DurakVecEnv:
 
     def step(self, actions):
         """Apply one action per game (int array of n); returns (observations, masks, rewards, terminated)."""
-        cdef cnp.ndarray arr = np.ascontiguousarray(actions)
+        self._enter()
+        try:
+            return self._step(actions)
+        finally:
+            self.busy = 0
+
+    cdef object _step(self, actions):
+        cdef cnp.ndarray arr
+        try:
+            arr = np.ascontiguousarray(actions)
+        except Exception:
+            raise KozyrError("bad_actions", f"actions {shown(actions)} are not an array of ints", field="actions") \
+                from None
         if arr.ndim != 1 or arr.shape[0] != self.n or arr.dtype.kind not in "iu":
             raise KozyrError("bad_actions", f"actions must be an int array of shape ({self.n},), "
                              f"not {arr.dtype} {tuple([arr.shape[k] for k in range(arr.ndim)])}", field="actions")
@@ -240,14 +281,20 @@ cdef class DurakVecEnv:
         return self.observations, self.masks, self.rewards, self.terminated
 
     def random_actions(self, out=None):
-        """A uniformly random legal action per game, drawn in C from the env's stream (a baseline policy)."""
-        if out is None:
-            out = np.empty(self.n, dtype=np.int64)
+        """A uniformly random legal action per game, drawn in C from the env's stream (a baseline policy).
+
+        `out`, when given, is a contiguous numpy int64[n] written in place (else a bad_buffer KozyrError)."""
+        out = check_buffer(out, np.int64, self.n, "out")
+        self._enter()
+        try:
+            return self._random_actions(out)
+        finally:
+            self.busy = 0
+
+    cdef object _random_actions(self, out):
         cdef int64_t[::1] o = out
         cdef Py_ssize_t i
         cdef int k, a, cnt
-        if o.shape[0] != self.n:
-            raise KozyrError("bad_buffer", f"out must be int64[{self.n}]", field="out")
         with nogil:
             for i in range(self.n):
                 cnt = 0
@@ -269,8 +316,10 @@ cdef class DurakVecEnv:
         """The agent's seat in each game's current deal (int8 array)."""
         return np.array([self.slots[i].seat for i in range(self.n)], dtype=np.int8)
 
-    def _state(self, Py_ssize_t i):
+    def _state(self, i):
         """Test hook: game i's dealt order, seat, ply and hands (to replay it on the Python engine)."""
-        cdef Slot *g = &self.slots[i]
+        if self.slots == NULL:
+            raise KozyrError("not_ready", "this DurakVecEnv was never set up (its __init__ failed)")
+        cdef Slot *g = &self.slots[<Py_ssize_t>whole("game", i, 0, self.n - 1)]
         return {"order": tuple([g.s.order[k] for k in range(36)]), "seat": g.seat, "ply": g.s.ply,
                 "hands": (g.s.hand[0], g.s.hand[1]), "heap": g.mem.heap, "known": g.mem.known}

@@ -18,8 +18,8 @@ deals) play from views only.
 """
 from kozyr.cards import CLUBS, DIAMONDS, HEARTS, SPADES
 
-from .arena import play_hand, play_match
-from .bots import BOTS, Bot, GreedyBot, RandomBot, make_bot
+from .arena import play_hand, play_match, play_pair, run_matches, sprt_batch
+from .bots import Bot, GreedyBot, RandomBot
 from .config import (
     DEFAULT_CONFIG,
     DEFAULT_RANK_STRENGTH,
@@ -30,6 +30,7 @@ from .errors import CONFIG_CODES, PLAY_CODES, TRICK_CODES, HokmError, IllegalPla
 from .hand import Hand, HandResult, next_hakem, score_hand
 from .match import Match, ace_deal
 from .memory import Memory
+from .roster import BOTS, make_bot
 from .search import SearchBot
 from .trick import INFER, Trick, TrickResult, provisional_winner, resolve_trick, team_of
 from .view import CompletedTrick, Phase, View
@@ -43,5 +44,5 @@ __all__ = [
     "Match", "ace_deal",
     "View", "Phase", "CompletedTrick",
     "Bot", "RandomBot", "GreedyBot", "SearchBot", "BOTS", "make_bot", "Memory",
-    "play_hand", "play_match",
+    "play_hand", "play_match", "play_pair", "run_matches", "sprt_batch",
 ]

@@ -13,22 +13,23 @@ information); this module imports nothing that could reach another hand.
   lowest; with only trumps left, the same rule within trump). As hakem it
   names the suit in which its five cards are longest, breaking ties by total
   strength.
+
+The bots by name (`BOTS`, `make_bot`) live in `kozyr.hokm.roster`, which
+knows `SearchBot` too: the search builds on these bots, so this module
+imports nothing of it.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Protocol
 
 from kozyr.cards import SUITS
-from kozyr.errors import shown
 
 from ._tables import LANE, SUIT_OF, cards_of
-from .errors import HokmError
 from .randomness import RandomSource, choice, make_rng, randbelow
 from .trick import TrickResult
 from .view import View
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot"]
+__all__ = ["Bot", "RandomBot", "GreedyBot"]
 
 _LANE = LANE
 
@@ -136,28 +137,3 @@ def _beats(card: int, winning: TrickResult | None, trump: int | None,
     if SUIT_OF[card] == SUIT_OF[winning.card]:
         return strength[card] > winning.strength
     return SUIT_OF[card] == trump and not winning.trump_played
-
-
-def _search_bot(rng: RandomSource | int | None = None) -> Bot:
-    """`SearchBot` with its defaults, seeded from `rng` (imported late: search builds on these bots)."""
-    from .search import SearchBot
-
-    return SearchBot(seed=rng)
-
-
-#: Bot factories by name: each takes a random source (or seed).
-BOTS: dict[str, Callable[[RandomSource | int | None], Bot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "search": _search_bot,
-}
-
-
-def make_bot(name: str, rng: RandomSource | int | None = None) -> Bot:
-    """A bot by its registered name ("random", "greedy", "search")."""
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise HokmError("unknown_bot", f"unknown bot {shown(name)}: choose from {', '.join(sorted(BOTS))}",
-                        value=name) from None
-    return factory(rng)

@@ -52,6 +52,8 @@ CONFIG_CODES = frozenset({
     "bad_seed",             # a random source that is not an int, random.Random or numpy Generator
     "unknown_bot",          # a bot name not in the registry
     "inconsistent_memory",  # a view whose public record no deal of the unseen cards can fit (search)
+    "bad_record",           # a game record that is malformed or that the replay contradicts (records)
+    "bad_file",             # a record file that cannot be read or written (records)
 })
 
 

@@ -75,6 +75,8 @@ class Match:
         #: The winning team once the match is over, else None.
         self.winner: int | None = None
         self.hand = Hand(hakem, config=config, rng=self._rng, scores=(0, 0), hand_number=1)
+        #: Every hand dealt so far, in order (the last is `hand`): what a game record writes.
+        self.hands: list[Hand] = [self.hand]
 
     # -- reading -----------------------------------------------------------
     @property
@@ -149,6 +151,7 @@ class Match:
             scores=self.scores,
             hand_number=len(self.results) + 1,
         )
+        self.hands.append(self.hand)
 
     def __repr__(self) -> str:
         state = f"winner=team {self.winner}" if self.winner is not None else f"hand {len(self.results) + 1}"

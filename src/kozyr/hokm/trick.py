@@ -205,6 +205,16 @@ class Trick:
             f"plays=[{plays}])"
         )
 
+    def _repr_svg_(self) -> str:
+        """The trick as a picture, for notebooks (`kozyr.svg.hokm_trick_svg`), who holds it so far outlined."""
+        from kozyr.svg import hokm_trick_svg
+
+        try:
+            holder = self.winner or provisional_winner(self)
+        except HokmError:
+            holder = None
+        return hokm_trick_svg(self, winner=holder)
+
 
 def _describe(trick: Trick) -> str:
     plays = " ".join(f"{s}:{_name(c)}" for s, c in trick.plays) or "no plays"

@@ -38,6 +38,12 @@ class CompletedTrick(NamedTuple):
     plays: tuple[tuple[int, int], ...]
     result: TrickResult
 
+    def _repr_svg_(self) -> str:
+        """The trick as a picture, for notebooks (`kozyr.svg.hokm_trick_svg`)."""
+        from kozyr.svg import hokm_trick_svg
+
+        return hokm_trick_svg(self)
+
 
 @dataclass(frozen=True, slots=True)
 class View:
@@ -86,3 +92,9 @@ class View:
     @property
     def my_turn(self) -> bool:
         return self.to_act == self.seat
+
+    def _repr_svg_(self) -> str:
+        """The seat's view as a picture, for notebooks (`kozyr.svg.hokm_view_svg`)."""
+        from kozyr.svg import hokm_view_svg
+
+        return hokm_view_svg(self)

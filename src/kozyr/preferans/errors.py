@@ -24,8 +24,8 @@ class PreferansError(KozyrError):
 
     ``field`` and ``value`` name the offending input where there is one (else None).
     ``reason`` is the message without the place it happened at; :meth:`at`
-    gives the same refusal placed (``deals[3]: ...``), so that a caller that
-    knows the place better (a file's ``deals[3]`` rather than the sheet's
+    gives the same refusal placed (``deal 4: ...``), so that a caller that
+    knows the place better (a file's ``deal 4``, counted from 1, rather than the sheet's
     ``deal 3``) re-places it without reading the text.
 
     >>> e = PreferansError("negative", "tricks['B']: -2 is negative", field="tricks", value=-2)

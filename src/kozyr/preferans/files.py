@@ -20,26 +20,26 @@ A settlement file has ``players``, ``pulya``, ``gora`` and ``whists``
 (``whists.Anna.Boris`` = whists Anna wrote on Boris) instead of deals.  Every
 problem is a :class:`PreferansError` naming the place in the file.
 
-A file comes from anywhere, so reading it is bounded: a regular file of at
-most :data:`MAX_FILE_BYTES`, nesting at most :data:`MAX_DEPTH` deep, numbers
-read by :func:`~kozyr.preferans.numbers.parse_number` (digits, exponent and
-size bounded), booleans only as real ``true``/``false``.
+A file comes from anywhere, so reading it is bounded as every file kozyr
+reads is (:mod:`kozyr.files`): a regular file of at most
+:data:`MAX_FILE_BYTES`, nesting at most :data:`MAX_DEPTH` deep, no number of
+more than 100 digits, no JSON key twice; then the amounts are read by
+:func:`~kozyr.preferans.numbers.parse_number` (digits, exponent and size
+bounded) and booleans only as real ``true``/``false``.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
-import os
-import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from kozyr import files
 from kozyr.errors import shown
 
 from .convention import AMOUNTS, SOCHI, Convention, convention_named
-from .deal import Deal
+from .deal import Deal, check_players
 from .errors import PreferansError
 from .numbers import parse_number, written
 from .settlement import Columns
@@ -47,10 +47,10 @@ from .sheet import Sheet
 
 __all__ = ["MAX_FILE_BYTES", "MAX_DEPTH", "load_document", "convention_from", "columns_from", "deal_from", "sheet_from"]
 
-MAX_FILE_BYTES = 10 * 1024 * 1024
+MAX_FILE_BYTES = files.MAX_FILE_BYTES
 """The largest file read (10 MiB, some 100,000 deals): a larger one is refused, not read."""
 
-MAX_DEPTH = 32
+MAX_DEPTH = files.MAX_DEPTH
 """The deepest nesting of tables and lists accepted; a sheet needs 3."""
 
 _DEAL_KEYS = {"dealer", "declarer", "contract", "calls", "tricks", "open", "whist_order", "raspasy"}
@@ -58,81 +58,15 @@ _DEALS_FILE_KEYS = {"players", "convention", "target", "deals"}
 _SHEET_FILE_KEYS = {"players", "convention", "pulya", "gora", "whists"}
 
 
-def _read_bounded(p: Path) -> bytes:
-    """The bytes of a regular file of at most :data:`MAX_FILE_BYTES`.  A device, a pipe or a
-    directory (``/dev/zero`` behind a ``.json`` symlink would read forever) is refused before
-    reading; the read itself stops one byte past the limit, so a file that grows is caught too."""
-    try:
-        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO must not block the open
-    except OSError as exc:
-        raise PreferansError("bad_file", f"file: {str(p)!r} cannot be read ({exc.strerror})", value=str(p)) from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise PreferansError("bad_file", f"file: {str(p)!r} is not a regular file", value=str(p))
-        chunks: list[bytes] = []
-        size = 0
-        while size <= MAX_FILE_BYTES:
-            chunk = os.read(fd, min(1 << 20, MAX_FILE_BYTES + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError as exc:
-        raise PreferansError("bad_file", f"file: {str(p)!r} cannot be read ({exc.strerror})", value=str(p)) from None
-    finally:
-        os.close(fd)
-    if size > MAX_FILE_BYTES:
-        raise PreferansError("bad_file", f"file: {str(p)!r} is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB",
-                             value=str(p))
-    return b"".join(chunks)
-
-
-def _check_depth(p: Path, doc: Any) -> None:
-    """Refuse nesting deeper than :data:`MAX_DEPTH` (walked without recursion)."""
-    stack = [(doc, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise PreferansError("bad_file", f"file: {str(p)!r} nests tables or lists more than {MAX_DEPTH} deep",
-                                 value=str(p))
-        if isinstance(item, dict):
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
-
-
 def load_document(path: str | Path) -> dict[str, Any]:
-    """Parse a ``.json`` or ``.toml`` file into a dict (bounded: see :data:`MAX_FILE_BYTES`, :data:`MAX_DEPTH`)."""
+    """Parse a ``.json`` or ``.toml`` file into a dict, bounded (:func:`kozyr.files.load_document`); every
+    problem with the file is a :class:`PreferansError` ``bad_file`` naming it."""
     p = Path(path)
-    suffix = p.suffix.lower()
-    if suffix not in (".json", ".toml"):
-        raise PreferansError("bad_file", f"file: {str(p)!r} is neither .json nor .toml", value=str(p))
-    data = _read_bounded(p)
-    kind = suffix[1:].upper()
-    try:
-        doc = json.loads(data) if suffix == ".json" else _toml_loads(data.decode("utf-8"))
-    except RecursionError:  # the parsers recurse per level: a thousand "[" exhaust the stack
-        raise PreferansError("bad_file", f"file: {str(p)!r} nests tables or lists more than {MAX_DEPTH} deep",
-                             value=str(p)) from None
-    except (ValueError, UnicodeDecodeError) as exc:  # JSON, TOML and UTF-8 errors are ValueErrors
-        reason = " ".join(str(exc).split())[:200]
-        raise PreferansError("bad_file", f"file: {str(p)!r} is not valid {kind}: {reason}", value=str(p)) from None
+    label = f"file: {str(p)!r}"
+    doc = files.load_document(p, label=label, error=PreferansError)
     if not isinstance(doc, dict):
-        raise PreferansError("bad_file", f"file: {str(p)!r} must hold a table/object at the top", value=str(p))
-    _check_depth(p, doc)
+        raise PreferansError("bad_file", f"{label} must hold a table/object at the top", value=str(p))
     return doc
-
-
-def _toml_loads(text: str) -> Any:
-    """``tomllib`` (Python 3.11+), else the ``tomli`` backport if installed."""
-    try:
-        import tomllib as toml
-    except ModuleNotFoundError:  # pragma: no cover - Python 3.10
-        try:
-            import tomli as toml  # type: ignore[no-redef, import-not-found, unused-ignore]
-        except ModuleNotFoundError:
-            raise PreferansError("bad_file", "file: reading TOML needs Python 3.11 or the tomli package") from None
-    return toml.loads(text)
 
 
 def convention_from(value: Any) -> Convention:
@@ -174,7 +108,7 @@ def _players(doc: Mapping[str, Any]) -> tuple[str, ...]:
 
 def columns_from(doc: Mapping[str, Any]) -> Columns:
     """The columns of a settlement file (the amounts are read, bounded, by :class:`Columns`)."""
-    players = _players(doc)
+    players = check_players(_players(doc))   # names checked before a column list is keyed by them
     unknown = sorted(set(doc) - _SHEET_FILE_KEYS)
     if unknown:
         hint = " (a list of deals is read by `kozyr pref score`)" if "deals" in unknown else ""
@@ -207,8 +141,9 @@ def _flag(field: str, value: Any) -> bool:
 
 
 def deal_from(item: Any, players: tuple[str, ...], index: int = 0) -> Deal:
-    """One deal of a deals file."""
-    where = f"deals[{index}]"
+    """One deal of a deals file; `index` counts from 0, and a refusal names it `deal N` counting from 1, as
+    `kozyr pref score` numbers the deals it prints."""
+    where = f"deal {index + 1}"
     if not isinstance(item, Mapping):
         raise PreferansError("bad_deal", f"{where}: {shown(item)} is not a table", field="deals", value=item)
     unknown = set(item) - _DEAL_KEYS
@@ -266,5 +201,5 @@ def sheet_from(doc: Mapping[str, Any]) -> Sheet:
         try:
             sheet.add(deal)
         except PreferansError as exc:
-            raise exc.at(f"deals[{i}]") from None
+            raise exc.at(f"deal {i + 1}") from None     # as the output numbers it (not the sheet's index)
     return sheet

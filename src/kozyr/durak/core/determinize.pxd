@@ -1,34 +1,85 @@
-# Determinization: a complete State built from one seat's view and memory, the
-# cards it has not seen dealt at random (determinize() of the Python face, and rung 4's search,
-# which plays on such copies). Its inputs are a DView and a Memory and nothing
-# else, so whatever is built from it cannot know more than the seat does; the
-# hidden cards of the real deal never reach it (tests/durak/test_blind.py).
+# Determinization: a complete State built from one seat's view (and, for rung 4,
+# its two-seat Memory), the cards it has not seen dealt at random (determinize() of
+# the Python face, and rung 4's search, which plays on such copies). Its inputs are
+# a DView, a Memory or the view's own memory fields, and two facts every seat saw
+# (the turn-up, dealt face up; the exchange right of a low trump every seat has seen
+# where it is), so whatever is built from it cannot know more than the seat does;
+# the hidden cards of the real deal never reach it (tests/durak/test_blind.py).
 #
-# What is kept: the seat's hand, the bout, the counts, the heap, the cards known
-# to be in the other hand, the turn-up (or the six after the exchange) at the
-# bottom of the talon while it is there. What is drawn: which unseen cards fill
-# the rest of the other hand, and the order of the talon above its bottom card;
-# every arrangement equally likely.
+# What is kept: the seat's hand, the bout, the counts, the heap, the cards known to
+# be in the other hands, the turn-up (or the low trump after the exchange) at the
+# bottom of the talon while it is there. What is drawn: which unseen cards fill the
+# rest of the other hands, and the order of the talon above its bottom card; every
+# arrangement equally likely.
 from libc.stdint cimport uint64_t
 
-from kozyr.cards cimport card_bit, pop_lowest, popcount
+from kozyr.cards cimport card_bit, deck_mask, pop_lowest, popcount
 from kozyr.durak.core.memory cimport Memory, mem_unseen
 from kozyr.durak.core.seeds cimport fast_below
 from kozyr.durak.core.state cimport State
-from kozyr.durak.core.view cimport OUT_NONE, DView
+from kozyr.durak.core.view cimport OPT_NO_SWAP, OUT_NONE, PH_DEFEND, PH_OVER, DView
+
+
+cdef inline void _dt_table(State *s, const DView *v) noexcept nogil:
+    """The public part of the position: the table, the bout, the counts, the heap, the memory."""
+    cdef uint64_t table = 0
+    cdef unsigned int ranks = 0
+    cdef int i, nbeat = 0, n = v.nseats
+    for i in range(v.bout.size):
+        table |= card_bit(v.bout.attack[i])
+        ranks |= 1u << (v.bout.attack[i] & 15)
+        if v.bout.beat[i] >= 0:
+            table |= card_bit(v.bout.beat[i])
+            ranks |= 1u << (v.bout.beat[i] & 15)
+            nbeat += 1
+    s.n = n
+    s.deck_size = v.deck_size
+    s.low = 15 - (v.deck_size >> 2)
+    s.opts = v.opts
+    s.classic = n == 2 and v.deck_size == 36 and v.opts == 0
+    s.deckmask = deck_mask(v.deck_size)
+    s.tlen = v.deck_size - 6 * n
+    s.tbase = 6 * n + 1 if s.tlen > 0 else v.deck_size
+    s.table = table
+    s.ranks = ranks
+    s.nbeat = nbeat
+    s.bout = v.bout
+    for i in range(6):
+        s.count[i] = <signed char>v.count[i]
+        s.known[i] = v.known[i]
+        s.hand[i] = 0
+        s.outs[i] = <signed char>v.out[i]
+    s.trump = v.trump
+    s.six = 16 * v.trump + s.low
+    s.heap = v.heap
+    s.heap_cards = v.heap_cards
+    s.drawn = s.tlen - v.talon
+    s.ply = v.ply
+    s.moves = 0
+    s.bouts = 0
+    s.outmask = 0
+    s.nout = v.nout
+    for i in range(v.nout):
+        s.outmask |= 1u << v.out[i]
+    # the thrower on turn (attack, pile_on): its index in the throwers, which the rules' p is
+    s.p = 0
+    if v.turn >= 0 and v.phase != PH_DEFEND and v.phase != PH_OVER:
+        for i in range(v.bout.nthrowers):
+            if v.bout.throwers[i] == v.turn:
+                s.p = i
 
 
 cdef inline int dt_build(State *s, const DView *v, const Memory *m, uint64_t *rng) noexcept nogil:
-    """Fill *s: the seat's position with the unseen cards dealt at random from *rng.
+    """Fill *s: the seat's two-seat position (Rules()) from its view and rung 4's Memory, with the
+    unseen cards dealt at random from *rng.
 
     0, or -1 when the memory does not fit the view (the unseen cards are not
     exactly the other hand's unknown cards plus the talon above its bottom).
     """
     cdef int me = v.seat, other = 1 - v.seat
-    cdef uint64_t unseen = mem_unseen(m, v), known = m.known, table = 0, mine = 0
+    cdef uint64_t unseen = mem_unseen(m, v), known = m.known
     cdef int cards[36]
-    cdef int n = 0, i, j, c, need, above, nbeat = 0, drawn
-    cdef unsigned int ranks = 0
+    cdef int n = 0, i, j, c, need, above, drawn
     need = v.count[other] - popcount(known)
     above = v.talon - 1 if v.talon > 0 else 0
     if need < 0 or popcount(unseen) != need + above or (v.talon > 0) != (m.bottom >= 0):
@@ -44,23 +95,10 @@ cdef inline int dt_build(State *s, const DView *v, const Memory *m, uint64_t *rn
         cards[j] = c
     for i in range(need):
         known |= card_bit(cards[i])
-    for i in range(v.bout.size):
-        table |= card_bit(v.bout.attack[i])
-        ranks |= 1u << (v.bout.attack[i] & 15)
-        if v.bout.beat[i] >= 0:
-            table |= card_bit(v.bout.beat[i])
-            ranks |= 1u << (v.bout.beat[i] & 15)
-            nbeat += 1
+    _dt_table(s, v)
     s.hand[me] = v.hand
     s.hand[other] = known
-    s.table = table
     s.heap_cards = m.heap
-    s.bout = v.bout
-    s.nbeat = nbeat
-    s.count[0] = v.count[0]
-    s.count[1] = v.count[1]
-    s.ranks = ranks
-    s.trump = v.trump
     s.turnup = m.turnup
     s.six = m.six
     if m.swapped or m.turnup == m.six:
@@ -73,18 +111,83 @@ cdef inline int dt_build(State *s, const DView *v, const Memory *m, uint64_t *rn
         s.six_owner = -1
     s.talon_last = m.bottom if m.bottom >= 0 else m.turnup
     drawn = 24 - v.talon
-    s.drawn = drawn
     s.swapped = m.swapped
-    s.heap = v.heap
-    s.ply = v.ply
-    s.moves = 0
-    s.bouts = 0
     s.outcome = OUT_NONE
     s.fool = -1
+    s.losers = 0
     # order[13 + k] is talon card k (k < 23): the cards above the bottom fill it to the end
     for i in range(13 + drawn if drawn < 23 else 36):
         s.order[i] = 0       # dealt or drawn long ago: never read again
     s.order[12] = <unsigned char>m.turnup
     for i in range(above):
         s.order[13 + drawn + i] = <unsigned char>cards[need + i]
+    return 0
+
+
+cdef inline int dt_build_view(State *s, const DView *v, int turnup, int owner, uint64_t *rng) noexcept nogil:
+    """Fill *s: the seat's position at any table from its view alone (its memory fields), with the
+    unseen cards dealt at random from *rng: each other seat's hand is its known cards and as many
+    unseen ones as it holds beyond them (in seat order), the talon above its bottom card the rest.
+
+    `turnup` is the turn-up (dealt face up: every seat saw it) and `owner` the seat holding the
+    low trump's exchange right when the low trump is not among the seat's unseen cards (every
+    seat saw where it went, and so who holds the right), else anything: an unseen low trump is
+    its holder's by the deal or a draw, so the seat dealt it here owns it.
+    0, or -1 when the view's memory does not fit its counts and talon.
+    """
+    cdef int me = v.seat, nseats = v.nseats
+    cdef uint64_t unseen = v.unseen, sixbit
+    cdef int cards[52]
+    cdef int need[6]
+    cdef int n = 0, i, j, c, total = 0, above, at
+    for i in range(nseats):
+        need[i] = 0
+        if i != me:
+            need[i] = v.count[i] - popcount(v.known[i])
+            if need[i] < 0:
+                return -1
+            total += need[i]
+    above = v.talon - 1 if v.talon > 0 else 0
+    if popcount(unseen) != total + above or (v.talon > 0) != (v.bottom >= 0):
+        return -1
+    while unseen:
+        cards[n] = pop_lowest(&unseen)
+        n += 1
+    for i in range(n - 1):
+        j = i + fast_below(rng, n - i)
+        c = cards[i]
+        cards[i] = cards[j]
+        cards[j] = c
+    _dt_table(s, v)
+    s.hand[me] = v.hand
+    at = 0
+    for i in range(nseats):
+        if i != me:
+            s.hand[i] = v.known[i]
+            for j in range(need[i]):
+                s.hand[i] |= card_bit(cards[at])
+                at += 1
+    s.turnup = turnup
+    s.swapped = v.talon > 0 and v.turnup < 0       # the bottom card is the low trump: exchanged
+    sixbit = card_bit(s.six)
+    s.six_owner = -1
+    if not (v.opts & OPT_NO_SWAP) and not s.swapped and turnup != s.six:
+        if v.unseen & sixbit:
+            for i in range(nseats):
+                if i != me and s.hand[i] & sixbit:
+                    s.six_owner = i
+        else:
+            s.six_owner = owner
+    s.talon_last = v.bottom if v.bottom >= 0 else turnup
+    s.outcome = v.outcome
+    s.fool = v.fool
+    s.losers = v.losers
+    for i in range(s.tbase + s.drawn if s.tlen > 0 else v.deck_size):
+        s.order[i] = 0       # dealt or drawn long ago: never read again
+    if s.tlen > 0:
+        s.order[s.tbase - 1] = <unsigned char>turnup
+    else:
+        s.order[v.deck_size - 1] = <unsigned char>turnup
+    for i in range(above):
+        s.order[s.tbase + s.drawn + i] = <unsigned char>cards[at + i]
     return 0

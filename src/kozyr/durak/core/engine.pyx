@@ -1,59 +1,65 @@
-"""The durak engine's Python face: `Game`, and `random_playouts` in bulk.
+"""The durak engine's Python face: `Game`, and `random_playouts` in bulk, at every table.
 
 The rules themselves are inline C over a plain `State` struct (core/state.pxd,
 core/rules.pxd, core/deal.pxd), shared with the ladder's nogil loop. `Game` is a thin
-wrapper that speaks kozyr.durak's vocabulary (`Move`, `Event`, `View`); it
+wrapper that speaks kozyr.durak's vocabulary (`Move`, `Event`, `View`, `Rules`); it
 keeps the State and a packed move log, and rebuilds the event log on demand by
 replaying the moves, which keeps a Game at a few hundred bytes.
 
-The rules are docs/rules/durak.md, including the choices kozyr makes where the
-rules are silent (listed there once); `kozyr.durak.reference` is the same rules
-in plain Python, and the two are played side by side in the tests
-(`kozyr.durak.testing`).
+A table is a `kozyr.durak.Rules` (2 to 6 seats, 24 to 52 cards, podkidnoy or
+perevodnoy, ...), given as `rules=` to every constructor; `Rules()`, the
+default, is the two-seat game. The rules are docs/rules/durak.md and
+docs/rules/durak-variants.md, including the choices kozyr makes where the rules
+are silent (listed there once); `kozyr.durak.reference` (the two-seat game) and
+the variants twin are the same rules in plain Python, and the engines are
+played side by side in the tests.
 
-API choices: a move given as text is parsed with `Move.parse`; `attack`/`beat`
-with a missing or malformed card is card_not_held (after the seat, turn and
-phase checks); other unparsable text or a non-move object is not_legal. A seat
-is converted with `operator.index` (numpy ints are seats); one that is not 0
-or 1 (bools included), or whose `__index__` raises (any error), is
-not_your_turn, in this engine and in the reference alike. A str seed is UTF-8
-and must be 32 bytes; a deal number is an integer from 1 with at most 40
+API choices: a move given as text is parsed with `Move.parse`; `attack`,
+`beat`, `transfer` or `show` with a missing or malformed card is card_not_held
+(after the seat, turn and phase checks); other unparsable text or a non-move
+object is not_legal. A seat is converted with `operator.index` (numpy ints are
+seats); one that is not a seat of the table (0 .. seats - 1; bools are not
+seats), or whose `__index__` raises (any error), is not_your_turn, in this
+engine and in the twins alike; a seat that is out is seat_out. A str seed is ASCII
+and must be 32 bytes (the one seed normaliser, `kozyr.durak.seeds.seed_bytes`); a deal number is an integer from 1 with at most 40
 digits (bad_deal beyond: the deal text this engine hashes holds 40 digits, and
 the reference keeps the same limit). Cards given as ints
 go through `operator.index` too. Every refusal of bad input is a `KozyrError`
 with a code (`IllegalMove` for the rules' codes); messages show long inputs cut
 (`kozyr.errors.shown`), and an input whose `repr` raises is named by its type.
-`bad_seats` is never raised: a Game is always two seats. `bout_full` cannot be
-reached by play (a bout at its cap closes at once); the test suite's own compiled probe
-reaches it. `from_rng` and `random_playouts` deal with splitmix64, NOT the
-rules' SHA-256 shuffle: fast and varied, not reference-compatible.
+The options are checked first (`Rules`: bad_options, bad_seats), then the seed
+and the deal number. `bout_full` cannot be reached by play (a bout at its cap
+closes at once); the test suite's own compiled probe reaches it. `from_rng` and
+`random_playouts` deal with splitmix64, NOT the rules' SHA-256 shuffle: fast and
+varied, not reference-compatible.
+
+A variant deal has no bound on its length (with 3+ seats or perevodnoy, cards can
+circulate by takes once the talon is empty): a Game plays on for as long as it
+is played, and `random_playouts` stops a deal at `MAX_MOVES` moves (far above
+what random play reaches) and counts it apart (`capped`).
 """
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
 from cpython.ref cimport Py_INCREF
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.tuple cimport PyTuple_New, PyTuple_SetItem
 from libc.stdint cimport uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
-from kozyr.cards cimport KZ_DECK36, CardSet, card_bit
-from kozyr.durak.core.gameview cimport GameView, bout_of, move_of, moves_tuple, result_of
-from kozyr.durak.core.deal cimport st_deal_order, st_deal_rng, st_deal_seed_text
+from kozyr.cards cimport CardSet, card_bit, deck_mask
+from kozyr.durak.core.gameview cimport GameView, bout_of, move_of, moves_tuple, result_of, rules_of, seats_tuple
+from kozyr.durak.core.deal cimport st_deal_rng_table, st_deal_seed_table, st_deal_table
 from kozyr.durak.core.rules cimport (
-    R_BAD_DEAL, R_BAD_SEATS, R_BEATS_NOTHING, R_BOUT_FULL, R_CARD_NOT_HELD, R_GAME_OVER, R_MUST_ATTACK,
-    R_NO_SEED, R_NOT_LEGAL, R_NOT_THE_SIX, R_NOT_YOUR_TURN, R_RANK_NOT_IN_BOUT, R_TALON_SHUT, R_WRONG_PHASE,
-    st_apply, st_apply_legal, st_legal, st_phase, st_random_legal, st_talon_card, st_turn, st_view,
+    st_apply, st_apply_legal, st_legal, st_phase, st_random_legal, st_refusal, st_talon_card, st_turn, st_view,
 )
-from kozyr.durak.core.determinize cimport dt_build
+from kozyr.durak.core.determinize cimport dt_build, dt_build_view
 from kozyr.durak.core.memory cimport Memory, mem_from_tuple
 from kozyr.durak.core.seeds cimport kz_sha_ni_allow, kz_sha_ni_used
 from kozyr.durak.core.state cimport (
-    EV_ATTACK, EV_BEAT, EV_BOUT_END, EV_DONE, EV_GAME_END, EV_OUT, EV_REFILL, EV_RESIGN, EV_SWAP, EV_TAKE,
-    HOW_CAPPED, HOW_DONE, HOW_EXHAUSTED, HOW_SPENT, HOW_TAKEN, Sink, State,
+    EV_BOUT_END, EV_GAME_END, EV_OUT, EV_REFILL, EV_RESIGN, EV_SHOW, EV_SWAP, EV_TRANSFER, MAX_MOVES as MAX_MOVES_C,
+    Sink, State, Table, ev_attacker, ev_card, ev_cards, ev_defender, ev_drawn, ev_fool, ev_heap, ev_how, ev_kind,
+    ev_losers, ev_outcome, ev_seat, ev_seats, ev_taken, ev_talon, ev_to, ev_variant,
 )
-from kozyr.durak.core.view cimport (
-    MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_RESIGN, MV_SWAP, MV_TAKE, OUT_DRAW, OUT_FOOL, OUT_NONE,
-    OUT_RESIGN, PH_ATTACK, PH_DEFEND, PH_OVER, PH_PILE_ON, DView,
-)
+from kozyr.durak.core.view cimport MAX_LEGAL, MAX_SEATS, MV_ATTACK, MV_BEAT, MV_SHOW, MV_TRANSFER, OUT_NONE, DView
 
 import operator
 
@@ -63,42 +69,66 @@ cimport numpy as cnp
 
 from kozyr.cards import card_name, parse_card
 from kozyr.durak.codes import BOUT_ENDINGS, CODES, KINDS, PHASES, IllegalMove
-from kozyr.durak.events import Event
+from kozyr.durak.core.gameview import table_of
+from kozyr.durak.events import Event, log_digest
 from kozyr.durak.moves import Move
+from kozyr.durak.rules import Rules
+from kozyr.durak.seeds import seed_bytes
 from kozyr.errors import KozyrError, shown, whole
 
 cnp.import_array()
 
-__all__ = ["Game", "IllegalMove", "random_playouts", "shuffled_order"]
+__all__ = ["Game", "IllegalMove", "MAX_MOVES", "random_playouts", "shuffled_order"]
 
-cdef uint64_t DECK36 = KZ_DECK36
-MAX_PLAYOUTS = 10**9         # 13 bytes of arrays a deal
-PLAYOUT_CHUNK = 4096         # deals between two looks at Ctrl-C: about 10 ms
+MAX_PLAYOUTS = 10**9         # 15 bytes of arrays a deal
+PLAYOUT_CHUNK = 4096         # deals between two looks at Ctrl-C: about 10 ms at two seats
 MAX_DEAL_DIGITS = 40         # a deal number is written into the rules' deal text in at most 40 digits
+MAX_MOVES = MAX_MOVES_C      # a harness's cap on one deal's moves (random_playouts; the ladder's too)
+
+
+cdef int _table(Table *t, object rules) except -1:
+    """The C Table of `rules` (a Rules, a mapping of options, or None for Rules()): the options
+    are checked here, first (bad_options, bad_seats)."""
+    t.seats, t.deck, t.opts = table_of(Rules.of(rules))
+    return 0
 
 
 # -- bulk playouts -------------------------------------------------------------
-def random_playouts(n, seed=0):
-    """Play n whole deals with uniformly random legal moves, in C without the GIL.
+def random_playouts(n, seed=0, rules=None, max_moves=MAX_MOVES):
+    """Play n whole deals of the table `rules` (default Rules()) with uniformly random legal moves,
+    in C without the GIL.
 
-    Deal i is `Game.from_rng(seed + i)` (the fast generator, not the spec's
-    shuffle); the moves are chosen uniformly among the legal ones (by index in
-    the reference order) from a second splitmix64 stream seeded by `seed`.
-    Returns {'fool': int8 (seat, -1 for a draw), 'moves': int32, 'bouts': int32,
-    'ply': int32 (events, counted without writing any)}.
+    Deal i is `Game.from_rng(seed + i, rules=rules)` (the fast generator, not the
+    spec's shuffle); the moves are chosen uniformly among the legal ones (by index
+    in the reference order) from a second splitmix64 stream seeded by `seed`.
+    Returns {'fool': int8 (the losing seat, -1 for a draw, a team's loss or a
+    capped deal), 'losers': uint8 (the losing team's seats as bits), 'capped':
+    bool (the deal reached `max_moves` moves and was stopped there, without a
+    result), 'moves': int32, 'bouts': int32, 'ply': int32 (events, counted
+    without writing any)}.
 
-    n is 0 to 10**9 and seed any integer (taken mod 2**64); otherwise a
-    KozyrError. The deals run in chunks of a few thousand with Ctrl-C checked
-    between them, so SIGINT stops a long call within milliseconds with
-    KeyboardInterrupt("interrupted after N of M deals"); nothing is returned.
+    n is 0 to 10**9, seed any integer (taken mod 2**64), rules a Rules (or a
+    mapping of options) and max_moves 1 to MAX_MOVES (20,000, the harnesses'
+    cap: random play's longest deals are a few hundred moves); otherwise a
+    KozyrError. The deals run in chunks of a
+    few thousand with Ctrl-C checked between them, so SIGINT stops a long call
+    within milliseconds with KeyboardInterrupt("interrupted after N of M deals");
+    nothing is returned.
     """
+    cdef Table table
+    _table(&table, rules)
     cdef Py_ssize_t count = whole("n", n, 0, MAX_PLAYOUTS)
+    cdef int cap = whole("max_moves", max_moves, 1, MAX_MOVES_C)
     cdef uint64_t base = <uint64_t>(whole("seed", seed) & 0xFFFFFFFFFFFFFFFF)
     cdef cnp.ndarray fool_a = np.empty(count, dtype=np.int8)
+    cdef cnp.ndarray losers_a = np.empty(count, dtype=np.uint8)
+    cdef cnp.ndarray capped_a = np.zeros(count, dtype=np.bool_)
     cdef cnp.ndarray moves_a = np.empty(count, dtype=np.int32)
     cdef cnp.ndarray bouts_a = np.empty(count, dtype=np.int32)
     cdef cnp.ndarray ply_a = np.empty(count, dtype=np.int32)
     cdef signed char[::1] fool = fool_a
+    cdef unsigned char[::1] losers = losers_a
+    cdef cnp.npy_bool[::1] capped = capped_a
     cdef int[::1] moves = moves_a
     cdef int[::1] bouts = bouts_a
     cdef int[::1] ply = ply_a
@@ -110,10 +140,16 @@ def random_playouts(n, seed=0):
         with nogil:
             for i in range(first, last):
                 deal_rng = base + <uint64_t>i
-                st_deal_rng(&s, &deal_rng)
-                while s.outcome == OUT_NONE:
+                st_deal_rng_table(&s, &table, &deal_rng)
+                while s.outcome == OUT_NONE and s.moves < cap:
                     st_apply_legal(&s, st_turn(&s), st_random_legal(&s, &choice))
-                fool[i] = <signed char>s.fool
+                if s.outcome == OUT_NONE:
+                    capped[i] = 1
+                    fool[i] = -1
+                    losers[i] = 0
+                else:
+                    fool[i] = <signed char>s.fool
+                    losers[i] = <unsigned char>s.losers
                 moves[i] = s.moves
                 bouts[i] = s.bouts
                 ply[i] = s.ply
@@ -121,7 +157,8 @@ def random_playouts(n, seed=0):
             PyErr_CheckSignals()   # runs the SIGINT handler: KeyboardInterrupt between two chunks
         except KeyboardInterrupt:
             raise KeyboardInterrupt(f"interrupted after {last:,} of {count:,} deals") from None
-    return {"fool": fool_a, "moves": moves_a, "bouts": bouts_a, "ply": ply_a}
+    return {"fool": fool_a, "losers": losers_a, "capped": capped_a, "moves": moves_a, "bouts": bouts_a,
+            "ply": ply_a}
 
 
 # -- the Python face -----------------------------------------------------------
@@ -131,23 +168,26 @@ cdef tuple _OUTCOMES = (None, "fool", "draw", "resign")
 
 
 cdef object _make_event(uint32_t e):
-    cdef int kind = e & 15
+    """The Event of a packed event (core/state.pxd's layout). The two-seat game's bout_end and
+    game_end carry no defender and losers (the packed event says which table wrote it)."""
+    cdef int kind = ev_kind(e), i, fool
+    if kind == EV_TRANSFER or kind == EV_SHOW:
+        return Event(KINDS[kind], seat=ev_seat(e), card=ev_card(e), to=ev_to(e))
     if kind <= EV_RESIGN:
-        seat = (e >> 4) & 1
-        if kind == EV_ATTACK or kind == EV_BEAT or kind == EV_SWAP:
-            return Event(KINDS[kind], seat=seat, card=<int>((e >> 8) & 63))
-        return Event(KINDS[kind], seat=seat)
+        if kind <= MV_BEAT or kind == EV_SWAP:
+            return Event(KINDS[kind], seat=ev_seat(e), card=ev_card(e))
+        return Event(KINDS[kind], seat=ev_seat(e))
     if kind == EV_BOUT_END:
-        return Event("bout_end", taken=bool((e >> 4) & 1), how=BOUT_ENDINGS[(e >> 5) & 7],
-                     cards=<int>((e >> 8) & 255), heap=<int>((e >> 16) & 255),
-                     attacker=<int>((e >> 24) & 1))
+        return Event("bout_end", taken=bool(ev_taken(e)), how=BOUT_ENDINGS[ev_how(e)], cards=ev_cards(e),
+                     heap=ev_heap(e), attacker=ev_attacker(e),
+                     defender=ev_defender(e) if ev_variant(e) else None)
     if kind == EV_REFILL:
-        return Event("refill", drawn=(<int>((e >> 4) & 15), <int>((e >> 8) & 15)),
-                     talon=<int>((e >> 16) & 255))
+        return Event("refill", drawn=tuple([ev_drawn(e, i) for i in range(ev_seats(e))]), talon=ev_talon(e))
     if kind == EV_OUT:
-        return Event("out", seat=<int>((e >> 4) & 1))
-    fool = <int>((e >> 8) & 3) - 1
-    return Event("game_end", outcome=_OUTCOMES[(e >> 4) & 3], fool=None if fool < 0 else fool)
+        return Event("out", seat=ev_seat(e))
+    fool = ev_fool(e)
+    return Event("game_end", outcome=_OUTCOMES[ev_outcome(e)], fool=None if fool < 0 else fool,
+                 losers=seats_tuple(ev_losers(e)) if ev_variant(e) else None)
 
 
 cdef list _EVENTS_LOW = [None] * 16384     # the same for packed events below 2**14 (every move event)
@@ -170,8 +210,9 @@ cdef inline object _event(uint32_t e):
 cdef int _move_code(object move) except -2:
     """The code of a Move or move text; -1 for an unknown or missing kind (not_legal).
 
-    A card kind with a missing or malformed card gets card 0, which no hand
-    holds (card_not_held); a card-less kind with a card is not_legal.
+    A card kind (attack, beat, transfer, show) with a missing or malformed card
+    gets card 0, which no hand holds (card_not_held); a card-less kind with a card
+    is not_legal.
     """
     cdef int k, card
     if isinstance(move, Move):
@@ -186,7 +227,7 @@ cdef int _move_code(object move) except -2:
     k = _KIND_INDEX.get(words[0].lower(), -1)
     if k < 0:
         return -1
-    if k == MV_ATTACK or k == MV_BEAT:
+    if k == MV_ATTACK or k == MV_BEAT or k == MV_TRANSFER or k == MV_SHOW:
         card = 0
         if len(words) == 2:
             try:
@@ -202,22 +243,27 @@ cdef int _move_code(object move) except -2:
 
 
 cdef inline int _seat_index(object seat):
-    """0 or 1, or 2 for anything that is not a seat."""
+    """0 .. MAX_SEATS - 1, or MAX_SEATS for anything that is not a seat of any table (the rules then
+    check it against the table's seats: not_your_turn)."""
     if seat is 0 or seat is 1:            # small-int fast path
         return <int>seat
     if isinstance(seat, bool):            # True is not seat 1
-        return 2
+        return MAX_SEATS
     try:
         i = operator.index(seat)          # an exact int, whatever the comparisons of seat's type say
-    except Exception:                     # no __index__, or one that raises: not a seat (the reference agrees)
-        return 2
-    return i if i == 0 or i == 1 else 2
+    except Exception:                     # no __index__, or one that raises: not a seat (the twins agree)
+        return MAX_SEATS
+    return i if 0 <= i < MAX_SEATS else MAX_SEATS
 
 
 cdef Game _new_game():
     cdef Game g = Game.__new__(Game)
     g._reserve(1)
     return g
+
+
+cdef str _seats_text(const State *s):
+    return "seats are 0 and 1" if s.n == 2 else f"seats are 0 to {s.n - 1}"
 
 
 cdef str _refusal_text(const State *s, seat, move):
@@ -240,14 +286,14 @@ def _sha_ni(allow=None):
     return bool(kz_sha_ni_used())
 
 
-def shuffled_order(seed, number=1):
-    """The 36 cards of deal `number` (from 1) of a 32-byte seed, in shuffled order."""
-    return Game.from_seed(seed, number).order
+def shuffled_order(seed, number=1, rules=None):
+    """The deck's cards of deal `number` (from 1) of a 32-byte seed, in shuffled order (36 by default)."""
+    return Game.from_seed(seed, number, rules=rules).order
 
 
-def _rebuild(order, log):
-    """Unpickle: deal the order, replay the packed move log (seat << 9 | code)."""
-    cdef Game g = Game.from_order(order)
+def _rebuild(order, log, rules=None):
+    """Unpickle: deal the order at the table `rules`, replay the packed move log (seat << 9 | code)."""
+    cdef Game g = Game.from_order(order, rules=rules)
     cdef int h
     for x in log:
         h = x
@@ -260,9 +306,14 @@ def _rebuild(order, log):
     return g
 
 
-cdef class Game:
-    """One deal of two-seat durak; build it with from_seed, from_order or from_rng.
+cdef object _MISSING = object()
 
+
+cdef class Game:
+    """One deal of durak at a table of 2 to 6 seats; build it with from_seed, from_order or from_rng.
+
+    `rules` (a `kozyr.durak.Rules`, or a mapping of its options) says which durak:
+    `Rules()` (the default) is the two-seat podkidnoy game with 36 cards.
     `legal_moves()` lists the moves of the seat on turn in the reference order,
     `apply(seat, move)` plays one (raising IllegalMove on a refusal, which
     changes nothing) and returns its events; forced positions resolve
@@ -302,24 +353,17 @@ cdef class Game:
 
     # -- constructors ---------------------------------------------------------
     @staticmethod
-    def from_seed(seed, number=1):
-        """The spec's deal: a 32-byte seed (bytes, or text encoded UTF-8) and a deal number from 1.
+    def from_seed(seed, number=1, rules=None):
+        """The spec's deal: a 32-byte seed (bytes, or ASCII text: `kozyr.durak.seeds.seed_bytes`) and a deal number from 1, at
+        the table `rules` (default Rules()).
 
         The deal number is any integer (numpy ints too) of at most 40 digits.
-        Refusals in the rules' order: no_seed, then bad_deal.
+        Refusals in the rules' order: the options (bad_options, bad_seats), then
+        no_seed, then bad_deal.
         """
-        cdef bytes raw
-        if isinstance(seed, str):
-            try:
-                raw = seed.encode("utf-8")
-            except UnicodeError:
-                raise IllegalMove("no_seed", f"seed {shown(seed)} cannot be encoded", value=seed) from None
-        elif isinstance(seed, (bytes, bytearray, memoryview)):
-            raw = bytes(seed)
-        else:
-            raise IllegalMove("no_seed", f"seed {shown(seed)} is not bytes or text", value=seed)
-        if len(raw) != 32:
-            raise IllegalMove("no_seed", f"seed {shown(raw)} is {len(raw)} bytes, not 32", value=seed)
+        cdef Table table
+        _table(&table, rules)
+        cdef bytes raw = seed_bytes(seed, "seed", code="no_seed", error=IllegalMove, size=32)
         deal_no = None
         if not isinstance(number, bool):
             try:
@@ -335,26 +379,32 @@ cdef class Game:
         cdef Game g = _new_game()
         cdef const unsigned char *sp = raw
         cdef const char *np_ = num
-        st_deal_seed_text(&g.st, sp, np_, len(num))
+        st_deal_seed_table(&g.st, &table, sp, np_, len(num))
         return g
 
     @staticmethod
-    def from_order(cards):
-        """A deal from 36 distinct durak cards in shuffled order (card ints, numpy ints included, or names).
+    def from_order(cards, rules=None):
+        """A deal from the deck's cards in shuffled order (card ints, numpy ints included, or names): 36
+        distinct durak cards by default, `rules.deck` of the table's deck otherwise.
 
-        Refusals are KozyrError("bad_order") naming the position.
+        Refusals are KozyrError("bad_order") naming the position (after the options').
         """
-        cdef int order[36]
-        cdef uint64_t seen = 0
+        cdef Table table
+        cdef int order[52]
+        cdef uint64_t seen = 0, deck
         cdef int i, c
+        _table(&table, rules)
+        deck = deck_mask(table.deck)
+        low = card_name(15 - table.deck // 4)[0]
         if isinstance(cards, (str, bytes)):
-            raise KozyrError("bad_order", f"{shown(cards)} is not a sequence of 36 cards", value=cards)
+            raise KozyrError("bad_order", f"{shown(cards)} is not a sequence of {table.deck} cards", value=cards)
         try:
             items = list(cards)
         except Exception:
-            raise KozyrError("bad_order", f"{shown(cards)} is not a sequence of 36 cards", value=cards) from None
-        if len(items) != 36:
-            raise KozyrError("bad_order", f"a deal needs 36 cards, got {len(items)}", value=cards)
+            raise KozyrError("bad_order", f"{shown(cards)} is not a sequence of {table.deck} cards",
+                             value=cards) from None
+        if len(items) != table.deck:
+            raise KozyrError("bad_order", f"a deal needs {table.deck} cards, got {len(items)}", value=cards)
         for i, x in enumerate(items):
             card = None
             if isinstance(x, str):
@@ -367,8 +417,8 @@ cdef class Game:
                     card = operator.index(x)   # numpy ints; an int subclass is checked on its true value
                 except Exception:
                     pass
-            if card is None or not 0 <= card < 64 or not (DECK36 >> <int>card) & 1:
-                raise KozyrError("bad_order", f"position {i}: {shown(x)} is not a durak card (ranks 6..A)",
+            if card is None or not 0 <= card < 64 or not (deck >> <int>card) & 1:
+                raise KozyrError("bad_order", f"position {i}: {shown(x)} is not a durak card (ranks {low}..A)",
                                  value=x, index=i)
             c = card
             if (seen >> c) & 1:
@@ -376,30 +426,35 @@ cdef class Game:
             seen |= card_bit(c)
             order[i] = c
         cdef Game g = _new_game()
-        st_deal_order(&g.st, order)
+        st_deal_table(&g.st, &table, order)
         return g
 
     @staticmethod
-    def from_rng(seed):
-        """A deal from the fast splitmix64 generator (NOT the spec's shuffle)."""
+    def from_rng(seed, rules=None):
+        """A deal of the table `rules` (default Rules()) from the fast splitmix64 generator (NOT the
+        spec's shuffle)."""
+        cdef Table table
+        _table(&table, rules)
         cdef uint64_t rng = <uint64_t>(whole("seed", seed) & 0xFFFFFFFFFFFFFFFF)
         cdef Game g = _new_game()
-        st_deal_rng(&g.st, &rng)
+        st_deal_rng_table(&g.st, &table, &rng)
         return g
 
     @staticmethod
-    def replay(seed, moves, number=1):
-        """Deal from the seed and apply (seat, move) pairs; IllegalMove at the first refusal."""
-        cdef Game g = Game.from_seed(seed, number)
+    def replay(seed, moves, number=1, rules=None):
+        """Deal from the seed at the table `rules` and apply (seat, move) pairs; IllegalMove at the first
+        refusal."""
+        cdef Game g = Game.from_seed(seed, number, rules=rules)
         for i, pair in enumerate(moves):
             try:
                 seat, move = pair
             except (TypeError, ValueError):
-                raise IllegalMove("not_legal", f"replay move {i}: {shown(pair)} is not a (seat, move) pair") from None
+                raise IllegalMove("not_legal", f"replay move {i}: {shown(pair)} is not a (seat, move) pair",
+                                  index=i, value=pair) from None
             try:
                 g.apply(seat, move)
             except IllegalMove as e:
-                raise IllegalMove(e.code, f"replay move {i}: {str(e).split(': ', 1)[1]}") from None
+                raise IllegalMove(e.code, f"replay move {i}: {e.detail}", **{**e.fields, "index": i}) from None
         return g
 
     def copy(self):
@@ -411,48 +466,91 @@ cdef class Game:
         g.nhist = self.nhist
         return g
 
-    def determinize(self, seat, memory, rng):
+    def determinize(self, seat, *args, memory=None, rng=None):
         """A copy of this deal as `seat` might imagine it: the cards it has not seen dealt anew.
 
-        `memory` is that seat's `kozyr.durak.memory.Memory`; `rng` a 64-bit int
-        that fixes the draw. The copy keeps the seat's hand, the bout, the
-        counts, the heap, the cards the memory knows to be in the other hand and
-        the talon's bottom card; the rest of the other hand and the talon order
-        are drawn from the unseen cards, every arrangement equally likely (when
-        the other seat is on turn, among those that leave it a move). It is
-        built from the seat's view and the memory alone (rung 4 plays on such
-        copies). Its move log is empty: it was never dealt from a seed.
+        `determinize(seat, rng)`: from the seat's view alone, at any table: the
+        view's public memory (`known`, `bottom`, `unseen`) says what the seat knows
+        of every hand and of the talon. `determinize(seat, memory, rng)` (the two-seat
+        game): from the view and that seat's `kozyr.durak.memory.Memory`, as rung 4
+        does. `rng` is a 64-bit int that fixes the draw. The copy keeps the seat's
+        hand, the bout, the counts, the heap, the cards known to be in the other
+        hands and the talon's bottom card; the rest of the other hands and the
+        talon order are drawn from the unseen cards, every arrangement equally
+        likely (when another seat is on turn, among those that leave it a move).
+        Its move log is empty: it was never dealt from a seed. A memory that does
+        not fit the seat's view (`Memory.check`: a card in two places, another turn-up,
+        counts that do not add up ...) is a bad_memory KozyrError naming the memory's
+        field; nothing is drawn.
         """
-        cdef int s = _seat_index(seat)
+        cdef int s = _seat_index(seat), owner
         cdef DView v
         cdef Memory m
-        cdef uint64_t r = <uint64_t>(operator.index(rng) & 0xFFFFFFFFFFFFFFFF)
+        cdef uint64_t r
         cdef Game g
         cdef int legal[MAX_LEGAL]
-        cdef int tries
-        if s > 1:
-            raise IllegalMove("not_your_turn", f"seat {seat!r} does not exist: seats are 0 and 1")
-        if memory.seat != s:
-            raise KozyrError("bad_memory", f"the memory is seat {memory.seat}'s, not seat {s}'s", field="seat",
-                             value=memory.seat)
-        mem_from_tuple(&m, memory.packed())
+        cdef int tries, built
+        cdef bint with_memory
+        if len(args) > 2 or (len(args) == 2 and (memory is not None or rng is not None)):
+            raise TypeError("determinize(seat, rng) or determinize(seat, memory, rng)")
+        if len(args) == 2:
+            memory, rng = args
+        elif len(args) == 1:
+            if rng is None:
+                rng = args[0]
+            else:
+                memory = args[0]
+        if rng is None:
+            raise TypeError("determinize() needs an rng (a 64-bit int)")
+        r = <uint64_t>(whole("rng", rng) & 0xFFFFFFFFFFFFFFFF)
+        if s >= self.st.n:
+            raise IllegalMove("not_your_turn", f"seat {shown(seat)} does not exist: {_seats_text(&self.st)}",
+                              seat=seat)
+        with_memory = memory is not None
+        if with_memory:
+            if not self.st.classic:
+                raise KozyrError("bad_memory", "a Memory is rung 4's, of the two-seat game; at this table "
+                                 "determinize from the view alone: determinize(seat, rng)", field="memory")
+            if getattr(memory, "seat", None) != s:
+                raise KozyrError("bad_memory", f"the memory is seat {shown(getattr(memory, 'seat', None))}'s, "
+                                 f"not seat {s}'s", field="seat", value=getattr(memory, "seat", None))
+            memory.check(self.view(s), exact=True)   # one that does not fit the view: bad_memory naming the field
+            mem_from_tuple(&m, memory.packed())
         st_view(&self.st, s, &v)
+        # the exchange right of a low trump the seat has seen: public (every seat saw where it went)
+        owner = -1 if v.unseen & card_bit(self.st.six) else self.st.six_owner
         g = _new_game()
-        # with the other seat on turn the seat knows it has a choice (else the engine would have
+        # with another seat on turn the seat knows it has a choice (else the engine would have
         # moved on): a draw that leaves it none is drawn again
         for tries in range(10000):
-            if dt_build(&g.st, &v, &m, &r) != 0:
+            if with_memory:
+                built = dt_build(&g.st, &v, &m, &r)
+            else:
+                built = dt_build_view(&g.st, &v, self.st.turnup, owner, &r)
+            if built != 0:
                 raise KozyrError("bad_memory", f"the memory does not fit seat {s}'s view at ply {v.ply}: "
-                                 "its unseen cards are not the other hand's unknown cards plus the talon",
+                                 "its unseen cards are not the other hands' unknown cards plus the talon",
                                  field="memory")
             if v.turn < 0 or v.turn == s or st_legal(&g.st, legal) > 0:
                 return g
-        raise KozyrError("bad_memory", f"no draw of the unseen cards gives seat {1 - s} a move at ply {v.ply}",
+        raise KozyrError("bad_memory", f"no draw of the unseen cards gives seat {v.turn} a move at ply {v.ply}",
                          field="memory")
 
     def __reduce__(self):
-        """Pickle as the dealt order and the move log (replayed on load)."""
-        return (_rebuild, (self.order, tuple([self.hist[i] for i in range(self.nhist)])))
+        """Pickle as the dealt order, the move log (replayed on load) and, but for Rules(), the rules.
+        A determinized copy was never dealt (it has no order to replay): refused here, not at load
+        (bad_pickle)."""
+        cdef int i
+        cdef uint64_t dealt = 0
+        for i in range(self.st.deck_size):
+            dealt |= card_bit(self.st.order[i])
+        if dealt != self.st.deckmask:
+            raise KozyrError("bad_pickle", "a determinized Game was never dealt, so it has no order and move "
+                             "log to pickle: pickle the game, the memory and the rng it was drawn from")
+        log = tuple([self.hist[i] for i in range(self.nhist)])
+        if self.st.classic:
+            return (_rebuild, (self.order, log))
+        return (_rebuild, (self.order, log, self.rules))
 
     def __copy__(self):
         return self.copy()
@@ -480,7 +578,8 @@ cdef class Game:
         cdef tuple out
         cdef object e
         if r:
-            raise IllegalMove(CODES[r - 1], _refusal_text(&self.st, seat, move))
+            raise IllegalMove(CODES[r - 1], _refusal_text(&self.st, seat, move), seat=seat, move=move,
+                              ply=self.st.ply)
         if self.nhist == self.hcap:
             self._reserve(self.nhist + 1)
         self.hist[self.nhist] = <uint16_t>((s << 9) | code)
@@ -488,18 +587,17 @@ cdef class Game:
         out = PyTuple_New(sink.n)
         for i in range(sink.n):
             e = _event(sink.ev[i])
-            Py_INCREF(e)
-            PyTuple_SET_ITEM(out, i, e)
+            Py_INCREF(e)               # PyTuple_SetItem steals a reference
+            PyTuple_SetItem(out, i, e)
         return out
 
     def refusal(self, seat, move):
         """The code `apply(seat, move)` would refuse with, or None if it would apply; changes nothing."""
-        cdef State t = self.st
-        cdef int r = st_apply(&t, _seat_index(seat), _move_code(move), NULL)
+        cdef int r = st_refusal(&self.st, _seat_index(seat), _move_code(move))
         return CODES[r - 1] if r else None
 
     def view(self, seat):
-        """What `seat` (0 or 1) may see: a `GameView`, one consistent snapshot.
+        """What `seat` (0 .. seats - 1) may see: a `GameView`, one consistent snapshot.
 
         The engine's view struct is filled from the State in one step of C (the
         GIL held, so no other thread's move can land in between), and the view
@@ -509,12 +607,28 @@ cdef class Game:
         """
         cdef int s = _seat_index(seat)
         cdef DView v
-        if s > 1:
-            raise IllegalMove("not_your_turn", f"seat {shown(seat)} does not exist: seats are 0 and 1", seat=seat)
+        if s >= self.st.n:
+            raise IllegalMove("not_your_turn", f"seat {shown(seat)} does not exist: {_seats_text(&self.st)}",
+                              seat=seat)
         st_view(&self.st, s, &v)
         return GameView.wrap(&v)
 
+    def log_digest(self):
+        """The SHA-256 (lowercase hex) of the deal's event log, one `Event.text()` line each (the rules'
+        published digests)."""
+        return log_digest(self.events)
+
     # -- properties -----------------------------------------------------------
+    @property
+    def rules(self):
+        """The table's options (a `kozyr.durak.Rules`)."""
+        return rules_of(self.st.n, self.st.deck_size, self.st.opts)
+
+    @property
+    def seats(self):
+        """The number of seats."""
+        return self.st.n
+
     @property
     def turn(self):
         """The seat on turn, None when the deal is over."""
@@ -531,8 +645,8 @@ cdef class Game:
 
     @property
     def result(self):
-        """Result(outcome, fool) once the deal is over, else None."""
-        return result_of(self.st.outcome, self.st.fool)
+        """Result(outcome, fool, losers) once the deal is over, else None."""
+        return result_of(self.st.outcome, self.st.fool, self.st.losers, self.st.classic)
 
     @property
     def ply(self):
@@ -560,8 +674,8 @@ cdef class Game:
 
     @property
     def order(self):
-        """The 36 cards in the shuffled order as dealt."""
-        return tuple([self.st.order[i] for i in range(36)])
+        """The deck's cards in the shuffled order as dealt."""
+        return tuple([self.st.order[i] for i in range(self.st.deck_size)])
 
     @property
     def history(self):
@@ -573,11 +687,15 @@ cdef class Game:
         """Every event so far, rebuilt by replaying the move log from the dealt order."""
         cdef State t
         cdef Sink sink
-        cdef int order[36]
+        cdef Table table
+        cdef int order[52]
         cdef int i, j, h
-        for i in range(36):
+        for i in range(self.st.deck_size):
             order[i] = self.st.order[i]
-        st_deal_order(&t, order)
+        table.seats = self.st.n
+        table.deck = self.st.deck_size
+        table.opts = self.st.opts
+        st_deal_table(&t, &table, order)
         out = []
         for i in range(self.nhist):
             h = self.hist[i]
@@ -589,12 +707,14 @@ cdef class Game:
 
     @property
     def hands(self):
-        return (CardSet.wrap(self.st.hand[0]), CardSet.wrap(self.st.hand[1]))
+        if self.st.n == 2:
+            return (CardSet.wrap(self.st.hand[0]), CardSet.wrap(self.st.hand[1]))
+        return tuple([CardSet.wrap(self.st.hand[i]) for i in range(self.st.n)])
 
     @property
     def talon(self):
-        """The cards left in the talon, in draw order (the turn-up or the swapped six last)."""
-        return tuple([st_talon_card(&self.st, k) for k in range(self.st.drawn, 24)])
+        """The cards left in the talon, in draw order (the turn-up or the swapped low trump last)."""
+        return tuple([st_talon_card(&self.st, k) for k in range(self.st.drawn, self.st.tlen)])
 
     @property
     def heap(self):
@@ -615,10 +735,16 @@ cdef class Game:
 
     @property
     def six_owner(self):
-        """The seat holding the right to exchange the trump six, or None."""
+        """The seat holding the right to exchange the low trump (the trump six with 36 cards), or None."""
         return None if self.st.six_owner < 0 else self.st.six_owner
+
+    @property
+    def out(self):
+        """The seats that are out, in the order they went out."""
+        return tuple([self.st.outs[i] for i in range(self.st.nout)])
 
     def __repr__(self):
         t = st_turn(&self.st)
-        return (f"<durak Game ply={self.st.ply} phase={PHASES[st_phase(&self.st)]} "
+        table = "" if self.st.classic else f" {self.rules!r}"
+        return (f"<durak Game{table} ply={self.st.ply} phase={PHASES[st_phase(&self.st)]} "
                 f"turn={None if t < 0 else t} result={self.result}>")

@@ -1,5 +1,7 @@
-# What one seat has seen of a deal: the public memory rung 4 keeps (its Python
-# mirror is kozyr/durak/memory.py; the tests play both side by side).
+# What one seat has seen of a deal in the two-seat game: the public memory rung 4
+# keeps (its Python mirror is kozyr/durak/memory.py; the tests play both side by
+# side). Every table's view carries its seat's memory too (the view's known cards,
+# heap, bottom and unseen fields, kept by the rules); at two seats the two agree.
 #
 # Durak's events are public: both seats see every card played, every take and
 # every refill count. A seat that remembers them knows the heap's cards, the
@@ -11,7 +13,9 @@
 from libc.stdint cimport uint32_t, uint64_t
 
 from kozyr.cards cimport KZ_DECK36, card_bit
-from kozyr.durak.core.state cimport EV_ATTACK, EV_BEAT, EV_BOUT_END, EV_REFILL, EV_SWAP
+from kozyr.durak.core.state cimport (
+    EV_ATTACK, EV_BEAT, EV_BOUT_END, EV_REFILL, EV_SWAP, ev_card, ev_drawn, ev_kind, ev_seat, ev_taken, ev_talon,
+)
 from kozyr.durak.core.view cimport DView
 
 
@@ -54,13 +58,13 @@ cdef inline void mem_start(Memory *m, const DView *v) noexcept nogil:
 
 cdef inline void mem_event(Memory *m, uint32_t e) noexcept nogil:
     """Take in one packed event (core/state.pxd's layout) of the deal."""
-    cdef int kind = e & 15
+    cdef int kind = ev_kind(e)
     cdef int other = 1 - m.seat
     cdef int seat, card, defender, last
     cdef uint64_t b
     if kind == EV_ATTACK or kind == EV_BEAT:
-        seat = (e >> 4) & 15
-        card = (e >> 8) & 63
+        seat = ev_seat(e)
+        card = ev_card(e)
         b = card_bit(card)
         if kind == EV_ATTACK and m.table == 0:
             m.attacker = seat
@@ -71,33 +75,33 @@ cdef inline void mem_event(Memory *m, uint32_t e) noexcept nogil:
             m.six_by = seat
             m.six_beat = kind == EV_BEAT
     elif kind == EV_SWAP:
-        seat = (e >> 4) & 15
-        card = (e >> 8) & 63          # the turn-up, taken into the hand
+        seat = ev_seat(e)
+        card = ev_card(e)             # the turn-up, taken into the hand
         m.swapped = 1
         m.bottom = m.six
         if seat == other:
             m.known = (m.known | card_bit(card)) & ~card_bit(m.six)
     elif kind == EV_BOUT_END:
         defender = 1 - m.attacker
-        if (e >> 4) & 1:              # taken: the table goes to the defender
+        if ev_taken(e):               # taken: the table goes to the defender
             if defender == other:
                 m.known |= m.table
         else:
             m.heap |= m.table
         if m.table & card_bit(m.six):
             # the right survives only where the other seat beat with its own six and took it back
-            if not ((e >> 4) & 1 and m.six_by == other and m.six_beat and defender == other):
+            if not (ev_taken(e) and m.six_by == other and m.six_beat and defender == other):
                 m.other_may_own = 0
         m.table = 0
     elif kind == EV_REFILL:
-        if m.talon > 0 and (e >> 16) == 0 and m.bottom >= 0:
+        if m.talon > 0 and ev_talon(e) == 0 and m.bottom >= 0:
             # the last card (face up) went to the last seat that drew: the defender if it drew
             defender = 1 - m.attacker
-            last = defender if ((e >> (4 + 4 * defender)) & 15) > 0 else m.attacker
+            last = defender if ev_drawn(e, defender) > 0 else m.attacker
             if last == other:
                 m.known |= card_bit(m.bottom)
             m.bottom = -1
-        m.talon = <int>(e >> 16)
+        m.talon = ev_talon(e)
 
 
 cdef inline uint64_t mem_unseen(const Memory *m, const DView *v) noexcept nogil:

@@ -1,6 +1,12 @@
 # The one thing a bot is handed: a plain C struct of what its seat may see.
-# Filled by the engine (_engine.st_view), read by search.pyx, which cimports
-# this file and nothing of the engine.
+# Filled by the engine (st_view in core/rules.pxd), read by the bots (rungs.pxd,
+# rung4.pxd) and by native bots (kozyr.durak.native), which cimport this file and
+# nothing of the engine.
+#
+# One struct for every table (2 to 6 seats, 24 to 52 cards, podkidnoy or
+# perevodnoy): the per-seat arrays hold MAX_SEATS entries, of which the first
+# `nseats` are the table's. In the two-seat game (kozyr.durak.Rules()) nseats is
+# 2, deck_size 36, opts 0, and every field means what it always has.
 from libc.stdint cimport uint64_t
 
 from kozyr.cards cimport nth_card, popcount
@@ -15,6 +21,7 @@ cdef enum:
     MV_RESIGN = 5
     MV_TRANSFER = 6       # perevodnoy only
     MV_SHOW = 7           # perevodnoy with show_trump only
+    N_KINDS = 8           # move codes are below N_KINDS << 6
     # phases, in the order of types.PHASES
     PH_ATTACK = 0
     PH_DEFEND = 1
@@ -25,21 +32,38 @@ cdef enum:
     OUT_FOOL = 1
     OUT_DRAW = 2
     OUT_RESIGN = 3
-    MAX_LEGAL = 48
+    # a legal list holds at most: every card of a hand of 51 as a beat, three transfers, a show,
+    # take and swap (52 cards, one on the table)
+    MAX_LEGAL = 64
     MAX_BOUT = 6
+    MAX_SEATS = 6
+    # the options of a table other than seats and deck, as bits of `opts` (0: the two-seat game's);
+    # kozyr.durak.Rules is their Python face (kozyr.durak.core.gameview converts)
+    OPT_PEREVODNOY = 1    # variant perevodnoy: transfer (and show, with OPT_SHOW_TRUMP)
+    OPT_NEIGHBOURS = 2    # throw_in neighbours: only the defender's neighbours throw in besides the attacker
+    OPT_SHOW_TRUMP = 4    # show_trump on
+    OPT_FIRST_FIVE = 8    # first_five on: at most five cards a bout while the heap is empty
+    OPT_NO_SWAP = 16      # swap off: no low-trump exchange
+    OPT_NO_DRAW = 32      # draw off: when the last cards go at once, the last defender's team loses
+    OPT_TEAMS = 64        # teams on: seat s plays for team s % 2
 
 cdef struct BoutView:
     int attacker
     int defender
-    int cap
+    int cap               # min(limit, defender's hand) when the defender was assigned
     int size              # attack cards on the table
     bint taken
     int to_beat           # oldest unanswered attack card, -1 if none
     int attack[6]         # attack cards in the order played
     int beat[6]           # the card that beat attack[i], -1 if unanswered
+    int leader            # the seat that opened the bout (a transfer does not change it)
+    int nthrowers         # throwers[0 .. nthrowers): the attacker first, then the others clockwise
+    int throwers[6]
+    uint64_t shown        # the trumps shown in this bout (perevodnoy with show_trump)
 
 cdef struct Ask:
-    # What rungs 1 to 3 read of a decision: the cards part of the on-turn seat's view.
+    # What rungs 1 to 3 read of a decision: the cards part of the on-turn seat's view
+    # (attacks or beats; a perevodnoy table's transfers and shows are not in it).
     # The ladder builds it from its locals; best_move builds it from a DView.
     uint64_t hand         # the seat's own hand
     uint64_t cards        # the cards of its legal attack or beat moves, as a mask
@@ -62,16 +86,33 @@ cdef struct DView:
     int talon             # talon count, turn-up included
     int heap
     uint64_t hand
-    int count[2]
+    int count[6]          # every seat's hand count (nseats entries)
     bint can_swap
     int nlegal            # 0 when this seat is not on turn
-    uint64_t legal_cards  # the cards of the attack/beat moves in legal, as a mask
+    uint64_t legal_cards  # the cards of the attack/beat moves in legal, as a mask (not transfers, shows)
     unsigned int legal_kinds  # bit k set when legal holds a move of kind k
-    int legal[48]         # moves in the reference order
+    int legal[64]         # moves in the reference order
     bint over
     int outcome
-    int fool              # seat, or -1
+    int fool              # the losing seat when the losing team is one seat, or -1
+    unsigned int losers   # the losing team's seats as bits (0 while the deal runs, and for a draw)
     BoutView bout
+    # the table
+    int nseats            # 2 to 6
+    int deck_size         # 24, 32, 36 or 52 cards: ranks from 15 - deck_size / 4 up to the ace
+    unsigned int opts     # OPT_* bits
+    int nout              # out[0 .. nout): the seats that are out, in the order they went out
+    int out[6]
+    # the seat's public memory: what every seat has seen of the deal, from its public events
+    uint64_t heap_cards   # the cards beaten off to the heap
+    uint64_t known[6]     # for each seat, the cards of its hand everyone has seen go there (picked up
+                          # in a taken bout, the turn-up taken by the exchange, the talon's face-up last
+                          # card drawn, a trump shown, the turn-up dealt when six a seat use the deck
+                          # up) and that it has not played since
+    int bottom            # the talon's last card while the talon holds it (the turn-up, or the low
+                          # trump after the exchange), else -1
+    uint64_t unseen       # the deck's cards this seat has not seen: none of its hand, the heap, the
+                          # table, another seat's known, the bottom card
 
 
 # A bot written in C or Cython: given the view of the seat on turn (full: the legal

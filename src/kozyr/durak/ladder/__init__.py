@@ -1,16 +1,20 @@
 """The ladder: whole deals of bot against bot, measured.
 
 `ladder(a, b, deals, seed)` plays `deals` deals between two sides (a rung int
-1..4, a `Bot`, a `Rung4Bot`, a `NativeBot`, or any Python callable
-`view -> Move`), seats alternating, and returns per-deal numpy arrays plus a
-summary (`LadderResult`). When no side is a Python callable every deal runs in
-C (`_loop.pyx`: deal, view, bot, apply, with no Python object touched; two
+1..4, a `Bot`, a `Rung4Bot`, or a user's bot: a `NativeBot`, any Python
+callable `view -> Move`, or a factory `make_bot(**knobs)`; see `sides`),
+seats alternating, and returns per-deal numpy arrays plus a summary
+(`LadderResult`). When no side is a Python callable every deal runs in C
+(`_loop.pyx`: deal, view, bot, apply, with no Python object touched; two
 rungs 1 to 3 in `_duel.pxd`, a copy of the loop specialised per pairing), so
 `workers=N` threads run chunks in parallel and the arrays are identical to one
 worker (each deal depends only on its index). A Python callable plays inside
 the same loop: it is handed a `GameView` and its answer is checked against the
-legal list (well under a microsecond of overhead a decision); `slow.py`
-replays any deal through the Game API.
+legal list (well under a microsecond of overhead a decision); with `workers=N`
+it plays in N worker processes (`processes`), with the same arrays. A bot
+that goes wrong stops the ladder with one refusal naming the deal and the
+`replay` that shows it (`faults`); `slow.py` replays any deal through the
+Game API.
 
 Deal i runs from 1 to `deals`; the arrays hold deal i at index i - 1. Side `a`
 sits in engine seat `i % 2` (so b opens deal 1 in seat 0), as the reference
@@ -38,14 +42,26 @@ from typing import Any
 
 import numpy as np
 
+from kozyr.durak.ladder import processes
 from kozyr.durak.ladder._loop import Runner, play_seeded
-from kozyr.durak.ladder.cluster import plan
+from kozyr.durak.ladder.chunks import THREAD_CHUNKS, plan
+from kozyr.durak.ladder.faults import check_timeout
 from kozyr.durak.ladder.result import LadderResult, interrupted
-from kozyr.durak.ladder.sides import PARAMS, NativeBot, Side, describe, resolve
+from kozyr.durak.ladder.sides import (
+    PARAMS,
+    BotFactory,
+    BotSpec,
+    NativeBot,
+    Side,
+    check_read,
+    describe,
+    resolve,
+    seat_bot,
+)
 from kozyr.durak.ladder.slow import deal_game, players, replay
-from kozyr.durak.params import PARAM_RUNGS, Params
-from kozyr.durak.seeds import DEALS, a_seat, check_deal, deal_seed, ladder_seed, pad_seed
-from kozyr.errors import KozyrError, shown
+from kozyr.durak.params import PARAM_RUNGS
+from kozyr.durak.seeds import DEALS, a_seat, check_deal, deal_seed, ladder_seed, pad_seed, seed_bytes
+from kozyr.errors import KozyrError, shown, whole
 from kozyr.stats import Rate
 
 __all__ = [
@@ -55,17 +71,8 @@ __all__ = [
 
 MAX_DEALS = 10**9        # 8 bytes of arrays a deal: a billion deals is 8 GB
 MAX_WORKERS = 256
-CHUNK_MIN = 256          # deals per thread task at least
-CHUNK_MAX = 8192         # deals per task: small enough that Ctrl-C and progress come within a fraction of a second
 DIRECT_MAX = 16384       # play_range without progress plays up to this many deals in the calling thread (~40 ms)
 Progress = Callable[[int, int], None]
-
-
-def _count(name: str, value: object, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise KozyrError(f"bad_{name}", f"{name}={shown(value)}: expected an int from {low:,} to {high:,}",
-                         field=name, value=value)
-    return value
 
 
 def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers: int, deals: int,
@@ -75,7 +82,9 @@ def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers:
 
     The calling thread only waits, so Ctrl-C reaches it at once: queued chunks
     are cancelled, running ones are told to stop (`stop()`), and the
-    KeyboardInterrupt says how many deals had finished.
+    KeyboardInterrupt says how many deals had finished. A chunk that raises
+    (a bot's refusal) stops the submitting; the chunks below it play on, so
+    that the refusal raised is the lowest failing deal's, as with one worker.
     """
     done = 0
     cpu: dict[int, float] = {}
@@ -91,21 +100,41 @@ def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers:
         return n
 
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="kozyr-ladder")
-    pending = set()
+    pending: set[Any] = set()
+    start: dict[Any, int] = {}
+    failure: tuple[int, BaseException] | None = None
+
+    def submit(first: int, count: int) -> None:
+        fut = pool.submit(timed, first, count)
+        start[fut] = first
+        pending.add(fut)
+
     try:
         ahead = iter(parts)
         for first, count in ahead:
-            pending.add(pool.submit(timed, first, count))
+            submit(first, count)
             if len(pending) >= 2 * workers:
                 break
         while pending:
             finished, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
-            for fut in finished:
+            for fut in sorted(finished, key=start.__getitem__):
+                err = fut.exception()
+                if err is not None:
+                    if failure is None or start[fut] < failure[0]:
+                        failure = (start[fut], err)
+                    continue
                 done += fut.result() * per
                 if progress is not None:
                     progress(done, deals)
+            if failure is not None:
+                for fut in [f for f in pending if start[f] > failure[0]]:
+                    if fut.cancel():
+                        pending.discard(fut)
+                if not any(start[f] < failure[0] for f in pending):
+                    raise failure[1]
+                continue
             for first, count in ahead:
-                pending.add(pool.submit(timed, first, count))
+                submit(first, count)
                 if len(pending) >= 2 * workers:
                     break
     except KeyboardInterrupt:
@@ -124,7 +153,7 @@ def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers:
 
 def play_range(a: object, b: object, first: int, count: int, seed: object = 0, *, deal: str = "fast",
                workers: int = 1, pairs: bool = False, progress: Progress | None = None,
-               chunk: int | None = None, cpu: list[float] | None = None
+               chunk: int | None = None, cpu: list[float] | None = None, timeout: float | None = None
                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Units first+1 .. first+count of a ladder (deals, or deal pairs): (fool, moves, bouts, largest).
 
@@ -132,7 +161,8 @@ def play_range(a: object, b: object, first: int, count: int, seed: object = 0, *
     The arrays are `ladder`'s layout for those units (2 entries a unit with
     pairs); a later range continues the same ladder, which is how the
     sequential test plays batch after batch without replaying a deal. `cpu`,
-    when given, receives the CPU seconds of each thread that played.
+    when given, receives the CPU seconds of each thread (or worker process)
+    that played. A Python side plays in `workers` processes (one: this one).
     """
     side_a, side_b = resolve(a), resolve(b)
     w = 2 if pairs else 1
@@ -140,20 +170,28 @@ def play_range(a: object, b: object, first: int, count: int, seed: object = 0, *
     moves = np.empty(count * w, dtype=np.int32)
     bouts = np.empty(count * w, dtype=np.int16)
     largest = np.empty(count * w, dtype=np.int8)
-    runner = Runner(side_a, side_b, seed, deal, first + count, pairs)
+    runner = Runner(side_a, side_b, seed, deal, first + count, pairs, timeout)
     if runner.python:
-        workers = 1       # a Python player holds the GIL for its decisions: threads would only queue
         if chunk is None:
             chunk = max(1, 256 // w)
+        if workers > 1 and count > chunk:   # a Python player holds the GIL for its decisions: processes, not threads
+            parts = [(first + f, n) for f, n in plan(count, workers, chunk, THREAD_CHUNKS)]
+            job = (side_a, side_b, seed, deal, first + count, pairs, timeout)
+            spent = processes.run(job, parts, workers, (fool, moves, bouts, largest), first, count * w, progress, w)
+            if cpu is not None:
+                cpu.extend(spent)
+            return fool, moves, bouts, largest
+        workers = 1
 
     def task(start: int, n: int) -> int:
         return runner.chunk(start, n, fool, moves, bouts, largest, first)
-    if workers == 1 and progress is None and chunk is None and count * w <= DIRECT_MAX:
+    searching = side_a.rung == 4 or side_b.rung == 4   # a decision may take seconds: Ctrl-C must reach a waiting thread
+    if workers == 1 and progress is None and chunk is None and count * w <= DIRECT_MAX and not searching:
         c0 = time.thread_time()
         task(first, count)   # one batch (of the sequential test, of SPSA): no thread pool to start
         spent = [time.thread_time() - c0]
     else:
-        parts = [(first + f, n) for f, n in plan(count, workers, chunk, CHUNK_MIN, CHUNK_MAX)]
+        parts = [(first + f, n) for f, n in plan(count, workers, chunk, THREAD_CHUNKS)]
         spent = _run(task, parts, workers, count * w, progress, runner.stop, w)
     if cpu is not None:
         cpu.extend(spent)
@@ -162,11 +200,14 @@ def play_range(a: object, b: object, first: int, count: int, seed: object = 0, *
 
 def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "fast", workers: int = 1,
            params: object = None, pairs: bool = False, progress: Progress | None = None,
-           chunk: int | None = None, client: object = None) -> LadderResult:
+           chunk: int | None = None, client: object = None, timeout: float | None = None) -> LadderResult:
     """Play `deals` deals of side a against side b; a `LadderResult`.
 
-    a, b: rung ints 1..3, `Bot`s or callables view -> Move (a Python player: the loop
-    takes the GIL for its decisions, one thread). Deal i (1..deals) seats a in engine seat i % 2.
+    a, b: rung ints 1..4 (1 random, 2 cheap, 3 careful, 4 search), `Bot`s,
+    `Rung4Bot`s, or a user's bots: callables view -> Move (a Python player:
+    the loop takes the GIL for its decisions, and `workers=N` plays in N
+    processes), `NativeBot`s, or factories `make_bot(**knobs)` (built once
+    here). Deal i (1..deals) seats a in engine seat i % 2.
     `deal` is "fast", "sha" or "reference"; `params` (a `Params`, or a
     mapping of NAME: value) apply to rung-int sides (a Bot has its own).
     `pairs=True` plays each deal twice with the seats swapped: `deals` must
@@ -178,12 +219,17 @@ def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "f
     deals"); no partial result is returned. With `client` (a
     `distributed.Client`, the `kozyr[dask]` extra) the chunks run on its Dask
     cluster instead of local threads (`workers` is then unused), with the same
-    arrays: see `kozyr.durak.ladder.cluster`.
+    arrays: see `kozyr.durak.ladder.cluster`. `timeout` (seconds, default
+    None: no limit) refuses a decision of a user's bot that takes longer
+    (`bot_timeout`; the check is made when the answer comes back). A bot that
+    raises or answers a non-move or an illegal move stops the ladder with one
+    KozyrError naming the deal, its seed text and the ply, and the `replay`
+    call that plays that deal again (`kozyr.durak.ladder.faults`).
     """
-    _count("deals", deals, 0, MAX_DEALS)
-    _count("workers", workers, 1, MAX_WORKERS)
+    deals = whole("deals", deals, 0, MAX_DEALS)
+    workers = whole("workers", workers, 1, MAX_WORKERS)
     if chunk is not None:
-        _count("chunk", chunk, 1, MAX_DEALS)
+        chunk = whole("chunk", chunk, 1, MAX_DEALS)
     if not isinstance(pairs, bool):
         raise KozyrError("bad_pairs", f"pairs={shown(pairs)} is not True or False", field="pairs", value=pairs)
     if pairs and deals % 2:
@@ -191,8 +237,11 @@ def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "f
                          field="deals", value=deals)
     check_deal(deal)
     ladder_seed(seed)
-    settings = Params.of(params)
-    side_a, side_b = resolve(a, settings), resolve(b, settings)
+    timeout = check_timeout(timeout)
+    given_a, given_b = resolve(a), resolve(b)     # a factory is built once, here
+    settings = check_read(params, (given_a, given_b))   # a setting no side reads is refused
+    side_a = given_a if given_a.kind != "rung" else resolve(a, settings)
+    side_b = given_b if given_b.kind != "rung" else resolve(b, settings)
     if progress is not None and not callable(progress):
         raise KozyrError("bad_progress", f"progress={shown(progress)} is not callable", value=progress)
     start = time.perf_counter()
@@ -202,14 +251,18 @@ def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "f
         from kozyr.durak.ladder import cluster
 
         fool, moves, bouts, largest = cluster.run(client, side_a, side_b, units, seed, deal, pairs=pairs,
-                                                  chunk=chunk, progress=progress)   # CPU time stays on the cluster
+                                                  chunk=chunk, progress=progress,
+                                                  timeout=timeout)   # CPU time stays on the cluster
     else:
         fool, moves, bouts, largest = play_range(side_a, side_b, 0, units, seed, deal=deal, workers=workers,
-                                                 pairs=pairs, progress=progress, chunk=chunk, cpu=cpu)
+                                                 pairs=pairs, progress=progress, chunk=chunk, cpu=cpu,
+                                                 timeout=timeout)
     seconds = time.perf_counter() - start
     used = {n: v for n, v in settings.changed().items()
             if any(s.kind == "rung" and s.rung in PARAM_RUNGS[n] for s in (side_a, side_b))}
-    result = LadderResult(a, b, seed, deal, fool, moves, bouts, largest, seconds, used, pairs=pairs)
+    shown_a = side_a if side_a.user else a      # a user's bot is shown by its side's name (a factory's knobs)
+    shown_b = side_b if side_b.user else b
+    result = LadderResult(shown_a, shown_b, seed, deal, fool, moves, bouts, largest, seconds, used, pairs=pairs)
     result.cpu_seconds = tuple(cpu)
     return result
 
@@ -217,27 +270,20 @@ def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "f
 def _seed_and_text(seed: object) -> tuple[bytes, bytes]:
     """(32 seed bytes, the seed's text for bot seeds): text is padded, bytes are stripped."""
     if isinstance(seed, str):
-        return pad_seed(seed), seed.encode("ascii")
+        return pad_seed(seed), seed_bytes(seed)
     if isinstance(seed, (bytes, bytearray)) and len(seed) == 32:
         return bytes(seed), bytes(seed).rstrip(b" ")
     raise KozyrError("no_seed", f"seed {shown(seed)} is not text (padded to 32 bytes) or 32 bytes", value=seed)
 
 
 def table_bots(seed: object, a: object, b: object) -> tuple[Any, Any]:
-    """The two Bots of `play`/`kozyr replay`: rung ints become Bot(rung, '<seed>:<seat + 1>')."""
-    from kozyr.durak.bots import Bot
-
+    """The two bots of `play`/`kozyr replay`: rung ints become Bot(rung, '<seed>:<seat + 1>')
+    (`sides.seat_bot`, the one resolver); a user's bot plays as it is (a factory: the bot it builds)."""
     _, text = _seed_and_text(seed)
     out = []
     for seat, side in enumerate((a, b)):
-        kind = resolve(side).kind
-        if kind == "callable":
-            raise KozyrError("bad_side", "play() runs in C: sides are rung ints or Bots", value=side)
-        if kind == "rung":
-            name = text + b":" + str(seat + 1).encode("ascii")
-            out.append(Bot(side, name.decode("ascii")))  # type: ignore[arg-type]
-        else:
-            out.append(side)
+        name = text + b":" + str(seat + 1).encode("ascii")
+        out.append(seat_bot(side, name.decode("ascii") if name.isascii() else name))
     return out[0], out[1]
 
 
@@ -250,9 +296,11 @@ def play(seed: object, a: object, b: object, *, number: int = 1) -> dict[str, An
     largest.
     """
     raw, _ = _seed_and_text(seed)
-    _count("number", number, 1, (1 << 32) - 1)
-    bots = table_bots(seed, a, b)
-    return play_seeded(raw, resolve(bots[0]), resolve(bots[1]), number)
+    number = whole("number", number, 1, (1 << 32) - 1)
+    sides = [resolve(side) for side in (a, b)]
+    bots = table_bots(seed, *[s if s.kind != "rung" else s.rung for s in sides])
+    return play_seeded(raw, *[s if s.user else resolve(bot) for s, bot in zip(sides, bots, strict=True)],
+                       number, names=tuple(sides))
 
 
-__all__ += ["Side", "NativeBot", "describe", "players"]
+__all__ += ["Side", "NativeBot", "BotFactory", "BotSpec", "describe", "players"]

@@ -38,7 +38,7 @@ from libc.stdint cimport uint64_t
 
 from kozyr.cards cimport card_bit, lowest_card
 from kozyr.durak.core.power cimport pw_card, pw_kozyr_mask, pw_suit
-from kozyr.durak.core.state cimport State
+from kozyr.durak.core.state cimport MAX_MOVES, State
 from kozyr.durak.core.view cimport OUT_NONE
 from kozyr.durak.rungs cimport RungParams
 
@@ -56,7 +56,7 @@ cdef extern from *:
     const int KZ_PW_SEQUENCE[36]
 
 cdef enum:
-    DUEL_MAX_MOVES = 20000   # as the general loop: a longer deal is an engine fault
+    DUEL_MAX_MOVES = MAX_MOVES   # as the general loop: a longer deal is an engine fault
 
 
 cdef struct Player:

@@ -12,6 +12,12 @@ rules in the bout's own variables, one copy of the loop per pairing. Any other
 pairing (rung 4, a Python player, a native bot) plays in `play_out` through
 the rules' State. `_duel_agrees`, a test hook, plays deals both ways.
 
+A deal that goes wrong (a user's bot answers a non-move, an illegal move, too
+slowly, or raises) stops the chunk; the C loop notes the deal, the game of its
+pair, the seat and the ply (a `Fault`), and `Runner.chunk` raises the one
+refusal `kozyr.durak.ladder.faults` builds from them, with the replay that
+reproduces it.
+
 The rules come in inline from core/rules.pxd, core/deal.pxd and _duel.pxd, the words
 from core/seeds.pxd, the bots' decisions from rungs.pxd: no call across modules per
 decision.
@@ -19,6 +25,7 @@ decision.
 from libc.stdint cimport int8_t, int16_t, int32_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 from kozyr.durak.core.deal cimport shuffle_rng, shuffle_seed, st_deal_rng, st_deal_seed
 from kozyr.durak.ladder._duel cimport (
@@ -32,17 +39,18 @@ from kozyr.durak.core.rules cimport st_apply, st_apply_legal, st_ask, st_legal, 
 from kozyr.durak.core.seeds cimport (
     TEXT_MAX, WORD_BUF, fast_word, kz_sha256_any, mix64, put_uint, sha_word, seat_tail, word_head,
 )
-from kozyr.durak.core.state cimport Sink, State
+from kozyr.durak.core.state cimport MAX_MOVES as HARNESS_MOVES, Sink, State
 from kozyr.durak.core.view cimport OUT_DRAW, OUT_NONE, Ask, DView, bot_fn
-from kozyr.durak.rung4 cimport R4_TT_BITS, R4Entry, R4Params, R4Scratch, r4_best
+from kozyr.durak.rung4 cimport R4_TT_BITS, R4Entry, R4Params, R4Scratch, r4_best, r4_params, r4_scratch
 from kozyr.durak.rungs cimport RungParams, ask_move, params_from
 
 
 from kozyr.durak.seeds import DEALS, MIX_STEP as _MIX_STEP, SEAT_STEP as _SEAT_STEP, base_key, prefix
 from kozyr.durak.moves import Move
+from kozyr.durak.ladder import faults
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["Runner", "play_seeded", "MAX_MOVES"]
+__all__ = ["Runner", "play_seeded", "native_move", "MAX_MOVES"]
 
 cdef extern from *:
     """
@@ -53,6 +61,12 @@ cdef extern from *:
     int kz_flag_get(const int *p) noexcept nogil
     void kz_flag_set(int *p, int v) noexcept nogil
 
+cdef inline double kz_seconds() noexcept nogil:
+    """Seconds on a monotonic clock, for a bot's per-decision time limit."""
+    cdef timespec t
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return <double>t.tv_sec + 1e-9 * <double>t.tv_nsec
+
 cdef enum:
     DEAL_FAST = 0
     DEAL_SHA = 1
@@ -62,7 +76,13 @@ cdef enum:
     WORDS_FAST = 2        # a Bot(fast=True): the mix keyed by its seed
     PREFIX_MAX = 48       # "<seed>-" or "<seed>:" of a ladder
     DEAL_TEXT = 72        # prefix + the deal index's digits
-    MAX_MOVES_C = 20000   # a deal longer than this is an engine or bot fault
+    MAX_MOVES_C = HARNESS_MOVES   # a deal longer than this is an engine or bot fault (core/state.pxd)
+    # what went wrong in a deal (Fault.kind, Seat.fault), read by faults.py as FAULTS[kind]
+    F_ENGINE = 0          # a rung had no move, a move was refused, memory ran out, rung 4 stopped
+    F_ILLEGAL = 1         # a native bot answered a code not in its legal list
+    F_SLOW = 2            # a native bot answered after its time limit
+    F_PLAYER = 3          # a Python player: non-move, illegal, slow or raised (Runner.error says which)
+    F_RUNAWAY = 4         # the deal ran past MAX_MOVES_C moves
 
 MAX_MOVES = MAX_MOVES_C
 cdef uint64_t MIX_STEP = _MIX_STEP
@@ -76,6 +96,7 @@ cdef struct CSide:
     const void *state     # rung -1: its data (or NULL)
     void *player          # rung 0: the Python callable view -> Move (a reference the Runner holds)
     void *runner          # rung 0: the Runner, which keeps the first error a player raised
+    double timeout        # rungs 0 and -1: seconds one decision may take (0: no limit)
     RungParams p
     R4Params r4           # rung 4's settings (its playouts' thresholds are p)
     int words             # WORDS_*
@@ -97,6 +118,20 @@ cdef struct Outcome:
     int32_t moves
     int16_t bouts
     int8_t largest
+    int fault             # a failed deal: F_*, the seat on turn and the ply of the failed decision,
+    int seat              # and a native bot's answer
+    int ply
+    int answer
+
+
+cdef struct Fault:
+    long long deal        # the failed deal's index (from 1); 0: none
+    int second            # 1 when it was the second game of a pair (the seats swapped)
+    int a_seat            # the engine seat side a held in that game
+    int kind              # F_*
+    int seat              # the seat on turn
+    int ply
+    int answer            # F_ILLEGAL: the code the native bot answered
 
 
 cdef struct Seat:
@@ -105,6 +140,8 @@ cdef struct Seat:
     uint64_t key
     int head              # buf holds `<bot seed>:<seat + 1>:`, head bytes
     unsigned char buf[WORD_BUF]
+    int fault             # F_* of this seat's failed decision
+    int answer            # the code a native bot answered there
     # rung 4: what this seat has seen, its endgame table and its search key
     Memory mem
     R4Scratch sc
@@ -118,8 +155,9 @@ cdef inline int bigger_hand(const State *s, int big) noexcept nogil:
     return c1 if c1 > big else big
 
 
-cdef int rung4_start(const State *s, Seat *seats) noexcept nogil:
-    """Before a deal: each rung-4 seat's memory from its first view, its table and key; -1 out of memory."""
+cdef int rung4_start(const State *s, Seat *seats, const int *stop) noexcept nogil:
+    """Before a deal: each rung-4 seat's memory from its first view, its table and key, and the
+    stop flag its search looks at (NULL: none); -1 out of memory."""
     cdef DView v
     cdef int seat
     for seat in range(2):
@@ -129,10 +167,8 @@ cdef int rung4_start(const State *s, Seat *seats) noexcept nogil:
             continue
         st_view(s, seat, &v)
         mem_start(&seats[seat].mem, &v)
-        seats[seat].sc.gen = 1
-        seats[seat].sc.nodes = 0
-        seats[seat].sc.budget = 0
-        seats[seat].sc.aborted = 0
+        r4_scratch(&seats[seat].sc, NULL)
+        seats[seat].sc.stop = stop
         if seats[seat].side.r4.endgame:
             seats[seat].sc.tt = <R4Entry *>calloc(1 << R4_TT_BITS, sizeof(R4Entry))
             if seats[seat].sc.tt == NULL:
@@ -187,7 +223,10 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
                 m = ask_player(st.side, s)
             else:
                 m = ask_native(st.side, s, fast_word(st.key, t, s.ply) if st.fast
-                               else sha_word(st.buf, st.head, s.ply))
+                               else sha_word(st.buf, st.head, s.ply), &st.answer)
+            if m < 0:
+                st.fault = F_PLAYER if rung == 0 else (F_SLOW if m == -2 else F_ILLEGAL)
+                return -1
         elif rung == 4:
             st_view_turn(s, &v)
             m = r4_best(&v, &st.mem, &st.side.r4, st.key4, &st.sc)
@@ -197,7 +236,10 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
             if rung == 1:
                 w = fast_word(st.key, t, s.ply) if st.fast else sha_word(st.buf, st.head, s.ply)
             m = ask_move(&a, rung, w, &st.side.p)
-        if m < 0 or s.moves >= MAX_MOVES_C:
+        if m < 0:
+            return -1
+        if s.moves >= MAX_MOVES_C:
+            st.fault = F_RUNAWAY
             return -1
         if events:
             if st_apply(s, t, m, &sink) != 0:
@@ -229,21 +271,29 @@ cdef inline void duel_players(const Seat *seats, Player *pl) noexcept nogil:
         pl[seat].sha = duel_sha_word
 
 
-cdef int play_dealt(State *s, Seat *seats, int *largest) noexcept nogil:
+cdef int play_dealt(State *s, Seat *seats, int *largest, const int *stop) noexcept nogil:
     """Play the dealt State to its end: two rungs 1 to 3 in the specialised duel, any other
-    pairing through play_out; 0, or -1 (a bot had no move, the deal ran away, or rung 4's
-    table could not be allocated)."""
+    pairing through play_out; 0, or -1 (a bot had no move, the deal ran away, rung 4's
+    table could not be allocated, or `stop` (NULL: none) stopped rung 4's search)."""
     cdef Player pl[2]
     cdef Duel g
+    cdef State dealt
     cdef int k
     if duel_sides(seats[0].side, seats[1].side):
         duel_players(seats, pl)
+        dealt = s[0]
         duel_from_state(&g, s)
         k = duel(&g, seats[0].side.rung, seats[1].side.rung, &pl[0], &pl[1])
+        if k != 0:
+            # an engine fault (never, in a correct engine): the general loop plays the deal
+            # again, so that the State and the seats say where and what it was
+            s[0] = dealt
+            play_out(s, seats, largest)
+            return -1
         duel_into_state(&g, s)
         largest[0] = g.big
-        return k
-    if rung4_start(s, seats) != 0:
+        return 0
+    if rung4_start(s, seats, stop) != 0:
         rung4_end(seats)
         return -1
     k = play_out(s, seats, largest)
@@ -254,6 +304,7 @@ cdef int play_dealt(State *s, Seat *seats, int *largest) noexcept nogil:
 cdef void bot_words(Seat *st, const CSide *side, int seat) noexcept nogil:
     """Words of a Bot: its own seed, in every deal."""
     st.side = side
+    st.fault = F_ENGINE
     st.fast = side.words == WORDS_FAST
     st.key = side.key
     st.head = word_head(st.buf, side.text, side.textlen, seat) if side.words == WORDS_SHA else 0
@@ -324,16 +375,29 @@ cdef void duel_deal_for(const Plan *pl, long long i, int a_seat, Duel *g, Seat *
     memcpy(cards, KZ_PW_SEQUENCE, sizeof(cards))
     if pl.deal == DEAL_FAST:
         rng = base
-        shuffle_rng(cards, &rng)
+        shuffle_rng(cards, 36, &rng)
     else:
-        shuffle_seed(cards, seed32, b"1", 1)      # deal number 1 of the seed, as st_deal_seed(.., 1)
+        shuffle_seed(cards, 36, seed32, b"1", 1)      # deal number 1 of the seed, as st_deal_seed(.., 1)
     duel_deal(g, cards)
     deal_words(pl, a_seat, seats, text, tlen, base)
 
 
-cdef int play_deal(const Plan *pl, long long i, int a_seat, Outcome *out) noexcept nogil:
+cdef int deal_failed(const Plan *pl, long long i, int a_seat, State *s, Seat *seats, Outcome *out,
+                     const int *stop) noexcept nogil:
+    """Deal i played by the general loop after it failed: where and what went wrong into *out; -1."""
+    cdef int big
+    deal_for(pl, i, a_seat, s, seats)
+    play_out(s, seats, &big)
+    out.seat = st_turn(s)
+    out.ply = s.ply
+    out.fault = seats[out.seat].fault if 0 <= out.seat <= 1 else F_ENGINE
+    out.answer = seats[out.seat].answer if 0 <= out.seat <= 1 else -1
+    return -1
+
+
+cdef int play_deal(const Plan *pl, long long i, int a_seat, Outcome *out, const int *stop) noexcept nogil:
     """Play deal i (from 1) of the plan with side a in engine seat a_seat; 0, or -1 when a move
-    was refused or the deal ran away."""
+    was refused, the deal ran away or `stop` stopped a rung-4 search in it."""
     cdef State s
     cdef Seat seats[2]
     cdef Player players[2]
@@ -343,11 +407,15 @@ cdef int play_deal(const Plan *pl, long long i, int a_seat, Outcome *out) noexce
         duel_deal_for(pl, i, a_seat, &g, seats)
         duel_players(seats, players)
         if duel(&g, seats[0].side.rung, seats[1].side.rung, &players[0], &players[1]) != 0:
-            return -1
+            return deal_failed(pl, i, a_seat, &s, seats, out, stop)
         fool, moves, bouts, big = (-1 if g.outcome == OUT_DRAW else g.fool), g.moves, g.bouts, g.big
     else:
         deal_for(pl, i, a_seat, &s, seats)
-        if play_dealt(&s, seats, &big) != 0:
+        if play_dealt(&s, seats, &big, stop) != 0:
+            out.seat = st_turn(&s)
+            out.ply = s.ply
+            out.fault = seats[out.seat].fault if 0 <= out.seat <= 1 else F_ENGINE
+            out.answer = seats[out.seat].answer if 0 <= out.seat <= 1 else -1
             return -1
         fool, moves, bouts = (-1 if s.outcome == OUT_DRAW else s.fool), s.moves, s.bouts
     out.fool = -1 if fool < 0 else <int8_t>(fool != a_seat)
@@ -365,10 +433,22 @@ cdef inline void put(Outcome *o, long long k, int8_t *fool, int32_t *moves, int1
     largest[k] = o.largest
 
 
+cdef inline long long failed(long long i, int second, int a_seat, const Outcome *o, Fault *f) noexcept nogil:
+    f.deal = i
+    f.second = second
+    f.a_seat = a_seat
+    f.kind = o.fault
+    f.seat = o.seat
+    f.ply = o.ply
+    f.answer = o.answer
+    return i
+
+
 cdef long long play_chunk(const Plan *pl, long long first, long long count, bint pairs, int8_t *fool,
-                          int32_t *moves, int16_t *bouts, int8_t *largest, const int *stop) noexcept nogil:
-    """Units first+1 .. first+count into the arrays from 0; the first failing deal, 0, or -1
-    when *stop was set (checked before every deal).
+                          int32_t *moves, int16_t *bouts, int8_t *largest, const int *stop,
+                          Fault *fault) noexcept nogil:
+    """Units first+1 .. first+count into the arrays from 0; the first failing deal (described
+    in *fault), 0, or -1 when *stop was set (checked before every deal).
 
     A unit is deal i (a in seat i % 2) at index k, or with `pairs` deal i twice
     at indices 2k (a in seat i % 2, the same game as without pairs) and 2k + 1
@@ -380,26 +460,33 @@ cdef long long play_chunk(const Plan *pl, long long first, long long count, bint
         i = first + k + 1
         if kz_flag_get(stop):
             return -1
-        if play_deal(pl, i, <int>(i & 1), &o) != 0:
-            return i
+        if play_deal(pl, i, <int>(i & 1), &o, stop) != 0:   # a rung-4 search stopped in the deal, or a fault
+            return -1 if kz_flag_get(stop) else failed(i, 0, <int>(i & 1), &o, fault)
         if not pairs:
             put(&o, k, fool, moves, bouts, largest)
             continue
         put(&o, 2 * k, fool, moves, bouts, largest)
         if kz_flag_get(stop):
             return -1
-        if play_deal(pl, i, 1 - <int>(i & 1), &o) != 0:
-            return i
+        if play_deal(pl, i, 1 - <int>(i & 1), &o, stop) != 0:
+            return -1 if kz_flag_get(stop) else failed(i, 1, 1 - <int>(i & 1), &o, fault)
         put(&o, 2 * k + 1, fool, moves, bouts, largest)
     return 0
 
 
-cdef inline int ask_native(const CSide *side, const State *s, unsigned int word) noexcept nogil:
-    """A native bot's move on the full view of the seat on turn; -1 unless it is in the legal list."""
+cdef inline int ask_native(const CSide *side, const State *s, unsigned int word, int *raw) noexcept nogil:
+    """A native bot's move on the full view of the seat on turn (its answer also in *raw); -1
+    unless it is in the legal list, -2 when it came after the side's time limit."""
     cdef DView v
     cdef int m, i
+    cdef double t0 = 0
     st_view_turn(s, &v)
+    if side.timeout > 0:
+        t0 = kz_seconds()
     m = side.native(&v, word, side.state)
+    raw[0] = m
+    if side.timeout > 0 and kz_seconds() - t0 > side.timeout:
+        return -2
     for i in range(v.nlegal):
         if v.legal[i] == m:
             return m
@@ -408,58 +495,97 @@ cdef inline int ask_native(const CSide *side, const State *s, unsigned int word)
 
 cdef int ask_player(const CSide *side, const State *s) noexcept with gil:
     """A Python player's move in the position: its code, checked against the legal list of
-    the view it was shown; -1 after storing the player's error (or a KozyrError for a move
-    that is not legal) in the Runner. The player gets a GameView (built in a struct copy)."""
+    the view it was shown; -1 after storing what went wrong in the Runner (`faults.Answer`: a
+    non-move, a move that is not legal, an answer after the time limit, or what the player
+    raised). The player gets a GameView (built in a struct copy)."""
     cdef DView v
-    cdef int code, i
+    cdef int code = -1, i
     cdef Runner runner = <Runner>side.runner
+    cdef double t0 = 0, took
     st_view_turn(s, &v)
+    move = None
     try:
+        if side.timeout > 0:
+            t0 = kz_seconds()
         move = (<object>side.player)(GameView.wrap(&v))
-        code = -1
-        if isinstance(move, str):
-            move = Move.parse(move)
+        if side.timeout > 0:
+            took = kz_seconds() - t0
+            if took > side.timeout:
+                runner.fail(faults.Answer("slow", move, seconds=took))
+                return -1
         if isinstance(move, Move):
             code = (<object>move).code
+        elif isinstance(move, str):
+            try:
+                code = (<object>Move.parse(move)).code
+            except KozyrError:
+                runner.fail(faults.Answer("no_move", move))
+                return -1
+        else:
+            runner.fail(faults.Answer("no_move", move))
+            return -1
         for i in range(v.nlegal):
             if v.legal[i] == code:
                 return code
-        raise KozyrError("not_legal", f"the player in seat {v.seat} answered {shown(move)} at ply {v.ply}, "
-                         f"not one of its legal moves", seat=v.seat, ply=v.ply, move=move)
+        runner.fail(faults.Answer("not_legal", move))
+        return -1
     except BaseException as err:
-        if runner.error is None:
-            runner.error = err
+        runner.fail(faults.Answer("raised", move, error=err))
         return -1
 
 
-cdef int fill_side(CSide *cs, object side, Runner runner) except -1:
-    """Copy a resolved `sides.Side` (rung, Bot or Python player) into its C form."""
+def native_move(function, state, view, unsigned int word):
+    """A native bot's answer on `view` (a GameView of the compiled engine, of the seat on turn),
+    called from Python (replay, the terminal game): its Move, or the int code when it names no
+    move. The ladder never calls this: it calls the bot inside the nogil loop."""
+    cdef GameView gv
+    cdef bot_fn fn
+    cdef const void *st = NULL
+    cdef int code
+    if not isinstance(view, GameView):
+        raise KozyrError("bad_view", f"a native bot plays on a view of the compiled engine (a GameView), not "
+                         f"{shown(view)}", value=view)
+    gv = <GameView>view
+    check_capsules(function, state)
+    fn = <bot_fn>PyCapsule_GetPointer(function, b"kozyr.durak.bot_fn")
+    if state is not None:
+        st = PyCapsule_GetPointer(state, b"kozyr.durak.bot_state")
+    with nogil:
+        code = fn(&gv.d, word, st)
+    return faults.native_answer(code).move
+
+
+cdef int check_capsules(object function, object state) except -1:
+    """A native bot's capsules, checked by name (bad_side)."""
+    if not PyCapsule_IsValid(function, b"kozyr.durak.bot_fn"):
+        raise KozyrError("bad_side", f"{shown(function)} is not a capsule named 'kozyr.durak.bot_fn'", value=function)
+    if state is not None and not PyCapsule_IsValid(state, b"kozyr.durak.bot_state"):
+        raise KozyrError("bad_side", f"{shown(state)} is not a capsule named 'kozyr.durak.bot_state'", value=state)
+    return 0
+
+
+cdef int fill_side(CSide *cs, object side, Runner runner, double timeout=0) except -1:
+    """Copy a resolved `sides.Side` (rung, Bot, native bot or Python player) into its C form;
+    `timeout` (seconds, 0: none) limits each decision of a native bot or a Python player."""
     cdef bytes raw = side.seed
     cs.player = NULL
     cs.native = NULL
     cs.state = NULL
     cs.runner = <void *>runner
+    cs.timeout = timeout if side.kind in ("callable", "native") else 0
     if side.kind == "callable":
         runner.players.append(side.player)
         cs.player = <void *>side.player
     elif side.kind == "native":
         runner.players.append(side.player)   # the NativeBot keeps its capsules alive
-        if not PyCapsule_IsValid(side.player.function, b"kozyr.durak.bot_fn"):
-            raise KozyrError("bad_side", f"{shown(side.player.function)} is not a capsule named "
-                             "'kozyr.durak.bot_fn'", value=side.player.function)
-        if side.player.state is not None and not PyCapsule_IsValid(side.player.state, b"kozyr.durak.bot_state"):
-            raise KozyrError("bad_side", f"{shown(side.player.state)} is not a capsule named "
-                             "'kozyr.durak.bot_state'", value=side.player.state)
+        check_capsules(side.player.function, side.player.state)
         cs.native = <bot_fn>PyCapsule_GetPointer(side.player.function, b"kozyr.durak.bot_fn")
         if side.player.state is not None:
             cs.state = PyCapsule_GetPointer(side.player.state, b"kozyr.durak.bot_state")
     cs.rung = side.rung
-    params_from(&cs.p, side.params.as_tuple())
-    cs.r4.k = side.k
-    cs.r4.playout = side.playout
-    cs.r4.endgame = side.endgame
-    cs.r4.budget = side.budget
-    cs.r4.p = cs.p
+    values = side.params.as_tuple()
+    params_from(&cs.p, values)
+    r4_params(&cs.r4, values)
     cs.words = _WORDS[side.words]
     cs.key = <uint64_t>side.key
     cs.textlen = len(raw)
@@ -471,19 +597,26 @@ cdef int fill_side(CSide *cs, object side, Runner runner) except -1:
 cdef class Runner:
     """A Plan held by Python, so that worker threads can share it read-only.
 
-    `Runner(a, b, seed, deal, deals, pairs)` with a, b resolved `Side`s (rungs
-    or Bots); `deals` is the highest deal index it will play (for the
-    reference seeds' length check); with `pairs` every deal is played twice.
+    `Runner(a, b, seed, deal, deals, pairs, timeout)` with a, b resolved
+    `Side`s; `deals` is the highest deal index it will play (for the
+    reference seeds' length check); with `pairs` every deal is played twice;
+    `timeout` (seconds, None: no limit) limits each decision of a user's bot.
+    A deal that goes wrong raises the refusal `faults.deal_fault` builds.
     """
     cdef Plan plan
     cdef int stopped
     cdef bint pairs
-    cdef public object error       # the first error a Python player raised
+    cdef public object error       # what the first failing Python player did (a faults.Answer)
     cdef list players              # the Python players, kept alive while the Plan points at them
     cdef readonly bint python      # a side is a Python player: chunks take the GIL per decision
+    cdef readonly object sides     # (a, b), the resolved Sides
+    cdef readonly object seed
+    cdef readonly str deal
+    cdef readonly object timeout
 
-    def __init__(self, a, b, seed, str deal, long long deals, bint pairs=False):
+    def __init__(self, a, b, seed, str deal, long long deals, bint pairs=False, timeout=None):
         cdef bytes pre
+        self.sides, self.seed, self.deal, self.timeout = (a, b), seed, deal, timeout
         self.plan.deal = DEALS.index(deal)
         self.plan.key = 0
         self.plan.prefixlen = 0
@@ -498,11 +631,16 @@ cdef class Runner:
             memcpy(self.plan.prefix, <const unsigned char *>pre, len(pre))
         self.players = []
         self.error = None
-        fill_side(&self.plan.side[0], a, self)
-        fill_side(&self.plan.side[1], b, self)
+        fill_side(&self.plan.side[0], a, self, timeout or 0)
+        fill_side(&self.plan.side[1], b, self, timeout or 0)
         self.stopped = 0
         self.pairs = pairs
         self.python = a.kind == "callable" or b.kind == "callable"
+
+    def fail(self, answer):
+        """Keep what a Python player did wrong (the first time only: the deal stops there)."""
+        if self.error is None:
+            self.error = answer
 
     def stop(self):
         """Make every running and later `chunk` return before its next deal."""
@@ -515,32 +653,33 @@ cdef class Runner:
         not filled)."""
         cdef long long bad, w = 2 if self.pairs else 1
         cdef long long at = (first - offset) * w
+        cdef Fault f
         if count <= 0:
             return 0
         if first < offset or at + count * w > fool.shape[0] or moves.shape[0] < fool.shape[0] \
                 or bouts.shape[0] < fool.shape[0] or largest.shape[0] < fool.shape[0]:
             raise KozyrError("bad_chunk", f"units {first + 1}..{first + count} do not fit arrays of {fool.shape[0]}")
+        f.deal = 0
         with nogil:
             bad = play_chunk(&self.plan, first, count, self.pairs, &fool[at], &moves[at],
-                             &bouts[at], &largest[at], &self.stopped)
+                             &bouts[at], &largest[at], &self.stopped, &f)
         if bad < 0:
             return 0
-        if bad and self.error is not None:
-            err, self.error = self.error, None
-            raise err
-        if bad and (self.plan.side[0].rung < 0 or self.plan.side[1].rung < 0):
-            raise KozyrError("not_legal", f"deal {bad}: a native bot answered a move that is not legal "
-                             f"(or the deal ran past {MAX_MOVES_C} moves)", deal=bad)
         if bad:
-            raise RuntimeError(f"deal {bad}: a bot's move was refused or the deal ran past "
-                               f"{MAX_MOVES_C} moves (an engine or bot fault)")
+            answer, self.error = self.error, None
+            if f.kind == F_ILLEGAL:
+                answer = faults.native_answer(f.answer)
+            raise faults.deal_fault(faults.FAULTS[f.kind], answer, self.sides, self.seed, self.deal, f.deal,
+                                    bool(f.second), f.a_seat, f.seat, f.ply, self.timeout, MAX_MOVES_C)
         return count
 
 
-def play_seeded(bytes seed32, a, b, unsigned int number=1):
+def play_seeded(bytes seed32, a, b, unsigned int number=1, names=None):
     """One deal of the 32-byte seed played in C: side a (a resolved Bot side) in seat 0, b in seat 1.
 
-    A dict: outcome, fool (seat or None), moves, ply, bouts, heap, largest.
+    A dict: outcome, fool (seat or None), moves, ply, bouts, heap, largest. `names` (two
+    resolved sides, default a and b) are the sides a bot's refusal names (a rung int rather
+    than the Bot it plays as), so that its replay names them as the caller did.
     """
     cdef State s
     cdef Seat seats[2]
@@ -557,9 +696,13 @@ def play_seeded(bytes seed32, a, b, unsigned int number=1):
         st_deal_seed(&s, sp, number)
         bot_words(&seats[0], &plan.side[0], 0)
         bot_words(&seats[1], &plan.side[1], 1)
-        bad = play_dealt(&s, seats, &big)
+        bad = play_dealt(&s, seats, &big, NULL)
     if bad:
-        raise RuntimeError("a bot's move was refused or the deal ran away (an engine or bot fault)")
+        t = st_turn(&s)
+        kind = seats[t].fault if 0 <= t <= 1 else F_ENGINE
+        answer = faults.native_answer(seats[t].answer) if kind == F_ILLEGAL else holder.error
+        raise faults.seeded_fault(faults.FAULTS[kind], answer, names or (a, b), seed32, number, t, s.ply,
+                                  MAX_MOVES_C)
     return {
         "outcome": ("running", "fool", "draw", "resign")[s.outcome],
         "fool": None if s.fool < 0 else s.fool,
@@ -600,7 +743,7 @@ def _duel_agrees(a, b, str deal, long long first, long long count, seed="duel"):
         u = t
         r2 = play_out(&t, seats, &big2)
         deal_for(&runner.plan, i, a_seat, &u, seats)
-        r3 = play_dealt(&u, seats, &big3)
+        r3 = play_dealt(&u, seats, &big3, NULL)
         duel_deal_for(&runner.plan, i, a_seat, &g, seats)
         duel_players(seats, players)
         r1 = duel(&g, seats[0].side.rung, seats[1].side.rung, &players[0], &players[1])

@@ -1,5 +1,16 @@
 """The ladder on a Dask cluster: chunks of deals as tasks, merged by index (the `kozyr[dask]` extra).
 
+What travels to a worker: a rung or a `Bot` as plain data; a user's bot
+built by a factory as the factory and its knob values (the worker calls the
+factory: `sides.Side.__reduce_ex__`), so a factory must be importable on the
+workers (a module installed there, or sent with `client.upload_file`; a
+factory named by the shell as `<file>.py:attr` is loaded from that path, so the
+file must be at the same path on the workers); a plain Python callable
+pickled by Dask (a module-level function by its module and name, one defined
+in `__main__` or a notebook by value). A `NativeBot` holds C pointers and
+travels only as the factory that makes it. A side that cannot travel is
+refused before any task is sent.
+
 Past one machine the ladder does not schedule anything itself: it hands chunks
 to a `distributed.Client`. A chunk is a `Task`, a small picklable description
 (the two resolved `Side`s, the seed, the deal mode, the ladder's length and the
@@ -30,15 +41,13 @@ from typing import Any
 import numpy as np
 
 from kozyr.durak.ladder._loop import Runner
+from kozyr.durak.ladder.chunks import TASK_CHUNKS, plan
 from kozyr.durak.ladder.result import interrupted
 from kozyr.durak.ladder.sides import Side
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["Task", "play_task", "Merge", "Batches", "plan", "run", "threads_of", "CHUNK_MIN", "CHUNK_MAX",
-           "RETRIES"]
+__all__ = ["Task", "play_task", "Merge", "Batches", "plan", "run", "threads_of", "RETRIES"]
 
-CHUNK_MIN = 8192     # deals a task at least (~10 ms of CPU): a task costs a few ms of scheduling and transfer
-CHUNK_MAX = 65536    # deals a task at most (~0.1 s of CPU): progress and the end of a ladder stay prompt
 AHEAD = 2            # chunks in flight per worker thread: one running, one queued behind it
 RETRIES = 3          # a chunk whose task raises is tried again; a dead worker's chunks are recomputed anyway
 DTYPES = (np.int8, np.int32, np.int16, np.int8)   # fool, moves, bouts, largest: the ladder's arrays
@@ -53,7 +62,8 @@ class Task:
     `a` and `b` are resolved sides (rungs or Bots); `deals` is the ladder's
     length, which the Runner needs to refuse reference seeds that would run
     past 32 bytes, so a task is refused exactly as the local run would be.
-    `pairs` plays each deal twice, seats swapped (two entries per deal).
+    `pairs` plays each deal twice, seats swapped (two entries per deal);
+    `timeout` limits each decision of a user's bot (None: no limit).
     """
 
     a: Side
@@ -64,6 +74,7 @@ class Task:
     first: int
     count: int
     pairs: bool = False
+    timeout: float | None = None
 
     @property
     def width(self) -> int:
@@ -72,6 +83,8 @@ class Task:
 
 
 def _runner(task: Task) -> Runner:
+    if task.timeout is not None:
+        return Runner(task.a, task.b, task.seed, task.deal, task.deals, task.pairs, task.timeout)
     if task.pairs:   # the pairs keyword exists only where the C loop plays deal pairs
         return Runner(task.a, task.b, task.seed, task.deal, task.deals, True)
     return Runner(task.a, task.b, task.seed, task.deal, task.deals)
@@ -134,27 +147,6 @@ def threads_of(client: Any) -> int:
     return max(1, sum(int(w.get("nthreads", 1)) for w in info.get("workers", {}).values()))
 
 
-def plan(units: int, threads: int, chunk: int | None = None, low: int = CHUNK_MIN,
-         high: int = CHUNK_MAX) -> list[tuple[int, int]]:
-    """The chunks (first, count) of a ladder of `units` deal indices on `threads` worker threads.
-
-    Without `chunk`: about 8 chunks per thread (a slow worker or a late one
-    then costs at most an eighth of its share), between `low` and `high`
-    deals each (CHUNK_MIN and CHUNK_MAX for cluster tasks; a local ladder's
-    threads take smaller ones). Chunking never changes the arrays.
-
-    >>> plan(10, 2, chunk=4)
-    [(0, 4), (4, 4), (8, 2)]
-    >>> plan(20_000, 2)
-    [(0, 8192), (8192, 8192), (16384, 3616)]
-    >>> plan(1_000_000, 2)[:2]
-    [(0, 62501), (62501, 62501)]
-    """
-    if chunk is None:
-        chunk = max(low, min(high, units // (8 * threads) + 1))
-    return [(first, min(chunk, units - first)) for first in range(0, units, chunk)]
-
-
 def _client_of(client: Any) -> Any:
     try:
         from distributed import Client
@@ -170,34 +162,39 @@ def _client_of(client: Any) -> Any:
 
 
 def run(client: Any, a: Side, b: Side, units: int, seed: Any, deal: str, *, pairs: bool = False,
-        chunk: int | None = None, progress: Progress | None = None, retries: int = RETRIES) -> Arrays:
+        chunk: int | None = None, progress: Progress | None = None, retries: int = RETRIES,
+        timeout: float | None = None) -> Arrays:
     """Play deal indices 1..units of a ladder on the cluster of `client`: (fool, moves, bouts, largest).
 
-    a, b are resolved rung or Bot sides (they travel to the workers as plain
-    data; a Python callable or a native bot is refused). The arrays equal a
-    one-worker local run's. `progress(done, total)` counts finished array
+    a, b are resolved sides (they travel to the workers as the module doc
+    says; one that cannot is refused here). The arrays equal a
+    one-worker local run's; a bot's refusal is the one a local run raises for
+    the same deal (raised when its chunk comes back). `progress(done, total)` counts finished array
     entries, from this thread, as chunks are merged. Ctrl-C cancels every outstanding task and raises
     KeyboardInterrupt("interrupted after N of M deals").
     """
     from distributed import as_completed
 
     client = _client_of(client)
-    _check(a, b, seed, deal, units, pairs)
+    _check(a, b, seed, deal, units, pairs, timeout)
     width = 2 if pairs else 1
     total = units * width
     merge = Merge(units, width)
     threads = threads_of(client)
-    parts = iter(plan(units, threads, chunk))
+    parts = iter(plan(units, threads, chunk, TASK_CHUNKS))
     run_id = uuid.uuid4().hex[:12]
     flight = AHEAD * threads
     pending: set[Any] = set()
+    starts: dict[Any, int] = {}
+    failure = _Lowest()
 
     def submit(ready: Any) -> bool:
         for first, count in parts:
-            task = Task(a, b, seed, deal, units, first, count, pairs)
+            task = Task(a, b, seed, deal, units, first, count, pairs, timeout)
             fut = client.submit(play_task, task, key=f"kozyr-ladder-{run_id}-{first}", retries=retries,
                                 pure=False)
             pending.add(fut)
+            starts[fut] = first
             if ready is not None:
                 ready.add(fut)
             return True
@@ -208,13 +205,23 @@ def run(client: Any, a: Side, b: Side, units: int, seed: Any, deal: str, *, pair
             pass
         ready = as_completed(list(pending), with_results=False)
         for fut in ready:
-            first, arrays = fut.result()
+            if fut.status == "cancelled":   # above a failing chunk: its result no longer matters
+                continue
             pending.discard(fut)
-            fut.release()
-            if merge.add(first, arrays) and progress is not None:
-                progress(merge.done * width, total)
+            if not failure.take(fut, starts[fut]):
+                first, arrays = fut.result()
+                fut.release()
+                if merge.add(first, arrays) and progress is not None:
+                    progress(merge.done * width, total)
+            if failure.error is not None:
+                _cancel(client, {f for f in pending if starts[f] > failure.first})
+                pending = {f for f in pending if starts[f] < failure.first}
+                if not pending:
+                    break
+                continue
             while len(pending) < flight and submit(ready):
                 pass
+        failure.raise_it()
     except KeyboardInterrupt:
         _cancel(client, pending)
         raise interrupted(merge.done * width, total) from None
@@ -226,14 +233,36 @@ def run(client: Any, a: Side, b: Side, units: int, seed: Any, deal: str, *, pair
     return merge.arrays
 
 
-def _check(a: Side, b: Side, seed: Any, deal: str, units: int, pairs: bool) -> None:
-    """Refuse what a worker would refuse, here, before any task is sent."""
+def _check(a: Side, b: Side, seed: Any, deal: str, units: int, pairs: bool, timeout: float | None = None) -> None:
+    """Refuse what a worker would refuse, here, before any task is sent: a side that cannot travel
+    (a native bot not made by a factory, a callable that does not pickle) or a seed that does not fit."""
     for side in (a, b):
-        if side.kind not in ("rung", "bot"):   # a Python player or a native bot lives in this process only
-            raise KozyrError("bad_side", f"a cluster ladder sends its sides to other processes: sides are rung "
-                             f"ints or Bots, not a {side.kind} player", value=side.player)
+        _travels(side)
     if units:   # the Runner refuses a reference seed that would not fit its longest deal text
-        _runner(Task(a, b, seed, deal, units, 0, 0, pairs))
+        _runner(Task(a, b, seed, deal, units, 0, 0, pairs, timeout))
+
+
+def _travels(side: Side) -> None:
+    """Refuse a side that cannot be sent to a worker process (the module doc says what travels)."""
+    from kozyr.durak.ladder.sides import describe
+
+    if side.origin is None and side.kind in ("rung", "bot"):
+        return                     # plain data
+    if side.origin is None and side.kind == "native":
+        raise KozyrError("bad_side", f"{describe(side)}: a native bot holds C pointers and cannot be sent to the "
+                         "cluster's workers: give the factory that makes it (module:attr), which they call",
+                         value=side.player)
+    thing = side.origin if side.origin is not None else side.player
+    try:
+        from distributed.protocol.pickle import dumps
+    except ImportError:   # an older distributed: cloudpickle, which it uses
+        from cloudpickle import dumps
+    try:
+        dumps(thing)
+    except Exception as err:  # noqa: BLE001 - whatever the pickler raises, the side cannot travel
+        raise KozyrError("bad_side", f"{describe(side)} cannot be sent to the cluster's workers "
+                         f"({type(err).__name__}: {err}): define it in a module the workers can import",
+                         value=thing) from None
 
 
 class Batches:
@@ -251,10 +280,12 @@ class Batches:
     """
 
     def __init__(self, client: Any, a: Side, b: Side, seed: Any, deal: str, limit: int, *, pairs: bool = False,
-                 ahead: int | None = None, chunk: int | None = None, retries: int = RETRIES):
+                 ahead: int | None = None, chunk: int | None = None, retries: int = RETRIES,
+                 timeout: float | None = None):
         self.client = _client_of(client)
-        _check(a, b, seed, deal, limit, pairs)
+        _check(a, b, seed, deal, limit, pairs, timeout)
         self.a, self.b, self.seed, self.deal, self.limit, self.pairs = a, b, seed, deal, limit, pairs
+        self.timeout = timeout
         self.chunk, self.retries = chunk, retries
         self.threads = threads_of(self.client)
         self.ahead = max(1, ahead if ahead is not None else AHEAD * self.threads)
@@ -268,8 +299,8 @@ class Batches:
     def _submit(self, first: int, count: int) -> list[Any]:
         self.highest = max(self.highest, first + count)
         futures = []
-        for start, n in plan(count, self.threads, self.chunk):
-            task = Task(self.a, self.b, self.seed, self.deal, self.limit, first + start, n, self.pairs)
+        for start, n in plan(count, self.threads, self.chunk, TASK_CHUNKS):
+            task = Task(self.a, self.b, self.seed, self.deal, self.limit, first + start, n, self.pairs, self.timeout)
             self.serial += 1   # a key names one submission: a chunk asked again is a new task, never an old result
             futures.append(self.client.submit(play_task, task, key=f"kozyr-ladder-{self.run_id}-{self.serial}",
                                               retries=self.retries, pure=False))
@@ -299,10 +330,13 @@ class Batches:
             self.size, self.next = count, first + count
         self._top_up()
         merge = Merge(count, 2 if self.pairs else 1, start=first)
+        failure = _Lowest()
         try:
             for fut in as_completed(entry[1], with_results=False):
-                merge.add(*fut.result())
-                fut.release()
+                if not failure.take(fut, entry[1].index(fut)):
+                    merge.add(*fut.result())
+                    fut.release()
+            failure.raise_it()
         except BaseException:
             _cancel(self.client, set(entry[1]))
             self.close()
@@ -321,6 +355,28 @@ class Batches:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class _Lowest:
+    """The failing chunk with the lowest first deal: the refusal a one-worker run raises (chunks finish in
+    any order on a cluster). `take(fut, first)` keeps its error if it is the lowest yet and says whether it
+    failed; `raise_it()` raises the one kept."""
+
+    def __init__(self) -> None:
+        self.first = -1
+        self.error: BaseException | None = None
+
+    def take(self, fut: Any, first: int) -> bool:
+        if fut.status != "error":
+            return False
+        err = fut.exception()
+        if self.error is None or first < self.first:
+            self.first, self.error = first, err
+        return True
+
+    def raise_it(self) -> None:
+        if self.error is not None:
+            raise self.error
 
 
 def _cancel(client: Any, pending: set[Any]) -> None:

@@ -4,12 +4,17 @@
 and `players` gives the two players of a deal as Python callables. Rung ints and Bots get the same words
 and thresholds here as in the C loop (both read `sides.Side` and
 `kozyr.durak.seeds`), so a replayed deal is the C loop's deal move for move.
+A user's bot plays here as there (a factory built once, a native bot called on
+the compiled engine's views with the same words), and a bot that goes wrong
+raises the C loop's refusal (`faults`), naming the same deal and ply.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from kozyr.durak.core.engine import MAX_MOVES as _ENGINE_MAX_MOVES
+from kozyr.durak.ladder import faults
 from kozyr.durak.ladder.sides import Side, resolve
 from kozyr.durak.rungs import best
 from kozyr.durak.seeds import (
@@ -27,7 +32,7 @@ from kozyr.errors import KozyrError
 
 __all__ = ["players", "play_python", "deal_game", "replay", "MAX_MOVES"]
 
-MAX_MOVES = 20_000
+MAX_MOVES = _ENGINE_MAX_MOVES   # the harnesses' one cap on a deal's moves (core/state.pxd)
 Player = Callable[[Any], Any]
 
 
@@ -62,7 +67,7 @@ def players(a: object, b: object, seed: object, i: int, deal: str = "fast",
         if side.rung == 4:         # it keeps a memory from the deal's events: only the C loop feeds it
             raise KozyrError("bad_side", "rung 4 plays in the C loop only: pair it with rung ints or Bots",
                              value=raw)
-        if side.kind == "callable":
+        if side.kind in ("callable", "native"):   # a NativeBot is callable on the compiled engine's views
             assert side.player is not None
             out.append(side.player)
         elif side.kind == "bot":
@@ -76,17 +81,24 @@ def players(a: object, b: object, seed: object, i: int, deal: str = "fast",
     return out[0], out[1]
 
 
-def play_python(game: Any, seats: Sequence[Player]) -> tuple[int, int, int]:
-    """Play a game to its end with two Python players; (moves, bouts, largest hand)."""
+def play_python(game: Any, seats: Sequence[Player], timeout: float | None = None,
+                on_fault: Callable[[faults.Answer, int, int], BaseException] | None = None) -> tuple[int, int, int]:
+    """Play a game to its end with two Python players; (moves, bouts, largest hand).
+
+    Every answer is checked (`faults.ask`); a bad one raises `on_fault(answer, seat, ply)` (by
+    default a KozyrError naming the seat and ply only)."""
     big = 6
     moves = 0
     while not game.over:
         t = game.turn
         view = game.view(t)
         big = max(big, view.counts[0], view.counts[1])
-        move = seats[t](view)
-        if move is None:
-            raise KozyrError("no_move", f"the player in seat {t} returned no move at ply {view.ply}", seat=t)
+        move = faults.ask(seats[t], view, timeout)
+        if isinstance(move, faults.Answer):
+            if on_fault is not None:
+                raise on_fault(move, t, view.ply)
+            raise KozyrError(faults.CODES[move.what], f"the player in seat {t} went wrong at ply {view.ply}: "
+                             f"{move.what} ({move.move!r})", seat=t, ply=view.ply, move=move.move) from move.error
         game.apply(t, move)
         moves += 1
         if moves > MAX_MOVES:
@@ -98,13 +110,20 @@ def play_python(game: Any, seats: Sequence[Player]) -> tuple[int, int, int]:
 
 
 def replay(a: object, b: object, seed: object, i: int, *, deal: str = "fast",
-           params: dict[str, int] | None = None, engine: Any = None) -> Any:
+           params: dict[str, int] | None = None, engine: Any = None, timeout: float | None = None) -> Any:
     """Deal i of a ladder played again alone through the Python Game API; the finished Game.
 
     Its history is the deal move by move; the C loop's arrays for deal i
-    (fool side, moves, bouts, largest hand) follow from it.
+    (fool side, moves, bouts, largest hand) follow from it. A user's bot that
+    goes wrong raises the ladder's refusal for that deal (`faults.deal_fault`);
+    `timeout` limits each of its decisions as the ladder's does.
     """
+    sides = (resolve(a, params), resolve(b, params))
     game = deal_game(seed, i, deal, engine=engine)
-    play_python(game, players(a, b, seed, i, deal, params))
-    return game
+    sat = a_seat(i)
 
+    def fault(answer: faults.Answer, seat: int, ply: int) -> BaseException:
+        return faults.deal_fault("player", answer, sides, seed, deal, i, False, sat, seat, ply, timeout, MAX_MOVES)
+
+    play_python(game, players(sides[0], sides[1], seed, i, deal, params), timeout, fault)
+    return game

@@ -1,4 +1,4 @@
-"""`kozyr play`: one deal of two-seat durak against a bot, in a terminal.
+"""`kozyr play`: one deal of two-seat durak against a bot, in a terminal (the screens: `kozyr.cli._terminal`).
 
 The program is a loop over the engine: the seat on turn moves (you through a
 key, the bot through its rung), the events of the move become a line of
@@ -17,35 +17,26 @@ hidden state) and shows "6♦ under the talon" while the talon lasts.
 A deal is replayable: the seed text (random unless given) is padded to the
 engine's 32 bytes with `pad_seed`, the bot's rung-1 words come from the bot
 seed `<seed>:bot`, and the end line prints the command that replays it.
+
+`--bot module:attr` (or `<file>.py:attr`, with `--bot-set KNOB=VALUE`) plays a
+bot of yours instead of a rung: a callable `view -> Move`, a NativeBot or a
+factory (`kozyr.durak.ladder.sides`, the one resolver). Its module is imported:
+its code runs. An answer that is not a legal move (or an exception) ends the
+game with one line naming the bot and the ply.
 """
 from __future__ import annotations
 
 import argparse
-import os
 import secrets
 import shlex
 import sys
-import time
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol, TextIO
+from dataclasses import dataclass
+from typing import Any, TextIO
 
-from rich.console import Console
-from rich.text import Text
-
-from kozyr.cli._terminal import delay_seconds, live_console, look_for, read_line
-from kozyr.cli.play_keys import Command, Refusal, key_summary, legal_keys, move_key, parse_key
-from kozyr.cli.play_render import (
-    HEIGHT,
-    MIN_HEIGHT,
-    MIN_WIDTH,
-    WIDTH,
-    Look,
-    move_phrase,
-    narrate,
-    render_table,
-    verdict,
-)
+from kozyr.cli._terminal import HEIGHT, WIDTH, Draw, Look, Screen, delay_seconds, key_ranges, make_screen, seed_text
+from kozyr.cli.durak_keys import Command, Refusal, legal_keys, move_key, parse_key
+from kozyr.cli.durak_render import move_phrase, narrate, render_table, verdict
+from kozyr.cli.durak_sides import knob, side
 
 # The engine and the bots, imported here and nowhere else in the terminal game,
 # so switching to the plain-Python oracles (kozyr.durak.reference.Game,
@@ -60,9 +51,12 @@ from kozyr.durak import (
     pad_seed,
 )
 from kozyr.durak.bot4 import Rung4Bot
-from kozyr.durak.bots import Bot
+from kozyr.durak.ladder import faults
+from kozyr.durak.ladder.sides import describe, resolve, seat_bot
+from kozyr.durak.ladder.userbots import BotSpec
 from kozyr.durak.rungs import best
 from kozyr.errors import KozyrError, shown
+from kozyr.files import check_output
 
 HINT_LEVEL = 3  # the hint is the best rung's choice
 DEFAULT_LEVEL = 2
@@ -79,115 +73,28 @@ class Options:
     ascii: bool = False
     delay: float = DEFAULT_DELAY
     save: str | None = None      # write the deal as a game record (JSON) when it ends or you quit
+    force: bool = False          # --save may replace an existing file
+    bot: str | None = None       # a bot of yours (module:attr or <file>.py:attr) instead of the level's rung
+    knobs: tuple[tuple[str, Any], ...] = ()   # its --bot-set knobs
 
     @property
     def bot_seed(self) -> str:
         return f"{self.seed}:bot"
 
+    @property
+    def side(self) -> Any:
+        """What plays against you: the level's rung, or your bot (a BotSpec with its knobs)."""
+        return self.level if self.bot is None else BotSpec(self.bot, dict(self.knobs))
+
     def replay_command(self) -> str:
-        return f"kozyr play --seed {shlex.quote(self.seed)} --level {self.level} --seat {self.seat}"
+        if self.bot is None:
+            return f"kozyr play --seed {shlex.quote(self.seed)} --level {self.level} --seat {self.seat}"
+        knobs = "".join(f" --bot-set {shlex.quote(f'{k}={v}')}" for k, v in self.knobs)
+        return f"kozyr play --seed {shlex.quote(self.seed)} --bot {shlex.quote(self.bot)}{knobs} --seat {self.seat}"
 
     def ending(self, sentence: str) -> list[str]:
         """The last lines: the sentence, then the replay command on a line of its own (80 columns each)."""
         return [sentence, f"Replay: {self.replay_command()}"]
-
-
-# -- the two screens: live (redrawn in place) and transcript (plain lines) ----
-
-class Screen(Protocol):
-    """Where the game shows itself and reads keys; the loop does not know which kind."""
-
-    look: Look
-    under: int | None   # the card known to lie under the talon (the trump six after an exchange)
-
-    def show(self, view: View, status: str, keys: str, below: int = 1) -> None: ...
-    def tell(self, lines: Sequence[str]) -> None: ...
-    def notice(self, view: View, message: str, keys: str) -> None: ...
-    def wait(self, view: View) -> None: ...
-    def ask(self, prompt: str) -> str | None: ...
-    def close(self, lines: Sequence[str]) -> None: ...
-
-
-@dataclass
-class LiveScreen:
-    """A terminal: the table is cleared and drawn again after every move, narration kept below it."""
-
-    console: Console
-    look: Look
-    header: str
-    delay: float
-    log: list[str] = field(default_factory=list)
-    under: int | None = None
-
-    def show(self, view: View, status: str, keys: str, below: int = 1) -> None:
-        """Clear and draw the table, leaving `below` lines under it (the prompt, or the two ending lines)."""
-        width, height = terminal_size(self.console.file)
-        width, height = min(width, WIDTH), min(height, HEIGHT)
-        if width < WIDTH or height < HEIGHT:   # compact: the table gives up narration to leave room below
-            keys = short_keys(keys)
-            height -= below - 1
-        self.console.clear()
-        for line in render_table(view, self.look, header=self.header, log=self.log, status=status, keys=keys,
-                                 under=self.under, width=width, height=height):
-            self.console.print(line, no_wrap=True, overflow="crop")
-
-    def tell(self, lines: Sequence[str]) -> None:
-        self.log.extend(lines)
-
-    def notice(self, view: View, message: str, keys: str) -> None:
-        self.show(view, message, keys)
-
-    def wait(self, view: View) -> None:
-        """Show the table while the bot is on turn, long enough for a person to see the last move."""
-        self.show(view, "The bot is thinking...", "")
-        if self.delay > 0:
-            time.sleep(self.delay)
-
-    def ask(self, prompt: str) -> str | None:
-        return read_line(prompt, echo=False, out=self.console.file)
-
-    def close(self, lines: Sequence[str]) -> None:
-        for line in lines:
-            self.console.print(Text(line, style="bold" if self.look.colour else ""), soft_wrap=True)
-
-
-@dataclass
-class TranscriptScreen:
-    """A pipe or a file: plain lines in order, the table printed before each of your turns."""
-
-    out: TextIO
-    look: Look
-    header: str
-    under: int | None = None
-
-    def __post_init__(self) -> None:
-        self._print(self.header[:WIDTH])
-
-    def _print(self, text: str = "") -> None:
-        self.out.write(text + "\n")
-        self.out.flush()
-
-    def show(self, view: View, status: str, keys: str, below: int = 1) -> None:
-        self._print()
-        for line in render_table(view, self.look, status=status, keys=keys, under=self.under):
-            self._print(line.plain.rstrip())
-
-    def tell(self, lines: Sequence[str]) -> None:
-        for line in lines:
-            self._print(line)
-
-    def notice(self, view: View, message: str, keys: str) -> None:
-        self._print(message)
-
-    def wait(self, view: View) -> None:
-        """Nothing: a transcript shows the table only when you are asked to move."""
-
-    def ask(self, prompt: str) -> str | None:
-        return read_line(prompt, echo=True, out=self.out)
-
-    def close(self, lines: Sequence[str]) -> None:
-        for line in lines:
-            self._print(line)
 
 
 # -- the game loop --------------------------------------------------------------
@@ -195,19 +102,35 @@ class TranscriptScreen:
 class Session:
     """One deal between you and a bot, played on a screen until it ends or you quit."""
 
-    def __init__(self, options: Options, screen: Screen) -> None:
+    def __init__(self, options: Options, screen: Screen, side: Any = None) -> None:
         self.options = options
         self.screen = screen
         self.look = screen.look
         self.you = options.seat
+        self.header = header_of(options)
+        self.under: int | None = None   # the card known to lie under the talon (the trump six after an exchange)
         self.game = Game.from_seed(pad_seed(options.seed))
-        self.bot: Any = Bot(options.level, options.bot_seed) if options.level < 4 else Rung4Bot(options.bot_seed)
+        self.side = side if side is not None else resolve(options.side)   # the one side resolver (imports your bot)
+        self.bot: Any = seat_bot(self.side if self.side.kind != "rung" else options.level, options.bot_seed)
         if isinstance(self.bot, Rung4Bot):  # rung 4 remembers the deal: it watches from the deal on
             self.bot.start(self.game.view(1 - self.you))
         self.quit = False
 
     def view(self) -> View:
         return self.game.view(self.you)
+
+    def table(self, status: str, keys: str) -> Draw:
+        """The table from your seat, as a screen draws it at its size: compact (short keys, no header) when
+        smaller than 80x24; the header only on a live screen (a transcript prints it once, first)."""
+        view = self.view()
+
+        def draw(width: int, height: int) -> list[Any]:
+            compact = width < WIDTH or height < HEIGHT
+            return render_table(view, self.look, header=self.header if self.screen.live else "", log=self.screen.log,
+                                status=status, keys=short_keys(keys) if compact else keys, under=self.under,
+                                width=width, height=height)
+
+        return draw
 
     def run(self) -> int:
         """Play to the end (or to q / end of input); 0 in both cases, the deal's verdict printed last."""
@@ -222,7 +145,7 @@ class Session:
     def your_turn(self) -> None:
         """Ask until a key does something: a move, a resign or a quit; bad keys only get a message."""
         view = self.view()
-        self.screen.show(view, your_status(view, self.look), keys_help(view))
+        self.screen.show(self.table(your_status(view, self.look), keys_help(view)))
         while True:
             line = self.screen.ask(prompt(view))
             if line is None:
@@ -232,7 +155,7 @@ class Session:
             message = self.press(line)
             if message is None:
                 return
-            self.screen.notice(view, message, keys_help(view))
+            self.screen.notice(self.table(message, keys_help(view)), message)
 
     def press(self, line: str) -> str | None:
         """Act on one line typed at your prompt; the message to show if the deal did not move."""
@@ -266,10 +189,12 @@ class Session:
     def bot_turn(self) -> None:
         """Let the bot move, after the table has stood for a moment on a live screen."""
         seat = 1 - self.you
-        self.screen.wait(self.view())
-        move = self.bot.choose(self.game.view(seat))
-        if move is None:  # the engine never leaves a seat on turn without a move
-            raise RuntimeError(f"the bot has no move at ply {self.game.ply}")
+        self.screen.wait(self.table("The bot is thinking...", ""))
+        view = self.game.view(seat)
+        move = faults.ask(self.bot, view)
+        if isinstance(move, faults.Answer):   # your bot's mistake (a rung always answers a legal move)
+            raise faults.table_fault(move, describe(self.side), seat, view.ply,
+                                     f"the deal of seed {self.options.seed!r}", self.options.replay_command())
         self.play(seat, move)
 
     def play(self, seat: int, move: Move) -> tuple[Event, ...]:
@@ -277,27 +202,33 @@ class Session:
         before = self.view()
         events: tuple[Event, ...] = tuple(self.game.apply(seat, move))
         if any(e.kind == "swap" for e in events):   # public: the trump six now lies under the talon
-            self.screen.under = 16 * before.trump + 6
+            self.under = 16 * before.trump + 6
         if isinstance(self.bot, Rung4Bot):
             self.bot.see(events)
         self.screen.tell(narrate(events, before, self.view(), self.look))
         return events
 
     def finish(self) -> None:
-        """The last table, then the verdict and the command that replays the deal, last line."""
+        """The record saved (with --save), the last table, then the verdict and the command that replays the
+        deal, last line. A record that cannot be written (the disk filled during the deal) is refused after
+        the verdict, which is never lost with it."""
+        refused = None
         if self.options.save:
-            from kozyr.durak.records import save
+            from kozyr.durak import records
 
-            save(self.game, self.options.save, seed=pad_seed(self.options.seed))
-        view = self.view()
+            try:
+                records.save(self.game, self.options.save, seed=pad_seed(self.options.seed),
+                             overwrite=self.options.force)
+            except KozyrError as err:
+                refused = KozyrError(err.code, f"--save: {err.detail}", **err.fields)
         if self.quit:
-            self.screen.show(view, "You left the deal.", "", below=2)
-            self.screen.close(self.options.ending("Deal left unfinished."))
-            return
-        result = self.game.result
-        outcome, fool = (result.outcome, result.fool) if result is not None else (None, None)
-        self.screen.show(view, "Game over.", "", below=2)
-        self.screen.close(self.options.ending(f"{verdict(outcome, fool, self.you)}."))
+            self.screen.end(self.table("You left the deal.", ""), self.options.ending("Deal left unfinished."))
+        else:
+            result = self.game.result
+            outcome, fool = (result.outcome, result.fool) if result is not None else (None, None)
+            self.screen.end(self.table("Game over.", ""), self.options.ending(f"{verdict(outcome, fool, self.you)}."))
+        if refused is not None:
+            raise refused
 
 
 def your_status(view: View, look: Look) -> str:
@@ -323,30 +254,21 @@ def keys_help(view: View) -> str:
     names = {"t": "t take", "d": "d done", "x": "x exchange"}
     keys = legal_keys(view)
     moves = (["a card number"] if any(k.isdigit() for k in keys) else []) + [names[k] for k in keys if k in names]
-    return f"Keys: {', '.join(moves)}   h hint  r resign  q quit"
+    return f"Keys: {', '.join(moves)}   ? hint  r resign  q quit"
 
 
 def short_keys(keys: str) -> str:
-    """The keys line for a narrow screen: `Keys: 1-9 t d  h r q`."""
+    """The keys line for a narrow screen: `Keys: 1-9 t d  ? r q`."""
     if not keys:
         return keys
     short = {"a card number": "number", "t take": "t", "d done": "d", "x exchange": "x"}
     moves = keys.split("   ")[0].removeprefix("Keys: ").split(", ")
-    return "Keys: " + " ".join(short.get(m, m) for m in moves if m) + "  h hint r resign q quit"
-
-
-def terminal_size(out: Any) -> tuple[int, int]:
-    """(columns, lines) of the terminal behind `out`; 80x24 when it cannot be asked."""
-    try:
-        size = os.get_terminal_size(out.fileno())
-    except (AttributeError, OSError, ValueError):
-        return WIDTH, HEIGHT
-    return size.columns or WIDTH, size.lines or HEIGHT
+    return "Keys: " + " ".join(short.get(m, m) for m in moves if m) + "  ? hint r resign q quit"
 
 
 def prompt(view: View) -> str:
     """The prompt lists the keys of your legal moves (`1-3 5 t`), so a script can read what it may answer."""
-    return f"Your move [{key_summary(legal_keys(view))}]: "
+    return f"Your move [{key_ranges(legal_keys(view))}]: "
 
 
 # -- command line ----------------------------------------------------------------
@@ -367,27 +289,34 @@ def _seat(text: str) -> int:
     return int(text)
 
 
-def _seed(text: str) -> str:
-    try:
-        pad_seed(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seed {shown(text)} is not ASCII text of at most 32 bytes") from None
-    return text
+def _bot(text: str) -> str:
+    """`--bot`: module:attr or <file>.py:attr (only its form here; it is imported when the game starts)."""
+    value = side(text)
+    if isinstance(value, int):
+        raise argparse.ArgumentTypeError(f"--bot {shown(text)}: a rung is --level; --bot names a bot of yours, "
+                                         "module:attr or <file>.py:attr")
+    return value
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """The `play` options, on either the `kozyr` subcommand or the standalone parser of `main`."""
     parser.description = "Play one deal of two-seat durak against a bot."
-    parser.add_argument("--level", type=_level, metavar="{1,2,3,4}", default=DEFAULT_LEVEL,
+    parser.add_argument("--level", type=_level, metavar="{1,2,3,4}", default=None,
                         help="the bot's rung: 1 random, 2 cheap, 3 careful, 4 search (default 2)")
+    parser.add_argument("--bot", type=_bot, metavar="MODULE:ATTR", default=None,
+                        help="play a bot of yours instead: module:attr or <file>.py:attr (imported: its code runs)")
+    parser.add_argument("--bot-set", action="append", type=knob, metavar="KNOB=VALUE",
+                        help="a knob of your bot's factory (repeatable)")
     parser.add_argument("--seat", type=_seat, metavar="{0,1}", default=0, help="your seat, 0 or 1 (default 0)")
-    parser.add_argument("--seed", type=_seed, metavar="TEXT", default=None,
+    parser.add_argument("--seed", type=seed_text, metavar="TEXT", default=None,
                         help="the deal's seed text, at most 32 ASCII bytes (default: random, printed at the end)")
     parser.add_argument("--ascii", action="store_true", help="plain output: suits as S H D C, no colour")
     parser.add_argument("--delay", type=delay_seconds, metavar="SECONDS", default=DEFAULT_DELAY,
                         help=f"seconds each bot move stays on screen on a terminal (default {DEFAULT_DELAY})")
     parser.add_argument("--save", metavar="FILE", default=None,
-                        help="write the deal as a game record (JSON; kozyr replay --file reads it) when it ends")
+                        help="write the deal as a game record (JSON; kozyr replay --file reads it) when it ends "
+                             "(the path is checked first; an existing file is kept unless --force)")
+    parser.add_argument("--force", action="store_true", help="let --save replace an existing file")
     parser.set_defaults(func=run)
 
 
@@ -400,30 +329,43 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def options_from(args: argparse.Namespace) -> Options:
+    """The game's options; a --save path that cannot take the record is refused here, before the deal."""
     seed = args.seed if args.seed is not None else secrets.token_hex(6)
-    return Options(level=args.level, seat=args.seat, seed=seed, ascii=args.ascii, delay=args.delay,
-                   save=getattr(args, "save", None))
+    save, force = getattr(args, "save", None), bool(getattr(args, "force", False))
+    if save is not None:
+        check_output(save, label=f"--save {save!r}", overwrite=force, exists_hint=": give --force to replace it")
+    bot = getattr(args, "bot", None)
+    knobs: dict[str, Any] = {}
+    for name, value in getattr(args, "bot_set", None) or []:
+        if name in knobs:
+            raise KozyrError("bad_knob", f"--bot-set {name} given twice", field=name, value=value)
+        knobs[name] = value
+    if bot is not None and args.level is not None:
+        raise KozyrError("bad_side", "--level and --bot both name the bot you play: give one", value=bot)
+    if bot is None and knobs:
+        raise KozyrError("bad_knob", "--bot-set sets a knob of your bot: name it with --bot module:attr",
+                         field=next(iter(knobs)), value=knobs)
+    level = DEFAULT_LEVEL if args.level is None else args.level
+    return Options(level=level, seat=args.seat, seed=seed, ascii=args.ascii, delay=args.delay, save=save,
+                   force=force, bot=bot, knobs=tuple(knobs.items()))
 
 
-def make_screen(options: Options, out: TextIO) -> Screen:
-    """A live screen on a terminal, a transcript otherwise; ASCII and colour as asked and possible."""
-    live = out.isatty()
-    look = look_for(out, ascii=options.ascii, symbols="\u2660\u2665\u2666\u2663\u25ae\u25b2")
-    header = f"kozyr durak   you (seat {options.seat}) against the level {options.level} bot   seed {options.seed}"
-    if not live:
-        return TranscriptScreen(out=out, look=look, header=header)
-    width, height = terminal_size(out)
-    if width < MIN_WIDTH or height < MIN_HEIGHT:
-        raise KozyrError("small_terminal", f"the terminal is {width}x{height}: kozyr play needs at least "
-                         f"{MIN_WIDTH}x{MIN_HEIGHT} (80x24 for the full table)", value=(width, height))
-    console = live_console(out, look, width=max(width, MIN_WIDTH))
-    return LiveScreen(console=console, look=look, header=header, delay=options.delay)
+def header_of(options: Options) -> str:
+    against = f"the level {options.level} bot" if options.bot is None else options.bot
+    return f"kozyr durak   you (seat {options.seat}) against {against}   seed {options.seed}"
+
+
+def screen_for(options: Options, out: TextIO) -> Screen:
+    """A live screen on a terminal, a transcript otherwise (`kozyr.cli._terminal.make_screen`)."""
+    return make_screen(out, program="kozyr play", ascii=options.ascii, symbols="\u2660\u2665\u2666\u2663\u25ae\u25b2",
+                       delay=options.delay, header=header_of(options))
 
 
 def run(args: argparse.Namespace) -> int:
     """The `play` command: one deal on stdin/stdout; Ctrl-C ends it with the replay line."""
     options = options_from(args)
-    session = Session(options, make_screen(options, sys.stdout))
+    side = resolve(options.side)      # your bot imported (a refusal is one line) before the screen opens
+    session = Session(options, screen_for(options, sys.stdout), side)
     try:
         return session.run()
     except KeyboardInterrupt:

@@ -1,60 +1,27 @@
-"""Drawing the durak table and narrating moves, from a seat's view alone.
+"""Drawing the durak table of `kozyr play` and narrating moves, from a seat's view alone.
 
 Everything here is a pure function of a `View` (and the events of a move), so
 it can be tested on views built by hand and cannot show what the seat may not
 see: the bot's cards are drawn as backs because the view holds only a count.
 The table is a list of rich `Text` lines that fits 80x24 with the prompt; the
 same lines print as plain text (`.plain`) when colour is off. A smaller
-terminal (down to MIN_WIDTH x MIN_HEIGHT) gets a compact table: no header and
-no blank lines, hand rows wrapped to the width, as much narration as fits.
+terminal (down to `kozyr.cli._terminal.MIN_WIDTH` x `MIN_HEIGHT`) gets a
+compact table: no header and no blank lines, hand rows wrapped to the width,
+as much narration as fits.
 """
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.text import Text
 
-from kozyr.cards import SUIT_LETTERS, SUIT_SYMBOLS, pretty, suit_of
-from kozyr.cli.play_keys import hand_order
+from kozyr.cards import suit_of
+from kozyr.cli._terminal import HEIGHT, RED_SUITS, WIDTH, Look, clip, wrapped
+from kozyr.cli.durak_keys import hand_order
 from kozyr.durak import Event, Move, View
 
-WIDTH = 80
-HEIGHT = 24
-MIN_WIDTH = 40   # below this the game refuses to start on a live screen
-MIN_HEIGHT = 16  # the compact table with a 20-card hand, status, keys and the prompt
 LOG_LINES = 4  # narration lines kept on the live screen
-
-RED_SUITS = (1, 2)  # hearts, diamonds
-
-
-@dataclass(frozen=True)
-class Look:
-    """How to draw: Unicode suits or the letters S H D C, with colour or without.
-
-    Plain output (ASCII, or no colour) marks the cards you may play with
-    brackets, because dimming is invisible there.
-    """
-
-    ascii: bool = False
-    colour: bool = True
-
-    def card(self, c: int) -> str:
-        """A card as text: `10♦`, or `10D` in ASCII."""
-        text = pretty(c)
-        return text[:-1] + SUIT_LETTERS[suit_of(c)] if self.ascii else text
-
-    def suit(self, s: int) -> str:
-        return SUIT_LETTERS[s] if self.ascii else SUIT_SYMBOLS[s]
-
-    def card_style(self, c: int) -> str:
-        return "red" if self.colour and suit_of(c) in RED_SUITS else ""
-
-    @property
-    def back(self) -> str:
-        return "#" if self.ascii else "\u25ae"  # a card back: '#', or a black vertical rectangle
 
 
 def who(seat: int, you: int) -> str:
@@ -90,30 +57,21 @@ def render_table(
     gap = [] if compact else [Text()]
     top: list[Text] = []
     if header and not compact:
-        top += [_clip(Text(header, style="bold" if look.colour else ""), width), Text()]
-    body = [_opponent_line(view, look, width), _clip(_talon_line(view, look, under), width), *gap]
-    body += [_clip(line, width) for line in _bout_lines(view, look, compact)]
+        top += [clip(Text(header, style="bold" if look.colour else ""), width), Text()]
+    body = [_opponent_line(view, look, width), clip(_talon_line(view, look, under), width), *gap]
+    body += [clip(line, width) for line in _bout_lines(view, look, compact)]
     body += [*gap, *_hand_lines(view, look, width)]
     tail: list[Text] = [*gap] if status or keys else []
     if status:
-        tail.append(_clip(Text(status, style="bold" if look.colour else ""), width))
+        tail.append(clip(Text(status, style="bold" if look.colour else ""), width))
     if keys:
-        tail.append(_clip(Text(keys, style="dim" if look.colour else ""), width))
+        tail.append(clip(Text(keys, style="dim" if look.colour else ""), width))
     entries = list(log[-LOG_LINES:])
     if compact:   # re-wrap the narration to the width, keep the newest lines that fit above the prompt
-        wrapped = [part for entry in log for part in textwrap.wrap(entry, width) or [""]]
-        room = height - 1 - len(top) - len(body) - len(tail)
-        entries = wrapped[len(wrapped) - room:] if room > 0 else []
-    middle = ([*gap] if entries else []) + [_clip(Text(e, style="italic" if look.colour else ""), width)
+        entries = wrapped(log, width, height - 1 - len(top) - len(body) - len(tail))
+    middle = ([*gap] if entries else []) + [clip(Text(e, style="italic" if look.colour else ""), width)
                                             for e in entries]
     return top + body + middle + tail
-
-
-def _clip(text: Text, width: int = WIDTH) -> Text:
-    """A line cut to the screen width, so a long seed or message cannot wrap the table."""
-    if cell_len(text.plain) > width:
-        text.truncate(width - 1, overflow="ellipsis")
-    return text
 
 
 def _opponent_line(view: View, look: Look, width: int = WIDTH) -> Text:
@@ -186,7 +144,7 @@ def _hand_lines(view: View, look: Look, width: int = WIDTH) -> list[Text]:
         six = 16 * view.trump + 6
         head.append(f"   x: exchange {look.card(six)} for {look.card(view.turnup)}",
                     style="bold green" if look.colour else "")
-    lines = [_clip(head, width)]
+    lines = [clip(head, width)]
     row: Text | None = None
     current = -1
     for number, card in enumerate(order, 1):
@@ -273,8 +231,7 @@ def _phrase(event: Event, before: View, look: Look, you: int) -> str:
         return _refill(event, before, you)
     if kind == "out" and seat is not None:
         return f"{verb(seat, you, 'are', 'is')} out of cards"
-    if kind == "game_end":
-        return verdict(event.outcome, event.fool, you)
+    # game_end is not narrated: the verdict is the deal's closing line, said once
     return ""
 
 
@@ -331,10 +288,4 @@ def move_phrase(move: Move, view: View, look: Look) -> str:
     return words[move.kind]
 
 
-def screen_fits(lines: Sequence[Text], prompt: str = "", width: int = WIDTH, height: int = HEIGHT) -> bool:
-    """Whether the lines plus the prompt line fit a terminal of width x height (80x24 by default)."""
-    texts = [t.plain for t in lines] + ([prompt] if prompt else [])
-    return len(texts) <= height and all(cell_len(t) <= width for t in texts)
-
-
-__all__ = ["Look", "render_table", "narrate", "verdict", "move_phrase", "screen_fits", "MIN_WIDTH", "MIN_HEIGHT"]
+__all__ = ["render_table", "narrate", "verdict", "move_phrase"]

@@ -1,4 +1,4 @@
-"""Keys of the terminal game: which key plays which move, and back.
+"""Keys of the durak terminal game (`kozyr play`): which key plays which move, and back.
 
 The table numbers your hand and the prompt accepts those numbers, so the
 numbering lives here, in one function both sides call; a key that the screen
@@ -16,7 +16,8 @@ from kozyr.durak import DONE, SWAP, TAKE, Move, View
 
 # The one-letter keys of the card-less moves, and the commands that are not moves.
 MOVE_KEYS: dict[str, Move] = {"t": TAKE, "d": DONE, "x": SWAP}
-COMMANDS = {"h": "hint", "r": "resign", "q": "quit"}
+# `?` is the hint key of both terminal games (hokm uses h for hearts); durak keeps `h` as another name for it
+COMMANDS = {"?": "hint", "h": "hint", "r": "resign", "q": "quit"}
 
 
 @dataclass(frozen=True)
@@ -67,20 +68,6 @@ def legal_keys(view: View) -> list[str]:
     return numbers + [k for k in MOVE_KEYS if k in keys]
 
 
-def key_summary(keys: list[str]) -> str:
-    """Keys as the prompt lists them: runs of numbers as ranges, `1-6 9 t x`, so even 36 fit a line."""
-    numbers = [int(k) for k in keys if k.isdigit()]
-    parts: list[str] = []
-    start = None
-    for i, n in enumerate(numbers):
-        if start is None:
-            start = n
-        if i + 1 == len(numbers) or numbers[i + 1] != n + 1:
-            parts.append(str(n) if n == start else f"{start}-{n}")
-            start = None
-    return " ".join(parts + [k for k in keys if not k.isdigit()])
-
-
 def parse_key(text: str, view: View, name: Callable[[int], str] = pretty) -> Choice:
     """What a line typed at the prompt means in `view`; never raises for bad text.
 
@@ -101,7 +88,7 @@ def parse_key(text: str, view: View, name: Callable[[int], str] = pretty) -> Cho
         return move if move in view.legal else Refusal(_why_not(view, move, name))
     if not key:
         return Refusal("Type a card number or a key, then Enter.")
-    return Refusal(f"{text.strip()[:12]!r} is not a key: a card number, t d x, h hint, r resign, q quit.")
+    return Refusal(f"{text.strip()[:12]!r} is not a key: a card number, t d x, ? hint, r resign, q quit.")
 
 
 def _why_not(view: View, move: Move, name: Callable[[int], str]) -> str:

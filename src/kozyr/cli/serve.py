@@ -1,0 +1,31 @@
+"""`kozyr serve`: the web table (kozyr.web) on 127.0.0.1 until Ctrl-C."""
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from kozyr.cli._common import count
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from kozyr.web.server import serve
+
+    if args.port > 65535:
+        args.parser.error(f"--port {args.port} is above 65535")
+    return serve(args.host, args.port, args.records, quiet=not args.verbose)
+
+
+def register(subparsers: Any) -> None:
+    """Add `serve` to the `kozyr` console script's subparsers."""
+    p = subparsers.add_parser("serve", help="play and replay durak and hokm in a web browser",
+                              description="Serve the web table: play durak and hokm against the bots, replay "
+                                          "records, watch a ladder's deal. It listens on 127.0.0.1 only unless "
+                                          "--host says otherwise, and prints its address.")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this "
+                   "machine only)")
+    p.add_argument("--port", type=count, default=8000, help="the port (default 8000; 0 picks a free one)")
+    p.add_argument("--records", metavar="DIR", default="kozyr-records",
+                   help="the folder records are saved to and replayed from (default ./kozyr-records, made if "
+                        "missing); nothing outside it is read or written")
+    p.add_argument("--verbose", action="store_true", help="log every request to stderr")
+    p.set_defaults(func=_serve, parser=p)

@@ -1,0 +1,179 @@
+"""A durak deal at the web table: you in one seat, bots of a chosen rung in the others.
+
+The table is a loop over the engine, like the terminal game's: your move is
+parsed and handed to `Game.apply` (the same refusals as everywhere: a refused
+move raises and changes nothing), then every bot on turn moves through its
+rung from its own view, and each move's events become narration from your
+seat. What the page gets (`state`) is built from your seat's view alone.
+
+Which durak the table plays is one `Rules` value. The seats, the bots and
+the state all follow `rules.seats`; the engine on main deals the two-seat
+game (`Rules()`), so `playable` admits that table only until the variants
+engine deals every table, when it becomes the engine's own test.
+
+The deal is replayable in the terminal: the seed text is padded to 32 bytes
+with `pad_seed` and the bot of a two-seat table draws from the bot seed
+``<seed>:bot``, as ``kozyr play --seed SEED --level RUNG`` does.
+"""
+from __future__ import annotations
+
+import shlex
+import threading
+from typing import Any
+
+from kozyr.cards import card_name
+from kozyr.durak import RESIGN, Bot, Event, Game, IllegalMove, Move, Rules, Rung4Bot, View, pad_seed
+from kozyr.durak.bots import RUNG_NAMES
+from kozyr.durak.ladder.slow import MAX_MOVES
+from kozyr.durak.records import to_record
+from kozyr.errors import KozyrError, shown, whole
+from kozyr.web import pictures, words
+
+__all__ = ["DurakTable", "playable", "RUNG_CHOICES", "LOG_LINES"]
+
+RUNG_CHOICES = (1, 2, 3, 4)
+LOG_LINES = 40           # narration lines the state carries (the page shows the latest)
+HINT_RUNG = 4            # the hint is rung 4's choice from your view and your seat's memory
+CARD_MOVES = ("attack", "beat", "transfer", "show")
+PLAIN_MOVES = (("take", "Take"), ("done", "Done"), ("swap", "Exchange the six"))
+
+
+def playable(rules: Rules) -> bool:
+    """Whether this build's engine deals `rules`: the two-seat game until the variants engine lands."""
+    return rules.two_seat
+
+
+def _bot(rung: int, seed: str) -> Any:
+    return Rung4Bot(seed) if rung == 4 else Bot(rung, seed)
+
+
+class DurakTable:
+    """One deal: `you` against bots of `rung` at a table of `rules`, dealt from the seed text `seed`."""
+
+    kind = "durak"
+
+    def __init__(self, *, rung: int, seat: int, seed: str, rules: Rules | None = None) -> None:
+        self.rules = Rules.of(rules)
+        if not playable(self.rules):
+            raise IllegalMove("bad_options", f"the web table deals {self.rules!r} once the variants engine "
+                              "deals it; this engine deals the two-seat game, Rules()", field="rules",
+                              value=self.rules.changed())
+        self.rung = whole("rung", rung, 1, 4)
+        self.you = whole("seat", seat, 0, self.rules.seats - 1)
+        self.seed = seed
+        self.game = Game.from_seed(pad_seed(seed))        # no_seed for a seed that is not ASCII of <= 32 bytes
+        others = [s for s in range(self.rules.seats) if s != self.you]
+        self.bots = {s: _bot(self.rung, f"{seed}:bot" if self.rules.seats == 2 else f"{seed}:bot{s}")
+                     for s in others}
+        self.hinter = Rung4Bot(f"{seed}:hint")
+        self._minds = [b for b in self.bots.values() if isinstance(b, Rung4Bot)] + [self.hinter]
+        for seat, bot in self.bots.items():
+            if isinstance(bot, Rung4Bot):
+                bot.start(self.game.view(seat))
+        self.hinter.start(self.game.view(self.you))
+        self.log: list[str] = []
+        self.lock = threading.Lock()
+        self.under: int | None = None          # the trump six under the talon after the exchange (public)
+        self._bots_move()
+
+    # -- acting ---------------------------------------------------------------------------------
+    def act(self, body: dict[str, Any]) -> None:
+        """Your move, `{"move": "beat TD"}` (or `"resign"`), then the bots' replies; a refusal changes nothing."""
+        text = body.get("move")
+        if not isinstance(text, str):
+            raise KozyrError("bad_move", f"move {shown(text)} is not a move's text such as 'attack AS' or 'take'",
+                             field="move", value=text)
+        move = RESIGN if text.strip().lower() == "resign" else Move.parse(text)
+        if self.game.moves >= MAX_MOVES:
+            raise IllegalMove("game_over", f"the deal is capped at {MAX_MOVES:,} moves", field="move", value=text)
+        self._play(self.you, move)                     # IllegalMove: nothing changed
+        self._bots_move()
+
+    def _bots_move(self) -> None:
+        while not self.game.over and self.game.turn != self.you and self.game.moves < MAX_MOVES:
+            seat = self.game.turn
+            assert seat is not None
+            move = self.bots[seat].choose(self.game.view(seat))
+            if move is None:      # the engine never leaves a seat on turn without a move
+                raise RuntimeError(f"the bot in seat {seat} has no move at ply {self.game.ply}")
+            self._play(seat, move)
+
+    def _play(self, seat: int, move: Move) -> None:
+        before = self.game.view(self.you)
+        events: tuple[Event, ...] = tuple(self.game.apply(seat, move))
+        if any(e.kind == "swap" for e in events):
+            self.under = 16 * before.trump + 6
+        for mind in self._minds:
+            mind.see(events)
+        self.log.extend(words.durak_narration(events, before, self.game.view(self.you)))
+        del self.log[:-LOG_LINES]
+
+    def hint(self) -> dict[str, Any]:
+        """What rung 4 plays in your seat now, from your view and what your seat has seen."""
+        view = self.game.view(self.you)
+        if view.over or view.turn != self.you:
+            return {"move": None, "text": "No hint: it is not your turn."}
+        move = self.hinter.choose(view)
+        if move is None:
+            return {"move": None, "text": "No hint: you have no move."}
+        return {"move": str(move), "text": f"Hint ({RUNG_NAMES[HINT_RUNG]}, rung {HINT_RUNG}): "
+                f"{words.durak_move(move, view)}."}
+
+    # -- reading --------------------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """The deal's game record (kozyr.durak.records), by its seed."""
+        return to_record(self.game, seed=pad_seed(self.seed))
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    def summary(self) -> dict[str, Any]:
+        return {"kind": self.kind, "over": self.game.over, "moves": self.game.moves,
+                "title": f"durak against rung {self.rung} ({RUNG_NAMES[self.rung]}), seed {self.seed}"}
+
+    def state(self) -> dict[str, Any]:
+        """What the page shows: from your seat's view only."""
+        view = self.game.view(self.you)
+        mine = view.turn == self.you and not view.over
+        return {
+            "kind": self.kind,
+            "you": self.you,
+            "seats": self.rules.seats,
+            "rules": self.rules.changed(),
+            "rung": self.rung,
+            "seed": self.seed,
+            "ply": view.ply,
+            "moves": self.game.moves,
+            "turn": view.turn,
+            "phase": view.phase,
+            "over": view.over,
+            "verdict": words.durak_verdict(view) if view.over else None,
+            "status": words.durak_status(view, self.game.moves >= MAX_MOVES),
+            "picture": pictures.durak_view(view),
+            "hand": _hand(view, mine),
+            "actions": _actions(view, mine),
+            "talon": view.talon,
+            "under": None if self.under is None or view.talon == 0 else card_name(self.under),
+            "log": list(self.log),
+            "replay": (f"kozyr play --seed {shlex.quote(self.seed)} --level {self.rung} --seat {self.you}"
+                       if self.rules.two_seat else None),
+        }
+
+
+def _hand(view: View, mine: bool) -> list[dict[str, Any]]:
+    """Your cards, in the terminal's order, each with the moves it can make now (none when not your turn)."""
+    legal = view.legal if mine else ()
+    out = []
+    for c in words.durak_hand_order(view):
+        moves = [str(m) for m in legal if m.card == c and m.kind in CARD_MOVES]
+        out.append({"card": card_name(c), "text": words.card_text(c), "moves": moves})
+    return out
+
+
+def _actions(view: View, mine: bool) -> list[dict[str, Any]]:
+    """The card-less moves as buttons: legal ones live, the others greyed; resign whenever you are on turn."""
+    legal = {m.kind for m in view.legal} if mine else set()
+    out = [{"move": kind, "label": label, "legal": kind in legal} for kind, label in PLAIN_MOVES]
+    out.append({"move": "resign", "label": "Resign", "legal": mine})
+    return out
