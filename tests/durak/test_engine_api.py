@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 
 from kozyr.cards import CardSet, parse_card
-from kozyr.durak import Bout, IllegalMove, Move, Result, View
+from kozyr.durak import Bout, IllegalMove, Move, Result, Rules, View
 from kozyr.durak.core.engine import Game, random_playouts
+from kozyr.errors import KozyrError
 
 MASK = (1 << 64) - 1
 
@@ -166,3 +167,21 @@ def test_results_are_shared_values() -> None:
     g.apply(1, "resign")
     assert g.result == Result("resign", 1)
     assert g.result is g.result
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(seats=4), Rules(seats=3, deck=52, variant="perevodnoy")])
+def test_a_determinized_game_refuses_to_pickle_and_a_dealt_one_pickles(rules: Rules) -> None:
+    """A copy drawn by determinize was never dealt (it has no order and move log to replay): pickling it
+    is a bad_pickle refusal, at every table, while the dealt game pickles with its rules."""
+    g = Game.from_rng(5, rules=rules)
+    rnd = random.Random(5)
+    for _ in range(12):
+        seat = g.turn
+        assert seat is not None
+        g.apply(seat, rnd.choice(g.legal_moves()))
+    h = pickle.loads(pickle.dumps(g))
+    assert h.rules == rules and h.history == g.history and h.view(0) == g.view(0)
+    copy = g.determinize(0, 7)
+    with pytest.raises(KozyrError) as info:
+        pickle.dumps(copy)
+    assert info.value.code == "bad_pickle"
