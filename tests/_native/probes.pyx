@@ -12,11 +12,15 @@ bot would, so the package carries no code that exists only for its tests:
   them as from the full view;
 - `memory_replay`: the C memory (core/memory.pxd) fed packed events;
 - `packed_events`: a game's events as the engine packs them for C (core/state.pxd's layout);
-- `filled_view`: a Python View through the rungs' `fill_view` into the C struct and back as a GameView.
+- `filled_view`: a Python View through the rungs' `fill_view` into the C struct and back as a GameView;
+- `power_kernel_agrees`: the rungs' kernel by power (the ladder's duel) answers
+  as the kernel on kozyr's cards, on random decisions.
 """
 from libc.stdint cimport uint32_t, uint64_t
 
+from kozyr.cards cimport card_bit
 from kozyr.durak.core.deal cimport st_deal_rng, st_deal_table
+from kozyr.durak.core.power cimport pw_kozyr, pw_mask
 from kozyr.durak.core.engine cimport Game
 from kozyr.durak.core.gameview cimport GameView
 from kozyr.durak.core.memory cimport Memory, mem_event, mem_start, mem_to_tuple
@@ -24,7 +28,7 @@ from kozyr.durak.core.rules cimport st_apply, st_apply_legal, st_ask, st_turn, s
 from kozyr.durak.core.seeds cimport WORD_BUF, fast_word, mix64, sha_word, word_head
 from kozyr.durak.core.state cimport Sink, State, Table
 from kozyr.durak.core.view cimport OUT_NONE, Ask, DView
-from kozyr.durak.rungs cimport RungParams, ask_move, best_move, fill_view, params_from
+from kozyr.durak.rungs cimport ByPower, RungParams, ask_move, best_move, fill_view, params_from, rung_move
 
 import operator
 
@@ -100,6 +104,53 @@ def memory_replay(view, packed):
     for e in packed:
         mem_event(&m, <unsigned int>e)
     return mem_to_tuple(&m)
+
+
+def power_kernel_agrees(long long decisions, unsigned long long seed, params=None):
+    """`decisions` random decisions (a random hand of 1 to 36 durak cards, a random subset of it
+    as the legal cards, random trump, flags, talon, bout size and word) for each of rungs 1, 2
+    and 3: the number where rung_move by power (the Ask's masks by power, its card back to
+    kozyr's) differs from ask_move on kozyr's cards (0 when right)."""
+    cdef RungParams p
+    cdef Ask a, b
+    cdef ByPower by_power
+    cdef ByPower *tag = &by_power
+    cdef uint64_t rng = seed, x
+    cdef long long k, bad = 0
+    cdef int rung, m1, m2, n, i
+    cdef unsigned int word
+    params_from(&p, Params.of(params).as_tuple())
+    for k in range(decisions):
+        # a hand: each durak card with a chance that varies by decision, so that hand sizes vary
+        x = mix64(rng + <uint64_t>k)
+        n = <int>(x % 36) + 1
+        a.hand = 0
+        for i in range(36):
+            if (mix64(x + <uint64_t>i) % 36) < <uint64_t>n:
+                a.hand |= card_bit(16 * (i // 9) + 6 + i % 9)
+        if a.hand == 0:
+            a.hand = card_bit(16 * (n % 4) + 6 + n % 9)
+        a.cards = a.hand & mix64(x ^ 0x5DEECE66DULL) & mix64(x + 7)
+        if mix64(x + 3) & 1:
+            a.cards = a.hand & mix64(x + 11)      # about half the hand
+        a.trump = <int>(mix64(x + 5) & 3)
+        a.defending = <int>(mix64(x + 13) & 1)
+        a.extra = <int>((mix64(x + 17) & 3) != 0)
+        a.swap = <int>((mix64(x + 19) & 7) == 0)
+        a.talon = <int>(mix64(x + 23) % 25)
+        a.size = <int>(mix64(x + 29) % 7)
+        word = <unsigned int>(mix64(x + 31) >> 32)
+        b = a
+        b.hand = pw_mask(a.hand)
+        b.cards = pw_mask(a.cards)
+        for rung in range(1, 4):
+            m1 = ask_move(&a, rung, word, &p)
+            m2 = rung_move(tag, &b, rung, word, &p)
+            if m2 >= 0 and (m2 >> 6) < 2:       # a card move: its card back to kozyr's
+                m2 = ((m2 >> 6) << 6) | pw_kozyr(m2 & 63)
+            if m1 != m2:
+                bad += 1
+    return bad
 
 
 def packed_events(Game game):

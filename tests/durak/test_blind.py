@@ -25,11 +25,12 @@ import pytest
 import kozyr.durak.rungs as rungs
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "kozyr" / "durak"
-SOURCES = ("rungs.pyx", "rungs.pxd", "rungs.pyi")
+# core/power.pxd: the duel's card layout (bit arithmetic only), which the kernel reads masks in
+SOURCES = ("rungs.pyx", "rungs.pxd", "rungs.pyi", "core/power.pxd")
 
 # _gameview: the view object Game.view hands out, a copy of one seat's DView and nothing else
 ALLOWED_CIMPORTS = {"libc.stdint", "kozyr.cards", "kozyr.durak.core.view", "kozyr.durak.rungs",
-                    "kozyr.durak.core.gameview"}
+                    "kozyr.durak.core.gameview", "kozyr.durak.core.power"}
 ALLOWED_IMPORTS = {
     "kozyr.durak.codes": {"PHASES"}, "kozyr.durak.moves": {"Move"}, "kozyr.durak.views": {"View"},
     # the one range check (kozyr.errors.whole) holds no game state

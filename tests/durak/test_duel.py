@@ -14,6 +14,7 @@ import importlib
 import random
 
 import pytest
+from _compiled import probes
 
 from kozyr.durak import Params
 from kozyr.durak.bots import Bot
@@ -23,6 +24,21 @@ from kozyr.durak.params import PARAM_NAMES, PARAM_RANGES
 from kozyr.errors import KozyrError
 
 agrees = importlib.import_module("kozyr.durak.ladder._loop")._duel_agrees   # a test hook
+
+
+def _random_params(rng: random.Random) -> Params:
+    return Params(**{n: rng.randint(*PARAM_RANGES[n]) for n in PARAM_NAMES})
+
+
+def test_the_rungs_kernel_by_power_answers_as_on_kozyrs_cards():
+    """The duel's decisions are rung_move by power (core/power.pxd); on random decisions (hands,
+    legal cards, flags, words) it answers as the kernel on kozyr's cards, with the rules'
+    settings and with random ones over every field's range (the mixed pools and every
+    pair adjustment)."""
+    assert probes().power_kernel_agrees(30000, 1) == 0
+    rng = random.Random(29)
+    for _ in range(25):
+        assert probes().power_kernel_agrees(4000, rng.randrange(1 << 62), _random_params(rng)) == 0
 
 
 @pytest.mark.parametrize("a", [1, 2, 3])
@@ -43,8 +59,8 @@ def test_bots_with_their_own_words_play_as_the_general_loop(fast):
 def test_random_settings_play_as_the_general_loop():
     rng = random.Random(11)
     for _ in range(30):
-        pa = Params(**{n: rng.randint(*PARAM_RANGES[n]) for n in PARAM_NAMES})
-        pb = Params(**{n: rng.randint(*PARAM_RANGES[n]) for n in PARAM_NAMES})
+        pa = _random_params(rng)
+        pb = _random_params(rng)
         a, b = rng.randint(2, 3), rng.randint(1, 3)
         assert agrees(resolve(a, pa), resolve(b, pb), "fast", rng.randrange(10**6), 300) == [], (a, b, pa, pb)
 

@@ -4,12 +4,32 @@
 # into its own body: no call through a function pointer per decision. It reads
 # an Ask or a DView (what one seat may see) and nothing else;
 # tests/durak/test_blind.py holds this file and rungs.pyx to that.
+#
+# The kernel is written once for two card layouts (the fused type Cards):
+# BySuit, kozyr's own (bit 16*suit + rank), which the views and every other
+# caller use, and ByPower (core/power.pxd, bit 4*power + suit), the layout of
+# the ladder's duel, where the cheapest card is two bit scans (`rung_move`
+# with a ByPower tag; its Ask's masks and the card of its answer are then by
+# power). The rules are the same lines for both; only the search for the
+# cheapest card and the k-th card of the legal list differ by layout.
 from libc.stdint cimport uint64_t
 
-from kozyr.cards cimport highest_card, lowest_card, suit_mask
+from kozyr.cards cimport highest_card, lowest_card, popcount, suit_mask
+from kozyr.durak.core.power cimport pw_nth_in, pw_paired, pw_suit, pw_suit_count
 from kozyr.durak.core.view cimport (
-    MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_SWAP, MV_TAKE, PH_DEFEND, Ask, DView, ask_count, ask_nth,
+    MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_SWAP, MV_TAKE, PH_DEFEND, Ask, DView, ask_count, ask_nth, ask_tail,
 )
+
+cdef struct BySuit:
+    # kozyr's card layout (kozyr.cards), a tag for the fused type Cards
+    char tag
+cdef struct ByPower:
+    # the duel's card layout (core/power.pxd)
+    char tag
+
+ctypedef fused Cards:
+    BySuit
+    ByPower
 
 
 cdef struct RungParams:
@@ -23,16 +43,37 @@ cdef struct RungParams:
     int pair_attack        # rung 3's pair adjustment when attacking or piling on
     int take_bout          # the careful take only while the bout holds at most this many attacks
     int hold_trumps        # piling on, rung 3 says done rather than throw in a trump while talon > this
+    # derived by params_from: a plain card is cheaper than any trump under this pair adjustment
+    # (_plain_wins), for rung 2's, rung 3's defending and rung 3's attacking adjustment
+    bint plain_cheap
+    bint plain_defend
+    bint plain_attack
 
 
 # A Python View (any object with View's fields) into the struct, every number range-checked.
 cdef int fill_view(DView *d, object view) except -1
+
+# _cheapest_mixed by power, compiled once in rungs.pyx and called through the module's C API:
+# a rare path (never with the rules' settings), kept out of the duel's inlined kernel so that
+# the kernel stays small enough for the compiler to inline at every decision.
+cdef int cheapest_mixed_pw(uint64_t hand, uint64_t plain, uint64_t trumps, int trump, int pair,
+                           int trump_cost) noexcept nogil
+
+
+cdef inline bint _plain_wins(int pair, int trump_cost) noexcept nogil:
+    """Even the dearest plain card (power 8, + the pair adjustment if positive) costs less than
+    the cheapest trump (trump_cost, + the adjustment if negative), as with the rules' values
+    (8 + 1 < 20 - 2): then a plain card wins outright whenever there is one."""
+    return 8 + (pair if pair > 0 else 0) < trump_cost + (pair if pair < 0 else 0)
 
 
 cdef inline int params_from(RungParams *p, tuple t) except -1:
     """Fill the struct from Params.as_tuple() (validated by Params)."""
     p.deep_talon, p.cheap_power, p.trump_cost, p.pair_cheap = t[0], t[1], t[2], t[3]
     p.pair_defend, p.pair_attack, p.take_bout, p.hold_trumps = t[4], t[5], t[6], t[7]
+    p.plain_cheap = _plain_wins(p.pair_cheap, p.trump_cost)
+    p.plain_defend = _plain_wins(p.pair_defend, p.trump_cost)
+    p.plain_attack = _plain_wins(p.pair_attack, p.trump_cost)
     return 0
 
 
@@ -82,63 +123,169 @@ cdef inline int _cheapest(uint64_t h, uint64_t pool, int pair) noexcept nogil:
     return highest_card(lane)
 
 
-cdef inline int _cost(uint64_t h, int card, int pair, int trump, int trump_cost) noexcept nogil:
+cdef inline int _pw_key(int b) noexcept nogil:
+    """Card b by power as one number, 63 * power + 16 * suit: for the cards of one pool, the
+    key of a card plus 64 times its cost adjustment is smaller exactly for the card the
+    rungs prefer: the lower cost, then the lower suit, then the higher rank (the rules'
+    card sequence). (64 * power + 16 * suit - power, and 16 * b is 64 * power + 16 * suit.)"""
+    return 16 * b - (b >> 2)
+
+
+cdef inline int _cheapest_pw1(uint64_t h, uint64_t pool) noexcept nogil:
+    """_cheapest_pw for the adjustment +1 (rung 2 everywhere and rung 3 defending, with the
+    rules' settings), from two nibbles: the pool's lowest card b0 (power p0, the lowest suit
+    of it) costs p0 held once, else p0 + 1; then only a card of power p0 + 1 held once
+    costs as little, and it wins the tie when its suit is not above b0's (the same suit:
+    the higher rank first). Every other card costs more."""
+    cdef int b0 = lowest_card(pool), n0 = b0 & ~3
+    cdef uint64_t hn0 = (h >> n0) & 15, pn1 = (pool >> (n0 + 4)) & 15, hn1 = (h >> (n0 + 4)) & 15
+    cdef int c1 = n0 + 4 + lowest_card(pn1 | 16)
+    cdef int win1 = (((hn0 & (hn0 - 1)) != 0) & (pn1 != 0) & ((hn1 & (hn1 - 1)) == 0)
+                     & ((c1 & 3) <= (b0 & 3)))
+    return b0 ^ ((b0 ^ c1) & -win1)
+
+
+cdef inline int _cheapest_pw(uint64_t h, uint64_t pool, int pair) noexcept nogil:
+    """_cheapest by power (pool and h in core/power.pxd's layout), without branches (which
+    card wins is data, so a branch would be mispredicted about as often as taken).
+
+    The lowest card of the pool's ranks that h holds once, and the lowest of
+    those it holds twice or more, are the only candidates (two bit scans: each
+    is the lowest suit of the lowest such power); the one of the smaller
+    _pw_key (+ 64 * pair for the second) wins, or the one there is. (An empty
+    kind scans the sentinel bit 63; its key is then not used.)"""
+    if pair == 1:                  # a setting: the same branch at every decision of a seat
+        return _cheapest_pw1(h, pool)
+    cdef uint64_t twice = pw_paired(h)
+    cdef uint64_t single = pool & ~twice, double = pool & twice
+    cdef int bu = lowest_card(single | (<uint64_t>1 << 63))
+    cdef int bp = lowest_card(double | (<uint64_t>1 << 63))
+    # bu when (single and (not double or its key is the smaller)), as arithmetic: a conditional
+    # expression here was compiled as a (mispredicted) branch
+    cdef int take_u = (single != 0) & ((double == 0) | (_pw_key(bu) < _pw_key(bp) + 64 * pair))
+    return bp ^ ((bu ^ bp) & -take_u)
+
+
+cdef inline int _power_in(Cards *l, int card) noexcept nogil:
+    """6 = 0 .. ace = 8."""
+    if Cards is ByPower:
+        return card >> 2
+    else:
+        return _power(card)
+
+
+cdef inline int _suit_in(Cards *l, int card) noexcept nogil:
+    if Cards is ByPower:
+        return card & 3
+    else:
+        return card >> 4
+
+
+cdef inline int _cheapest_in(Cards *l, uint64_t h, uint64_t pool, int pair) noexcept nogil:
+    if Cards is ByPower:
+        return _cheapest_pw(h, pool, pair)
+    else:
+        return _cheapest(h, pool, pair)
+
+
+cdef inline int _cost(Cards *l, uint64_t h, int card, int pair, int trump, int trump_cost) noexcept nogil:
     """Power, + trump_cost for a trump, + pair when the hand h holds two or more of the card's rank."""
-    cdef uint64_t same = (h >> (card & 15)) & 0x0001000100010001ULL
-    cdef int c = _power(card)
-    if card >> 4 == trump:
+    cdef uint64_t same
+    cdef int c = _power_in(l, card)
+    if Cards is ByPower:
+        same = (h >> (card & ~3)) & 15
+    else:
+        same = (h >> (card & 15)) & 0x0001000100010001ULL
+    if _suit_in(l, card) == trump:
         c += trump_cost
     if same & (same - 1):
         c += pair
     return c
 
 
-cdef inline int _cheapest_of(uint64_t hand, uint64_t cards, int trump, int pair, int trump_cost) noexcept nogil:
-    """The card of lowest cost among `cards` (any mix of trumps and plain cards) for a seat
-    holding `hand`; ties to the lower suit. (Plain values, not the Ask: they pass in registers.)
-
-    The fast path: when even the dearest plain card (power 8, + the pair
-    adjustment if positive) costs less than the cheapest trump (trump_cost,
-    + the adjustment if negative), a plain card wins outright, as with the
-    rules' values (8 + 1 < 20 - 2). Otherwise the cheapest of each pool is
-    costed and compared; they differ in suit, so a tie goes to the lower suit.
-    """
-    cdef uint64_t trumps = cards & suit_mask(trump)
-    cdef uint64_t plain = cards & ~trumps
-    cdef int c1, c2, k1, k2
-    if trumps == 0:
-        return _cheapest(hand, plain, pair)
-    if plain == 0:
-        return _cheapest(hand, trumps, pair)
-    if 8 + (pair if pair > 0 else 0) < trump_cost + (pair if pair < 0 else 0):
-        return _cheapest(hand, plain, pair)
-    c1 = _cheapest(hand, plain, pair)
-    c2 = _cheapest(hand, trumps, pair)
-    k1 = _cost(hand, c1, pair, trump, trump_cost)
-    k2 = _cost(hand, c2, pair, trump, trump_cost)
-    if k1 < k2 or (k1 == k2 and (c1 >> 4) < (c2 >> 4)):
+cdef inline int _cheapest_mixed(Cards *l, uint64_t hand, uint64_t plain, uint64_t trumps, int trump, int pair,
+                                int trump_cost) noexcept nogil:
+    """The cheaper of the cheapest plain card and the cheapest trump, by cost; they differ in
+    suit, so a tie goes to the lower suit."""
+    cdef int c1 = _cheapest_in(l, hand, plain, pair)
+    cdef int c2 = _cheapest_in(l, hand, trumps, pair)
+    cdef int k1 = _cost(l, hand, c1, pair, trump, trump_cost)
+    cdef int k2 = _cost(l, hand, c2, pair, trump, trump_cost)
+    if k1 < k2 or (k1 == k2 and _suit_in(l, c1) < _suit_in(l, c2)):
         return c1
     return c2
 
 
-cdef inline int ask_random(const Ask *a, unsigned int word) noexcept nogil:
-    """Rung 1: the move at index word mod n of the legal list (ask_nth), -1 when nothing is legal."""
-    cdef int n = ask_count(a)
-    if n == 0:
-        return -1
-    return ask_nth(a, <int>(word % <unsigned int>n))
+cdef inline int _cheapest_of(Cards *l, uint64_t hand, uint64_t cards, int trump, int pair,
+                             int trump_cost, bint plain_wins) noexcept nogil:
+    """The card of lowest cost among `cards` (any mix of trumps and plain cards) for a seat
+    holding `hand`; ties to the lower suit. (Plain values, not the Ask: they pass in registers.)
+
+    The fast path: when a plain card costs less than any trump under this
+    adjustment (plain_wins, _plain_wins of pair and trump_cost), a plain card
+    wins outright. Otherwise, with both kinds in `cards`, the cheapest of each
+    pool is costed and compared (_cheapest_mixed).
+    """
+    cdef uint64_t trumps, plain, pool
+    if Cards is ByPower:
+        # without branches where the data decides: the pool is the plain cards unless there
+        # are none; the mixed case (both kinds, and a trump might win) is rare and a branch
+        trumps = cards & pw_suit(trump)
+        plain = cards ^ trumps
+        if not plain_wins and plain and trumps:
+            return cheapest_mixed_pw(hand, plain, trumps, trump, pair, trump_cost)
+        pool = plain if plain else trumps
+        return _cheapest_pw(hand, pool, pair)
+    else:
+        trumps = cards & suit_mask(trump)
+        plain = cards ^ trumps
+        if plain == 0:
+            pool = trumps
+        elif trumps == 0 or plain_wins:
+            pool = plain
+        else:
+            return _cheapest_mixed(l, hand, plain, trumps, trump, pair, trump_cost)
+        return _cheapest_in(l, hand, pool, pair)
 
 
-cdef inline int ask_move(const Ask *a, int level, unsigned int word, const RungParams *p) noexcept nogil:
-    """The move code rung `level` (1 to 3) plays on the decision `a`, or -1 when nothing is legal.
+cdef inline int ask_random(Cards *l, const Ask *a, unsigned int word) noexcept nogil:
+    """Rung 1: the move at index word mod n of the legal list (ask_nth), -1 when nothing is legal.
+    By power the suits' counts (one multiplication each) give both n and the card's suit."""
+    cdef int n, k, c0, c1, c2, c3, ncard
+    if Cards is ByPower:
+        c0 = pw_suit_count(a.cards, 0)
+        c1 = pw_suit_count(a.cards, 1)
+        c2 = pw_suit_count(a.cards, 2)
+        c3 = pw_suit_count(a.cards, 3)
+        ncard = c0 + c1 + c2 + c3
+        n = ncard + (a.extra != 0) + (a.swap != 0)
+        if n == 0:
+            return -1
+        k = <int>(word % <unsigned int>n)
+        if k < ncard:
+            return ((MV_BEAT if a.defending else MV_ATTACK) << 6) | pw_nth_in(a.cards, k, c0, c1, c2, c3)
+        return ask_tail(a, k - ncard)
+    else:
+        n = ask_count(a)
+        if n == 0:
+            return -1
+        return ask_nth(a, <int>(word % <unsigned int>n))
 
-    The one home of the rungs' rules: the ladder's duel calls it with an Ask
-    built in its own variables (level a constant in each specialised copy of
-    its loop), best_move with the Ask of a DView. `word` is read by rung 1 only.
+
+cdef inline int rung_move(Cards *l, const Ask *a, int level, unsigned int word,
+                          const RungParams *p) noexcept nogil:
+    """The move code rung `level` (1 to 3) plays on the decision `a`, or -1 when nothing is legal;
+    the Ask's masks and the answer's card in the layout of l.
+
+    The one home of the rungs' rules: the ladder's duel calls it by power
+    with an Ask built in its own variables (level a constant in each
+    specialised copy of its loop), ask_move with kozyr's cards. `word` is read
+    by rung 1 only.
     """
     cdef int card, pair
+    cdef bint plain_wins
     if level <= 1:
-        return ask_random(a, word)
+        return ask_random(l, a, word)
     if a.swap:
         return MV_SWAP << 6
     if a.cards == 0:
@@ -146,15 +293,27 @@ cdef inline int ask_move(const Ask *a, int level, unsigned int word, const RungP
             return (MV_TAKE if a.defending else MV_DONE) << 6
         return -1
     # the pair adjustment: rung 2 everywhere; rung 3 defending, or attacking and piling on
-    pair = p.pair_cheap if level == 2 else (p.pair_defend if a.defending else p.pair_attack)
-    card = _cheapest_of(a.hand, a.cards, a.trump, pair, p.trump_cost)
-    if level >= 3 and card >> 4 == a.trump and a.extra:
+    if level == 2:
+        pair, plain_wins = p.pair_cheap, p.plain_cheap
+    elif a.defending:
+        pair, plain_wins = p.pair_defend, p.plain_defend
+    else:
+        pair, plain_wins = p.pair_attack, p.plain_attack
+    card = _cheapest_of(l, a.hand, a.cards, a.trump, pair, p.trump_cost, plain_wins)
+    if level >= 3 and _suit_in(l, card) == a.trump and a.extra:
         if a.defending:
-            if _power(card) > p.cheap_power and a.talon > p.deep_talon and a.size <= p.take_bout:
+            if _power_in(l, card) > p.cheap_power and a.talon > p.deep_talon and a.size <= p.take_bout:
                 return MV_TAKE << 6
         elif a.talon > p.hold_trumps:
             return MV_DONE << 6
     return ((MV_BEAT if a.defending else MV_ATTACK) << 6) | card
+
+
+cdef inline int ask_move(const Ask *a, int level, unsigned int word, const RungParams *p) noexcept nogil:
+    """The move code rung `level` (1 to 3) plays on the decision `a` (kozyr's cards), or -1 when
+    nothing is legal: rung_move by suit."""
+    cdef BySuit l
+    return rung_move(&l, a, level, word, p)
 
 
 cdef inline void ask_of(const DView *v, Ask *a) noexcept nogil:

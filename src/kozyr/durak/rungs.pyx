@@ -24,10 +24,17 @@ from libc.stdint cimport uint64_t
 
 from kozyr.durak.core.gameview cimport GameView, fill_dview, move_of
 from kozyr.durak.core.view cimport DView
-from kozyr.durak.rungs cimport RungParams, best_move, params_from
+from kozyr.durak.rungs cimport ByPower, RungParams, _cheapest_mixed, best_move, params_from
 
 from kozyr.durak.params import Params
 from kozyr.errors import whole
+
+
+cdef int cheapest_mixed_pw(uint64_t hand, uint64_t plain, uint64_t trumps, int trump, int pair,
+                           int trump_cost) noexcept nogil:
+    """_cheapest_mixed by power (declared in rungs.pxd: why it is compiled here)."""
+    cdef ByPower cards
+    return _cheapest_mixed(&cards, hand, plain, trumps, trump, pair, trump_cost)
 
 
 cdef int fill_view(DView *d, object view) except -1:

@@ -7,7 +7,7 @@ from libc.string cimport memcpy, memset
 
 from kozyr.cards cimport card_bit, deck_mask, lowest_card, suit_mask
 from kozyr.durak.core.rules cimport open_bout
-from kozyr.durak.core.seeds cimport fast_below, put_uint, sha_words
+from kozyr.durak.core.seeds cimport fast_below, kz_sha256_short2, put_uint, sha_words
 from kozyr.durak.core.state cimport State, Table
 from kozyr.durak.core.view cimport OPT_NO_SWAP, OUT_NONE
 
@@ -121,17 +121,23 @@ cdef inline void st_deal_order(State *s, const int *order36) noexcept nogil:
     st_deal_table(s, &t, order36)
 
 
-cdef inline void st_shuffle_seed(int *cards, int deck, const unsigned char *seed32, const char *num,
-                                 int numlen) noexcept nogil:
+cdef inline void shuffle_seed(int *cards, int deck, const unsigned char *seed32, const char *num,
+                              int numlen) noexcept nogil:
     """The rules' SHA-256 shuffle of a 32-byte seed, the deal number (at most 40 digits) given as
-    text: the `deck` cards in shuffled order into cards[0 .. deck)."""
+    text, applied to the `deck` cards at `cards`, which the caller lays out in the rules' card
+    sequence (deck_cards, or another layout's numbers for the same cards: the duel's by power).
+
+    While at least nine more words are needed (so the next two blocks are both read), blocks
+    are digested two at a time (kz_sha256_short2: on the CPU's SHA extensions two digests
+    together take less time than one after the other); otherwise one at a time, so no digest
+    is computed that the shuffle would not read."""
     cdef uint8_t msg[32 + 5 + 40 + 1 + 24]
-    cdef uint32_t words[8]
-    cdef int i, j, n, t, head, used = 8
+    cdef uint8_t msg2[32 + 5 + 40 + 1 + 24]
+    cdef uint32_t words[16]
+    cdef int i, j, n, t, head, used = 0, avail = 0, length
     cdef unsigned int block = 0
     cdef uint32_t w
     cdef uint64_t limit
-    deck_cards(cards, deck)
     memcpy(msg, seed32, 32)
     memcpy(msg + 32, b"deal:", 5)
     memcpy(msg + 37, num, numlen)
@@ -142,11 +148,21 @@ cdef inline void st_shuffle_seed(int *cards, int deck, const unsigned char *seed
         n = i + 1
         limit = (<uint64_t>4294967296ULL // <uint64_t>n) * <uint64_t>n
         while True:
-            if used == 8:
+            if used == avail:
                 # the digest of seed + "deal:<number>:<block>", as eight big-endian words
-                sha_words(msg, head + put_uint(msg + head, block), words)
-                block += 1
                 used = 0
+                length = head + put_uint(msg + head, block)
+                if i > 8 and block < 9 and length <= 55:
+                    # blocks `block` and `block` + 1 (one digit each) have one length
+                    memcpy(msg2, msg, head)
+                    put_uint(msg2 + head, block + 1)
+                    kz_sha256_short2(msg, msg2, length, words, words + 8)
+                    block += 2
+                    avail = 16
+                else:
+                    sha_words(msg, length, words)
+                    block += 1
+                    avail = 8
             w = words[used]
             used += 1
             if <uint64_t>w < limit:
@@ -156,6 +172,14 @@ cdef inline void st_shuffle_seed(int *cards, int deck, const unsigned char *seed
         cards[i] = cards[j]
         cards[j] = t
         i -= 1
+
+
+cdef inline void st_shuffle_seed(int *cards, int deck, const unsigned char *seed32, const char *num,
+                                 int numlen) noexcept nogil:
+    """The rules' SHA-256 shuffle of a 32-byte seed, the deal number (at most 40 digits) given as
+    text: the `deck` cards in shuffled order into cards[0 .. deck)."""
+    deck_cards(cards, deck)
+    shuffle_seed(cards, deck, seed32, num, numlen)
 
 
 cdef inline void st_deal_seed_table(State *s, const Table *t, const unsigned char *seed32, const char *num,
@@ -182,18 +206,24 @@ cdef inline void st_deal_seed(State *s, const unsigned char *seed32, unsigned in
     st_deal_seed_text(s, seed32, <const char *>text, put_uint(text, number))
 
 
-cdef inline void st_deal_rng_table(State *s, const Table *t, uint64_t *rng) noexcept nogil:
-    """Deal `t` with the fast generator (splitmix64), advancing *rng: NOT the rules' shuffle."""
-    cdef int cards[52]
-    cdef int i, j, c, d = t.deck
-    deck_cards(cards, d)
-    i = d - 1
+cdef inline void shuffle_rng(int *cards, int deck, uint64_t *rng) noexcept nogil:
+    """The fast generator's shuffle (splitmix64), advancing *rng, of the `deck` cards at `cards`
+    laid out in the rules' card sequence (as for shuffle_seed): NOT the rules' shuffle."""
+    cdef int i, j, c
+    i = deck - 1
     while i >= 1:
         j = fast_below(rng, i + 1)
         c = cards[i]
         cards[i] = cards[j]
         cards[j] = c
         i -= 1
+
+
+cdef inline void st_deal_rng_table(State *s, const Table *t, uint64_t *rng) noexcept nogil:
+    """Deal `t` with the fast generator (splitmix64), advancing *rng: NOT the rules' shuffle."""
+    cdef int cards[52]
+    deck_cards(cards, t.deck)
+    shuffle_rng(cards, t.deck, rng)
     st_deal_table(s, t, cards)
 
 

@@ -8,6 +8,7 @@ from libc.string cimport memcpy
 cdef extern from "sha256.h" nogil:
     void kz_sha256(const uint8_t *data, size_t len, uint8_t *out) noexcept
     void kz_sha256_short(const uint8_t *data, size_t len, uint32_t *h) noexcept
+    void kz_sha256_short2(const uint8_t *d1, const uint8_t *d2, size_t len, uint32_t *h1, uint32_t *h2) noexcept
     void kz_sha256_any(const uint8_t *data, size_t len, uint8_t *out) noexcept
     int kz_sha_ni_used() noexcept           # 1 when this module compresses with SHA-NI
     void kz_sha_ni_allow(int on) noexcept   # 0 forces the portable code (tests)

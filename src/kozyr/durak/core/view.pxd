@@ -140,6 +140,14 @@ cdef inline int ask_count(const Ask *a) noexcept nogil:
     return popcount(a.cards) + (a.extra != 0) + (a.swap != 0)
 
 
+cdef inline int ask_tail(const Ask *a, int j) noexcept nogil:
+    """The move at index j of the legal list's card-less tail (after its card moves): take or
+    done when legal, then swap."""
+    if a.extra and j == 0:
+        return (MV_TAKE if a.defending else MV_DONE) << 6
+    return MV_SWAP << 6
+
+
 cdef inline int ask_nth(const Ask *a, int k) noexcept nogil:
     """The k-th move (0 <= k < ask_count) of a decision's legal list, found without the list: the
     rules list the card moves in suit order (each suit from the ace down), then take or done,
@@ -147,6 +155,4 @@ cdef inline int ask_nth(const Ask *a, int k) noexcept nogil:
     cdef int ncard = popcount(a.cards)
     if k < ncard:
         return ((MV_BEAT if a.defending else MV_ATTACK) << 6) | nth_card(a.cards, k)
-    if a.extra and k == ncard:
-        return (MV_TAKE if a.defending else MV_DONE) << 6
-    return MV_SWAP << 6
+    return ask_tail(a, k - ncard)

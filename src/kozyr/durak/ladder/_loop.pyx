@@ -27,8 +27,10 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
-from kozyr.durak.core.deal cimport st_deal_rng, st_deal_seed
-from kozyr.durak.ladder._duel cimport Player, duel
+from kozyr.durak.core.deal cimport shuffle_rng, shuffle_seed, st_deal_rng, st_deal_seed
+from kozyr.durak.ladder._duel cimport (
+    KZ_PW_SEQUENCE, Duel, Player, duel, duel_deal, duel_from_state, duel_into_state, duel_sha_word,
+)
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 
 from kozyr.durak.core.gameview cimport GameView
@@ -252,20 +254,45 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
     return 0
 
 
+cdef inline bint duel_sides(const CSide *a, const CSide *b) noexcept nogil:
+    """Two rungs 1 to 3: the pairing the duel plays."""
+    return 1 <= a.rung <= 3 and 1 <= b.rung <= 3
+
+
+cdef inline void duel_players(const Seat *seats, Player *pl) noexcept nogil:
+    cdef int seat
+    for seat in range(2):
+        pl[seat].rung = seats[seat].side.rung
+        pl[seat].p = &seats[seat].side.p
+        pl[seat].fast = seats[seat].fast
+        pl[seat].key = seats[seat].key
+        pl[seat].head = seats[seat].head
+        pl[seat].buf = <unsigned char *>seats[seat].buf
+        pl[seat].sha = duel_sha_word
+
+
 cdef int play_dealt(State *s, Seat *seats, int *largest, const int *stop) noexcept nogil:
     """Play the dealt State to its end: two rungs 1 to 3 in the specialised duel, any other
     pairing through play_out; 0, or -1 (a bot had no move, the deal ran away, rung 4's
     table could not be allocated, or `stop` (NULL: none) stopped rung 4's search)."""
     cdef Player pl[2]
-    cdef int seat, k, r0 = seats[0].side.rung, r1 = seats[1].side.rung
-    if 1 <= r0 <= 3 and 1 <= r1 <= 3:
-        for seat in range(2):
-            pl[seat].p = &seats[seat].side.p
-            pl[seat].fast = seats[seat].fast
-            pl[seat].key = seats[seat].key
-            pl[seat].head = seats[seat].head
-            pl[seat].buf = seats[seat].buf
-        return duel(s, r0, r1, &pl[0], &pl[1], largest)
+    cdef Duel g
+    cdef State dealt
+    cdef int k
+    if duel_sides(seats[0].side, seats[1].side):
+        duel_players(seats, pl)
+        dealt = s[0]
+        duel_from_state(&g, s)
+        k = duel(&g, seats[0].side.rung, seats[1].side.rung, &pl[0], &pl[1])
+        if k != 0:
+            # an engine fault (never, in a correct engine): the general loop plays the deal
+            # again, so that the State and the seats say where and what it was
+            s[0] = dealt
+            play_out(s, seats, largest)
+            return -1
+        duel_into_state(&g, s)
+        largest[0] = g.big
+        return 0
     if rung4_start(s, seats, stop) != 0:
         rung4_end(seats)
         return -1
@@ -283,29 +310,31 @@ cdef void bot_words(Seat *st, const CSide *side, int seat) noexcept nogil:
     st.head = word_head(st.buf, side.text, side.textlen, seat) if side.words == WORDS_SHA else 0
 
 
-cdef void deal_for(const Plan *pl, long long i, int a_seat, State *s, Seat *seats) noexcept nogil:
-    """Deal i (from 1) of the plan into s, and each seat's words, with side a in engine seat
-    a_seat. They depend on i alone."""
-    cdef uint64_t rng, base = 0
-    cdef unsigned char text[DEAL_TEXT]
-    cdef unsigned char seed32[32]
-    cdef int tlen = 0, seat, k
+cdef int deal_text(const Plan *pl, long long i, unsigned char *text, unsigned char *seed32,
+                   uint64_t *base) noexcept nogil:
+    """What deal i (from 1) of the plan is dealt from: in the fast mode the base key (*base),
+    else the deal's text (its length returned) and its 32-byte seed."""
+    cdef int tlen, k
+    if pl.deal == DEAL_FAST:
+        base[0] = mix64(pl.key + <uint64_t>i * MIX_STEP)
+        return 0
+    memcpy(text, pl.prefix, pl.prefixlen)
+    tlen = pl.prefixlen + put_uint(text + pl.prefixlen, <unsigned long long>i)
+    if pl.deal == DEAL_REF:
+        memcpy(seed32, text, tlen)
+        for k in range(tlen, 32):
+            seed32[k] = 32
+    else:
+        kz_sha256_any(text, tlen, seed32)
+    return tlen
+
+
+cdef void deal_words(const Plan *pl, int a_seat, Seat *seats, const unsigned char *text, int tlen,
+                     uint64_t base) noexcept nogil:
+    """Each seat's words in a deal (text and base from deal_text), with side a in engine seat a_seat."""
+    cdef int seat
     bot_words(&seats[a_seat], &pl.side[0], a_seat)
     bot_words(&seats[1 - a_seat], &pl.side[1], 1 - a_seat)
-    if pl.deal == DEAL_FAST:
-        base = mix64(pl.key + <uint64_t>i * MIX_STEP)
-        rng = base
-        st_deal_rng(s, &rng)
-    else:
-        memcpy(text, pl.prefix, pl.prefixlen)
-        tlen = pl.prefixlen + put_uint(text + pl.prefixlen, <unsigned long long>i)
-        if pl.deal == DEAL_REF:
-            memcpy(seed32, text, tlen)
-            for k in range(tlen, 32):
-                seed32[k] = 32
-        else:
-            kz_sha256_any(text, tlen, seed32)
-        st_deal_seed(s, seed32, 1)
     # rung ints draw their words from per-deal bot seeds
     for seat in range(2):
         if seats[seat].side.words != WORDS_DEAL:
@@ -321,22 +350,77 @@ cdef void deal_for(const Plan *pl, long long i, int a_seat, State *s, Seat *seat
             seats[seat].head = seat_tail(seats[seat].buf, tlen + 5, seat)
 
 
+cdef void deal_for(const Plan *pl, long long i, int a_seat, State *s, Seat *seats) noexcept nogil:
+    """Deal i (from 1) of the plan into s, and each seat's words, with side a in engine seat
+    a_seat. They depend on i alone."""
+    cdef uint64_t rng, base = 0
+    cdef unsigned char text[DEAL_TEXT]
+    cdef unsigned char seed32[32]
+    cdef int tlen = deal_text(pl, i, text, seed32, &base)
+    if pl.deal == DEAL_FAST:
+        rng = base
+        st_deal_rng(s, &rng)
+    else:
+        st_deal_seed(s, seed32, 1)
+    deal_words(pl, a_seat, seats, text, tlen, base)
+
+
+cdef void duel_deal_for(const Plan *pl, long long i, int a_seat, Duel *g, Seat *seats) noexcept nogil:
+    """deal_for for the duel: the same deal, shuffled by power straight into g (no State)."""
+    cdef uint64_t rng, base = 0
+    cdef unsigned char text[DEAL_TEXT]
+    cdef unsigned char seed32[32]
+    cdef int cards[36]
+    cdef int tlen = deal_text(pl, i, text, seed32, &base)
+    memcpy(cards, KZ_PW_SEQUENCE, sizeof(cards))
+    if pl.deal == DEAL_FAST:
+        rng = base
+        shuffle_rng(cards, 36, &rng)
+    else:
+        shuffle_seed(cards, 36, seed32, b"1", 1)      # deal number 1 of the seed, as st_deal_seed(.., 1)
+    duel_deal(g, cards)
+    deal_words(pl, a_seat, seats, text, tlen, base)
+
+
+cdef int deal_failed(const Plan *pl, long long i, int a_seat, State *s, Seat *seats, Outcome *out,
+                     const int *stop) noexcept nogil:
+    """Deal i played by the general loop after it failed: where and what went wrong into *out; -1."""
+    cdef int big
+    deal_for(pl, i, a_seat, s, seats)
+    play_out(s, seats, &big)
+    out.seat = st_turn(s)
+    out.ply = s.ply
+    out.fault = seats[out.seat].fault if 0 <= out.seat <= 1 else F_ENGINE
+    out.answer = seats[out.seat].answer if 0 <= out.seat <= 1 else -1
+    return -1
+
+
 cdef int play_deal(const Plan *pl, long long i, int a_seat, Outcome *out, const int *stop) noexcept nogil:
     """Play deal i (from 1) of the plan with side a in engine seat a_seat; 0, or -1 when a move
     was refused, the deal ran away or `stop` stopped a rung-4 search in it."""
     cdef State s
     cdef Seat seats[2]
-    cdef int big
-    deal_for(pl, i, a_seat, &s, seats)
-    if play_dealt(&s, seats, &big, stop) != 0:
-        out.seat = st_turn(&s)
-        out.ply = s.ply
-        out.fault = seats[out.seat].fault if 0 <= out.seat <= 1 else F_ENGINE
-        out.answer = seats[out.seat].answer if 0 <= out.seat <= 1 else -1
-        return -1
-    out.fool = -1 if s.outcome == OUT_DRAW or s.fool < 0 else <int8_t>(s.fool != a_seat)
-    out.moves = s.moves
-    out.bouts = <int16_t>s.bouts
+    cdef Player players[2]
+    cdef Duel g
+    cdef int big, fool, moves, bouts
+    if duel_sides(&pl.side[0], &pl.side[1]):
+        duel_deal_for(pl, i, a_seat, &g, seats)
+        duel_players(seats, players)
+        if duel(&g, seats[0].side.rung, seats[1].side.rung, &players[0], &players[1]) != 0:
+            return deal_failed(pl, i, a_seat, &s, seats, out, stop)
+        fool, moves, bouts, big = (-1 if g.outcome == OUT_DRAW else g.fool), g.moves, g.bouts, g.big
+    else:
+        deal_for(pl, i, a_seat, &s, seats)
+        if play_dealt(&s, seats, &big, stop) != 0:
+            out.seat = st_turn(&s)
+            out.ply = s.ply
+            out.fault = seats[out.seat].fault if 0 <= out.seat <= 1 else F_ENGINE
+            out.answer = seats[out.seat].answer if 0 <= out.seat <= 1 else -1
+            return -1
+        fool, moves, bouts = (-1 if s.outcome == OUT_DRAW else s.fool), s.moves, s.bouts
+    out.fool = -1 if fool < 0 else <int8_t>(fool != a_seat)
+    out.moves = moves
+    out.bouts = <int16_t>bouts
     out.largest = <int8_t>big
     return 0
 
@@ -626,29 +710,45 @@ def play_seeded(bytes seed32, a, b, unsigned int number=1, names=None):
     }
 
 
+cdef inline bint same_end(const State *s, const State *t, int big1, int big2) noexcept nogil:
+    """Two plays of one deal ended alike, as far as the ladder, play_seeded and the tests read them."""
+    return not (s.outcome != t.outcome or s.fool != t.fool or s.moves != t.moves or s.bouts != t.bouts
+                or s.ply != t.ply or s.heap != t.heap or s.hand[0] != t.hand[0] or s.hand[1] != t.hand[1]
+                or s.count[0] != t.count[0] or s.count[1] != t.count[1] or s.drawn != t.drawn
+                or s.six_owner != t.six_owner or s.swapped != t.swapped or s.talon_last != t.talon_last
+                or big1 != big2)
+
+
 def _duel_agrees(a, b, str deal, long long first, long long count, seed="duel"):
     """Test hook: deals first+1 .. first+count of a ladder of side a against side b (resolved
-    rung or Bot sides, rungs 1 to 3), each played twice, by the specialised duel and by the
-    general loop; the deal indices where the two States differ in outcome, fool, moves,
-    bouts, ply, heap, hands, counts, talon or largest hand (an empty list when they agree)."""
+    rung or Bot sides, rungs 1 to 3), each played three times: by the specialised duel as the
+    ladder deals it (by power, no State), by the duel from a dealt State (play_dealt, as
+    play_seeded plays), and by the general loop; the deal indices where the States differ
+    in outcome, fool, moves, bouts, ply, heap, hands, counts, talon or largest hand (an
+    empty list when they agree)."""
     cdef Runner runner = Runner(a, b, seed, deal, first + count)
-    cdef State s, t
+    cdef State s, t, u
     cdef Seat seats[2]
+    cdef Player players[2]
+    cdef Duel g
     cdef long long i
-    cdef int big1 = 0, big2 = 0, r1, r2, a_seat
+    cdef int big1 = 0, big2 = 0, big3 = 0, r1, r2, r3, a_seat
     bad = []
-    if not (1 <= runner.plan.side[0].rung <= 3 and 1 <= runner.plan.side[1].rung <= 3):
+    if not duel_sides(&runner.plan.side[0], &runner.plan.side[1]):
         raise KozyrError("bad_side", "the duel plays rungs 1 to 3 only")
     for i in range(first + 1, first + count + 1):
         a_seat = <int>(i & 1)
-        deal_for(&runner.plan, i, a_seat, &s, seats)
-        t = s
-        r1 = play_dealt(&s, seats, &big1, NULL)
         deal_for(&runner.plan, i, a_seat, &t, seats)
+        s = t
+        u = t
         r2 = play_out(&t, seats, &big2)
-        if (r1 != r2 or s.outcome != t.outcome or s.fool != t.fool or s.moves != t.moves or s.bouts != t.bouts
-                or s.ply != t.ply or s.heap != t.heap or s.hand[0] != t.hand[0] or s.hand[1] != t.hand[1]
-                or s.count[0] != t.count[0] or s.count[1] != t.count[1] or s.drawn != t.drawn
-                or s.six_owner != t.six_owner or s.swapped != t.swapped or big1 != big2):
+        deal_for(&runner.plan, i, a_seat, &u, seats)
+        r3 = play_dealt(&u, seats, &big3, NULL)
+        duel_deal_for(&runner.plan, i, a_seat, &g, seats)
+        duel_players(seats, players)
+        r1 = duel(&g, seats[0].side.rung, seats[1].side.rung, &players[0], &players[1])
+        duel_into_state(&g, &s)
+        big1 = g.big
+        if r1 != r2 or r3 != r2 or not same_end(&s, &t, big1, big2) or not same_end(&u, &t, big3, big2):
             bad.append(i)
     return bad

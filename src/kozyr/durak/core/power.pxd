@@ -1,0 +1,85 @@
+# Cards by power: the duel's card layout, bit 4*power + suit (power 0 = six .. 8 = ace).
+#
+# kozyr's encoding (kozyr.cards: bit 16*suit + rank) is suit-major, which is
+# what the views, events and every other module read. The bots' question in
+# the duel's hot loop is a lowest-cost one, and a card's cost starts from its
+# power, so inside the duel (ladder/_duel.pxd) and the rungs' kernel when the
+# duel calls it (rungs.pxd, ByPower) the cards are kept power-major: the
+# lowest set bit of a mask is a card of the lowest power, of the lowest suit
+# among that power's cards; the four cards of a power are one nibble; a suit
+# is every fourth bit. Cards are translated at the deal's edges (pw_card,
+# pw_kozyr, pw_mask, pw_kozyr_mask); nothing outside the duel sees this layout.
+from libc.stdint cimport uint64_t
+
+from kozyr.cards cimport card_bit, highest_card, lowest_card
+
+
+cdef inline uint64_t pw_suit(int s) noexcept nogil:
+    """The nine cards of suit s."""
+    return (<uint64_t>0x111111111ULL) << s
+
+
+cdef inline uint64_t pw_rank(int b) noexcept nogil:
+    """The four cards of b's power (b's rank)."""
+    return (<uint64_t>0xF) << (b & ~3)
+
+
+cdef inline uint64_t pw_above(int b) noexcept nogil:
+    """The cards of b's suit of a higher power."""
+    return pw_suit(b & 3) & ~((card_bit(b) << 1) - 1)
+
+
+cdef inline int pw_card(int c) noexcept nogil:
+    """kozyr's card c (a durak card, rank 6..14) by power."""
+    return 4 * ((c & 15) - 6) + (c >> 4)
+
+
+cdef inline int pw_kozyr(int b) noexcept nogil:
+    """Card b by power as kozyr's card."""
+    return 16 * (b & 3) + (b >> 2) + 6
+
+
+cdef inline uint64_t pw_mask(uint64_t m) noexcept nogil:
+    """A mask of kozyr's durak cards by power."""
+    cdef uint64_t r = 0
+    while m:
+        r |= card_bit(pw_card(lowest_card(m)))
+        m &= m - 1
+    return r
+
+
+cdef inline uint64_t pw_kozyr_mask(uint64_t m) noexcept nogil:
+    """A mask by power as kozyr's mask."""
+    cdef uint64_t r = 0
+    while m:
+        r |= card_bit(pw_kozyr(lowest_card(m)))
+        m &= m - 1
+    return r
+
+
+cdef inline uint64_t pw_paired(uint64_t h) noexcept nogil:
+    """The ranks h holds two or more cards of, each as its whole nibble: with bits b0..b3 of a
+    nibble, two or more are set exactly when (b0|b1) & (b2|b3), or b0 & b1, or b2 & b3."""
+    cdef uint64_t a = h | (h >> 1), b = h & (h >> 1)
+    return ((((a & (a >> 2)) | b | (b >> 2)) & 0x111111111ULL) * 15)
+
+
+cdef inline int pw_suit_count(uint64_t m, int s) noexcept nogil:
+    """The number of cards of suit s in m: that suit's bits (one a nibble) summed into nibble 8
+    by one multiplication (each partial sum stays below 16, so nothing carries)."""
+    return <int>(((((m >> s) & 0x111111111ULL) * 0x111111111ULL) >> 32) & 15)
+
+
+cdef inline int pw_nth_in(uint64_t m, int k, int c0, int c1, int c2, int c3) noexcept nogil:
+    """The k-th card (from 0; m holds more than k) of m in the rules' card sequence (suits 0 to 3,
+    each from its highest power down), given the counts of the suits in m (pw_suit_count):
+    the suit by the counts (without branches: which suit is random, so a branch would be
+    mispredicted), then within it the k-th highest card, the (count - 1 - k)-th lowest."""
+    cdef int a1 = k >= c0, a2 = k >= c0 + c1, a3 = k >= c0 + c1 + c2
+    cdef int s = a1 + a2 + a3
+    cdef int j = (c0 - 1 - k) + a1 * c1 + a2 * c2 + a3 * c3
+    cdef uint64_t ms = m & pw_suit(s)
+    while j:
+        ms &= ms - 1
+        j -= 1
+    return lowest_card(ms)
