@@ -62,7 +62,7 @@ def test_a_policy_named_from_the_shell_plays_as_the_library_s(capsys: pytest.Cap
                                                                in_examples: Path) -> None:
     """examples/mybots.py's `policy` (policy_side of an observation -> action function) is a side by name."""
     code, out, _ = run(capsys, "ladder", "mybots:policy", "2", "--deals", "400", "--json", "--workers", "2")
-    import mybots  # type: ignore[import-not-found]
+    import mybots
 
     want = ladder(mybots.policy, 2, 400, "ladder")
     got = json.loads(out)

@@ -7,6 +7,7 @@ the batched C env and `observe` must all give those floats, for both seats, at e
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -46,7 +47,7 @@ def same(obs: np.ndarray, view: Any, memory: Any) -> None:
 def test_observe_is_the_pettingzoo_observation_at_every_step_for_both_seats() -> None:
     steps = 0
     for seed in range(40):
-        env = DurakEnv()
+        env: Any = DurakEnv()
         env.reset(seed=seed)
         twin = Remembered(Game.from_order(env.deal.game.order))   # its own memories, kept from the events
         rng = random.Random(seed)
@@ -75,7 +76,7 @@ def test_observe_is_the_gymnasium_observation_at_every_step(opponent: int) -> No
         rng = random.Random(seed)
         done = False
         while True:
-            deal = env.deal
+            deal: Any = env.deal
             same(obs["observation"], deal.game.view(env.seat), deal.memories[env.seat])
             other = 1 - env.seat
             np.testing.assert_array_equal(observe(deal.game.view(other))[0],
@@ -94,8 +95,9 @@ class Twin:
     def __init__(self, env: DurakVecEnv, i: int, rung: int) -> None:
         from kozyr.durak import Bot
 
-        state = env._state(i)
-        self.seat, self.bot = state["seat"], Bot(rung, "any")
+        state: Any = env._state(i)
+        self.seat: int = state["seat"]
+        self.bot: Any = Bot(rung, "any")
         self.deal = Remembered(Game.from_order(state["order"]))
         self.opponent()
 
@@ -130,7 +132,7 @@ def test_observe_is_the_batched_c_env_s_observation_at_every_step() -> None:
 
 
 def test_observe_reads_a_hand_written_view_and_refuses_what_it_cannot_encode() -> None:
-    game = Game.from_rng(7)
+    game: Any = Game.from_rng(7)
     for _ in range(25):
         game.apply(game.turn, game.legal_moves()[0])
     view = game.view(0)
@@ -149,8 +151,8 @@ def test_observe_reads_a_hand_written_view_and_refuses_what_it_cannot_encode() -
         observe(three.view(0), out)
     assert e.value.code == "bad_view" and "two-seat" in str(e.value)
     np.testing.assert_array_equal(out, before)       # refused, nothing written
-    import dataclasses
-    for forged in (dataclasses.replace(plain, hand=CardSet(int(plain.hand) | 1 << 2)),        # a 2 of spades: not a durak card
+    two_of_spades = CardSet(int(plain.hand) | 1 << 2)     # not a durak card
+    for forged in (dataclasses.replace(plain, hand=two_of_spades),
                    dataclasses.replace(plain, rules=Rules(variant="perevodnoy"))):
         with pytest.raises(KozyrError) as e:
             observe(forged)
@@ -191,7 +193,7 @@ def test_a_policy_plays_in_the_sequential_test() -> None:
 def test_an_illegal_action_is_a_fault_naming_the_deal(workers: int) -> None:
     with pytest.raises(KozyrError) as e:
         ladder(2, policy_side(ub.taking_policy, mask=False), 50, "illegal", workers=workers)
-    err = e.value
+    err: Any = e.value
     assert err.code == "not_legal" and err.deal >= 1 and f"deal {err.deal}" in str(err)
     assert err.move == move_of(72) and "policy taking_policy" in str(err)
     with pytest.raises(KozyrError) as e:
@@ -202,7 +204,8 @@ def test_an_illegal_action_is_a_fault_naming_the_deal(workers: int) -> None:
 
 
 def test_a_policy_s_odd_answers_and_arguments_are_refused() -> None:
-    view = Game.from_rng(3).view(Game.from_rng(3).turn)
+    game: Any = Game.from_rng(3)
+    view = game.view(game.turn)
     for answer in (None, 1.5, "take"):
         with pytest.raises(KozyrError) as e:
             policy_side(lambda obs, mask, a=answer: a)(view)
@@ -211,8 +214,8 @@ def test_a_policy_s_odd_answers_and_arguments_are_refused() -> None:
     assert policy_side(lambda obs, mask: np.int64(np.flatnonzero(mask)[0]))(view) == first  # a numpy int
     assert policy_side(lambda obs, mask: np.array(np.flatnonzero(mask)[0]))(view) == first  # a 0-d array
     with pytest.raises(KozyrError) as e:
-        policy_side(42)
+        policy_side(42)  # type: ignore[arg-type]
     assert e.value.code == "bad_bot"
     with pytest.raises(KozyrError) as e:
-        policy_side(ub.hash_policy, mask=1)
+        policy_side(ub.hash_policy, mask=1)  # type: ignore[arg-type]
     assert e.value.code == "bad_param"
