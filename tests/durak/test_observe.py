@@ -161,6 +161,18 @@ def test_observe_reads_a_hand_written_view_and_refuses_what_it_cannot_encode() -
         observe(view, np.zeros(OBS_SIZE, np.float64))
     assert e.value.code == "bad_buffer"
     assert isinstance(plain, View)
+    # a GameView is read as it is; one forged from pickled bytes (seat 2, a hand card of rank 2) is refused too
+    rebuild, (raw,) = view.__reduce__()
+    for offset, value in ((0, 2), (8 * 4, None)):
+        forged_raw = bytearray(raw)
+        if value is None:        # DView.hand: the uint64 after seat, ply, phase, turn, trump, turnup, talon, heap
+            hand = int.from_bytes(forged_raw[offset:offset + 8], "little") | 1 << 2
+            forged_raw[offset:offset + 8] = hand.to_bytes(8, "little")
+        else:
+            forged_raw[offset:offset + 4] = value.to_bytes(4, "little")
+        with pytest.raises(KozyrError) as e:
+            observe(rebuild(bytes(forged_raw)))
+        assert e.value.code == "bad_view"
 
 
 def view_bot(view: Any) -> Any:

@@ -234,7 +234,8 @@ class Remembered:
 
     The environments and the OpenSpiel game hold one of these; `observe(seat)`
     is that seat's observation and mask, `observe(game.view(seat))` (the view's own
-    public memory: the memories here are for a rung-4 opponent, which searches from one).
+    public memory; the memories here are for what takes one: a rung-4 opponent's search, and the
+    OpenSpiel game's resampling and text).
     """
 
     __slots__ = ("game", "memories")
