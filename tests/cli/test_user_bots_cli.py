@@ -58,6 +58,20 @@ def test_ladder_names_the_bot_and_gives_the_library_s_result(capsys: pytest.Capt
     assert got["b"] == f"{MYBOTS}:make_bot" and len(got["cpu_seconds"]) == 2
 
 
+def test_a_policy_named_from_the_shell_plays_as_the_library_s(capsys: pytest.CaptureFixture[str],
+                                                               in_examples: Path) -> None:
+    """examples/mybots.py's `policy` (policy_side of an observation -> action function) is a side by name."""
+    code, out, _ = run(capsys, "ladder", "mybots:policy", "2", "--deals", "400", "--json", "--workers", "2")
+    import mybots
+
+    want = ladder(mybots.policy, 2, 400, "ladder")
+    got = json.loads(out)
+    assert code == 0 and got["a"] == "mybots:policy"
+    assert (got["a_fools"], got["b_fools"], got["draws"]) == (want.a_fools, want.b_fools, want.draws)
+    code, out, _ = run(capsys, "sprt", "mybots:policy", "1", "--elo0", "0", "--elo1", "20", "--json")
+    assert code == 0 and json.loads(out)["decision"] == "H1"
+
+
 def test_the_table_shows_the_bot_by_name(capsys: pytest.CaptureFixture[str], in_examples: Path,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")

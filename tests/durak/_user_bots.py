@@ -108,3 +108,26 @@ def make_rare(what: str = "raise") -> Any:
         return view.legal[0]
 
     return bot
+
+
+# Policies `observation, mask -> action` (kozyr.durak.ladder.policy_side), importable by name as a user's are.
+_WEIGHTS = __import__("numpy").random.default_rng(22).normal(size=270)
+
+
+def hash_policy(obs: Any, mask: Any) -> int:
+    """A legal action picked by a fixed random projection of the whole observation: any change in any part
+    of the observation changes some decision."""
+    import numpy as np
+
+    legal = np.flatnonzero(mask)
+    return int(legal[int(abs(float(obs @ _WEIGHTS)) * 1000) % len(legal)])
+
+
+def taking_policy(obs: Any) -> int:
+    """Always `take` (action 72), legal or not: a policy that goes wrong once it attacks."""
+    return 72
+
+
+def far_policy(obs: Any, mask: Any) -> int:
+    """Action 80, which is no action."""
+    return 80

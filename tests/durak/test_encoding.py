@@ -94,12 +94,15 @@ def test_buffers_are_written_in_place_and_checked():
     with pytest.raises(KozyrError) as e:
         r.observe(0, np.zeros(OBS_SIZE, dtype=np.float64))
     assert e.value.code == "bad_buffer"
+    # observe takes a view: the seat and the memory are the view's own, so there is no seat or memory to
+    # get wrong (the old observe(game, seat, memory) refused a bad seat and another seat's memory); what
+    # is not a view is refused
     with pytest.raises(KozyrError) as e:
-        observe(r.game, 2, r.memories[0])
-    assert e.value.code == "bad_seat"
+        observe(r.game)
+    assert e.value.code == "bad_view"
     with pytest.raises(KozyrError) as e:
-        observe(r.game, 0, r.memories[1])
-    assert e.value.code == "bad_memory"
+        observe(r.game.view(0), np.zeros(OBS_SIZE, dtype=np.float32), np.zeros(N_ACTIONS, dtype=np.int8))
+    assert e.value.code == "bad_buffer"
 
 
 def _hidden_twin(order, seat):

@@ -1,19 +1,21 @@
 # The durak action space and observation for learning agents, in C: one seat's
-# view (a DView, core/view.pxd) plus two card sets of its public memory (the heap's
-# cards and the cards known to be in the other hand) written as a fixed-size
-# float32 vector and a 76-entry legal-action mask into caller-provided buffers.
+# view (a DView, core/view.pxd), its public memory included (the heap's cards and
+# the cards known to be in the other hand, heap_cards and known[other]), written as
+# a fixed-size float32 vector and a 76-entry legal-action mask into caller-provided
+# buffers (enc_obs, enc_mask). The view is the two-seat table's (nseats 2, 36 cards, no
+# transfer: the 76 actions have no transfer or show); enc_table_ok says so.
 # Inline, so that the batched environment (vecenv.pyx) compiles it into its
 # stepping loop. kozyr/durak/encoding.py is the documented Python face and the
 # plain-Python reference the tests compare this against; the layout below is
 # defined there too and checked to agree (tests/durak/test_encoding.py).
 #
-# It reads the view and the two masks and nothing else: what a seat may not
+# It reads the view and nothing else: what a seat may not
 # see cannot reach the observation.
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memset
 
 from kozyr.cards cimport pop_lowest
-from kozyr.durak.core.view cimport MV_ATTACK, MV_BEAT, PH_OVER, DView
+from kozyr.durak.core.view cimport MV_ATTACK, MV_BEAT, OPT_PEREVODNOY, PH_OVER, DView
 
 cdef enum:
     N_ACTIONS = 76
@@ -81,8 +83,9 @@ cdef inline void enc_mask(const DView *v, uint8_t *mask) noexcept nogil:
         mask[action_of_code(v.legal[i])] = 1
 
 
-cdef inline void enc_obs(const DView *v, uint64_t heap, uint64_t known, float *out) noexcept nogil:
-    """Write the OBS_SIZE floats of the seat's observation; heap and known come from its memory."""
+cdef inline void enc_obs(const DView *v, float *out) noexcept nogil:
+    """Write the OBS_SIZE floats of the seat's observation, from its view alone: the view's public
+    memory gives the heap's cards and the cards known to be in the other hand (enc_table_ok holds)."""
     cdef int i, me = v.seat
     memset(out, 0, OBS_SIZE * sizeof(float))
     _plane(out + O_HAND, v.hand)
@@ -92,8 +95,8 @@ cdef inline void enc_obs(const DView *v, uint64_t heap, uint64_t known, float *o
             out[O_BEAT + card_index(v.bout.beat[i])] = 1.0
         else:
             out[O_OPEN + card_index(v.bout.attack[i])] = 1.0
-    _plane(out + O_HEAP, heap)
-    _plane(out + O_KNOWN, known)
+    _plane(out + O_HEAP, v.heap_cards)
+    _plane(out + O_KNOWN, v.known[1 - me])
     if v.turnup >= 0:
         out[O_TURNUP + card_index(v.turnup)] = 1.0
     out[O_TRUMP + v.trump] = 1.0
@@ -113,3 +116,9 @@ cdef inline void enc_obs(const DView *v, uint64_t heap, uint64_t known, float *o
     out[O_COUNTS + 3] = v.count[1 - me] / 36.0
     out[O_COUNTS + 4] = v.bout.cap / 6.0
     out[O_COUNTS + 5] = v.bout.size / 6.0
+
+
+cdef inline bint enc_table_ok(const DView *v) noexcept nogil:
+    """The view is of a table the encoding speaks: two seats, 36 cards, no transfers."""
+    return v.nseats == 2 and v.deck_size == 36 and not (v.opts & OPT_PEREVODNOY)
+

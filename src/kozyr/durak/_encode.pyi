@@ -1,4 +1,6 @@
 """Type stubs for kozyr.durak._encode, the C encoder's Python entry."""
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -7,8 +9,7 @@ from kozyr.durak.core.engine import Game
 SIZE: int
 ACTIONS: int
 
-def encode_into(game: Game, seat: int, heap: int, known: int, obs: npt.NDArray[np.float32],
-                mask: npt.NDArray[np.uint8]) -> None: ...
+def encode_view(view: Any, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.uint8]) -> None: ...
 def legal_actions(game: Game) -> list[int]: ...
 def _action_of_code(code: int) -> int: ...
 def _code_of_action(action: int) -> int: ...

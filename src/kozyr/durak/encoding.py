@@ -23,13 +23,16 @@ mask: environments accept action 75 only if told to.
 
 The observation is ``OBS_SIZE`` (270) float32 values: seven 36-card planes
 (1.0 where the card is in the set) then one-hots and scaled counts; ``LAYOUT``
-maps each part to its slice. It is built from the seat's `View` and two sets
-of its public memory (`kozyr.durak.memory.Memory`: the heap's cards and the
-cards known to be in the other hand, picked up in a take and not played since,
-or the turn-up drawn last), and from nothing else, so it never shows what the
-seat may not see. `observe` encodes in C (kozyr/durak/_encode.pxd) into a
-buffer you may pass in; `reference_observation` is the same in plain Python,
-for the tests and for reading.
+maps each part to its slice. It is built from the seat's `View` alone, its
+public memory included (the view's `heap_cards`, and `known[other]`: the cards
+known to be in the other hand, picked up in a take and not played since, or
+the turn-up drawn last), so it never shows what the seat may not see, and a bot
+handed a view can see what an agent trained on the environments saw.
+`observe(view)` encodes in C (kozyr/durak/_encode.pxd, the same code the
+batched environment runs) into buffers you may pass in; every environment's
+observation is `observe` of the agent's view. `reference_observation` is the
+same in plain Python, for the tests and for reading. The encoding speaks the
+two-seat 36-card game without transfers (its 76 actions have no transfer).
 
 >>> from kozyr.durak import Game, Move
 >>> action_of(Move.parse("attack 6S")), action_of(Move.parse("beat AC")), action_of(Move.parse("take"))
@@ -46,7 +49,7 @@ from typing import Any
 import numpy as np
 
 from kozyr.cards import card_name
-from kozyr.durak._encode import encode_into
+from kozyr.durak._encode import encode_view
 from kozyr.durak.codes import PHASES
 from kozyr.durak.moves import Move
 from kozyr.durak.views import View
@@ -130,8 +133,9 @@ def legal_mask(view: View) -> np.ndarray:
 
 
 def memory_masks(memory: Any) -> tuple[int, int]:
-    """(heap cards, cards known in the other hand) as int masks: the two sets the observation takes
-    from a seat's memory (`kozyr.durak.memory.Memory`)."""
+    """(heap cards, cards known in the other hand) as int masks, from a seat's memory
+    (`kozyr.durak.memory.Memory`): the two sets the view's `heap_cards` and `known[other]` hold,
+    kept from the same public events (the tests hold the two to each other)."""
     return int(memory.heap), int(memory.known)
 
 
@@ -144,9 +148,13 @@ def _bits(mask: int) -> list[int]:
     return [c for c in range(64) if mask >> c & 1]
 
 
-def reference_observation(view: View, memory: Any) -> np.ndarray:
-    """The observation in plain Python from a View and the seat's memory (the oracle of `observe`)."""
-    heap, known = memory_masks(memory)
+def reference_observation(view: View, memory: Any = None) -> np.ndarray:
+    """The observation in plain Python from a View (the oracle of `observe`); with a seat's `memory`
+    (`kozyr.durak.memory.Memory`) its heap and known cards stand in for the view's."""
+    if memory is None:
+        heap, known = int(view.heap_cards), int(view.known[1 - view.seat])
+    else:
+        heap, known = memory_masks(memory)
     out = np.zeros(OBS_SIZE, dtype=np.float32)
     _plane(out[LAYOUT["hand"]], view.hand)
     for attack, beat in view.bout.pairs:
@@ -171,21 +179,23 @@ def reference_observation(view: View, memory: Any) -> np.ndarray:
     return out
 
 
-def observe(game: Any, seat: int, memory: Any, out: np.ndarray | None = None,
+def observe(view: Any, out: np.ndarray | None = None,
             mask: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """(observation, legal mask) of `seat` in `game`, encoded in C from the seat's view and memory.
+    """(observation, legal mask) of the seat whose view this is, encoded in C from the view alone.
 
-    `out` (float32[OBS_SIZE]) and `mask` (uint8[76]), when given, are written in place and returned.
+    `view` is a `GameView` (``game.view(seat)``: read as it is, no copy) or any `View` (a
+    plain-Python engine's, or one written by hand); a view of another table (more seats, another
+    deck, transfers) or with a card outside the 36 is a bad_view KozyrError. `out`
+    (float32[OBS_SIZE]) and `mask` (uint8[76]), when given, are written in place and returned.
+
+    >>> from kozyr.durak import Game
+    >>> obs, mask = observe(Game.from_seed("d" * 32).view(0))
+    >>> obs.shape, int(obs[LAYOUT["hand"]].sum()), mask.dtype.name
+    ((270,), 6, 'uint8')
     """
-    if isinstance(seat, bool) or seat not in (0, 1):
-        raise KozyrError("bad_seat", f"seat {shown(seat)} does not exist: seats are 0 and 1", value=seat)
-    if getattr(memory, "seat", seat) != seat:
-        raise KozyrError("bad_memory", f"the memory is seat {memory.seat}'s, not seat {seat}'s", field="seat",
-                         value=memory.seat)
     out = check_buffer(out, np.float32, OBS_SIZE, "out")
     mask = check_buffer(mask, np.uint8, N_ACTIONS, "mask")
-    heap, known = memory_masks(memory)
-    encode_into(game, seat, heap, known, out, mask)
+    encode_view(view, out, mask)
     return out, mask
 
 
@@ -204,9 +214,8 @@ def describe(obs: np.ndarray) -> dict[str, Any]:
     """The observation read back by part: card planes as card names (`6S`, `TD`), the rest as floats.
 
     >>> from kozyr.durak import Game
-    >>> from kozyr.durak.memory import Memory
     >>> game = Game.from_seed("d" * 32)
-    >>> seen = describe(observe(game, 0, Memory.start(game.view(0)))[0])
+    >>> seen = describe(observe(game.view(0))[0])
     >>> seen["hand"] == str(game.view(0).hand).split(), seen["heap"]
     (True, [])
     """
@@ -224,7 +233,9 @@ class Remembered:
     """A Game and both seats' memories, kept together: every applied move's events update both.
 
     The environments and the OpenSpiel game hold one of these; `observe(seat)`
-    is that seat's observation and mask.
+    is that seat's observation and mask, `observe(game.view(seat))` (the view's own
+    public memory; the memories here are for what takes one: a rung-4 opponent's search, and the
+    OpenSpiel game's resampling and text).
     """
 
     __slots__ = ("game", "memories")
@@ -247,7 +258,7 @@ class Remembered:
 
     def observe(self, seat: int, out: np.ndarray | None = None,
                 mask: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-        return observe(self.game, seat, self.memories[seat], out, mask)
+        return observe(self.game.view(seat), out, mask)
 
     def reward(self, seat: int) -> float:
         """The seat's reward, the same in every RL face: +1 if the deal ended and it is not the fool, -1 if

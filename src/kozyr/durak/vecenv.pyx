@@ -7,8 +7,9 @@ agent's and the other is a kozyr rung that moves inside C (the rungs' kernel,
 kozyr.durak.encoding), lets each opponent move until its agent is on turn
 again or the deal is over, and writes into the env's own numpy arrays:
 
-- ``observations`` float32 (n, 270): each agent's observation (its view and
-  its public memory, as `encoding.observe` writes it);
+- ``observations`` float32 (n, 270): each agent's observation, from its
+  view alone (its public memory included), exactly as `encoding.observe(view)`
+  writes it: the same C encoder reads the same struct;
 - ``masks`` uint8 (n, 76): the legal actions;
 - ``rewards`` float32 (n,): +1 / -1 / 0 for the agent when its deal ended in
   this step (it is not the fool / it is / a draw), else 0;
@@ -46,7 +47,6 @@ from libc.string cimport memset
 
 from kozyr.durak.core.deal cimport st_deal_rng
 from kozyr.durak._encode cimport N_ACTIONS, OBS_SIZE, code_of_action, enc_mask, enc_obs
-from kozyr.durak.core.memory cimport Memory, mem_event, mem_start
 from kozyr.durak.core.rules cimport st_apply, st_ask, st_turn, st_view
 from kozyr.durak.core.seeds cimport fast_below, fast_next
 from kozyr.durak.core.state cimport Sink, State
@@ -67,19 +67,14 @@ __all__ = ["DurakVecEnv"]
 
 
 cdef struct Slot:
-    State s
-    Memory mem            # the agent's public memory
+    State s               # the deal; the agent's view (st_view) carries its public memory
     int seat              # the agent's seat in this deal
     int steps             # agent steps in this deal
 
 
 cdef inline int _apply(Slot *g, int seat, int move, Sink *sink) noexcept nogil:
-    """Apply a move and feed its events to the agent's memory; the refusal (0 if applied)."""
-    cdef int r = st_apply(&g.s, seat, move, sink)
-    cdef int i
-    for i in range(sink.n):
-        mem_event(&g.mem, sink.ev[i])
-    return r
+    """Apply a move; the refusal (0 if applied)."""
+    return st_apply(&g.s, seat, move, sink)
 
 
 cdef inline int _opponent(Slot *g, int rung, const RungParams *p, uint64_t *rng, Sink *sink) noexcept nogil:
@@ -98,14 +93,11 @@ cdef inline int _opponent(Slot *g, int rung, const RungParams *p, uint64_t *rng,
 
 cdef inline int _deal(Slot *g, int seat_choice, int rung, const RungParams *p, uint64_t *rng) noexcept nogil:
     """A new deal in this slot, played up to the agent's first decision."""
-    cdef DView v
     cdef Sink sink
     while True:
         st_deal_rng(&g.s, rng)
         g.seat = <int>(fast_next(rng) & 1) if seat_choice < 0 else seat_choice
         g.steps = 0
-        st_view(&g.s, g.seat, &v)
-        mem_start(&g.mem, &v)
         if _opponent(g, rung, p, rng, &sink) != 0:
             return -1
         if g.s.outcome == OUT_NONE:
@@ -220,7 +212,7 @@ cdef class DurakVecEnv:
         cdef DView v
         cdef Slot *g = &self.slots[i]
         st_view(&g.s, g.seat, &v)
-        enc_obs(&v, g.mem.heap, g.mem.known, &self._obs[i, 0])
+        enc_obs(&v, &self._obs[i, 0])
         enc_mask(&v, &self._mask[i, 0])
 
     def step(self, actions):
@@ -317,9 +309,12 @@ cdef class DurakVecEnv:
         return np.array([self.slots[i].seat for i in range(self.n)], dtype=np.int8)
 
     def _state(self, i):
-        """Test hook: game i's dealt order, seat, ply and hands (to replay it on the Python engine)."""
+        """Test hook: game i's dealt order, seat, ply and hands (to replay it on the Python engine), and the
+        agent's view's heap cards and known cards of the other hand."""
         if self.slots == NULL:
             raise KozyrError("not_ready", "this DurakVecEnv was never set up (its __init__ failed)")
         cdef Slot *g = &self.slots[<Py_ssize_t>whole("game", i, 0, self.n - 1)]
+        cdef DView v
+        st_view(&g.s, g.seat, &v)
         return {"order": tuple([g.s.order[k] for k in range(36)]), "seat": g.seat, "ply": g.s.ply,
-                "hands": (g.s.hand[0], g.s.hand[1]), "heap": g.mem.heap, "known": g.mem.known}
+                "hands": (g.s.hand[0], g.s.hand[1]), "heap": v.heap_cards, "known": v.known[1 - g.seat]}

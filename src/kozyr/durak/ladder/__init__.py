@@ -2,7 +2,8 @@
 
 `ladder(a, b, deals, seed)` plays `deals` deals between two sides (a rung int
 1..4, a `Bot`, a `Rung4Bot`, or a user's bot: a `NativeBot`, any Python
-callable `view -> Move`, or a factory `make_bot(**knobs)`; see `sides`),
+callable `view -> Move`, or a factory `make_bot(**knobs)`; see `sides`; an RL
+policy `observation -> action` plays as one through `policy.policy_side`),
 seats alternating, and returns per-deal numpy arrays plus a summary
 (`LadderResult`). When no side is a Python callable every deal runs in C
 (`_loop.pyx`: deal, view, bot, apply, with no Python object touched; two
@@ -46,6 +47,7 @@ from kozyr.durak.ladder import processes
 from kozyr.durak.ladder._loop import Runner, play_seeded
 from kozyr.durak.ladder.chunks import THREAD_CHUNKS, plan
 from kozyr.durak.ladder.faults import check_timeout
+from kozyr.durak.ladder.policy import PolicyBot, policy_side
 from kozyr.durak.ladder.result import LadderResult, interrupted
 from kozyr.durak.ladder.sides import (
     PARAMS,
@@ -303,4 +305,4 @@ def play(seed: object, a: object, b: object, *, number: int = 1) -> dict[str, An
                        number, names=tuple(sides))
 
 
-__all__ += ["Side", "NativeBot", "BotFactory", "BotSpec", "describe", "players"]
+__all__ += ["Side", "NativeBot", "BotFactory", "BotSpec", "describe", "players", "PolicyBot", "policy_side"]

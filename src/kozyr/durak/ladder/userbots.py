@@ -4,7 +4,9 @@ A bot that is not a built-in rung comes in one of three forms, and every door
 that takes a rung takes all three (`kozyr.durak.ladder.sides.resolve` is the
 one place that tells them apart):
 
-- a callable `view -> Move` (a function, a method, an object with `__call__`);
+- a callable `view -> Move` (a function, a method, an object with `__call__`;
+  an RL policy `observation -> action` becomes one with
+  `kozyr.durak.ladder.policy.policy_side`);
 - a `NativeBot` (a C function, played inside the ladder's nogil loop);
 - a factory with knobs, `make_bot(**knobs) -> bot`, which is what a tuner
   needs: `spsa` and `optuna_search` build a bot from each set of knob values.
