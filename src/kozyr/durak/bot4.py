@@ -14,9 +14,8 @@ rung 4 in the ladder with the same Params, whatever door it enters.
 """
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, field
-from typing import Any
+from threading import local
 
 from kozyr.durak.moves import Move
 from kozyr.durak.params import Params
@@ -26,6 +25,13 @@ from kozyr.durak.views import View
 from kozyr.errors import KozyrError, shown
 
 __all__ = ["Rung4Bot"]
+
+
+class _Tables(local):
+    """Each thread's endgame table for one bot: a scratch (best4 empties it at every decision),
+    kept only so as not to allocate one per decision; per thread, as one search uses it at a time."""
+
+    table: Table | None = None
 
 
 @dataclass(eq=False)
@@ -51,7 +57,7 @@ class Rung4Bot:
         if not isinstance(self.fast, bool):
             raise KozyrError("bad_fast", f"fast={shown(self.fast)} is not a bool", field="fast", value=self.fast)
         seed_text(self.seed)  # validates
-        self._tables = threading.local()   # the endgame table of each thread's searches (a scratch)
+        self._tables = _Tables()
 
     @property
     def k(self) -> int:
@@ -82,18 +88,9 @@ class Rung4Bot:
     def __call__(self, view: View) -> Move | None:
         """The move rung 4 plays from `view` (None without a legal move). Nothing of the bot
         changes: the move depends on the view, the seed and the settings alone."""
-        table = getattr(self._tables, "table", None)
+        table = self._tables.table
         if table is None and self.params.ENDGAME:
             table = self._tables.table = Table()
         return best4(view, self.key(view.seat), self.params, table=table)
 
     choose = __call__       # a Bot's name for it too
-
-    def __getstate__(self) -> dict[str, Any]:
-        state = dict(self.__dict__)
-        del state["_tables"]        # a scratch of this process's threads
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self._tables = threading.local()
