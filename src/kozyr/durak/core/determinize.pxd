@@ -1,6 +1,7 @@
-# Determinization: a complete State built from one seat's view (and, for rung 4,
-# its two-seat Memory), the cards it has not seen dealt at random (determinize() of
-# the Python face, and rung 4's search, which plays on such copies). Its inputs are
+# Determinization: a complete State built from one seat's view (or, in the two-seat
+# game, its view and a Memory), the cards it has not seen dealt at random (determinize()
+# of the Python face, and rung 4's search, which plays on such copies from the view
+# alone: dt_build_public). Its inputs are
 # a DView, a Memory or the view's own memory fields, and two facts every seat saw
 # (the turn-up, dealt face up; the exchange right of a low trump every seat has seen
 # where it is), so whatever is built from it cannot know more than the seat does;
@@ -70,7 +71,7 @@ cdef inline void _dt_table(State *s, const DView *v) noexcept nogil:
 
 
 cdef inline int dt_build(State *s, const DView *v, const Memory *m, uint64_t *rng) noexcept nogil:
-    """Fill *s: the seat's two-seat position (Rules()) from its view and rung 4's Memory, with the
+    """Fill *s: the seat's two-seat position (Rules()) from its view and its Memory, with the
     unseen cards dealt at random from *rng.
 
     0, or -1 when the memory does not fit the view (the unseen cards are not
