@@ -367,6 +367,7 @@ def test_a_level_4_deal_is_rung_4_on_the_bot_s_view_move_for_move() -> None:
         if seat == game_session.you:
             game_session.press(legal_keys(game_session.view())[0])
         else:
+            assert seat is not None
             want = bot(game_session.game.view(seat))
             game_session.bot_turn()
             assert game_session.game.history[-1][1] == want
