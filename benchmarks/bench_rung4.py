@@ -59,7 +59,6 @@ def speed(deals: int) -> None:
         game = Game.from_rng(10_000 + i)
         me = i % 2
         bot4, bot3 = Rung4Bot("bench-speed", params=Params(K=64)), Bot(3, "bench-speed")
-        bot4.start(game.view(me))
         dw = dc = 0.0
         while not game.over:
             seat = game.turn
@@ -75,7 +74,7 @@ def speed(deals: int) -> None:
                     cpu.append(c)
             else:
                 move = bot3(view)
-            bot4.see(game.apply(seat, move))
+            game.apply(seat, move)
         deal_wall.append(dw)
         deal_cpu.append(dc)
     for name, xs in (("per decision (a choice), wall", wall), ("per decision (a choice), CPU", cpu),

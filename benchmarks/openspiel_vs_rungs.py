@@ -49,9 +49,8 @@ def _play(job: tuple[int, int, int, int]) -> tuple[int, int, int, int, float]:
     if rung == 4:
         from kozyr.durak import Params
         from kozyr.durak.bot4 import Rung4Bot
-        from kozyr.durak.rung4 import Table
 
-        rung_bot, table = Rung4Bot(f"yardstick-{seed}", params=Params(K=64)), Table()   # the deal's endgame table
+        rung_bot = Rung4Bot(f"yardstick-{seed}", params=Params(K=64))
     else:
         rung_bot = Bot(rung, f"yardstick-{seed}")
     decisions, spent = 0, 0.0
@@ -64,10 +63,7 @@ def _play(job: tuple[int, int, int, int]) -> tuple[int, int, int, int, float]:
             decisions += 1
         else:
             view = state.deal.game.view(player)
-            if rung == 4:   # rung 4 decides from the deal's memory of its seat: the state keeps both seats'
-                action = action_of(rung_bot.decide(view, state.deal.memories[player], table))
-            else:
-                action = action_of(rung_bot.choose(view))
+            action = action_of(rung_bot.choose(view))   # every rung, rung 4 too, from the view alone
         state.apply_action(int(action))
     fool = state.deal.game.result.fool
     return rung, seat, -1 if fool is None else fool, decisions, spent

@@ -88,7 +88,6 @@ REFUSALS: dict[str, tuple[str, str]] = {
                                  "kozyr.svg: not a durak or hokm view)"),
     "bad_memory": ("durak", "a seat's memory that does not fit the view or seat it is used with (`.field` names "
                             "the memory's field: a card in two places, another turn-up, a count that does not add up)"),
-    "no_memory": ("durak", "a Rung4Bot shown events before it was started on the deal"),
     "bad_pickle": ("durak", "a pickled Game or OpenSpiel state whose moves do not replay, or a determinized Game "
                             "(never dealt: nothing to replay)"),
     "unknown_code": ("durak", "an IllegalMove made with a code that is not one of the rules' codes"),

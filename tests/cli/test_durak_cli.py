@@ -23,6 +23,24 @@ def test_replay_prints_the_deal_and_the_spec_vector_result(capsys):
     assert lines[-1] == "result: seat 1 (rung 2) is the fool after 42 moves (68 events), heap 28"
 
 
+def test_replay_takes_rung_4_as_it_takes_rung_3(capsys):
+    """`kozyr replay --rungs 4 2`: rung 4 decides from its view alone, so it replays at every door
+    (it was refused in a ladder's deal, rung 4 playing in the C loop only, and had no memory in a
+    seed's deal). A ladder's deal ends as the ladder's C loop played it."""
+    from kozyr.durak.ladder import ladder
+
+    code, out, _ = run(capsys, "replay", "durak-replay-1", "--rungs", "4", "2")
+    assert code == 0 and out.splitlines()[-1].startswith("result:") and "rung 4 (search" in out
+    r = ladder(4, 2, 3, "r4seed")
+    for i in (1, 2, 3):
+        code, out, _ = run(capsys, "replay", "r4seed", "--deal", str(i), "--rungs", "4", "2")
+        assert code == 0
+        last = out.splitlines()[-1]
+        assert f"after {r.moves[i - 1]} moves" in last
+        fool = "rung 2" if r.fool[i - 1] == 1 else "rung 4"
+        assert f"({fool}) is the fool" in last, last
+
+
 def test_replay_defaults_and_number(capsys):
     code, out, _ = run(capsys, "replay", "durak-one", "--number", "3")
     assert code == 0 and out.startswith("deal 3 of seed 'durak-one'") and "result:" in out

@@ -354,6 +354,27 @@ def test_every_event_of_real_deals_is_narrated_without_error() -> None:
     assert {"attack", "beat", "bout_end", "refill", "game_end"} <= kinds
 
 
+def test_a_level_4_deal_is_rung_4_on_the_bot_s_view_move_for_move() -> None:
+    """`kozyr play --level 4`: the bot is rung 4 deciding from its seat's view alone (it was fed
+    the deal's events to keep a memory): every one of its moves is Rung4Bot's on that view."""
+    from kozyr.durak import Rung4Bot
+
+    game_session, _ = session(seed="level-four", seat=0, level=4)
+    bot = Rung4Bot(game_session.options.bot_seed)
+    moves = 0
+    while not game_session.game.over:
+        seat = game_session.game.turn
+        if seat == game_session.you:
+            game_session.press(legal_keys(game_session.view())[0])
+        else:
+            assert seat is not None
+            want = bot(game_session.game.view(seat))
+            game_session.bot_turn()
+            assert game_session.game.history[-1][1] == want
+            moves += 1
+    assert moves > 5
+
+
 # -- arguments ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("argv", [["--level", "0"], ["--level", "5"], ["--level", "two"], ["--seat", "2"],

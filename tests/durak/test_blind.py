@@ -165,24 +165,26 @@ def test_the_checker_catches_a_planted_peek(plant):
     assert peeks(top), plant
 
 
-# -- rung 4: the search, the determinization it plays on, and the memory it keeps ---------------
+# -- rung 4: the search and the determinization it plays on ----------------------------------------
 #
-# Rung 4 cannot be blind the way rungs 1..3 are (a function of the DView alone): it keeps a
-# memory of the deal's events and searches on whole imagined deals, so its sources name the
-# State and the rules. That is legitimate as long as every State it plays on is one it built
-# itself from the seat's DView and Memory (dt_build): an imagined deal holds only what the seat
-# knows plus random draws. So the checks are structural: the entry points take a view and a
-# memory and never a State; no State lives at module level; the only cimports are the view, the
-# memory, dt_build, the rules that play a State forward and the rungs for the playouts (nothing
-# that deals, reads the real deal's view of another seat, or writes events); the memory code
-# never names a State at all; and the escape hatches stay shut.
+# Rung 4 decides from the seat's DView alone, as rungs 1..3 do, but it searches on whole imagined
+# deals, so its sources name the State and the rules. That is legitimate as long as every State it
+# plays on is one it built itself from the seat's DView (dt_build_public: the view's public memory,
+# the heap's cards, the cards known in the other hand, the bottom card, the unseen cards): an
+# imagined deal holds only what the seat knows plus random draws. So the checks are structural: the
+# entry points take a view and never a State; no State lives at module level; the only cimports
+# are the view, the determinization, the rules that play a State forward and the rungs for the
+# playouts (nothing that deals, reads the real deal's view of another seat, or writes events); the
+# memory code (core/memory.pxd, which determinize.pxd still cimports for Game.determinize's
+# memory form, and memory.py) never names a State at all; and the escape hatches stay shut.
 
 R4_SOURCES = ("rung4.pyx", "rung4.pxd", "rung4.pyi", "core/determinize.pxd", "core/memory.pxd", "memory.py", "bot4.py")
 R4_MEMORY = ("core/memory.pxd", "memory.py")
 R4_ANY = None
 R4_CIMPORTS: dict[str, set[str] | None] = {
-    "libc.stdint": R4_ANY, "libc.stdlib": {"calloc", "free"}, "kozyr.cards": R4_ANY, "kozyr.durak.core.view": R4_ANY,
-    "kozyr.durak.core.memory": R4_ANY, "kozyr.durak.core.determinize": {"dt_build"},
+    "libc.stdint": R4_ANY, "libc.stdlib": {"calloc", "free"}, "libc.string": {"memset"}, "kozyr.cards": R4_ANY,
+    "kozyr.durak.core.view": R4_ANY,
+    "kozyr.durak.core.memory": R4_ANY, "kozyr.durak.core.determinize": {"dt_build_public"},
     "kozyr.durak.core.seeds": {"fast_next", "fast_below", "mix64"},
     "kozyr.durak.core.state": {"State", "EV_ATTACK", "EV_BEAT", "EV_BOUT_END", "EV_REFILL", "EV_SWAP",
                                # the readers of a packed event's public fields (the layout's one home)
@@ -195,6 +197,8 @@ R4_CIMPORTS: dict[str, set[str] | None] = {
 R4_IMPORTS: dict[str, set[str] | None] = {
     "__future__": {"annotations"}, "dataclasses": {"KW_ONLY", "dataclass", "field"},
     "typing": {"Optional"}, "collections.abc": {"Iterable", "Mapping"}, "operator": {"index"},
+    # a bot's endgame table per thread (a scratch emptied at every decision)
+    "threading": {"local"},
     "kozyr.errors": {"KozyrError", "shown", "whole"},
     "kozyr.cards": {"CardSet"}, "kozyr.durak.codes": {"PHASES"}, "kozyr.durak.moves": {"Move"},
     "kozyr.durak.views": {"View"}, "kozyr.durak.events": {"Event"}, "kozyr.durak.memory": {"Memory"},
@@ -206,8 +210,8 @@ R4_IMPORTS: dict[str, set[str] | None] = {
     "kozyr.durak.seeds": {"BotSeed", "fast_key", "seed_text", "word"},
 }
 # entry points: what they are handed is all the search can know
-R4_ENTRIES = ("r4_best", "r4_flat", "r4_endgame", "best4", "solve", "mem_start", "mem_event",
-              "mem_unseen", "mem_from_tuple")
+R4_ENTRIES = ("r4_best", "r4_flat", "r4_endgame", "best4", "solve", "dt_public",
+              "mem_start", "mem_event", "mem_unseen", "mem_from_tuple")
 R4_DUNDERS = {"__future__", "__post_init__", "__call__", "__cinit__", "__dealloc__", "__all__", "__init__"}
 R4_FORBIDDEN = [
     (r"(?i)engine", "names the engine"),
@@ -229,7 +233,9 @@ R4_HIDDEN = [
     (r"(?i)(?<!durak\.core\.)seed", "names a seed"),
     (r"(?i)\border", "names an order (the talon's or the shuffle's)"),
     # (a refill event's public counts, event.drawn, are the memory's to read)
-    (r"\bhands\b|talon_last|(?<!event\.)\bdrawn\b|heap_cards|six_owner", "names another seat's or the talon's cards"),
+    # (the view's heap_cards are public: the view's field, v.heap_cards or d.heap_cards, and its name may be read)
+    (r"\bhands\b|talon_last|(?<!event\.)\bdrawn\b|(?<!v\.)(?<!d\.)(?<![\"'])heap_cards|six_owner",
+     "names another seat's or the talon's cards"),
 ]
 
 
@@ -299,8 +305,17 @@ R4_PLANTED = [
      '\ncdef enum:',
      '\ncdef State peek\ncdef enum:'),
     ('rung4.pxd',
-     'from kozyr.durak.core.memory cimport Memory',
-     'from kozyr.durak.core.engine cimport Game\nfrom kozyr.durak.core.memory cimport Memory'),
+     'from kozyr.durak.core.determinize cimport dt_build_public',
+     'from kozyr.durak.core.engine cimport Game\nfrom kozyr.durak.core.determinize cimport dt_build_public'),
+    ('rung4.pxd',    # the search handed the real deal to read the other hand from
+     'cdef inline int r4_flat(const DView *v,',
+     'cdef inline int r4_flat(const State *real, const DView *v,'),
+    ('rung4.pxd',    # the memory's determinization back (it takes the deal's events)
+     'from kozyr.durak.core.determinize cimport dt_build_public',
+     'from kozyr.durak.core.determinize cimport dt_build_public, dt_build'),
+    ('core/determinize.pxd',   # the view's builder handed a State to copy the other hand from
+     'cdef inline void dt_public(const DView *v,',
+     'cdef inline void dt_public(const State *real, const DView *v,'),
     ('rung4.pxd',
      'st_apply_legal, st_ask, st_legal,',
      'st_apply_legal, st_ask, st_view, st_legal,'),
@@ -311,8 +326,8 @@ R4_PLANTED = [
      '    cdef State s, t\n',
      '    cdef State s, t\n    cdef const unsigned char *raw = <const unsigned char *>v\n'),
     ('rung4.pyx',
-     'def solve(view, memory, *, budget=BUDGET, Table table=None):',
-     'def solve(view, memory, State *real):'),
+     'def solve(view, *, budget=BUDGET, Table table=None):',
+     'def solve(view, State *real):'),
     ('rung4.pyx',
      'from kozyr.durak.moves import Move',
      'from kozyr.durak.moves import Move\nfrom kozyr.durak import Game'),
@@ -340,6 +355,9 @@ R4_PLANTED = [
     ('bot4.py',
      'from kozyr.durak.views import View',
      'from kozyr.durak.views import View\nfrom kozyr.durak.seeds import pad_seed'),
+    ('bot4.py',      # the bot reading the other hand off a game it was handed
+     '        table = self._tables.table\n',
+     '        table = self._tables.table\n        other = self.game.hands[1 - view.seat]\n'),
 ]
 
 

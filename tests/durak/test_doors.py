@@ -65,12 +65,12 @@ def test_replay_reads_the_refusal_s_fields_never_its_message(engine):
 # -- item 15: one range check at every door ------------------------------------------------------
 def _doors_of_k(k):
     """Every door that takes rung 4's K: each must refuse k=0 with the same code and field."""
-    game, memories, _ = play_random(3, 6)
+    game, _, _ = play_random(3, 6)
     view = game.view(game.turn)
     return [
         lambda: Params(K=k),
         lambda: Rung4Bot("x", params={"K": k}),
-        lambda: best4(view, memories[game.turn], 1, {"K": k}),
+        lambda: best4(view, 1, {"K": k}),
         lambda: ladder(4, 3, 2, "x", params={"k": k}),
         lambda: sprt(4, 3, 0, 50, batch=2, params_a={"K": k}),
     ]
@@ -91,7 +91,7 @@ def test_k_0_is_bad_k_at_every_door():
     (lambda: ladder(3, 2, -1), "bad_deals"),
     (lambda: ladder(3, 2, 10, workers=0), "bad_workers"),
     (lambda: ladder(3, 2, 10, chunk=1.5), "bad_chunk"),  # type: ignore[arg-type]
-    (lambda: best4(Game.from_rng(1).view(0), None, 2**64), "bad_key"),  # type: ignore[arg-type]
+    (lambda: best4(Game.from_rng(1).view(0), 2**64), "bad_key"),
     (lambda: Game.from_rng(1).determinize(0, None, "x"), "bad_rng"),
     (lambda: sprt(3, 2, math.inf, 5), "bad_elo0"),
     (lambda: sprt(3, 2, 0, 5, alpha=float("nan")), "bad_alpha"),
@@ -138,7 +138,6 @@ def test_rung4_reads_every_setting_whatever_the_door():
     seed = pad_seed("doors-16")
     c = play_seeded(seed, resolve(bot), resolve(Bot(3, "q")))
     game = Game.from_seed(seed)
-    bot.start(game.view(0))
     plain = Rung4Bot("doors", params=Params(K=8))
     differ = 0
     while not game.over:
@@ -146,8 +145,8 @@ def test_rung4_reads_every_setting_whatever_the_door():
         view = game.view(seat)
         move = bot(view) if seat == 0 else Bot(3, "q")(view)
         if seat == 0 and len(view.legal) > 1:
-            differ += plain.decide(view, bot.memory) != move
-        bot.see(game.apply(seat, move))
+            differ += plain(view) != move
+        game.apply(seat, move)
     assert (c["moves"], c["ply"], c["fool"]) == (game.moves, game.ply, game.result.fool)
     assert differ, "the playout settings change rung 4's decisions"
 

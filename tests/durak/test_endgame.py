@@ -38,10 +38,10 @@ def _in_play(game):
 
 def _small(seed, limit=SMALL):
     """A running deal with an empty talon and at most `limit` cards in play, or None."""
-    game, memories, _ = play_random(seed, 400, stop=lambda g: not g.talon and _in_play(g) <= limit)
+    game, _, _ = play_random(seed, 400, stop=lambda g: not g.talon and _in_play(g) <= limit)
     if game.over or game.talon or _in_play(game) > limit:
         return None
-    return game, memories
+    return game
 
 
 TABLE = Table()   # shared by every example: an entry stored wrongly in one search misleads the next
@@ -53,9 +53,9 @@ def test_the_solver_agrees_with_exhaustive_search(seed, seat):
     found = _small(seed)
     if found is None:
         return
-    game, memories = found
+    game = found
     memo = {}
-    solved = solve(game.view(seat), memories[seat], table=TABLE)
+    solved = solve(game.view(seat), table=TABLE)
     assert solved is not None
     value, move = solved
     assert value == _value(game, seat, memo)
@@ -65,14 +65,12 @@ def test_the_solver_agrees_with_exhaustive_search(seed, seat):
         assert _value(child, seat, memo) == value, "the solver's move keeps the value"
     else:
         assert move is None
-    # and every position one move on, from the same seat's memory
+    # and every position one move on, from the same seat's view
     for other in game.legal_moves():
         child = game.copy()
-        memory = type(memories[seat]).unpacked(memories[seat].packed())
-        for event in child.apply(child.turn, other):
-            memory.update(event)
+        child.apply(child.turn, other)
         if not child.over:
-            assert solve(child.view(seat), memory, table=TABLE)[0] == _value(child, seat, memo)
+            assert solve(child.view(seat), table=TABLE)[0] == _value(child, seat, memo)
 
 
 def test_enough_small_positions_are_found():
@@ -84,37 +82,35 @@ def test_a_position_reported_won_is_never_lost(seed):
     found = _small(seed, 12)
     if found is None:
         return
-    game, memories = found
+    game = found
     seat = game.turn
-    if solve(game.view(seat), memories[seat], budget=10**7)[0] != 1:
+    if solve(game.view(seat), budget=10**7)[0] != 1:
         return
     rnd = random.Random(seed)
     table = Table()
     for _ in range(3):
         g = game.copy()
-        memory = type(memories[seat]).unpacked(memories[seat].packed())
         while not g.over:
             if g.turn == seat:
-                value, move = solve(g.view(seat), memory, budget=10**7, table=table)
+                value, move = solve(g.view(seat), budget=10**7, table=table)
                 assert value == 1
             else:
                 move = rnd.choice(g.legal_moves())
-            for event in g.apply(g.turn, move):
-                memory.update(event)
+            g.apply(g.turn, move)
         assert g.result.fool == 1 - seat
 
 
 def test_the_solver_refuses_a_talon_and_reports_a_spent_budget():
-    game, memories, _ = play_random(4, 6)
+    game, _, _ = play_random(4, 6)
     with pytest.raises(KozyrError) as err:
-        solve(game.view(0), memories[0])
+        solve(game.view(0))
     assert err.value.field == "talon"
     for seed in range(100):
         found = _small(seed, 36)
-        if found and _in_play(found[0]) >= 12:
-            game, memories = found
+        if found and _in_play(found) >= 12:
+            game = found
             break
-    assert solve(game.view(0), memories[0], budget=3) is None
+    assert solve(game.view(0), budget=3) is None
 
 
 def test_one_table_for_both_seats_keeps_their_values_apart():
@@ -123,8 +119,8 @@ def test_one_table_for_both_seats_keeps_their_values_apart():
     (attacker 1, cap c) and (attacker 0, cap c + 1), and one seat's key with the other's, were
     one key: seat 0's values, read back by seat 1's search, turned a lost position into a won one.
     Deterministic: deal 1987's endgame, solved for seat 0 and then for seat 1 in one Table."""
-    game, memories = _small(1987)
+    game = _small(1987)
     table = Table()
     for seat in (0, 1):
-        assert solve(game.view(seat), memories[seat], table=table)[0] == _value(game, seat)
+        assert solve(game.view(seat), table=table)[0] == _value(game, seat)
     assert [_value(game, seat) for seat in (0, 1)] == [1, -1]   # the position the test is about

@@ -200,10 +200,10 @@ def _first_legal_run(e, seed, interleave=None):
             return seen, rewards, e.deal.game.history
 
 
-def test_one_rung4_bot_shared_by_two_environments_plays_each_deal_from_its_own_memory():
+def test_one_rung4_bot_shared_by_two_environments_plays_each_deal_from_its_own_view():
     """Item 1: `bot = Rung4Bot("s"); a, b = DurakGymEnv(bot), DurakGymEnv(bot); a.reset(seed=5);
     b.reset(seed=6)` put deal 6's memory into the shared bot, and a's opponent decided from the wrong
-    deal (or raised). The memory belongs to the deal: a and b play exactly as two unshared bots."""
+    deal (or raised). Rung 4 now decides from the view alone: a and b play exactly as two unshared bots."""
     shared = Rung4Bot("s", params=Params(K=8))
     a, b = DurakGymEnv(shared, seat=0), DurakGymEnv(shared, seat=0)
     b.reset(seed=6)
@@ -211,7 +211,7 @@ def test_one_rung4_bot_shared_by_two_environments_plays_each_deal_from_its_own_m
     got = _first_legal_run(a, 5, interleave=b)          # b moves between a's steps, from the same bot
     assert got[2] == alone[2] and got[1] == alone[1]
     assert all(np.array_equal(x, y) for x, y in zip(got[0], alone[0], strict=True))
-    assert shared.memory is None                         # the environments never wrote into the bot
+    assert not hasattr(shared, "memory")                 # nothing of a deal is kept in the bot
 
 
 def test_stepping_before_reset_and_odd_seeds_are_kozyr_errors():

@@ -1,4 +1,7 @@
-"""Rung 4: deterministic from its key, blind in behaviour, the same in C and Python, and strong."""
+"""Rung 4: deterministic from its key, blind in behaviour, the same in C and Python, and strong.
+
+Rung 4 decides from the view alone (no memory kept between decisions): the same view and key
+give the same move whatever was decided before, at either door."""
 from __future__ import annotations
 
 import random
@@ -11,8 +14,7 @@ from kozyr.durak.bot4 import Rung4Bot
 from kozyr.durak.ladder import ladder
 from kozyr.durak.ladder._loop import play_seeded
 from kozyr.durak.ladder.sides import resolve
-from kozyr.durak.memory import Memory
-from kozyr.durak.rung4 import best4
+from kozyr.durak.rung4 import Table, best4, solve
 from kozyr.durak.seeds import pad_seed
 from kozyr.errors import KozyrError
 
@@ -29,34 +31,84 @@ def _positions(n):
     return out
 
 
-def test_the_same_view_memory_and_key_give_the_same_move():
-    for game, memory in _positions(10):
+def test_the_same_view_and_key_give_the_same_move():
+    for game, _ in _positions(10):
         view = game.view(game.turn)
-        first = best4(view, memory, 99, Params(K=16))
-        assert all(best4(view, memory, 99, Params(K=16)) == first for _ in range(3))
+        first = best4(view, 99, Params(K=16))
+        assert all(best4(view, 99, Params(K=16)) == first for _ in range(3))
         assert first in view.legal
 
 
-def test_games_that_differ_only_in_hidden_cards_get_the_same_decision():
-    """The seat's view and memory are all rung 4 reads: a deal whose other hand and talon order
-    differ (but look the same from the seat) gets the same move for the same key."""
+def test_a_bot_s_move_does_not_depend_on_what_it_decided_before():
+    """One Rung4Bot asked about endgame views in two different sequences (its endgame table warm
+    from other decisions, or fresh) answers each view the same: a plain view -> Move."""
+    views = _endgame_views(12)
+    assert len(views) == 12
+    settings = Params(K=8, BUDGET=3000)
+    fresh = [Rung4Bot("seq", params=settings)(v) for v in views]
+    warm = Rung4Bot("seq", params=settings)
+    assert [warm(v) for v in reversed(views)][::-1] == fresh
+    assert [warm(v) for v in views] == fresh
+    # a table that already holds the whole endgame (solved before) changes nothing either: best4
+    # empties it, so a search past its budget is past it again (a table kept across decisions
+    # lets the solver finish where a fresh one gives up, and play another move: 5 of these 19)
+    small = Params(K=1, PLAYOUT=1, BUDGET=40)
     checked = 0
-    for game, memory in _positions(12):
+    for view in _endgame_views(60):
+        full = Table()
+        if solve(view, table=full, budget=10**6) is None:
+            continue                                      # too big to solve here
+        checked += 1
+        assert best4(view, 7, small, table=full) == best4(view, 7, small)
+    assert checked >= 15
+
+
+def _endgame_views(n):
+    """Views of the seat on turn once the talon is empty, with more than two legal moves."""
+    views = []
+    for seed in range(2000):
+        game, _, _ = play_random(seed, 300, stop=lambda g: not g.talon and len(g.legal_moves()) > 2)
+        if not game.over and not game.talon and len(game.legal_moves()) > 2:
+            views.append(game.view(game.turn))
+        if len(views) == n:
+            break
+    return views
+
+
+def test_games_that_differ_only_in_hidden_cards_get_the_same_decision():
+    """The seat's view is all rung 4 reads: a deal whose other hand and talon order differ (but
+    look the same from the seat: `determinize` from the view alone) gets the same move for the
+    same key, with the flat search and with the endgame solver."""
+    checked = 0
+    for game, _ in _positions(12) + _endgames(6):
         seat = game.turn
-        twin = game.determinize(seat, memory, 12345)
+        twin = game.determinize(seat, 12345)
         assert twin.view(seat) == game.view(seat)
         if twin.hands[1 - seat] == game.hands[1 - seat] and twin.talon == game.talon:
             continue
         checked += 1
         for key in (1, 2, 3):
-            assert (best4(twin.view(seat), memory, key, Params(K=16))
-                    == best4(game.view(seat), memory, key, Params(K=16)))
+            assert (best4(twin.view(seat), key, Params(K=16))
+                    == best4(game.view(seat), key, Params(K=16)))
     assert checked >= 8
 
 
+def _endgames(n):
+    """(game, None) once the talon is empty, the seat on turn with a choice."""
+    out = []
+    for seed in range(400):
+        game, _, _ = play_random(seed, 300, stop=lambda g: not g.talon and len(g.legal_moves()) > 1
+                                 and random.Random(g.ply).random() < 0.3)
+        if not game.over and not game.talon and len(game.legal_moves()) > 1:
+            out.append((game, None))
+        if len(out) == n:
+            break
+    return out
+
+
 def test_the_c_loop_plays_the_python_bot_move_for_move():
-    """play_seeded (the nogil loop, its own C memory per seat) ends exactly as the Python loop
-    with Rung4Bot.see feeding the Python memory: same moves, same fool."""
+    """play_seeded (the nogil loop, rung 4 on the C view) ends exactly as the Python loop calling
+    the same Rung4Bots on the Python views: same moves, same fool."""
     for i, (a, b) in enumerate([(Rung4Bot("p", params=Params(K=8)), Bot(3, "q")),
                                 (Bot(2, "q"), Rung4Bot("p", fast=False, params=Params(K=8))),
                                 (Rung4Bot("p", params=Params(K=4, PLAYOUT=1)),
@@ -65,15 +117,9 @@ def test_the_c_loop_plays_the_python_bot_move_for_move():
         c = play_seeded(seed, resolve(a), resolve(b))
         game = Game.from_seed(seed)
         bots = [a, b]
-        for seat, bot in enumerate(bots):
-            if isinstance(bot, Rung4Bot):
-                bot.start(game.view(seat))
         while not game.over:
             seat = game.turn
-            events = game.apply(seat, bots[seat](game.view(seat)))
-            for bot in bots:
-                if isinstance(bot, Rung4Bot):
-                    bot.see(events)
+            game.apply(seat, bots[seat](game.view(seat)))
         assert (c["moves"], c["ply"], c["fool"]) == (game.moves, game.ply, game.result.fool)
 
 
@@ -91,7 +137,21 @@ def test_a_rung4_ladder_is_deterministic_and_rung_int_4_is_accepted():
     assert list(a.fool) == list(b.fool) and list(a.moves) == list(b.moves)
 
 
-def test_bad_settings_and_memories_are_refused():
+def test_the_ladder_s_rung4_deals_replay_move_for_move_through_the_python_path():
+    """Rung 4 as a rung int and as a Rung4Bot (fast and SHA-256 keys), fast and sha deals:
+    `replay` (the Python Game API, slow.players) ends every deal as the C loop did."""
+    from kozyr.durak.ladder import replay
+
+    for a, b, deal in ((4, 2, "fast"), (3, 4, "sha"), (Rung4Bot("z", fast=False, params=Params(K=8)), 4, "fast")):
+        r = ladder(a, b, 6, "replay4", deal=deal, params={"K": 8} if isinstance(a, int) else None)
+        for i in range(1, 7):
+            game = replay(a, b, "replay4", i, deal=deal, params={"K": 8} if isinstance(a, int) else None)
+            assert game.moves == r.moves[i - 1], (a, b, deal, i)
+            fool = -1 if game.result.fool is None else int(game.result.fool != i % 2)
+            assert fool == r.fool[i - 1], (a, b, deal, i)
+
+
+def test_bad_settings_and_views_are_refused():
     with pytest.raises(KozyrError) as err:
         Rung4Bot("x", params={"K": 0})
     assert err.value.field == "K" and err.value.code == "bad_k"
@@ -99,16 +159,24 @@ def test_bad_settings_and_memories_are_refused():
         Rung4Bot("x", params={"PLAYOUT": 4})
     with pytest.raises(KozyrError):
         Rung4Bot("x", params={"ENDGAME": True})
-    game, memory = _positions(1)[0]
-    view = game.view(game.turn)
-    with pytest.raises(KozyrError) as err:
-        best4(view, Memory.unpacked((1 - view.seat,) + memory.packed()[1:]), 1)
-    assert err.value.code == "bad_memory"
-    bot = Rung4Bot("x")
-    with pytest.raises(KozyrError) as err:
-        bot(view)
-    assert err.value.code == "no_memory"
-    # a Python player plays inside the C loop, whose events feed rung 4's memory
+    import dataclasses
+
+    game, _ = _positions(1)[0]
+    view = _as_view(game.view(game.turn))
+    other = 1 - view.seat
+    heap = int(view.heap_cards)
+    unseen = int(view.unseen)
+    low = unseen & -unseen
+    known = list(view.known)
+    known[other] = int(known[other]) | low
+    for forged, field in ((dataclasses.replace(view, unseen=unseen & ~low), "unseen"),
+                          (dataclasses.replace(view, heap_cards=heap | low), "heap_cards"),
+                          (dataclasses.replace(view, known=tuple(known)), "unseen"),
+                          (dataclasses.replace(view, bottom=None if view.bottom is not None else 6), "bottom")):
+        with pytest.raises(KozyrError) as err:
+            best4(forged, 1)
+        assert err.value.code == "bad_view" and err.value.field == field, field
+    # a Python player and rung 4 in one C loop
     assert ladder(4, lambda view: view.legal[0], 2, "x").deals == 2
 
 
@@ -140,7 +208,7 @@ def test_a_forged_view_is_a_kozyr_error_never_a_crash():
     rnd = random.Random(21)
     checked = 0
     for seed in range(40):
-        game, memories, _ = play_random(seed, rnd.randrange(0, 150))
+        game, _, _ = play_random(seed, rnd.randrange(0, 150))
         if game.over:
             continue
         seat = rnd.randrange(2)
@@ -148,8 +216,7 @@ def test_a_forged_view_is_a_kozyr_error_never_a_crash():
         for _ in range(12):
             name = rnd.choice(sorted(odd))
             forged = dataclasses.replace(true, **{name: rnd.choice(odd[name])})
-            memory = memories[seat]
-            for call, args in ((best4, (forged, memory, 5, Params(K=4))), (solve, (forged, memory))):
+            for call, args in ((best4, (forged, 5, Params(K=4))), (solve, (forged,))):
                 try:
                     answer = call(*args)
                 except KozyrError:

@@ -62,15 +62,15 @@ def _position(endgame: bool):
 
 
 def test_ctrl_c_stops_the_flat_search_at_once():
-    game, memory = _position(endgame=False)
-    assert _stop_time(lambda: best4(game.view(game.turn), memory, 1, HUGE)) < LIMIT
+    game, _ = _position(endgame=False)
+    assert _stop_time(lambda: best4(game.view(game.turn), 1, HUGE)) < LIMIT
 
 
 def test_ctrl_c_stops_the_endgame_solver_at_once():
-    game, memory = _position(endgame=True)
+    game, _ = _position(endgame=True)
     seat = game.turn
-    assert _stop_time(lambda: solve(game.view(seat), memory, budget=1 << 30)) < LIMIT
-    assert _stop_time(lambda: best4(game.view(seat), memory, 1, HUGE)) < LIMIT
+    assert _stop_time(lambda: solve(game.view(seat), budget=1 << 30)) < LIMIT
+    assert _stop_time(lambda: best4(game.view(seat), 1, HUGE)) < LIMIT
 
 
 def test_ctrl_c_stops_a_rung4_ladder_and_a_sequential_test_at_once():

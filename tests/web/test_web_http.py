@@ -255,7 +255,12 @@ def test_watch_deal_4711_of_a_ladder(table: Table) -> None:
     name = client.json("POST", f"/api/replays/{opened['replay']}/save", {})["name"]
     again = client.json("POST", f"/api/records/{name}/replay", {})["summary"]
     assert again["steps"] == summary["steps"] and again["end"] == summary["end"]
-    for body in ({"a": 4, "b": 2}, {"a": 3, "b": 2, "index": 0}, {"a": 3, "b": 2, "deal": "slow"},
+    # rung 4 decides from its view alone: the watch replays its ladder deals too (it was refused)
+    fours = ladder(4, 2, 3, seed="ladder4")
+    for index in (1, 3):
+        summary = client.json("POST", "/api/watch", {"a": 4, "b": 2, "seed": "ladder4", "index": index})["summary"]
+        assert summary["steps"] == int(fours.moves[index - 1]), index
+    for body in ({"a": 5, "b": 2}, {"a": 0, "b": 2}, {"a": 3, "b": 2, "index": 0}, {"a": 3, "b": 2, "deal": "slow"},
                  {"a": "3", "b": 2}, {"a": 3, "b": 2, "seed": ""}, {"a": 3, "b": 2, "seed": 5},
                  {"a": 3, "b": 2, "index": 2.5}, {"a": 3, "b": 2, "what": 1}):
         answer = client.request("POST", "/api/watch", body)

@@ -50,7 +50,6 @@ from kozyr.durak import (
     View,
     pad_seed,
 )
-from kozyr.durak.bot4 import Rung4Bot
 from kozyr.durak.ladder import faults
 from kozyr.durak.ladder.sides import describe, resolve, seat_bot
 from kozyr.durak.ladder.userbots import BotSpec
@@ -112,8 +111,6 @@ class Session:
         self.game = Game.from_seed(pad_seed(options.seed))
         self.side = side if side is not None else resolve(options.side)   # the one side resolver (imports your bot)
         self.bot: Any = seat_bot(self.side if self.side.kind != "rung" else options.level, options.bot_seed)
-        if isinstance(self.bot, Rung4Bot):  # rung 4 remembers the deal: it watches from the deal on
-            self.bot.start(self.game.view(1 - self.you))
         self.quit = False
 
     def view(self) -> View:
@@ -203,8 +200,6 @@ class Session:
         events: tuple[Event, ...] = tuple(self.game.apply(seat, move))
         if any(e.kind == "swap" for e in events):   # public: the trump six now lies under the talon
             self.under = 16 * before.trump + 6
-        if isinstance(self.bot, Rung4Bot):
-            self.bot.see(events)
         self.screen.tell(narrate(events, before, self.view(), self.look))
         return events
 

@@ -1,15 +1,12 @@
-"""`Rung4Bot`: rung 4 at a seat, with its seed and settings, and the memory it keeps of one deal.
+"""`Rung4Bot`: rung 4 at a seat, with its seed and settings: a plain callable `view -> Move`.
 
-Rung 4 (kozyr.durak.rung4) decides from the seat's view and what the seat has
-seen so far, so unlike the rungs 1..3 a decision needs a `Memory` of the deal
-as well as the view. The memory belongs to the deal, not to the bot: a driver
-that plays several deals with one bot (the environments, a terminal game)
-keeps each deal's memory and endgame `Table` itself and asks
-`decide(view, memory, table)`. For a single deal played by hand the bot can
-keep them: `start(view)` at the deal, `see(events)` after every move (the
-events are public, both seats see them), then `choose(view)`. In the ladder's
-C loop the same bot keeps the same memory in C and makes the same decisions
-(its draws come from the same key).
+Rung 4 (kozyr.durak.rung4) decides from the seat's view alone, as rungs 1 to 3
+do: the view carries what the seat has seen of the deal (its public memory:
+the heap's cards, the cards known to be in the other hand, the talon's bottom
+card, the unseen cards), so the bot keeps nothing of a deal and one bot plays
+any number of deals, at either seat, in any sequence: the same view gives the
+same move. In the ladder's C loop the same bot makes the same decisions (its
+draws come from the same key).
 
 Its settings are a `Params`, as a `Bot`'s: K, PLAYOUT, ENDGAME, BUDGET, and
 every rung-2/3 setting its playouts read, so a Rung4Bot is the same bot as
@@ -17,11 +14,9 @@ rung 4 in the ladder with the same Params, whatever door it enters.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
+from threading import local
 
-from kozyr.durak.events import Event
-from kozyr.durak.memory import Memory
 from kozyr.durak.moves import Move
 from kozyr.durak.params import Params
 from kozyr.durak.rung4 import Table, best4
@@ -30,6 +25,13 @@ from kozyr.durak.views import View
 from kozyr.errors import KozyrError, shown
 
 __all__ = ["Rung4Bot"]
+
+
+class _Tables(local):
+    """Each thread's endgame table for one bot: a scratch (best4 empties it at every decision),
+    kept only so as not to allocate one per decision; per thread, as one search uses it at a time."""
+
+    table: Table | None = None
 
 
 @dataclass(eq=False)
@@ -48,7 +50,6 @@ class Rung4Bot:
     seed: BotSeed
     fast: bool = field(default=True, kw_only=True)
     params: Params = field(default=Params(), kw_only=True)
-    memory: Memory | None = field(default=None, repr=False, kw_only=True)
     rung = 4
 
     def __post_init__(self) -> None:
@@ -56,7 +57,7 @@ class Rung4Bot:
         if not isinstance(self.fast, bool):
             raise KozyrError("bad_fast", f"fast={shown(self.fast)} is not a bool", field="fast", value=self.fast)
         seed_text(self.seed)  # validates
-        self._table = Table()
+        self._tables = _Tables()
 
     @property
     def k(self) -> int:
@@ -84,30 +85,12 @@ class Rung4Bot:
             return fast_key(self.seed)
         return (word(self.seed, seat, 0) << 32) | word(self.seed, seat, 1)
 
-    def decide(self, view: View, memory: Memory, table: Table | None = None) -> Move | None:
-        """The move rung 4 plays from `view` and that deal's `memory` of the seat (None without a
-        legal move); `table` is that deal's endgame table (None: a fresh one). Nothing of the bot
-        changes: one bot serves any number of deals at once."""
-        return best4(view, memory, self.key(view.seat), self.params, table=table)
+    def __call__(self, view: View) -> Move | None:
+        """The move rung 4 plays from `view` (None without a legal move). Nothing of the bot
+        changes: the move depends on the view, the seed and the settings alone."""
+        table = self._tables.table
+        if table is None and self.params.ENDGAME:
+            table = self._tables.table = Table()
+        return best4(view, self.key(view.seat), self.params, table=table)
 
-    def start(self, view: View) -> None:
-        """Begin a deal played with the bot's own memory: the memory from this seat's view at the deal."""
-        self.memory = Memory.start(view)
-        self._table.clear()
-
-    def see(self, events: Iterable[Event]) -> None:
-        """Take in events of the deal (what each applied move returned), in sequence."""
-        if self.memory is None:
-            raise KozyrError("no_memory", "a Rung4Bot sees events only after start(view) at the deal")
-        for event in events:
-            self.memory.update(event)
-
-    def choose(self, view: View) -> Move | None:
-        """The move rung 4 plays from `view` with the bot's own memory (start, see); None when it has
-        no legal move."""
-        if self.memory is None or self.memory.seat != view.seat:
-            raise KozyrError("no_memory", f"a Rung4Bot plays seat {view.seat} after start(view) of that seat at "
-                             "the deal and every event since", field="seat", value=view.seat)
-        return self.decide(view, self.memory, self._table)
-
-    __call__ = choose
+    choose = __call__       # a Bot's name for it too

@@ -26,12 +26,10 @@ from gymnasium.vector.utils import batch_space
 from pettingzoo import AECEnv
 
 from kozyr.cards import card_name
-from kozyr.durak.bot4 import Rung4Bot
 from kozyr.durak.core.engine import Game
 from kozyr.durak.encoding import N_ACTIONS, OBS_SIZE, RESIGN, Remembered, move_of
 from kozyr.durak.ladder.sides import resolve, seat_bot
 from kozyr.durak.moves import Move
-from kozyr.durak.rung4 import Table
 from kozyr.errors import KozyrError, shown, whole
 
 __all__ = ["DurakEnv", "DurakGymEnv", "DurakVectorEnv", "env", "render_text", "observation_space", "opponent_player"]
@@ -190,7 +188,7 @@ def env(**kwargs: Any) -> DurakEnv:
 def opponent_player(opponent: Any, seed: int) -> Any:
     """The Python bot of an opponent (`sides.seat_bot`, the one side resolver): a rung int becomes
     a fast-word Bot seeded per deal (4: a `Rung4Bot`), a Bot, a `Rung4Bot` or a callable plays as it
-    is. A rung-4 bot decides from the memory the environment keeps of its deal (see DurakGymEnv)."""
+    is (rung 4, like every rung, decides from the opponent's view alone)."""
     side = resolve(opponent)
     if side.kind == "native":
         raise KozyrError("bad_side", f"opponent {shown(opponent)} is a native bot, which plays in the ladder's "
@@ -207,8 +205,8 @@ class DurakGymEnv(Env):
     """One seat of durak against a kozyr opponent, as a Gymnasium environment.
 
     `opponent`: a rung int (1 random, 2 cheap, 3 careful, 4 searching), a
-    `Bot`, a `Rung4Bot`, or a callable ``view -> Move``; rung 4 decides from
-    its seat's memory too, which the environment keeps and hands it. `seat`: the agent's seat, 0 or 1, or None for a
+    `Bot`, a `Rung4Bot`, or a callable ``view -> Move``, each playing from the
+    opponent seat's view. `seat`: the agent's seat, 0 or 1, or None for a
     random seat each deal. The opponent moves inside `step` until the agent is
     on turn again or the deal is over. `illegal`: what an action outside the
     mask does: "raise" (a KozyrError, nothing changes) or "lose" (the deal ends
@@ -235,7 +233,6 @@ class DurakGymEnv(Env):
         self.deal: Remembered | None = None
         self.seat = 0
         self._player: Any = None
-        self._table: Table | None = None   # the deal's endgame table, for a rung-4 opponent
         self._forfeit = False
 
     @property
@@ -252,12 +249,7 @@ class DurakGymEnv(Env):
         game = deal.game
         other = 1 - self.seat
         while not game.over and game.turn == other:
-            if isinstance(self._player, Rung4Bot):
-                # rung 4 decides from the memory of this deal, which the deal keeps (never the bot:
-                # one bot may play in several environments at once)
-                move = self._player.decide(game.view(other), deal.memories[other], self._table)
-            else:
-                move = self._player(game.view(other))
+            move = self._player(game.view(other))
             if move is None:
                 raise KozyrError("bad_side", f"the opponent returned no move at ply {game.ply}")
             deal.apply(other, move)
@@ -270,10 +262,6 @@ class DurakGymEnv(Env):
             self.seat = int(self.np_random.integers(0, 2)) if self.seat_choice is None else self.seat_choice
             self._player = opponent_player(self.opponent, deal_seed)
             deal = self.deal = Remembered(Game.from_rng(deal_seed))
-            if isinstance(self._player, Rung4Bot):
-                if self._table is None:
-                    self._table = Table()
-                self._table.clear()     # a new deal: the endgames of the last one will not come again
             self._opponent_moves()
             if not deal.game.over:
                 return self._obs(), {"seat": self.seat}

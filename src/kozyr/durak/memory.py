@@ -1,4 +1,4 @@
-"""What one seat has seen of a deal: the public memory rung 4 searches from.
+"""What one seat has seen of a deal, kept from the public events: the observations' public memory.
 
 Durak's events are public: both seats see every card played, every take and
 every refill count. A seat that remembers them knows the heap's cards, the

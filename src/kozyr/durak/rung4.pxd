@@ -1,7 +1,9 @@
-# Rung 4's C kernel: r4_best(view, memory, params, key, scratch) -> a move code.
+# Rung 4's C kernel: r4_best(view, params, key, scratch) -> a move code.
 #
 # Flat determinized Monte Carlo: K times, deal the cards the seat has not seen
-# at random consistently with its memory (dt_build); on each such deal play
+# at random consistently with its view's public memory (dt_build_public: the
+# heap's cards, the cards known in the other hand, the talon's bottom card, the
+# unseen cards); on each such deal play
 # every legal move once and then the deal to its end with the playout rung in
 # both seats; play the move with the best total (win 2, draw 1, loss 0; ties to
 # the earlier legal move). Once the talon is empty a seat that remembers
@@ -9,15 +11,16 @@
 # (r4_solve: alpha-beta over the rules' moves with a transposition table)
 # within a node budget; past the budget, the flat search decides.
 #
-# Blind by construction: the entry point takes the seat's DView and Memory and
-# nothing else. The States below are built from those two by dt_build and
-# played on: a copy the seat imagined, never the deal's own State (which no
-# function here is handed). tests/durak/test_blind.py holds this file to that.
+# Blind by construction: the entry point takes the seat's DView and nothing
+# else (no memory kept between decisions: the view carries the public memory).
+# The States below are built from it by dt_build_public and played on: a copy
+# the seat imagined, never the deal's own State (which no function here is
+# handed). tests/durak/test_blind.py holds this file (and determinize.pxd) to that.
 # Inline, so that the ladder's nogil loop compiles the search into its body.
 from libc.stdint cimport int8_t, uint32_t, uint64_t
+from libc.string cimport memset
 
-from kozyr.durak.core.determinize cimport dt_build
-from kozyr.durak.core.memory cimport Memory
+from kozyr.durak.core.determinize cimport dt_build_public
 from kozyr.durak.core.rules cimport st_apply_legal, st_ask, st_legal, st_turn
 from kozyr.durak.core.seeds cimport fast_next, mix64
 from kozyr.durak.core.state cimport State
@@ -204,7 +207,7 @@ cdef inline int r4_solve(State *s, int me, int alpha, int beta, R4Scratch *sc, i
     return val
 
 
-cdef inline int r4_flat(const DView *v, const Memory *m, const R4Params *p, uint64_t *rng,
+cdef inline int r4_flat(const DView *v, const R4Params *p, uint64_t *rng,
                         const bint *keep, R4Scratch *sc) noexcept nogil:
     """The flat determinized search: the legal move with the best total over K imagined deals
     (only the moves with keep[j] set when keep is not NULL); R4_STOPPED when sc says stop
@@ -217,7 +220,7 @@ cdef inline int r4_flat(const DView *v, const Memory *m, const R4Params *p, uint
     for i in range(p.k):
         if r4_halt(sc, R4_POLL_DEALS):
             return R4_STOPPED
-        if dt_build(&s, v, m, rng) != 0:
+        if dt_build_public(&s, v, rng) != 0:
             return -2
         for j in range(n):
             if keep != NULL and not keep[j]:
@@ -233,7 +236,7 @@ cdef inline int r4_flat(const DView *v, const Memory *m, const R4Params *p, uint
     return v.legal[top]
 
 
-cdef inline int r4_endgame(const DView *v, const Memory *m, const R4Params *p, uint64_t *rng,
+cdef inline int r4_endgame(const DView *v, const R4Params *p, uint64_t *rng,
                            R4Scratch *sc) noexcept nogil:
     """Once the talon is empty: the exact value of every legal move. A won position is played
     to a win (the first winning move); otherwise the moves of the best value are left to the
@@ -244,7 +247,7 @@ cdef inline int r4_endgame(const DView *v, const Memory *m, const R4Params *p, u
     cdef bint keep[MAX_LEGAL]
     cdef int val[MAX_LEGAL]
     cdef int j, top = -2
-    if dt_build(&s, v, m, rng) != 0:      # nothing left unseen but the other hand: the position itself
+    if dt_build_public(&s, v, rng) != 0:  # nothing left unseen but the other hand: the position itself
         return -2
     sc.nodes = 0
     sc.budget = p.budget
@@ -261,14 +264,25 @@ cdef inline int r4_endgame(const DView *v, const Memory *m, const R4Params *p, u
             top = val[j]
     for j in range(v.nlegal):
         keep[j] = val[j] == top
-    return r4_flat(v, m, p, rng, keep, sc)
+    return r4_flat(v, p, rng, keep, sc)
 
 
-cdef inline int r4_best(const DView *v, const Memory *m, const R4Params *p, uint64_t key,
+cdef inline void r4_fresh(R4Scratch *sc) noexcept nogil:
+    """Empty the table for a new decision (a new generation; the table is zeroed on the rare
+    wrap of the counter), so that a move never depends on the decisions before it."""
+    sc.gen += 1
+    if sc.gen == 0:
+        if sc.tt != NULL:
+            memset(sc.tt, 0, (1 << R4_TT_BITS) * sizeof(R4Entry))
+        sc.gen = 1
+
+
+cdef inline int r4_best(const DView *v, const R4Params *p, uint64_t key,
                         R4Scratch *sc) noexcept nogil:
-    """The move rung 4 plays from this view and memory; -1 without a legal move, -2 when the
-    memory does not fit the view, R4_STOPPED when sc's stop flag or poll stopped the search.
-    `key` (64 bits) makes it deterministic: the same view, memory and key give the same move.
+    """The move rung 4 plays from this view; -1 without a legal move, -2 when the view's public
+    memory does not fit its counts and talon, R4_STOPPED when sc's stop flag or poll stopped the
+    search. `key` (64 bits) makes it deterministic: the same view, key and settings give the
+    same move, whatever was decided before (the table starts empty at every decision: r4_fresh).
     `sc` is never NULL (its table may be: no endgame solver)."""
     cdef uint64_t rng = mix64(key ^ (<uint64_t>(v.ply + 1) * 0x9E3779B97F4A7C15ULL))
     cdef int mv
@@ -279,9 +293,10 @@ cdef inline int r4_best(const DView *v, const Memory *m, const R4Params *p, uint
     if v.nlegal == 1:
         return v.legal[0]
     if p.endgame and v.talon == 0 and sc.tt != NULL:
-        mv = r4_endgame(v, m, p, &rng, sc)
+        r4_fresh(sc)
+        mv = r4_endgame(v, p, &rng, sc)
         if mv != -3:
             return mv
         # past the budget: the flat search decides (the entries stored so far are of finished
         # subtrees, and stay valid)
-    return r4_flat(v, m, p, &rng, NULL, sc)
+    return r4_flat(v, p, &rng, NULL, sc)

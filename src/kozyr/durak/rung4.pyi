@@ -1,7 +1,6 @@
 """Type stubs for kozyr.durak.rung4, rung 4's determinized search."""
 from collections.abc import Mapping
 
-from kozyr.durak.memory import Memory
 from kozyr.durak.moves import Move
 from kozyr.durak.params import Params
 from kozyr.durak.views import View
@@ -18,9 +17,9 @@ class Table:
     @property
     def nodes(self) -> int: ...
 
-def best4(view: View, memory: Memory, key: int, params: Params | Mapping[str, int] | None = ..., *,
+def best4(view: View, key: int, params: Params | Mapping[str, int] | None = ..., *,
           table: Table | None = ...) -> Move | None: ...
-def solve(view: View, memory: Memory, *, budget: int = ..., table: Table | None = ...
+def solve(view: View, *, budget: int = ..., table: Table | None = ...
           ) -> tuple[int, Move | None] | None: ...
 
 __all__: list[str]

@@ -1,13 +1,16 @@
-"""Rung 4: a durak bot with a memory and a determinized search, blind by construction.
+"""Rung 4: a durak bot with a determinized search, blind by construction.
 
 The C kernel is `r4_best` in rung4.pxd (inline, so the ladder's nogil loop
-compiles it in). This module is its Python face: `best4(view, memory, key)`
-is the move rung 4 plays from a `View` and the seat's `Memory`
-(kozyr.durak.memory), `solve(view, memory)` the exact endgame value once the
-talon is empty, and `Table` the transposition table a bot keeps from one
-decision to the next. Rung 4's settings are a `kozyr.durak.Params` (their one
-home, which every door into rung 4 reads whole: this module, `Rung4Bot` and the
-ladder's C loop):
+compiles it in). This module is its Python face: `best4(view, key)` is the
+move rung 4 plays from a `View`, `solve(view)` the exact endgame value once
+the talon is empty, and `Table` the transposition table a bot may keep so as
+not to allocate one per decision. Rung 4 decides from the view alone, as
+rungs 1 to 3 do: the view carries the seat's public memory (the heap's cards,
+the cards known to be in the other hand, the talon's bottom card, the unseen
+cards), and the search deals the unseen cards anew from it; it keeps nothing
+between decisions. Rung 4's settings are a `kozyr.durak.Params` (their one
+home, which every door into rung 4 reads whole: this module, `Rung4Bot` and
+the ladder's C loop):
 
 - K: determinizations per decision (default 64);
 - PLAYOUT: the rung (1..3, default 3) that plays both seats to the end of
@@ -20,15 +23,15 @@ milliseconds (the search looks at it every few imagined deals and every 4,096
 solver nodes) and raises KeyboardInterrupt; the ladder's C loop stops it with
 its stop flag.
 
-Blind: every function here reads a View and a Memory and nothing else; the
-imagined deals it plays on are built from those two (tests/durak/test_blind.py
-reads this source).
+Blind: every function here reads a View and nothing else; the imagined deals
+it plays on are built from it (tests/durak/test_blind.py reads this source).
 """
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, free
 
-from kozyr.durak.core.determinize cimport dt_build
-from kozyr.durak.core.memory cimport Memory, mem_from_tuple
+from kozyr.cards cimport KZ_DECK36, card_bit, popcount
+
+from kozyr.durak.core.determinize cimport dt_build_public
 from kozyr.durak.core.state cimport State
 from kozyr.durak.core.view cimport DView
 from kozyr.durak.rung4 cimport (
@@ -53,12 +56,16 @@ PARAM_RANGES = {name: _RANGES[name] for name in ("K", "PLAYOUT", "ENDGAME", "BUD
 
 
 cdef class Table:
-    """A transposition table for the endgame solver (2**16 entries, about 2 MB), kept across decisions.
+    """A transposition table for the endgame solver (2**16 entries, about 2 MB).
 
-    Its values are those of one seat's endgames in one deal; a table used for
-    both seats, or for several deals, keeps them apart (the seat and the trump
-    are in the key), but `clear()` at a new deal keeps it from filling with
-    positions that will not come again.
+    `best4` empties it at every decision (a new generation, in constant time),
+    so a move depends on the view, the key and the settings alone, never on
+    what the table held: a table only saves allocating one per decision.
+    `solve` keeps its entries across calls; they are exact values of one
+    seat's endgames, and a table used for both seats, or for several deals,
+    keeps them apart (the seat and the trump are in the key), but `clear()`
+    at a new deal keeps it from filling with positions that will not come
+    again. One table serves one search at a time (not two threads at once).
     """
     cdef R4Scratch sc
 
@@ -95,48 +102,100 @@ cdef R4Scratch *_scratch(R4Scratch *local, Table table, list errors):
     return sc
 
 
-cdef int _memory(Memory *m, object memory, object view, const DView *d) except -1:
-    """The seat's memory into the C struct, once it is checked against the view
-    (`Memory.check`: a card in two places, another turn-up or trump, counts that do not add
-    up ... are a bad_memory KozyrError naming the field)."""
-    if memory.seat != d.seat:
-        raise KozyrError("bad_memory", f"the memory is seat {shown(memory.seat)}'s, the view seat {d.seat}'s",
-                         field="seat", value=memory.seat)
-    memory.check(view)
-    mem_from_tuple(m, memory.packed())
-    return 0
-
-
 cdef int _view(DView *d, object view) except -1:
     """A View into the struct (every number range-checked), then checked as a position the
     search can play from: a forged view is a KozyrError, never a KeyError or a wrong move. Rung 4
-    plays the two-seat game only (its memory and search know two seats and 36 cards)."""
+    plays the two-seat game only (its search knows two seats and 36 cards)."""
     fill_view(d, view)
     if d.nseats != 2 or d.deck_size != 36 or d.opts != 0:
-        raise KozyrError("bad_view", "rung 4 plays the two-seat game (Rules()) only: its memory and search "
-                         "know two seats and 36 cards", field="rules")
+        raise KozyrError("bad_view", "rung 4 plays the two-seat game (Rules()) only: its search "
+                         "knows two seats and 36 cards", field="rules")
     if d.over or d.turn < 0:
         if d.nlegal:
             raise KozyrError("bad_view", "a view of a finished deal lists legal moves", field="legal")
     elif d.turn != d.seat and d.nlegal:
         raise KozyrError("bad_view", f"the view lists legal moves for seat {d.seat}, but seat {d.turn} is on turn",
                          field="legal")
+    elif d.turn == d.seat and not d.nlegal:
+        raise KozyrError("bad_view", f"seat {d.seat} is on turn at ply {d.ply} with no legal move", field="legal")
+    _public(d)
     return 0
 
 
-def best4(view, memory, key, params=None, *, Table table=None):
-    """The move rung 4 plays from `view` and the seat's `memory`, or None without a legal move.
+cdef int _public(const DView *d) except -1:
+    """The view's public memory checked against the rest of it (what a Memory was checked
+    against before rung 4 read the view alone): the hand, the table, the heap's cards, the
+    cards known in the other hand and the talon's bottom card are 36 cards in disjoint places,
+    as many as the counts say, and the unseen cards are the rest; a bad_view KozyrError names
+    the field that does not fit."""
+    cdef int me = d.seat, other = 1 - d.seat, i
+    cdef int six = 16 * d.trump + 6
+    cdef uint64_t table = 0, seen, bottom = card_bit(d.bottom) if d.bottom >= 0 else 0
+    cdef uint64_t places[5]
+    cdef int k, j
+    for i in range(d.bout.size):
+        table |= card_bit(d.bout.attack[i])
+        if d.bout.beat[i] >= 0:
+            table |= card_bit(d.bout.beat[i])
+    places[0], places[1], places[2], places[3], places[4] = d.hand, table, d.heap_cards, d.known[other], bottom
+    for k in range(5):
+        if places[k] & ~KZ_DECK36:
+            _bad(d, _PLACES[k], "holds a card that is not one of the 36")
+        for j in range(k):
+            if places[k] & places[j]:
+                _bad(d, _PLACES[k], f"shares a card with the {_PLACES[j]}")
+    if popcount(table) != d.bout.size + _beaten(d):
+        _bad(d, "bout", "a card is on the table twice")
+    if popcount(d.hand) != d.count[me]:
+        _bad(d, "hand", f"it holds {popcount(d.hand)} cards, the count says {d.count[me]}")
+    if popcount(d.heap_cards) != d.heap:
+        _bad(d, "heap_cards", f"{popcount(d.heap_cards)} cards, the heap counts {d.heap}")
+    if d.known[me] & ~d.hand:
+        _bad(d, "known", "the seat's own known cards are not all in its hand")
+    if popcount(d.known[other]) > d.count[other]:
+        _bad(d, "known", f"{popcount(d.known[other])} cards known in a hand of {d.count[other]}")
+    if popcount(d.hand) + popcount(table) + d.heap + d.count[other] + d.talon != 36:
+        _bad(d, "counts", "the hand, the other hand's count, the table, the heap and the talon are not 36 cards")
+    if (d.talon > 0) != (d.bottom >= 0):
+        _bad(d, "bottom", "a talon has a bottom card, an empty one none")
+    if d.bottom >= 0 and (d.bottom >> 4 != d.trump or (d.turnup >= 0 and d.bottom != d.turnup)
+                          or (d.turnup < 0 and d.bottom != six)):
+        _bad(d, "bottom", "the talon's bottom card is the turn-up (the low trump after the exchange)")
+    seen = d.hand | table | d.heap_cards | d.known[other] | bottom
+    if d.unseen != KZ_DECK36 & ~seen:
+        _bad(d, "unseen", "the unseen cards are not the cards the seat has not seen")
+    return 0
 
-    `key` (a 64-bit int) fixes the draws: the same view, memory, key and
-    settings give the same move. `params` is a `Params` (or a mapping of
+
+cdef tuple _PLACES = ("hand", "bout", "heap_cards", "known", "bottom")
+
+
+cdef int _beaten(const DView *d):
+    cdef int i, n = 0
+    for i in range(d.bout.size):
+        n += d.bout.beat[i] >= 0
+    return n
+
+
+cdef int _bad(const DView *d, str name, str why) except -1:
+    raise KozyrError("bad_view", f"seat {d.seat}'s view at ply {d.ply} does not add up: its {name}: {why}",
+                     field=name)
+
+
+def best4(view, key, params=None, *, Table table=None):
+    """The move rung 4 plays from `view`, or None without a legal move.
+
+    `key` (a 64-bit int) fixes the draws: the same view, key and settings
+    give the same move, whatever came before. `params` is a `Params` (or a mapping of
     NAME: value; None: the defaults): K, PLAYOUT, ENDGAME and BUDGET, and
-    the rung-2/3 settings its playouts read. `table` keeps the endgame
-    solver's table across decisions (a fresh one is made otherwise; without
-    the endgame switch none is used). The GIL is released while it searches;
+    the rung-2/3 settings its playouts read. `table` is the endgame solver's
+    table to search in (emptied first; a fresh one is made otherwise; without
+    the endgame switch none is used). A view whose public memory does not add
+    up (its unseen cards are not the other hand's unknown cards plus the talon
+    above its bottom card) is a bad_view KozyrError. The GIL is released while it searches;
     Ctrl-C stops it within milliseconds (KeyboardInterrupt).
     """
     cdef DView d
-    cdef Memory m
     cdef R4Params p
     cdef uint64_t kk = <uint64_t>(whole("key", key, -(1 << 63), (1 << 64) - 1) & 0xFFFFFFFFFFFFFFFF)
     cdef int mv
@@ -146,22 +205,25 @@ def best4(view, memory, key, params=None, *, Table table=None):
     settings = Params.of(params)
     r4_params(&p, settings.as_tuple())
     _view(&d, view)
-    _memory(&m, memory, view, &d)
     if table is None and p.endgame and d.talon == 0 and d.nlegal > 1:
         table = Table()
     sc = _scratch(&local, table, stop)
     with nogil:
-        mv = r4_best(&d, &m, &p, kk, sc)
+        mv = r4_best(&d, &p, kk, sc)
     sc.poll = NULL
     if mv == R4_STOPPED:
         raise stop[0] if stop else KeyboardInterrupt()
     if mv == -2:
-        raise KozyrError("bad_memory", f"the memory does not fit seat {d.seat}'s view at ply {d.ply}",
-                         field="memory")
+        _unfit(&d)
     return None if mv < 0 else Move.from_code(mv)
 
 
-def solve(view, memory, *, budget=BUDGET, Table table=None):
+cdef int _unfit(const DView *d) except -1:
+    raise KozyrError("bad_view", f"seat {d.seat}'s view at ply {d.ply} does not add up: its unseen cards are "
+                     "not the other hand's unknown cards plus the talon above its bottom card", field="unseen")
+
+
+def solve(view, *, budget=BUDGET, Table table=None):
     """The exact value of the seat's position once the talon is empty, and a move that reaches it.
 
     (value, move): value 1 the seat wins with best play, 0 a draw, -1 it loses;
@@ -169,7 +231,6 @@ def solve(view, memory, *, budget=BUDGET, Table table=None):
     stops it within milliseconds (KeyboardInterrupt).
     """
     cdef DView d
-    cdef Memory m
     cdef State s
     cdef uint64_t rng = 0
     cdef int mv = -1, val
@@ -177,7 +238,6 @@ def solve(view, memory, *, budget=BUDGET, Table table=None):
     cdef list stop = []
     cdef long nodes = whole("budget", budget, *PARAM_RANGES["BUDGET"])
     _view(&d, view)
-    _memory(&m, memory, view, &d)
     if d.over:
         raise KozyrError("bad_view", "the deal is over: there is nothing to solve", field="over")
     if d.talon != 0:
@@ -185,9 +245,8 @@ def solve(view, memory, *, budget=BUDGET, Table table=None):
                          field="talon", value=d.talon)
     if table is None:
         table = Table()
-    if dt_build(&s, &d, &m, &rng) != 0:
-        raise KozyrError("bad_memory", f"the memory does not fit seat {d.seat}'s view at ply {d.ply}",
-                         field="memory")
+    if dt_build_public(&s, &d, &rng) != 0:
+        _unfit(&d)
     sc = _scratch(NULL, table, stop)
     sc.budget = nodes
     sc.nodes = 0

@@ -18,9 +18,9 @@ again or the deal is over, and writes into the env's own numpy arrays:
   each game (meaningful where ``terminated``).
 
 The opponent is a rung 1..3 or a `Bot` (its rung and thresholds), resolved
-by `kozyr.durak.ladder.sides.resolve` as at every door. Rung 4 searches with
-a memory of its own and is not offered here (use the Gymnasium environment,
-which runs any kozyr bot in Python).
+by `kozyr.durak.ladder.sides.resolve` as at every door. Rung 4 (its search
+costs thousands of times a rung's decision) is not offered here: the
+Gymnasium environment runs it, and any kozyr bot, in Python.
 
 Threads: one env is for one thread at a time (its arrays are shared state).
 A call that finds another thread inside the same env (`reset`, `step`,

@@ -33,7 +33,7 @@ __all__ = ["DurakTable", "playable", "RUNG_CHOICES", "LOG_LINES"]
 
 RUNG_CHOICES = (1, 2, 3, 4)
 LOG_LINES = 40           # narration lines the state carries (the page shows the latest)
-HINT_RUNG = 4            # the hint is rung 4's choice from your view and your seat's memory
+HINT_RUNG = 4            # the hint is rung 4's choice from your view (which holds what your seat has seen)
 CARD_MOVES = ("attack", "beat", "transfer", "show")
 PLAIN_MOVES = (("take", "Take"), ("done", "Done"), ("swap", "Exchange the six"))
 
@@ -66,11 +66,6 @@ class DurakTable:
         self.bots = {s: _bot(self.rung, f"{seed}:bot" if self.rules.seats == 2 else f"{seed}:bot{s}")
                      for s in others}
         self.hinter = Rung4Bot(f"{seed}:hint")
-        self._minds = [b for b in self.bots.values() if isinstance(b, Rung4Bot)] + [self.hinter]
-        for seat, bot in self.bots.items():
-            if isinstance(bot, Rung4Bot):
-                bot.start(self.game.view(seat))
-        self.hinter.start(self.game.view(self.you))
         self.log: list[str] = []
         self.lock = threading.Lock()
         self.under: int | None = None          # the trump six under the talon after the exchange (public)
@@ -103,8 +98,6 @@ class DurakTable:
         events: tuple[Event, ...] = tuple(self.game.apply(seat, move))
         if any(e.kind == "swap" for e in events):
             self.under = 16 * before.trump + 6
-        for mind in self._minds:
-            mind.see(events)
         self.log.extend(words.durak_narration(events, before, self.game.view(self.you)))
         del self.log[:-LOG_LINES]
 

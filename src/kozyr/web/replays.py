@@ -28,7 +28,7 @@ from kozyr.web import pictures, words
 
 __all__ = ["DurakReplay", "HokmReplay", "read_record", "watch", "LADDER_RUNGS"]
 
-LADDER_RUNGS = (1, 2, 3)     # the sides a ladder deal is replayed with (rung 4 plays in the C loop only)
+LADDER_RUNGS = (1, 2, 3, 4)  # the sides a ladder deal is replayed with (every rung decides from its view)
 
 
 class DurakReplay:
@@ -206,8 +206,7 @@ def watch(a: object, b: object, seed: object, index: object, deal: object = "fas
     """Deal `index` of the ladder of `seed` (dealt the `deal` way), played again by rungs `a` and `b`."""
     for name, rung in (("a", a), ("b", b)):
         if isinstance(rung, bool) or rung not in LADDER_RUNGS:
-            raise KozyrError("bad_rung", f"rung {name}={shown(rung)} is not 1, 2 or 3 (rung 4 plays in the "
-                             "ladder's C loop only)", field=name, value=rung)
+            raise KozyrError("bad_rung", f"rung {name}={shown(rung)} is not 1, 2, 3 or 4", field=name, value=rung)
     if not isinstance(deal, str) or deal not in DEALS:
         raise KozyrError("bad_deal", f"deal {shown(deal)} is not one of {', '.join(DEALS)}", field="deal",
                          value=deal)

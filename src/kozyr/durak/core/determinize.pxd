@@ -1,6 +1,7 @@
-# Determinization: a complete State built from one seat's view (and, for rung 4,
-# its two-seat Memory), the cards it has not seen dealt at random (determinize() of
-# the Python face, and rung 4's search, which plays on such copies). Its inputs are
+# Determinization: a complete State built from one seat's view (or, in the two-seat
+# game, its view and a Memory), the cards it has not seen dealt at random (determinize()
+# of the Python face, and rung 4's search, which plays on such copies from the view
+# alone: dt_build_public). Its inputs are
 # a DView, a Memory or the view's own memory fields, and two facts every seat saw
 # (the turn-up, dealt face up; the exchange right of a low trump every seat has seen
 # where it is), so whatever is built from it cannot know more than the seat does;
@@ -70,7 +71,7 @@ cdef inline void _dt_table(State *s, const DView *v) noexcept nogil:
 
 
 cdef inline int dt_build(State *s, const DView *v, const Memory *m, uint64_t *rng) noexcept nogil:
-    """Fill *s: the seat's two-seat position (Rules()) from its view and rung 4's Memory, with the
+    """Fill *s: the seat's two-seat position (Rules()) from its view and its Memory, with the
     unseen cards dealt at random from *rng.
 
     0, or -1 when the memory does not fit the view (the unseen cards are not
@@ -191,3 +192,41 @@ cdef inline int dt_build_view(State *s, const DView *v, int turnup, int owner, u
     for i in range(above):
         s.order[s.tbase + s.drawn + i] = <unsigned char>cards[at + i]
     return 0
+
+
+cdef inline void dt_public(const DView *v, int *turnup, int *owner) noexcept nogil:
+    """The two facts dt_build_view takes besides the view, as far as the view itself tells them
+    (rung 4 decides from its view alone: no memory is kept between decisions).
+
+    The turn-up: the view's while it lies face up in the talon. After the exchange, and once
+    the talon is out, no rule reads it any more (only the swap does, and a seat swaps at most
+    once, before the talon runs out), so the talon's bottom card, else the low trump, stands in.
+
+    The owner of the low trump's exchange right, when the low trump is not unseen: the seat
+    that can exchange now; else the seat itself when it holds the low trump and nobody saw it
+    go there (it came with the deal or a draw and has not left the hand since: the right is
+    its own). Otherwise -1 (the right is nobody's in the imagined deal). That last case is the
+    one the view does not tell: a seat that beat with its own low trump and took the bout back
+    keeps the right (rules.pxd, _close_bout), and the low trump is then a card seen going into
+    its hand, as one picked up without the right is; both are imagined without it.
+    """
+    cdef int me = v.seat
+    cdef int six = 16 * v.trump + 15 - (v.deck_size >> 2)
+    cdef uint64_t sixbit = card_bit(six)
+    if v.turnup >= 0:
+        turnup[0] = v.turnup
+    elif v.bottom >= 0:
+        turnup[0] = v.bottom
+    else:
+        turnup[0] = six
+    owner[0] = -1
+    if v.can_swap or (v.hand & sixbit and not v.known[me] & sixbit):
+        owner[0] = me
+
+
+cdef inline int dt_build_public(State *s, const DView *v, uint64_t *rng) noexcept nogil:
+    """dt_build_view with the turn-up and the exchange right read from the view (dt_public):
+    a position imagined from the seat's view and nothing else. 0, or -1 as dt_build_view."""
+    cdef int turnup, owner
+    dt_public(v, &turnup, &owner)
+    return dt_build_view(s, v, turnup, owner, rng)

@@ -472,9 +472,8 @@ cdef class Game:
         `determinize(seat, rng)`: from the seat's view alone, at any table: the
         view's public memory (`known`, `bottom`, `unseen`) says what the seat knows
         of every hand and of the talon. `determinize(seat, memory, rng)` (the two-seat
-        game): from the view and that seat's `kozyr.durak.memory.Memory`, as rung 4
-        does. `rng` is a 64-bit int that fixes the draw. The copy keeps the seat's
-        hand, the bout, the counts, the heap, the cards known to be in the other
+        game): from the view and that seat's `kozyr.durak.memory.Memory`. `rng`
+        is a 64-bit int that fixes the draw. The copy keeps the seat's hand, the bout, the counts, the heap, the cards known to be in the other
         hands and the talon's bottom card; the rest of the other hands and the
         talon order are drawn from the unseen cards, every arrangement equally
         likely (when another seat is on turn, among those that leave it a move).
@@ -509,7 +508,7 @@ cdef class Game:
         with_memory = memory is not None
         if with_memory:
             if not self.st.classic:
-                raise KozyrError("bad_memory", "a Memory is rung 4's, of the two-seat game; at this table "
+                raise KozyrError("bad_memory", "a Memory is of the two-seat game; at this table "
                                  "determinize from the view alone: determinize(seat, rng)", field="memory")
             if getattr(memory, "seat", None) != s:
                 raise KozyrError("bad_memory", f"the memory is seat {shown(getattr(memory, 'seat', None))}'s, "

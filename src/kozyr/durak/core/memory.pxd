@@ -1,5 +1,5 @@
-# What one seat has seen of a deal in the two-seat game: the public memory rung 4
-# keeps (its Python mirror is kozyr/durak/memory.py; the tests play both side by
+# What one seat has seen of a deal in the two-seat game, kept from the public events: the
+# memory the batched environment's observations read (its Python mirror is kozyr/durak/memory.py; the tests play both side by
 # side). Every table's view carries its seat's memory too (the view's known cards,
 # heap, bottom and unseen fields, kept by the rules); at two seats the two agree.
 #

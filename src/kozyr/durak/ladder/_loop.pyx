@@ -34,7 +34,6 @@ from kozyr.durak.ladder._duel cimport (
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 
 from kozyr.durak.core.gameview cimport GameView
-from kozyr.durak.core.memory cimport Memory, mem_event, mem_start
 from kozyr.durak.core.rules cimport st_apply, st_apply_legal, st_ask, st_legal, st_turn, st_view, st_view_turn
 from kozyr.durak.core.seeds cimport (
     TEXT_MAX, WORD_BUF, fast_word, kz_sha256_any, mix64, put_uint, sha_word, seat_tail, word_head,
@@ -142,8 +141,7 @@ cdef struct Seat:
     unsigned char buf[WORD_BUF]
     int fault             # F_* of this seat's failed decision
     int answer            # the code a native bot answered there
-    # rung 4: what this seat has seen, its endgame table and its search key
-    Memory mem
+    # rung 4: its endgame table (emptied at every decision) and its search key
     R4Scratch sc
     uint64_t key4
 
@@ -156,17 +154,14 @@ cdef inline int bigger_hand(const State *s, int big) noexcept nogil:
 
 
 cdef int rung4_start(const State *s, Seat *seats, const int *stop) noexcept nogil:
-    """Before a deal: each rung-4 seat's memory from its first view, its table and key, and the
-    stop flag its search looks at (NULL: none); -1 out of memory."""
-    cdef DView v
+    """Before a deal: each rung-4 seat's table and key, and the stop flag its search looks at
+    (NULL: none); -1 out of memory."""
     cdef int seat
     for seat in range(2):
         seats[seat].sc.tt = NULL
     for seat in range(2):
         if seats[seat].side.rung != 4:
             continue
-        st_view(s, seat, &v)
-        mem_start(&seats[seat].mem, &v)
         r4_scratch(&seats[seat].sc, NULL)
         seats[seat].sc.stop = stop
         if seats[seat].side.r4.endgame:
@@ -195,10 +190,8 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
     Rungs 1 to 3 read only the decision's Ask (st_ask: hand, legal cards, the extra move and
     swap as flags, trump, talon, bout size); the tests' `cards_view_agrees` probe checks it against the
     rungs on the full view, decision by decision. Rung 4 decides
-    from its seat's full view and memory (rung4.pxd); with a rung-4 seat in the
-    deal every move is applied with its events (st_apply into a Sink), and each
-    rung-4 seat's memory takes them in: the events are public, both seats see
-    them. The memory never reads the State. Python players and native bots get
+    from its seat's full view alone (rung4.pxd: the view carries the public
+    memory it searches from). Python players and native bots get
     the full view (ask_player, ask_native). A bot's move comes from the legal
     list it was shown (a player's is checked against it), so it is applied
     without re-validation (st_apply_legal). Hands grow only when a bout
@@ -207,9 +200,7 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
     cdef DView v
     cdef Ask a
     cdef Seat *st
-    cdef Sink sink
-    cdef int t, m, rung, bouts = -1, big = bigger_hand(s, 0), i, seat
-    cdef bint events = seats[0].side.rung == 4 or seats[1].side.rung == 4
+    cdef int t, m, rung, bouts = -1, big = bigger_hand(s, 0)
     cdef uint32_t w
     while s.outcome == OUT_NONE:
         t = st_turn(s)
@@ -229,7 +220,7 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
                 return -1
         elif rung == 4:
             st_view_turn(s, &v)
-            m = r4_best(&v, &st.mem, &st.side.r4, st.key4, &st.sc)
+            m = r4_best(&v, &st.side.r4, st.key4, &st.sc)
         else:
             st_ask(s, &a)
             w = 0
@@ -241,15 +232,7 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
         if s.moves >= MAX_MOVES_C:
             st.fault = F_RUNAWAY
             return -1
-        if events:
-            if st_apply(s, t, m, &sink) != 0:
-                return -1
-            for seat in range(2):
-                if seats[seat].side.rung == 4:
-                    for i in range(sink.n):
-                        mem_event(&seats[seat].mem, sink.ev[i])
-        else:
-            st_apply_legal(s, t, m)
+        st_apply_legal(s, t, m)
     largest[0] = bigger_hand(s, big)
     return 0
 

@@ -16,6 +16,7 @@ from typing import Any
 from kozyr.durak.core.engine import MAX_MOVES as _ENGINE_MAX_MOVES
 from kozyr.durak.ladder import faults
 from kozyr.durak.ladder.sides import Side, resolve
+from kozyr.durak.rung4 import Table, best4
 from kozyr.durak.rungs import best
 from kozyr.durak.seeds import (
     a_seat,
@@ -52,6 +53,14 @@ def _rung_player(side: Side, words: Callable[[int], int]) -> Player:
     return play
 
 
+def _rung4_player(side: Side, key: int) -> Player:
+    """Rung 4 from the view alone with the C loop's search key for its seat (the key of the
+    seat's words: fast, or the first two SHA-256 words of its bot seed), one endgame table for
+    the deal as there (best4 empties it at every decision, as the C loop does)."""
+    table = Table() if side.params.ENDGAME else None
+    return lambda view: best4(view, key, side.params, table=table)
+
+
 def players(a: object, b: object, seed: object, i: int, deal: str = "fast",
             params: dict[str, int] | None = None) -> tuple[Player, Player]:
     """The two Python players (engine seats 0, 1) of deal i: the same sides, words and
@@ -64,9 +73,6 @@ def players(a: object, b: object, seed: object, i: int, deal: str = "fast",
     out: list[Player] = []
     for seat, raw in enumerate(by_seat):
         side = resolve(raw, params)
-        if side.rung == 4:         # it keeps a memory from the deal's events: only the C loop feeds it
-            raise KozyrError("bad_side", "rung 4 plays in the C loop only: pair it with rung ints or Bots",
-                             value=raw)
         if side.kind in ("callable", "native"):   # a NativeBot is callable on the compiled engine's views
             assert side.player is not None
             out.append(side.player)
@@ -74,10 +80,16 @@ def players(a: object, b: object, seed: object, i: int, deal: str = "fast",
             out.append(side.source)  # type: ignore[arg-type]  # a Bot is a callable view -> Move
         elif deal == "fast":
             key = seat_key(deal_key(seed, i), seat)
-            out.append(_rung_player(side, lambda ply, key=key, seat=seat: fast_word(key, seat, ply)))
+            if side.rung == 4:
+                out.append(_rung4_player(side, key))
+            else:
+                out.append(_rung_player(side, lambda ply, key=key, seat=seat: fast_word(key, seat, ply)))
         else:
             text = bot_seed(seed, i, seat, deal)
-            out.append(_rung_player(side, lambda ply, text=text, seat=seat: word(text, seat, ply)))
+            if side.rung == 4:
+                out.append(_rung4_player(side, (word(text, seat, 0) << 32) | word(text, seat, 1)))
+            else:
+                out.append(_rung_player(side, lambda ply, text=text, seat=seat: word(text, seat, ply)))
     return out[0], out[1]
 
 
