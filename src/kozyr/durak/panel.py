@@ -24,6 +24,11 @@ the earlier move of the legal list.
   DEEP_TALON=4; docs/benchmarks.md, "Tuning"), a `Bot`, so it plays in the
   compiled loop.
 
+A table of takers can keep a talon alive for ever (every bout taken, every
+hand above six, nobody draws), so past ply `LONG` (300 events, several times
+a usual deal's) the taker and the hoarder play as the shedder, which
+beats whenever it can: every deal ends.
+
 The shell names them by these names (`kozyr ladder taker 3`); `PANEL` is
 that list's one home. The table of how they fare against the rungs is
 docs/strength.md (`benchmarks/strength.py`).
@@ -40,6 +45,7 @@ __all__ = ["taker", "shedder", "hoarder", "tuned", "TUNED", "PANEL", "spec"]
 TUNED = Params(CHEAP_POWER=-1, DEEP_TALON=4)
 TAKE, DONE, SWAP = Move("take"), Move("done"), Move("swap")
 TEN, QUEEN = 10, 12
+LONG = 300   # the ply past which the taker and the hoarder stop taking to keep their cards (see below)
 
 
 def _cost(view: View, move: Move) -> tuple[bool, int]:
@@ -86,10 +92,15 @@ def _answer(view: View, beaters: list[Move], throws: list[Move], keep_trumps: bo
     return throws[0] if throws else DONE  # adding to a beaten bout, or piling on a taken one
 
 
+def _early(view: View) -> bool:
+    """Whether the talon still lasts and the deal is not dragging on (its ply below `LONG`)."""
+    return view.talon > 0 and view.ply < LONG
+
+
 def taker(view: View) -> Move | None:
     """While the talon lasts: beat only with a plain card below a queen, else take; throw in only plain
-    cards below a ten; lead the cheapest card. With the talon gone, play as the shedder."""
-    if view.talon == 0:
+    cards below a ten; lead the cheapest card. With the talon gone (or past `LONG`), play as the shedder."""
+    if not _early(view):
         return shedder(view)
     beaters = [m for m in _plain(view, _cards(view, "beat")) if (m.card or 0) & 15 < QUEEN]
     throws = [m for m in _plain(view, _cards(view, "attack")) if (m.card or 0) & 15 < TEN]
@@ -103,8 +114,8 @@ def shedder(view: View) -> Move | None:
 
 def hoarder(view: View) -> Move | None:
     """While the talon lasts spend no trump that can be kept (take instead, throw in plain cards only,
-    lead a trump only from a hand of trumps); with the talon gone, play as the shedder."""
-    if view.talon == 0:
+    lead a trump only from a hand of trumps); with the talon gone (or past `LONG`), play as the shedder."""
+    if not _early(view):
         return shedder(view)
     beaters, throws = _plain(view, _cards(view, "beat")), _plain(view, _cards(view, "attack"))
     return _answer(view, beaters, throws, keep_trumps=True)
