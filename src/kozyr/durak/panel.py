@@ -68,17 +68,8 @@ def _fallback(view: View) -> Move | None:
     return next((m for m in view.legal if m.kind != "resign"), None)
 
 
-def _lead(view: View, keep_trumps: bool) -> Move | None:
-    """An opening attack: the cheapest card (with `keep_trumps`, a trump only from a hand of trumps)."""
-    cards = _cards(view, "attack")
-    plain = _plain(view, cards)
-    if keep_trumps and plain:
-        return plain[0]
-    return cards[0] if cards else _fallback(view)
-
-
-def _answer(view: View, beaters: list[Move], throws: list[Move], keep_trumps: bool) -> Move | None:
-    """Swap, lead, beat with the first of `beaters` (or take), and throw in the first of `throws` (or
+def _answer(view: View, beaters: list[Move], throws: list[Move]) -> Move | None:
+    """Swap, lead the cheapest card, beat with the first of `beaters` (or take), and throw in the first of `throws` (or
     say done) whenever done is legal (adding to a beaten bout or piling on a taken one): the frame
     every panel bot shares, given its choice of cards."""
     if SWAP in view.legal:
@@ -87,8 +78,9 @@ def _answer(view: View, beaters: list[Move], throws: list[Move], keep_trumps: bo
         if beaters:
             return beaters[0]
         return TAKE if TAKE in view.legal else _fallback(view)
-    if DONE not in view.legal:            # an opening attack (nothing on the table yet)
-        return _lead(view, keep_trumps)
+    if DONE not in view.legal:            # an opening attack: the cheapest card (a trump only from trumps alone)
+        cards = _cards(view, "attack")
+        return cards[0] if cards else _fallback(view)
     return throws[0] if throws else DONE  # adding to a beaten bout, or piling on a taken one
 
 
@@ -104,12 +96,12 @@ def taker(view: View) -> Move | None:
         return shedder(view)
     beaters = [m for m in _plain(view, _cards(view, "beat")) if (m.card or 0) & 15 < QUEEN]
     throws = [m for m in _plain(view, _cards(view, "attack")) if (m.card or 0) & 15 < TEN]
-    return _answer(view, beaters, throws, keep_trumps=False)
+    return _answer(view, beaters, throws)
 
 
 def shedder(view: View) -> Move | None:
     """Beat whenever possible with the cheapest beating card; throw in every card it can, trumps too."""
-    return _answer(view, _cards(view, "beat"), _cards(view, "attack"), keep_trumps=False)
+    return _answer(view, _cards(view, "beat"), _cards(view, "attack"))
 
 
 def hoarder(view: View) -> Move | None:
@@ -118,7 +110,7 @@ def hoarder(view: View) -> Move | None:
     if not _early(view):
         return shedder(view)
     beaters, throws = _plain(view, _cards(view, "beat")), _plain(view, _cards(view, "attack"))
-    return _answer(view, beaters, throws, keep_trumps=True)
+    return _answer(view, beaters, throws)
 
 
 tuned = Bot(3, "tuned", params=TUNED)
