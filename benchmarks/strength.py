@@ -21,8 +21,8 @@ resamples of each pairing's deal pairs. `--plot` draws the ratings with their
 intervals, `--json` writes every figure. With `--ismcts PAIRS`, OpenSpiel's
 ISMCTS bot (benchmarks/openspiel_vs_rungs.py; the `rl` extra) joins as one
 more player for PAIRS deal pairs against each of the others, its leaves
-evaluated by a rung-2 playout (`--rollout`; slow: seconds a deal). Ctrl-C stops the run within a second and prints nothing as if
-complete.
+evaluated by a rung-2 playout (`--rollout`; slow: seconds a deal). Ctrl-C
+stops the run within a second and prints nothing as if complete.
 """
 from __future__ import annotations
 
@@ -94,7 +94,8 @@ def play_ismcts(players: list[object], pairs: int, simulations: int, rollout: in
         if not (isinstance(p, int) or (isinstance(p, str) and player_name(p) in PANEL)):
             raise SystemExit(f"--ismcts plays rungs and panel bots only, not {player_name(p)}")
     opponent = {j: (p if isinstance(p, int) else player_name(p)) for j, p in enumerate(players)}
-    jobs = [(opponent[j], seed + k, seat, simulations, rollout) for k in range(pairs) for j in opponent for seat in (0, 1)]
+    jobs = [(opponent[j], seed + k, seat, simulations, rollout)
+            for k in range(pairs) for j in opponent for seat in (0, 1)]
     games: dict[tuple[object, int], list[int]] = {}
     pool = multiprocessing.Pool(workers)
     try:
@@ -122,7 +123,8 @@ def play_ismcts(players: list[object], pairs: int, simulations: int, rollout: in
             draws += halves.count(1)
         # pair points 0..4 in halves: sum of two deals' doubled scores is 0..4, the pentanomial index
         decided = fools[0] + fools[1]
-        rows.append({"i": me, "j": j, "a": f"ISMCTS ({simulations} sims, rollout {rollout or 'random'})", "b": player_name(players[j]),
+        name = f"ISMCTS ({simulations} sims, rollout {rollout or 'random'})"
+        rows.append({"i": me, "j": j, "a": name, "b": player_name(players[j]),
                      "deals": 2 * pairs, "pairs": counts, "draws": draws, "a_fool": rate(fools[0], decided).as_dict(),
                      "b_fool": rate(fools[1], decided).as_dict(), "seconds": None})
     return rows
@@ -165,24 +167,29 @@ def main(argv: list[str] | None = None) -> int:
     except KozyrError as err:
         print(f"strength: error: {err}", file=sys.stderr)
         return 2
-    fit = round_robin_elo({(r["i"], r["j"]): r["pairs"] for r in rows}, len(names), bootstrap=args.bootstrap,
-                          rng=0)
+    try:
+        fit: Any = round_robin_elo({(r["i"], r["j"]): r["pairs"] for r in rows}, len(names),
+                                   bootstrap=args.bootstrap, rng=0)
+    except KozyrError as err:            # e.g. a player that lost every deal: no finite rating exists
+        fit, why = None, str(err)
+    else:
+        why = ""
     seconds = time.perf_counter() - start
     load = os.getloadavg()
-    report(names, rows, fit, args)
+    report(names, rows, fit, args, why)
     print(f"{seconds:.0f} s with {args.workers} workers; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} "
           f"on {os.cpu_count()} CPUs; {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     if args.json:
         doc = {"seed": args.seed, "deals": args.deals, "deals4": args.deals4, "bootstrap": args.bootstrap,
                "ismcts_pairs": args.ismcts, "simulations": args.simulations, "players": names, "rows": rows,
-               "elo": fit.as_dict(), "seconds": seconds, "load": list(load)}
+               "elo": fit.as_dict() if fit is not None else {"error": why}, "seconds": seconds, "load": list(load)}
         write_atomic(args.json, (json.dumps(doc, indent=1) + "\n").encode(), label=f"--json {args.json!r}")
-    if args.plot:
+    if args.plot and fit is not None:
         plot(args.plot, names, fit)
     return 0
 
 
-def report(names: list[str], rows: list[dict[str, Any]], fit: Any, args: argparse.Namespace) -> None:
+def report(names: list[str], rows: list[dict[str, Any]], fit: Any, args: argparse.Namespace, why: str = "") -> None:
     """The three tables, in markdown (the docs' strength page shows them as printed)."""
     print(f"Round robin on deal pairs (seed {args.seed!r}): fool rates among decided deals, 2-sigma Wilson "
           "intervals (%)\n")
@@ -200,6 +207,9 @@ def report(names: list[str], rows: list[dict[str, Any]], fit: Any, args: argpars
         cells = ["" if (i, j) not in matrix or matrix[(i, j)].rate is None else f"{100 * matrix[(i, j)].rate:.1f}"
                  for j in range(len(names))]
         print(f"| {name} | " + " | ".join(cells) + " |")
+    if fit is None:
+        print(f"\nNo Elo fit: {why}\n")
+        return
     print(f"\nElo (Bradley-Terry maximum likelihood over every pairing, mean 0; 95 % bootstrap intervals over deal "
           f"pairs, {fit.replicates} resamples" + (f", {fit.dropped} without finite ratings left out" if fit.dropped
                                                    else "") + "):\n")
