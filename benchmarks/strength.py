@@ -117,11 +117,11 @@ def play_ismcts(players: list[object], pairs: int, simulations: int, rollout: in
         draws = 0
         for k in range(pairs):
             halves = games[(opp, seed + k)]
-            counts[sum(halves) // 2] += 1
+            counts[sum(halves)] += 1        # two deals' doubled scores, 0..4: the pentanomial index
             fools[0] += halves.count(0)
             fools[1] += halves.count(2)
             draws += halves.count(1)
-        # pair points 0..4 in halves: sum of two deals' doubled scores is 0..4, the pentanomial index
+        assert sum(k * c for k, c in enumerate(counts)) == 2 * fools[1] + draws   # the pairs hold the deals' points
         decided = fools[0] + fools[1]
         name = f"ISMCTS ({simulations} sims, rollout {rollout or 'random'})"
         rows.append({"i": me, "j": j, "a": name, "b": player_name(players[j]),
