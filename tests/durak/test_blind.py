@@ -450,7 +450,8 @@ def test_the_twin_check_catches_a_view_that_peeks():
 # (`Move`, `View`), the settings (`Params`) and `Bot` (the tuned rung 3 is a rung with other settings,
 # and rungs 1-3 are held blind above); `__future__` and `__all__` are its only dunders.
 
-PANEL_IMPORTS = {**ALLOWED_IMPORTS, "__future__": {"annotations"}, "kozyr.durak.bots": {"Bot"}}
+PANEL_IMPORTS = {**ALLOWED_IMPORTS, "__future__": {"annotations"}, "kozyr.durak.bots": {"Bot"},
+                 "collections.abc": {"Mapping", "Callable"}}
 PANEL_DUNDERS = {"__future__", "__all__"}
 
 

@@ -35,6 +35,8 @@ docs/strength.md (`benchmarks/strength.py`).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kozyr.durak.bots import Bot
 from kozyr.durak.moves import Move
 from kozyr.durak.params import Params
@@ -115,7 +117,8 @@ def hoarder(view: View) -> Move | None:
 
 tuned = Bot(3, "tuned", params=TUNED)
 
-PANEL = {"taker": taker, "shedder": shedder, "hoarder": hoarder, "tuned": tuned}
+PANEL: dict[str, Callable[[View], Move | None]] = {"taker": taker, "shedder": shedder, "hoarder": hoarder,
+                                                   "tuned": tuned}
 
 
 def spec(name: str) -> str:
