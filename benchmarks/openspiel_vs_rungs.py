@@ -1,14 +1,15 @@
 """An outside yardstick: OpenSpiel's Python ISMCTS bot against kozyr's rungs.
 
     PYTHONPATH=src python benchmarks/openspiel_vs_rungs.py [--pairs 50] [--simulations 100] [--rungs 2 3]
-                                                            [--workers 2] [--seed 1] [--json FILE]
+                                                            [--workers 2] [--seed 1] [--rollout 0] [--json FILE]
 
 The bot is `open_spiel.python.algorithms.ismcts.ISMCTSBot` on the `kozyr_durak`
 game (kozyr.durak.openspiel): UCT constant 2, `--simulations` simulations a
 decision, unlimited world samples (each simulation redeals the hidden cards
 with `resample_from_infostate`, i.e. `Game.determinize`), final policy = the
 most visited action, and OpenSpiel's `RandomRolloutEvaluator` with one random
-rollout per leaf. It plays against a rung (2, 3, or 4: `Rung4Bot` with K = 64) over deal pairs: each deal
+rollout per leaf (`--rollout 2` or `3`: the leaf's deal played out by that rung
+at both seats instead). It plays against a rung (2, 3, or 4: `Rung4Bot` with K = 64) over deal pairs: each deal
 (`Game.from_rng(seed + k)`) is played twice with the seats swapped, so the luck
 of the cards cancels. Reported: the ISMCTS bot's fool rate (deals it lost, of
 all deals), the rung's, the draws, with 2-sigma Wilson intervals
@@ -24,23 +25,56 @@ import multiprocessing
 import os
 import sys
 import time
+from typing import Any
 
 import numpy as np
 
 
-def _play(job: tuple[int, int, int, int]) -> tuple[int, int, int, int, float]:
-    """One deal: (rung, deal seed, ISMCTS seat, simulations) -> (rung, seat, fool or -1, decisions, seconds)."""
+def rollout_evaluator(rung: int, rs: Any) -> Any:
+    """The leaf evaluator: OpenSpiel's one random rollout (`rung` 0), or a whole playout by kozyr's rung 2 or 3
+    on both seats of the (determinized) deal, from the leaf to the end, with uniform priors."""
+    from open_spiel.python.algorithms import mcts
+
+    if rung == 0:
+        return mcts.RandomRolloutEvaluator(1, rs)
+    from kozyr.durak import Bot
+
+    class RungRollout(mcts.Evaluator):   # type: ignore[misc]
+        """Play the leaf's deal out with rung `rung` at both seats; the returns of its end."""
+
+        bot = Bot(rung, "rollout")
+
+        def evaluate(self, state: Any) -> Any:
+            deal = state.deal.copy()
+            while not deal.game.over:
+                seat = deal.game.turn
+                deal.apply(seat, self.bot.choose(deal.game.view(seat)))
+            return np.array([deal.reward(0), deal.reward(1)])
+
+        def prior(self, state: Any) -> Any:
+            actions = state.legal_actions()
+            return [(a, 1.0 / len(actions)) for a in actions]
+
+    return RungRollout()
+
+
+def play_seeded(job: tuple[Any, ...]) -> tuple[Any, int, int, int, int, float]:
+    """One deal: (opponent, deal seed, ISMCTS seat, simulations[, rollout rung]) -> (opponent, deal seed, seat,
+    fool or -1, ISMCTS decisions, seconds). The opponent is a rung 1..4 or a panel bot's name
+    (`kozyr.durak.panel`)."""
     import pyspiel
-    from open_spiel.python.algorithms import ismcts, mcts
+    from open_spiel.python.algorithms import ismcts
 
     import kozyr.durak.openspiel  # noqa: F401  (registers kozyr_durak)
     from kozyr.durak import Bot, Game
     from kozyr.durak.encoding import action_of, card_index
+    from kozyr.durak.panel import PANEL
 
-    rung, seed, seat, sims = job
+    rung, seed, seat, sims = job[:4]
+    rollout = job[4] if len(job) > 4 else 0
     game = pyspiel.load_game("kozyr_durak")
     rs = np.random.RandomState(seed * 2 + seat)
-    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, sims, random_state=rs)
+    bot = ismcts.ISMCTSBot(game, rollout_evaluator(rollout, rs), 2.0, sims, random_state=rs)
     sampler = pyspiel.UniformProbabilitySampler(seed * 2 + seat, 0.0, 1.0)
     bot.set_resampler(lambda st, p: st.resample_from_infostate(p, sampler))
     state = game.new_initial_state()
@@ -51,6 +85,8 @@ def _play(job: tuple[int, int, int, int]) -> tuple[int, int, int, int, float]:
         from kozyr.durak.bot4 import Rung4Bot
 
         rung_bot = Rung4Bot(f"yardstick-{seed}", params=Params(K=64))
+    elif isinstance(rung, str):
+        rung_bot = PANEL[rung]
     else:
         rung_bot = Bot(rung, f"yardstick-{seed}")
     decisions, spent = 0, 0.0
@@ -63,10 +99,16 @@ def _play(job: tuple[int, int, int, int]) -> tuple[int, int, int, int, float]:
             decisions += 1
         else:
             view = state.deal.game.view(player)
-            action = action_of(rung_bot.choose(view))   # every rung, rung 4 too, from the view alone
+            action = action_of(rung_bot(view))   # every rung, rung 4 too, and the panel, from the view alone
         state.apply_action(int(action))
     fool = state.deal.game.result.fool
-    return rung, seat, -1 if fool is None else fool, decisions, spent
+    return rung, seed, seat, -1 if fool is None else fool, decisions, spent
+
+
+def _play(job: tuple[Any, ...]) -> tuple[Any, int, int, int, float]:
+    """One deal as `main` counts it: (opponent, seat, fool or -1, decisions, seconds)."""
+    rung, _, seat, fool, decisions, spent = play_seeded(job)
+    return rung, seat, fool, decisions, spent
 
 
 def main() -> None:
@@ -78,9 +120,11 @@ def main() -> None:
     parser.add_argument("--rungs", type=int, nargs="+", default=[2, 3])
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rollout", type=int, choices=(0, 2, 3), default=0,
+                        help="leaf evaluation: 0 one random rollout (OpenSpiel's), 2 or 3 a playout by that rung")
     parser.add_argument("--json", help="write the figures to this file as well")
     args = parser.parse_args()
-    jobs = [(r, args.seed + k, seat, args.simulations) for k in range(args.pairs) for r in args.rungs
+    jobs = [(r, args.seed + k, seat, args.simulations, args.rollout) for k in range(args.pairs) for r in args.rungs
             for seat in (0, 1)]
     tally = {r: {"deals": 0, "ismcts_fool": 0, "rung_fool": 0, "draws": 0, "decisions": 0, "seconds": 0.0}
              for r in args.rungs}

@@ -435,3 +435,97 @@ def test_a_decision_from_counts_alone_is_the_running_test_s() -> None:
     with pytest.raises(KozyrError) as info:
         decide([0, 0, 0, 0, 0], 0, 5)
     assert info.value.code == "bad_counts"
+
+
+# -- the round robin's ratings ----------------------------------------------------------------------
+def _expected(ratings: list[float], games: float) -> tuple[np.ndarray, np.ndarray]:
+    """Every pairing's expected score under the model: the data whose maximum-likelihood fit is `ratings`."""
+    r = np.asarray(ratings, dtype=float)
+    p = 1.0 / (1.0 + 10.0 ** (-(r[:, None] - r[None, :]) / 400.0))
+    n = np.full((len(r), len(r)), games)
+    np.fill_diagonal(n, 0.0)
+    return n * p, n
+
+
+def test_elo_fit_recovers_the_ratings_of_expected_scores() -> None:
+    from kozyr.stats import elo_fit
+
+    truth = [-600.0, 0.0, 40.0, 95.0, 300.0]
+    s, n = _expected(truth, 1000)
+    fit = elo_fit(s, n)
+    centred = np.asarray(truth) - np.mean(truth)
+    assert np.allclose(fit, centred, atol=1e-6), fit
+    assert abs(sum(fit)) < 1e-9
+    # against scipy's general optimiser on the same likelihood (an independent maximisation)
+    from scipy.optimize import minimize
+
+    def negll(x: np.ndarray) -> float:
+        d = math.log(10) / 400 * (x[:, None] - x[None, :])
+        return float((s * np.logaddexp(0.0, -d)).sum())
+
+    other = minimize(negll, np.zeros(5), method="BFGS").x
+    assert np.allclose(fit, other - other.mean(), atol=0.05)
+
+
+def test_elo_fit_of_a_sparse_round_robin_and_of_draws() -> None:
+    from kozyr.stats import elo_fit
+
+    s = np.array([[0, 60, 0], [40, 0, 55], [0, 45, 0]], dtype=float)   # 0 and 2 never met
+    n = np.array([[0, 100, 0], [100, 0, 100], [0, 100, 0]], dtype=float)
+    r = elo_fit(s, n)
+    assert r[0] > r[1] > r[2]
+    assert r[0] - r[1] == pytest.approx(-400 * math.log10(1 / 0.6 - 1), abs=1e-6)   # a chain: each link alone
+    assert elo_fit([[0, 50], [50, 0]], [[0, 100], [100, 0]]) == (0.0, 0.0)
+
+
+@pytest.mark.parametrize("score,games,why", [
+    ([[0, 100], [0, 0]], [[0, 100], [100, 0]], "scored nothing"),                     # a clean sweep
+    ([[0, 10, 0], [10, 0, 0], [0, 0, 0]], [[0, 20, 0], [20, 0, 0], [0, 0, 0]], "scored nothing"),  # 2 plays no one
+    ([[0, 60], [30, 0]], [[0, 100], [100, 0]], "summing"),
+    ([[0, 1, 2]], [[0, 1, 2]], "square"),
+    ([[0, -1], [1, 0]], [[0, 0], [0, 0]], "non-negative"),
+])
+def test_elo_fit_refuses_scores_without_finite_ratings(score: object, games: object, why: str) -> None:
+    from kozyr.stats import elo_fit
+
+    with pytest.raises(KozyrError, match=why) as info:
+        elo_fit(score, games)
+    assert info.value.code == "bad_scores"
+
+
+def test_round_robin_elo_reads_pentanomials_and_bootstraps_over_pairs() -> None:
+    from kozyr.stats import elo_fit, round_robin_elo
+
+    pairs = {(0, 1): [10, 5, 50, 15, 20], (1, 2): [30, 0, 60, 0, 10], (2, 0): [40, 2, 50, 3, 5]}
+    fit = round_robin_elo(pairs, 3, bootstrap=300, rng=7)
+    s = np.zeros((3, 3))
+    for (i, j), c in pairs.items():
+        pts = sum(k * v for k, v in enumerate(c)) / 2
+        s[i, j], s[j, i] = pts, 2 * sum(c) - pts
+    n = np.full((3, 3), 200.0)
+    np.fill_diagonal(n, 0)
+    assert fit.elo == elo_fit(s, n)
+    assert fit.replicates == 300 and fit.dropped == 0
+    assert all(lo < e < hi for lo, e, hi in zip(fit.low, fit.elo, fit.high, strict=True))
+    assert fit == round_robin_elo(pairs, 3, bootstrap=300, rng=7)            # reproducible
+    # the pairs' spread sets the width: the same points all in 1-of-2 pairs (P2) give a narrower interval
+    even = {(0, 1): [0, 0, 100, 0, 0], (1, 2): [0, 0, 100, 0, 0], (2, 0): [0, 0, 100, 0, 0]}
+    spread = {(0, 1): [50, 0, 0, 0, 50], (1, 2): [50, 0, 0, 0, 50], (2, 0): [50, 0, 0, 0, 50]}
+    narrow, wide = round_robin_elo(even, 3, bootstrap=200), round_robin_elo(spread, 3, bootstrap=200)
+    assert narrow.high[0] - narrow.low[0] == 0 < wide.high[0] - wide.low[0]
+    none = round_robin_elo(pairs, 3, bootstrap=0)
+    assert none.low == none.elo == none.high and none.replicates == 0
+    assert json.loads(json.dumps(fit.as_dict()))["elo"] == list(fit.elo)
+
+
+def test_round_robin_elo_refuses_bad_pairings() -> None:
+    from kozyr.stats import round_robin_elo
+
+    for pairs, players, code in (({(0, 0): [1, 1, 1, 1, 1]}, 2, "bad_scores"),
+                                 ({(0, 1): [1, 1, 1, 1, 1], (1, 0): [1, 1, 1, 1, 1]}, 2, "bad_scores"),
+                                 ({(0, 2): [1, 1, 1, 1, 1]}, 2, "bad_player"),
+                                 ({(0, 1): [1, 1, 1]}, 2, "bad_counts"),
+                                 ({(0, 1): [1, 1, 1, 1, 1]}, 1, "bad_players")):
+        with pytest.raises(KozyrError) as info:
+            round_robin_elo(pairs, players)
+        assert info.value.code == code, (pairs, players)

@@ -63,7 +63,8 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bad_hits": ("kozyr", "a rate with hits below 0 or above the total"),
     "bad_total": ("kozyr", "an interval of no trials"),
     "bad_model": ("kozyr", "an Elo model other than normalized or logistic"),
-    "bad_scores": ("kozyr", "scores that are not numbers in the range a game's outcome has"),
+    "bad_scores": ("kozyr", "scores that are not numbers in the range a game's outcome has, or a round robin's "
+                   "scores that give no finite ratings"),
     "bad_play_batch": ("kozyr", "the batch function of a sequential test is not callable"),
     "bad_on_batch": ("kozyr, durak", "the per-batch callback is not callable"),
     "sprt_decided": ("kozyr", "counts given to a sequential test that has already decided"),

@@ -20,7 +20,10 @@ fool); everything from the counts on lives here and knows no game:
 - `SPRT` is the running test and `run_sprt` the driver every game uses;
 - `elo_estimate` is the score and logistic Elo with a 95 % interval, and
   `normalized_elo` the normalized Elo (the t-value's scale) with its interval;
-- `decide` runs the test on counts alone (no games played).
+- `decide` runs the test on counts alone (no games played);
+- `elo_fit` fits one logistic Elo scale to a whole round robin (Bradley-Terry
+  maximum likelihood), and `round_robin_elo` adds bootstrap intervals over
+  deal pairs.
 
 The mathematics (fixed so that any correct implementation agrees to 1e-6):
 a zero count is replaced by 0.001, so that no outcome has probability zero;
@@ -54,6 +57,7 @@ __all__ = [
     "Rate", "rate", "wilson", "Z",
     "MODELS", "PRIOR", "Estimate", "llr", "sprt_bounds", "elo_estimate", "logistic_elo",
     "SPRT", "SPRTResult", "run_sprt", "counts_from_scores", "NormalizedElo", "normalized_elo", "decide",
+    "EloFit", "elo_fit", "round_robin_elo",
 ]
 
 Z = 2.0
@@ -595,3 +599,157 @@ def counts_from_scores(scores: Any, pairs: bool) -> list[int]:
         allowed = "0, 0.5, 1, 1.5 or 2 (a pair's sum)" if pairs else "0, 0.5 or 1 (a deal's score)"
         raise KozyrError("bad_scores", f"score {bad:g} is not {allowed}", field="scores", value=float(bad))
     return [int(c) for c in np.bincount(twice.astype(np.int64), minlength=top + 1)]
+
+
+# -- a round robin's ratings: one Elo scale fitted to every pairing at once ------------------------
+ELO_C = math.log(10.0) / 400.0   # the logistic scale: a 400-point gap is odds of 10 to 1
+
+
+class EloFit(NamedTuple):
+    """Ratings fitted to a round robin, mean 0, with their intervals (from `round_robin_elo`).
+
+    `elo[i]` is player i's maximum-likelihood rating; `low[i]`, `high[i]` the
+    2.5th and 97.5th percentiles of the bootstrap's ratings (about 2 sigma);
+    `replicates` the bootstrap samples fitted, `dropped` those left out
+    because in them some group of players scored nothing (or everything)
+    against the rest, where no finite rating exists.
+    """
+
+    elo: tuple[float, ...]
+    low: tuple[float, ...]
+    high: tuple[float, ...]
+    replicates: int
+    dropped: int
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready."""
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in self._asdict().items()}
+
+
+def _score_matrices(score: Any, games: Any) -> tuple[np.ndarray, np.ndarray]:
+    s = np.asarray(score, dtype=float)
+    n = np.asarray(games, dtype=float)
+    if s.ndim != 2 or s.shape[0] != s.shape[1] or n.shape != s.shape or s.shape[0] < 2:
+        raise KozyrError("bad_scores", f"a round robin's scores and games must be two square matrices of the same "
+                         f"size, at least 2 x 2 (got {s.shape} and {n.shape})", field="scores", value=s.shape)
+    if not (np.isfinite(s).all() and np.isfinite(n).all()) or (s < 0).any() or (n < 0).any() \
+            or not np.allclose(n, n.T) or (s > n + 1e-9).any() or not np.allclose(s + s.T, n):
+        raise KozyrError("bad_scores", "a round robin's games must be symmetric, and each pairing's two scores "
+                         "non-negative and summing to its games", field="scores", value=None)
+    return s, n
+
+
+def _reachable(edges: np.ndarray) -> bool:
+    """Whether every player reaches every other along edges i -> j (edges[i, j] true)."""
+    k = len(edges)
+    for start in range(k):
+        seen, todo = {start}, [start]
+        while todo:
+            i = todo.pop()
+            for j in np.flatnonzero(edges[i]):
+                if int(j) not in seen:
+                    seen.add(int(j))
+                    todo.append(int(j))
+        if len(seen) < k:
+            return False
+    return True
+
+
+def elo_fit(score: Any, games: Any) -> tuple[float, ...]:
+    """The Bradley-Terry (logistic Elo) maximum-likelihood ratings of a round robin, mean 0.
+
+    `score[i][j]` is what player i scored against player j (1 a win, 1/2 a
+    draw), `games[i][j]` how many games they played (symmetric; the diagonal
+    0). The model: i scores against j with probability 1 / (1 + 10^(-(r_i -
+    r_j)/400)) per game; the ratings maximise the likelihood of every score at
+    once (Newton's method with step halving; the log-likelihood is concave).
+    A finite maximum exists only when every player, along a chain of pairings
+    in which each scored something, reaches every other: otherwise KozyrError
+    `bad_scores` says so (a group that never scored has no finite rating).
+
+    >>> [round(r, 1) for r in elo_fit([[0, 75], [25, 0]], [[0, 100], [100, 0]])]
+    [95.4, -95.4]
+    """
+    s, n = _score_matrices(score, games)
+    if not _reachable((s > 0) & (n > 0)):
+        raise KozyrError("bad_scores", "no finite ratings: some group of players scored nothing against the rest",
+                         field="scores", value=None)
+    k = len(s)
+    wins = s.sum(axis=1)
+    r = np.zeros(k)
+
+    def loglik(x: np.ndarray) -> float:
+        d = ELO_C * (x[:, None] - x[None, :])
+        return float(-(s * np.logaddexp(0.0, -d)).sum())    # s_ij ln p_ij summed over ordered pairs
+
+    here = loglik(r)
+    for _ in range(200):
+        d = ELO_C * (r[:, None] - r[None, :])
+        p = 1.0 / (1.0 + np.exp(-d))
+        grad = ELO_C * (wins - (n * p).sum(axis=1))
+        w = ELO_C * ELO_C * n * p * (1.0 - p)
+        info = np.diag(w.sum(axis=1)) - w + 1.0 / k   # minus the Hessian, its null direction (all ones) pinned
+        step = np.linalg.solve(info, grad)
+        step -= step.mean()
+        t = 1.0
+        while t > 1e-6:
+            there = loglik(r + t * step)
+            if there >= here - 1e-12:
+                break
+            t /= 2
+        r, here = r + t * step, loglik(r + t * step)
+        if np.abs(t * step).max() < 1e-9:
+            break
+    return tuple(float(x) for x in r - r.mean())
+
+
+def round_robin_elo(pairs: Any, players: int, *, bootstrap: int = 400, rng: object = 0) -> EloFit:
+    """Ratings of a round robin played on deal pairs, with bootstrap intervals over the deal pairs.
+
+    `pairs` maps (i, j), i != j, to the pentanomial counts `[P0..P4]` of
+    player i's pair scores against player j (`LadderResult.pairs`): each pair
+    is one deal played twice with the seats swapped, worth 0 .. 2 points to
+    i. Each pairing is given once (either order). The ratings are `elo_fit`
+    of the points and games; the interval resamples each pairing's deal
+    pairs with replacement (a multinomial draw of its pentanomial counts),
+    `bootstrap` times, refits, and takes the 2.5th and 97.5th percentiles, so
+    that a pair's two correlated games stay together. `rng` seeds numpy's
+    generator (the intervals are reproducible).
+    """
+    players = whole("players", players, 2, 10_000)
+    bootstrap = whole("bootstrap", bootstrap, 0, 1_000_000)
+    counts: dict[tuple[int, int], np.ndarray] = {}
+    for key, value in dict(pairs).items():
+        i, j = key
+        i, j = whole("player", i, 0, players - 1), whole("player", j, 0, players - 1)
+        if i == j or (i, j) in counts or (j, i) in counts:
+            raise KozyrError("bad_scores", f"pairing ({i}, {j}) is a player against itself or given twice",
+                             field="pairs", value=key)
+        counts[(i, j)] = np.asarray(_int_counts(value, 5), dtype=np.int64)
+
+    def matrices(table: dict[tuple[int, int], np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        s, n = np.zeros((players, players)), np.zeros((players, players))
+        for (i, j), c in table.items():
+            points = float(np.dot(c, np.arange(5))) / 2.0
+            games = 2.0 * float(c.sum())
+            s[i, j] += points
+            s[j, i] += games - points
+            n[i, j] += games
+            n[j, i] += games
+        return s, n
+
+    best = elo_fit(*matrices(counts))
+    gen = np.random.default_rng(rng)  # type: ignore[arg-type]
+    samples, dropped = [], 0
+    for _ in range(bootstrap):
+        drawn = {key: gen.multinomial(int(c.sum()), c / c.sum()) if c.sum() else c for key, c in counts.items()}
+        try:
+            samples.append(elo_fit(*matrices(drawn)))
+        except KozyrError:
+            dropped += 1
+    if samples:
+        arr = np.asarray(samples)
+        low, high = np.percentile(arr, 2.5, axis=0), np.percentile(arr, 97.5, axis=0)
+    else:
+        low = high = np.asarray(best)
+    return EloFit(best, tuple(float(x) for x in low), tuple(float(x) for x in high), len(samples), dropped)

@@ -461,3 +461,65 @@ def test_the_twin_check_catches_a_view_that_peeks():
     twin = Game.from_order(order, rules=rules)
     assert game.view(0) == twin.view(0)
     assert game.talon != twin.talon               # what a peeking view would show
+
+
+# -- the panel (kozyr.durak.panel): Python bots of the view alone ------------------------------------
+#
+# The same checks as the rungs', read from the panel's source: it may import the view's vocabulary
+# (`Move`, `View`), the settings (`Params`) and `Bot` (the tuned rung 3 is a rung with other settings,
+# and rungs 1-3 are held blind above); `__future__` and `__all__` are its only dunders.
+
+PANEL_IMPORTS = {**ALLOWED_IMPORTS, "__future__": {"annotations"}, "kozyr.durak.bots": {"Bot"},
+                 "collections.abc": {"Mapping", "Callable"}}
+PANEL_DUNDERS = {"__future__", "__all__"}
+
+
+def panel_peeks(text: str) -> list[str]:
+    """Every way panel source `text` could reach beyond the view it is handed."""
+    problems = []
+    for kind, module, names in _imports(text):
+        if kind == "cimport" or module not in PANEL_IMPORTS or not names or not names <= PANEL_IMPORTS[module]:
+            problems.append(f"{kind}s {module} {sorted(names)}")
+    for pattern, why in FORBIDDEN:
+        for m in re.finditer(pattern, text):
+            if pattern == r"__\w+__" and m.group(0) in PANEL_DUNDERS:
+                continue
+            problems.append(f"line {text.count(chr(10), 0, m.start()) + 1}: {why}: {m.group(0)!r}")
+    return problems
+
+
+def test_the_panel_reaches_only_the_view():
+    assert panel_peeks((SRC / "panel.py").read_text()) == []
+
+
+def test_the_loaded_panel_holds_no_game_objects():
+    import kozyr.durak.panel as panel
+
+    for name, value in vars(panel).items():
+        if name.startswith("__"):
+            continue
+        module = getattr(value, "__module__", None) or getattr(type(value), "__module__", "")
+        assert type(value).__name__ != "module", name
+        assert not str(module).startswith(("kozyr.durak.core", "kozyr.durak.reference", "kozyr.durak.ladder")), name
+
+
+PANEL_PLANTED = [
+    "from kozyr.durak import Game\n",
+    "from kozyr.durak.ladder.slow import deal_game\n",
+    "import gc\n",
+    "hidden = view.__class__\n",
+    "hidden = getattr(view, '_game')\n",
+    "from kozyr.durak.seeds import pad_seed\n",
+    "from kozyr.durak.reference import Game as Twin\n",
+    "import kozyr.durak.core.engine\n",
+]
+
+
+@pytest.mark.parametrize("plant", PANEL_PLANTED)
+def test_the_panel_checker_catches_a_planted_peek(plant):
+    text = (SRC / "panel.py").read_text()
+    cut = text.index("def shedder(")
+    body = text.index("\n", text.index('"""', text.index('"""', cut) + 3)) + 1
+    planted = text[:body] + "    " + plant.rstrip() + "\n" + text[body:]
+    assert panel_peeks(planted), plant
+    assert panel_peeks(plant + text), plant

@@ -1,4 +1,7 @@
-"""The shell's names for the sides of a durak game: a rung int, or a user's bot as `module:attr` or `<file>.py:attr`.
+"""The shell's names for the sides of a durak game: a rung int, a panel bot, or a user's bot as `module:attr`.
+
+A panel bot (`kozyr.durak.panel`: taker, shedder, hoarder, tuned) is named by
+its short name, which stands for its `module:attr` text (`kozyr ladder taker 3`).
 
 Every durak command that takes a rung takes a user's bot in the same place
 (`kozyr ladder mybots:make_bot 2`, `kozyr sprt`, `kozyr tune`, `kozyr play
@@ -22,17 +25,21 @@ from typing import Any
 
 from kozyr.durak import RUNG_NAMES
 from kozyr.durak.ladder.userbots import BotSpec, knob_value
+from kozyr.durak.panel import PANEL
+from kozyr.durak.panel import spec as panel_spec
 from kozyr.errors import shown
 
 __all__ = ["side", "knob", "add_knob_options", "add_timeout", "sides_of", "label", "is_bot", "rungs_of",
            "SIDE_HELP"]
 
 SIDES = (1, 2, 3, 4)
-SIDE_HELP = "a rung (1 random, 2 cheap, 3 careful, 4 search) or a bot of yours: module:attr or <file>.py:attr"
+SIDE_HELP = ("a rung (1 random, 2 cheap, 3 careful, 4 search), a panel bot (" + ", ".join(PANEL) + ") or a bot "
+             "of yours: module:attr or <file>.py:attr")
 
 
 def side(text: str) -> int | str:
-    """An argparse type: a rung int, or `module:attr` / `<file>.py:attr` text (imported when the command runs)."""
+    """An argparse type: a rung int, a panel bot's name (`taker`: `kozyr.durak.panel`), or `module:attr` /
+    `<file>.py:attr` text (imported when the command runs)."""
     stripped = text.strip()
     try:
         value = int(stripped)
@@ -43,11 +50,13 @@ def side(text: str) -> int | str:
             names = ", ".join(f"{r} ({RUNG_NAMES[r]})" for r in SIDES)
             raise argparse.ArgumentTypeError(f"unknown rung {shown(text)}: rungs are {names}")
         return value
+    if stripped in PANEL:          # a panel bot by its short name: the panel's own module:attr
+        return panel_spec(stripped)
     where, colon, attr = stripped.rpartition(":")
     if not colon or not where or not attr:
         names = ", ".join(f"{r} ({RUNG_NAMES[r]})" for r in SIDES)
-        raise argparse.ArgumentTypeError(f"unknown side {shown(text)}: a side is a rung ({names}) or a bot of "
-                                         "yours, module:attr or <file>.py:attr")
+        raise argparse.ArgumentTypeError(f"unknown side {shown(text)}: a side is a rung ({names}), a panel bot "
+                                         f"({', '.join(PANEL)}) or a bot of yours, module:attr or <file>.py:attr")
     return stripped
 
 
