@@ -21,6 +21,7 @@ from kozyr.durak import reference
 from kozyr.durak.testing import Differential, compare_deal, seed_of
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("chunk", range(4))
 def test_engines_agree_on_2000_seeded_deals(chunk: int) -> None:
     rnd = random.Random(1000 + chunk)

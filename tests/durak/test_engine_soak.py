@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -86,6 +87,7 @@ class Watch:
             assert r.outcome == "fool" and r.fool is not None and g.hands[r.fool] and empty == [1 - r.fool]
 
 
+@pytest.mark.soak
 def test_soak_2000_random_deals() -> None:
     rnd = random.Random(20240501)
     outcomes: dict[str, int] = {}

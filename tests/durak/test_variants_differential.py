@@ -48,6 +48,7 @@ def test_there_are_912_option_sets() -> None:
     assert sum(r.variant == "perevodnoy" for r in RULES) == 544
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("pair", list(PAIRS))
 def test_soak_every_option_set(pair: str, chunk: int) -> None:

@@ -26,6 +26,7 @@ DEALS = 800     # the suite's share: benchmarks/variants_soak.py --lockstep 3300
 CHUNKS = 4
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_the_twin_is_the_two_seat_oracle(chunk: int) -> None:
     rnd = random.Random(23_000 + chunk)
