@@ -218,3 +218,23 @@ def test_worker_processes_continue_a_ladder_by_index() -> None:
     parts = [play_range(ub.first_legal, 2, first, 1000, "range", workers=2, chunk=64)[0]
              for first in (0, 1000, 2000)]
     assert np.array_equal(np.concatenate(parts), whole.fool)
+
+
+# -- the answer's forms: the ladder matches an interned Move by identity, anything else by value --------
+def test_a_move_however_it_is_made_is_the_same_answer() -> None:
+    """The ladder matches the Move a bot takes from its view's legal list by identity (the fast path);
+    an equal Move built anew and the move's text must be taken as the same answer."""
+    def pick(view: Any) -> Move:
+        return view.legal[len(view.legal) // 2]
+
+    def fresh(view: Any) -> Move:
+        m = pick(view)
+        return Move(m.kind, m.card)
+
+    def text(view: Any) -> str:
+        return str(pick(view))
+
+    assert fresh(Game.from_seed(pad_seed("x")).view(0)) is not pick(Game.from_seed(pad_seed("x")).view(0))
+    base = ladder(pick, 3, 400, "forms")
+    for other in (fresh, text):
+        same(ladder(other, 3, 400, "forms"), base)

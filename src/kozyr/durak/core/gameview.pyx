@@ -15,6 +15,7 @@ form at every table: `Rules` and a Table's (seats, deck, opts) (`table_of`,
 `fill_dview`, a Python View (any object with View's fields) into the C view
 struct, every number range-checked (the rungs' `fill_view` is this).
 """
+cimport cython
 from cpython.bytes cimport PyBytes_AsString, PyBytes_FromStringAndSize
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SetItem
@@ -290,8 +291,13 @@ def _unpickle(bytes raw):
     return GameView.wrap(&d)
 
 
+@cython.no_gc
 cdef class GameView:
-    """What one seat may see (the fields of `kozyr.durak.View`), built lazily from the engine's struct."""
+    """What one seat may see (the fields of `kozyr.durak.View`), built lazily from the engine's struct.
+
+    Untracked by the cycle collector: it holds only the struct and immutable values built from it (the
+    legal Moves, the Bout), which cannot refer back to it, and the ladder makes one per Python decision,
+    each of which would otherwise count towards the collector's next pass."""
 
     def __init__(self, *args, **kwargs):
         raise TypeError("a GameView comes from Game.view(seat); build a kozyr.durak.View yourself")

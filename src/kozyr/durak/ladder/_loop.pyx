@@ -31,6 +31,7 @@ from kozyr.durak.core.deal cimport shuffle_rng, shuffle_seed, st_deal_rng, st_de
 from kozyr.durak.ladder._duel cimport (
     KZ_PW_SEQUENCE, Duel, Player, duel, duel_deal, duel_from_state, duel_into_state, duel_sha_word,
 )
+from cpython.object cimport PyObject
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 
 from kozyr.durak.core.gameview cimport GameView
@@ -39,7 +40,7 @@ from kozyr.durak.core.seeds cimport (
     TEXT_MAX, WORD_BUF, fast_word, kz_sha256_any, mix64, put_uint, sha_word, seat_tail, word_head,
 )
 from kozyr.durak.core.state cimport MAX_MOVES as HARNESS_MOVES, Sink, State
-from kozyr.durak.core.view cimport OUT_DRAW, OUT_NONE, Ask, DView, bot_fn
+from kozyr.durak.core.view cimport N_KINDS, OUT_DRAW, OUT_NONE, Ask, DView, bot_fn
 from kozyr.durak.rung4 cimport R4_TT_BITS, R4Entry, R4Params, R4Scratch, r4_best, r4_params, r4_scratch
 from kozyr.durak.rungs cimport RungParams, ask_move, params_from
 
@@ -87,6 +88,17 @@ MAX_MOVES = MAX_MOVES_C
 cdef uint64_t MIX_STEP = _MIX_STEP
 cdef uint64_t SEAT_STEP = _SEAT_STEP
 cdef dict _WORDS = {"deal": WORDS_DEAL, "sha": WORDS_SHA, "fast": WORDS_FAST}
+# Every Move is interned (Move.from_code); a Python player almost always answers with one taken from
+# its view's legal list, so the answer is first matched by identity against these, code by code, with no
+# Python-level work; only a Move built anew or a text goes the slow way (Move.code, Move.parse).
+cdef list _INTERNED = [None] * (N_KINDS << 6)
+cdef PyObject *_MOVE_PTR[N_KINDS << 6]
+for _code in range(N_KINDS << 6):
+    try:
+        _INTERNED[_code] = Move.from_code(_code)
+    except KeyError:
+        pass
+    _MOVE_PTR[_code] = <PyObject *>_INTERNED[_code]
 
 
 cdef struct CSide:
@@ -496,6 +508,9 @@ cdef int ask_player(const CSide *side, const State *s) noexcept with gil:
             if took > side.timeout:
                 runner.fail(faults.Answer("slow", move, seconds=took))
                 return -1
+        for i in range(v.nlegal):
+            if <PyObject *>move is _MOVE_PTR[v.legal[i]]:
+                return v.legal[i]
         if isinstance(move, Move):
             code = (<object>move).code
         elif isinstance(move, str):
@@ -591,7 +606,7 @@ cdef class Runner:
     cdef bint pairs
     cdef public object error       # what the first failing Python player did (a faults.Answer)
     cdef list players              # the Python players, kept alive while the Plan points at them
-    cdef readonly bint python      # a side is a Python player: chunks take the GIL per decision
+    cdef readonly bint python      # a side is a Python player: chunks hold the GIL throughout
     cdef readonly object sides     # (a, b), the resolved Sides
     cdef readonly object seed
     cdef readonly str deal
@@ -643,9 +658,16 @@ cdef class Runner:
                 or bouts.shape[0] < fool.shape[0] or largest.shape[0] < fool.shape[0]:
             raise KozyrError("bad_chunk", f"units {first + 1}..{first + count} do not fit arrays of {fool.shape[0]}")
         f.deal = 0
-        with nogil:
+        if self.python:
+            # A Python player's every decision needs the GIL: holding it for the chunk saves taking
+            # it per decision (a mutex and a condition signal each time). Other threads still run:
+            # the player's own bytecode hands the GIL over at the interpreter's switch interval.
             bad = play_chunk(&self.plan, first, count, self.pairs, &fool[at], &moves[at],
                              &bouts[at], &largest[at], &self.stopped, &f)
+        else:
+            with nogil:
+                bad = play_chunk(&self.plan, first, count, self.pairs, &fool[at], &moves[at],
+                                 &bouts[at], &largest[at], &self.stopped, &f)
         if bad < 0:
             return 0
         if bad:
