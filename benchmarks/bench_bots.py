@@ -16,6 +16,11 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+
+# numpy's BLAS pool spins for a moment after import, and its threads' CPU time would count against the
+# ladder in process_time (about 4 % of the Python-bot row under perf): one thread, as compare_builds.py
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
 import shutil
 import subprocess
 import sys
