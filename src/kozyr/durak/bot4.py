@@ -2,10 +2,11 @@
 
 Rung 4 (kozyr.durak.rung4) decides from the seat's view alone, as rungs 1 to 3
 do: the view carries what the seat has seen of the deal (its public memory:
-the heap's cards, the cards known to be in the other hand, the talon's bottom
+the heap's cards, the cards known to be in each other hand, the talon's bottom
 card, the unseen cards), so the bot keeps nothing of a deal and one bot plays
-any number of deals, at either seat, in any sequence: the same view gives the
-same move. In the ladder's C loop the same bot makes the same decisions (its
+any number of deals, at any seat of any table, in any sequence: the same view
+gives the same move. `analyse(view)` shows the search behind the move: each
+legal move's estimated fool probability with its sample count. In the ladder's C loop the same bot makes the same decisions (its
 draws come from the same key).
 
 Its settings are a `Params`, as a `Bot`'s: K, PLAYOUT, ENDGAME, BUDGET, and

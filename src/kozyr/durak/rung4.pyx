@@ -2,21 +2,25 @@
 
 The C kernel is `r4_best` in rung4.pxd (inline, so the ladder's nogil loop
 compiles it in). This module is its Python face: `best4(view, key)` is the
-move rung 4 plays from a `View`, `solve(view)` the exact endgame value once
-the talon is empty, and `Table` the transposition table a bot may keep so as
-not to allocate one per decision. Rung 4 decides from the view alone, as
-rungs 1 to 3 do: the view carries the seat's public memory (the heap's cards,
-the cards known to be in the other hand, the talon's bottom card, the unseen
-cards), and the search deals the unseen cards anew from it; it keeps nothing
-between decisions. Rung 4's settings are a `kozyr.durak.Params` (their one
+move rung 4 plays from a `View`, `analyse(view, key)` the same search with
+each move's estimated fool probability (an `Analysis`), `solve(view)` the
+exact endgame value once the talon is empty (two seats, no transfers), and
+`Table` the transposition table a bot may keep so as not to allocate one per
+decision. Rung 4 plays every table the rules do (2 to 6 seats, 24 to 52
+cards, perevodnoy, teams) and decides from the view alone, as rungs 1 to 3
+do: the view carries the seat's public memory (the heap's cards, the cards
+known to be in each other hand, the talon's bottom card, the unseen cards),
+and the search deals the unseen cards anew from it into every other hand and
+the talon; it keeps nothing between decisions. Rung 4's settings are a `kozyr.durak.Params` (their one
 home, which every door into rung 4 reads whole: this module, `Rung4Bot` and
 the ladder's C loop):
 
 - K: determinizations per decision (default 64);
-- PLAYOUT: the rung (1..3, default 3) that plays both seats to the end of
+- PLAYOUT: the rung (1..3, default 3) that plays every seat to the end of
   every imagined deal, with every setting of rungs 2 and 3 in the Params;
 - ENDGAME (default 1, on): solve exactly once the talon is empty, within
-  BUDGET solver nodes a decision (past it, the flat search decides).
+  BUDGET solver nodes a decision (past it, the flat search decides); at two
+  seats without transfers only (the solver is a two-player search).
 
 A long search stops promptly: Ctrl-C reaches `best4` and `solve` within a few
 milliseconds (the search looks at it every few imagined deals and every 4,096
