@@ -6,8 +6,9 @@ the heap's cards, the cards known to be in each other hand, the talon's bottom
 card, the unseen cards), so the bot keeps nothing of a deal and one bot plays
 any number of deals, at any seat of any table, in any sequence: the same view
 gives the same move. `analyse(view)` shows the search behind the move: each
-legal move's estimated fool probability with its sample count. In the ladder's C loop the same bot makes the same decisions (its
-draws come from the same key).
+legal move's estimated fool probability with its sample count. In the
+ladder's C loop the same bot makes the same decisions (its draws come from
+the same key).
 
 Its settings are a `Params`, as a `Bot`'s: K, PLAYOUT, ENDGAME, BUDGET, and
 every rung-2/3 setting its playouts read, so a Rung4Bot is the same bot as
