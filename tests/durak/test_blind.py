@@ -178,13 +178,14 @@ def test_the_checker_catches_a_planted_peek(plant):
 # memory code (core/memory.pxd, which determinize.pxd still cimports for Game.determinize's
 # memory form, and memory.py) never names a State at all; and the escape hatches stay shut.
 
-R4_SOURCES = ("rung4.pyx", "rung4.pxd", "rung4.pyi", "core/determinize.pxd", "core/memory.pxd", "memory.py", "bot4.py")
+R4_SOURCES = ("rung4.pyx", "rung4.pxd", "rung4.pyi", "core/determinize.pxd", "core/memory.pxd", "memory.py", "bot4.py",
+              "analysis.py")
 R4_MEMORY = ("core/memory.pxd", "memory.py")
 R4_ANY = None
 R4_CIMPORTS: dict[str, set[str] | None] = {
     "libc.stdint": R4_ANY, "libc.stdlib": {"calloc", "free"}, "libc.string": {"memset"}, "kozyr.cards": R4_ANY,
     "kozyr.durak.core.view": R4_ANY,
-    "kozyr.durak.core.memory": R4_ANY, "kozyr.durak.core.determinize": {"dt_build_public"},
+    "kozyr.durak.core.memory": R4_ANY, "kozyr.durak.core.determinize": {"dt_build_public", "dt_settled"},
     "kozyr.durak.core.seeds": {"fast_next", "fast_below", "mix64"},
     "kozyr.durak.core.state": {"State", "EV_ATTACK", "EV_BEAT", "EV_BOUT_END", "EV_REFILL", "EV_SWAP",
                                # the readers of a packed event's public fields (the layout's one home)
@@ -202,7 +203,9 @@ R4_IMPORTS: dict[str, set[str] | None] = {
     "kozyr.errors": {"KozyrError", "shown", "whole"},
     "kozyr.cards": {"CardSet"}, "kozyr.durak.codes": {"PHASES"}, "kozyr.durak.moves": {"Move"},
     "kozyr.durak.views": {"View"}, "kozyr.durak.events": {"Event"}, "kozyr.durak.memory": {"Memory"},
-    "kozyr.durak.rung4": {"BUDGET", "ENDGAME", "K", "PARAM_RANGES", "PLAYOUT", "Table", "best4"},
+    "kozyr.durak.rung4": {"BUDGET", "ENDGAME", "K", "PARAM_RANGES", "PLAYOUT", "Table", "analyse", "best4"},
+    # what the search saw, as plain data (analysis.py: frozen dataclasses of moves and numbers)
+    "kozyr.durak.analysis": {"Analysis", "Estimate"},
     "kozyr.durak.rungs": {"PARAM_RANGES", "CHEAP_POWER", "DEEP_TALON"},
     # the rungs' settings (a frozen dataclass of ints with their ranges; no game state)
     "kozyr.durak.params": {"PARAM_RANGES", "Params"},
@@ -210,9 +213,10 @@ R4_IMPORTS: dict[str, set[str] | None] = {
     "kozyr.durak.seeds": {"BotSeed", "fast_key", "seed_text", "word"},
 }
 # entry points: what they are handed is all the search can know
-R4_ENTRIES = ("r4_best", "r4_flat", "r4_endgame", "best4", "solve", "dt_public",
+R4_ENTRIES = ("r4_best", "r4_search", "r4_flat", "r4_endgame", "r4_solvable", "r4_rng", "best4", "analyse", "solve",
+              "dt_public", "dt_settled", "_fits", "_public", "_view",
               "mem_start", "mem_event", "mem_unseen", "mem_from_tuple")
-R4_DUNDERS = {"__future__", "__post_init__", "__call__", "__cinit__", "__dealloc__", "__all__", "__init__"}
+R4_DUNDERS = {"__future__", "__post_init__", "__call__", "__cinit__", "__dealloc__", "__all__", "__init__", "__str__"}
 R4_FORBIDDEN = [
     (r"(?i)engine", "names the engine"),
     (r"\bGame\b", "names a Game"),
@@ -313,6 +317,24 @@ R4_PLANTED = [
     ('rung4.pxd',    # the memory's determinization back (it takes the deal's events)
      'from kozyr.durak.core.determinize cimport dt_build_public',
      'from kozyr.durak.core.determinize cimport dt_build_public, dt_build'),
+    ('rung4.pxd',    # the analysed search handed the real deal
+     'cdef inline int r4_search(const DView *v,',
+     'cdef inline int r4_search(const State *real, const DView *v,'),
+    ('rung4.pyx',    # the analysis handed a game to read the hidden hands from
+     'def analyse(view, key, params=None, *, Table table=None):',
+     'def analyse(view, key, params=None, *, Table table=None, game=None):\n    hidden = game.hands'),
+    ('rung4.pyx',    # the legal-list check handed the real deal's State
+     'cdef int _fits(const DView *d) except -1:',
+     'cdef int _fits(const DView *d, const State *real) except -1:'),
+    ('analysis.py',
+     'from kozyr.durak.moves import Move',
+     'from kozyr.durak.moves import Move\nfrom kozyr.durak import Game'),
+    ('analysis.py',
+     '        return self.fool + self.draw / 2',
+     '        return self.fool + self.draw / 2 + len(self.move.__dict__)'),
+    ('core/determinize.pxd',   # the settled test handed the real deal to look at the talon
+     'cdef inline bint dt_settled(const DView *v)',
+     'cdef inline bint dt_settled(const State *real, const DView *v)'),
     ('core/determinize.pxd',   # the view's builder handed a State to copy the other hand from
      'cdef inline void dt_public(const DView *v,',
      'cdef inline void dt_public(const State *real, const DView *v,'),

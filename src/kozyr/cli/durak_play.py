@@ -47,17 +47,17 @@ from kozyr.durak import (
     Game,  # the compiled engine
     IllegalMove,
     Move,
+    Rung4Bot,
     View,
     pad_seed,
 )
 from kozyr.durak.ladder import faults
 from kozyr.durak.ladder.sides import describe, resolve, seat_bot
 from kozyr.durak.ladder.userbots import BotSpec
-from kozyr.durak.rungs import best
 from kozyr.errors import KozyrError, shown
 from kozyr.files import check_output
 
-HINT_LEVEL = 3  # the hint is the best rung's choice
+HINT_LEVEL = 4  # the hint is the top rung's analysis of your view: its move, and every move's fool odds
 DEFAULT_LEVEL = 2
 DEFAULT_DELAY = 0.6  # seconds a bot move stays on a live screen before the next one
 
@@ -177,11 +177,20 @@ class Session:
         return None
 
     def hint(self, view: View) -> str:
-        """What the best rung would play here, and the key that plays it."""
-        move = best(view, HINT_LEVEL, 0)
-        if move is None:
+        """What the top rung would play here and the key that plays it, then every move's estimated
+        fool probability by its key, best first (Rung4Bot.analyse: the search its move comes
+        from), in one line of the screen's width (the least promising moves cut when they do not fit)."""
+        if not view.legal:
             return "No hint: you have no move."
-        return f"Hint: {move_phrase(move, view, self.look)} (key {move_key(view, move)})."
+        analysis = Rung4Bot(f"{self.options.seed}:hint").analyse(view)
+        move = analysis.best
+        line = f"Hint: {move_phrase(move, view, self.look)} (key {move_key(view, move)}). Fool:"
+        for estimate in analysis.ranked():
+            odds = f" {move_key(view, estimate.move)} {estimate.fool:.0%}"
+            if len(line) + len(odds) + len(" ...") > WIDTH:
+                return line + " ..."
+            line += odds
+        return line
 
     def bot_turn(self) -> None:
         """Let the bot move, after the table has stood for a moment on a live screen."""

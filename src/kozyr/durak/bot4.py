@@ -2,11 +2,13 @@
 
 Rung 4 (kozyr.durak.rung4) decides from the seat's view alone, as rungs 1 to 3
 do: the view carries what the seat has seen of the deal (its public memory:
-the heap's cards, the cards known to be in the other hand, the talon's bottom
+the heap's cards, the cards known to be in each other hand, the talon's bottom
 card, the unseen cards), so the bot keeps nothing of a deal and one bot plays
-any number of deals, at either seat, in any sequence: the same view gives the
-same move. In the ladder's C loop the same bot makes the same decisions (its
-draws come from the same key).
+any number of deals, at any seat of any table, in any sequence: the same view
+gives the same move. `analyse(view)` shows the search behind the move: each
+legal move's estimated fool probability with its sample count. In the
+ladder's C loop the same bot makes the same decisions (its draws come from
+the same key).
 
 Its settings are a `Params`, as a `Bot`'s: K, PLAYOUT, ENDGAME, BUDGET, and
 every rung-2/3 setting its playouts read, so a Rung4Bot is the same bot as
@@ -17,9 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from threading import local
 
+from kozyr.durak.analysis import Analysis
 from kozyr.durak.moves import Move
 from kozyr.durak.params import Params
-from kozyr.durak.rung4 import Table, best4
+from kozyr.durak.rung4 import Table, analyse, best4
 from kozyr.durak.seeds import BotSeed, fast_key, seed_text, word
 from kozyr.durak.views import View
 from kozyr.errors import KozyrError, shown
@@ -91,6 +94,28 @@ class Rung4Bot:
         table = self._tables.table
         if table is None and self.params.ENDGAME:
             table = self._tables.table = Table()
-        return best4(view, self.key(view.seat), self.params, table=table)
+        return best4(view, self.key(_seat(view)), self.params, table=table)
 
     choose = __call__       # a Bot's name for it too
+
+    def analyse(self, view: View) -> Analysis:
+        """Each legal move of the seat on turn with its estimated fool probability and sample
+        count (`kozyr.durak.analysis.Analysis`), from the very search this bot decides with: the
+        same key and settings, so `analysis.best` is `self(view)`. A method of the bot rather
+        than a free function so that the analysis cannot drift from the bot's play (a hint shown
+        to a person is the move this bot would make, and why). A view whose seat is not on turn
+        is a not_your_turn KozyrError; a forged view a bad_view one."""
+        table = self._tables.table
+        if table is None and self.params.ENDGAME:
+            table = self._tables.table = Table()
+        return analyse(view, self.key(_seat(view)), self.params, table=table)
+
+
+def _seat(view: View) -> int:
+    """The view's seat, which the key belongs to: an object without one is a bad_view KozyrError
+    (the search then checks the rest of the view)."""
+    try:
+        return view.seat
+    except AttributeError:
+        raise KozyrError("bad_view", f"{shown(view)} is not a View: it has no seat", field="view",
+                         value=view) from None

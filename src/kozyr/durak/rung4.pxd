@@ -1,15 +1,26 @@
 # Rung 4's C kernel: r4_best(view, params, key, scratch) -> a move code.
 #
-# Flat determinized Monte Carlo: K times, deal the cards the seat has not seen
-# at random consistently with its view's public memory (dt_build_public: the
-# heap's cards, the cards known in the other hand, the talon's bottom card, the
-# unseen cards); on each such deal play
-# every legal move once and then the deal to its end with the playout rung in
-# both seats; play the move with the best total (win 2, draw 1, loss 0; ties to
-# the earlier legal move). Once the talon is empty a seat that remembers
-# everything knows the other hand exactly, so the rest is solved exactly
-# (r4_solve: alpha-beta over the rules' moves with a transposition table)
-# within a node budget; past the budget, the flat search decides.
+# Flat determinized Monte Carlo, at every table kozyr plays (2 to 6 seats,
+# 24 to 52 cards, podkidnoy or perevodnoy, teams): K times, deal the cards the
+# seat has not seen at random consistently with its view's public memory
+# (dt_build_public: the heap's cards, the cards known in every other hand --
+# picked up, shown, the talon's face-up last card --, the talon's bottom card,
+# the unseen cards; every other hand is filled to its count); on each such deal
+# play every legal move once and then the deal to its end with the playout rung
+# in every seat (each reads its own decision: st_ask, as rungs 1-3 do); play
+# the move with the best total (not on the losing side 2, a draw 1, on the
+# losing side -- the fool, or the fool's team with teams -- 0; ties to the
+# earlier legal move). At two seats without transfers, once the talon is empty
+# a seat that remembers everything knows the other hand exactly, so the rest is
+# solved exactly (r4_solve: alpha-beta over the rules' moves with a
+# transposition table) within a node budget; past the budget, the flat search
+# decides. (At more seats, or with transfers, the flat search decides to the
+# end: the solver is a two-player search, and a perevodnoy deal has no bound.)
+#
+# r4_search is the kernel with its working shown (R4Stats: each move's totals,
+# losses, samples and exact value): r4_best is r4_search without it, and the
+# Python face's analyse() reads it, so the analysis and the bot's move are one
+# search.
 #
 # Blind by construction: the entry point takes the seat's DView and nothing
 # else (no memory kept between decisions: the view carries the public memory).
@@ -20,11 +31,11 @@
 from libc.stdint cimport int8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
-from kozyr.durak.core.determinize cimport dt_build_public
+from kozyr.durak.core.determinize cimport dt_build_public, dt_settled
 from kozyr.durak.core.rules cimport st_apply_legal, st_ask, st_legal, st_turn
 from kozyr.durak.core.seeds cimport fast_next, mix64
 from kozyr.durak.core.state cimport State
-from kozyr.durak.core.view cimport MAX_LEGAL, OUT_DRAW, OUT_NONE, Ask, DView
+from kozyr.durak.core.view cimport MAX_LEGAL, OPT_PEREVODNOY, OUT_DRAW, OUT_NONE, Ask, DView
 from kozyr.durak.rungs cimport RungParams, ask_move, params_from
 from kozyr.durak._stop cimport kz_stop_get, poll_fn
 
@@ -35,6 +46,7 @@ cdef enum:
     R4_POLL_DEALS = 8               # imagined deals between two calls of the poll (a flag is read every deal)
     R4_POLL_NODES = 4096            # solver nodes between two looks at the stop (the flag and the poll)
     R4_STOPPED = -4                 # r4_best's answer when the search was stopped
+    R4_UNSOLVED = -2                # R4Stats.value of a move the endgame solver did not value
 
 
 cdef struct R4Params:
@@ -108,20 +120,37 @@ cdef inline bint r4_halt(R4Scratch *sc, int every) noexcept nogil:
     return sc.halted
 
 
+cdef struct R4Stats:
+    # a search's working, per legal move (the view's legal[j]): what analyse() shows
+    int score[MAX_LEGAL]   # the flat search's total: 2 a deal not lost, 1 a draw, 0 lost
+    int fools[MAX_LEGAL]   # imagined deals the seat (its team, with teams) lost
+    int samples[MAX_LEGAL] # imagined deals played after the move
+    int value[MAX_LEGAL]   # the endgame solver's exact value (1, 0, -1), or R4_UNSOLVED
+
+
 cdef inline int r4_score(const State *s, int me) noexcept nogil:
-    """2 win, 1 draw, 0 loss for seat me of a finished (or abandoned) deal."""
-    if s.outcome == OUT_NONE or s.outcome == OUT_DRAW or s.fool < 0:
+    """2 win, 1 draw, 0 loss for seat me of a finished (or abandoned) deal: a loss when me is
+    on the losing side (the fool, or one of the losing team's seats with teams). (At two seats
+    the losing side is the fool alone: `losers` is its bit whenever `fool` is set.)"""
+    if s.outcome == OUT_NONE or s.outcome == OUT_DRAW or s.losers == 0:
         return 1
-    return 0 if s.fool == me else 2
+    return 0 if (s.losers >> me) & 1 else 2
+
+
+cdef inline int r4_rollout_move(const State *s, int *t, const R4Params *p, uint64_t *rng) noexcept nogil:
+    """The playout rung's move for the seat on turn of an imagined deal (*t: that seat), from
+    that seat's own decision (st_ask: its hand and what the table shows), at any table; -1
+    when it has none. The one place the playouts ask for a move."""
+    cdef Ask a
+    t[0] = st_ask(s, &a)      # the decision as the rungs read it: no list, no copy of the bout
+    return ask_move(&a, p.playout, <uint32_t>(fast_next(rng) >> 32), &p.p)
 
 
 cdef inline int r4_playout(State *s, int me, const R4Params *p, uint64_t *rng) noexcept nogil:
-    """Play the imagined deal to its end with the playout rung in both seats; r4_score."""
-    cdef Ask a
+    """Play the imagined deal to its end with the playout rung in every seat; r4_score."""
     cdef int m, t, stop = s.moves + R4_PLAYOUT_MOVES
     while s.outcome == OUT_NONE and s.moves < stop:
-        t = st_ask(s, &a)      # the decision as the rungs read it: no list, no copy of the bout
-        m = ask_move(&a, p.playout, <uint32_t>(fast_next(rng) >> 32), &p.p)
+        m = r4_rollout_move(s, &t, p, rng)
         if m < 0:
             break
         st_apply_legal(s, t, m)
@@ -208,15 +237,19 @@ cdef inline int r4_solve(State *s, int me, int alpha, int beta, R4Scratch *sc, i
 
 
 cdef inline int r4_flat(const DView *v, const R4Params *p, uint64_t *rng,
-                        const bint *keep, R4Scratch *sc) noexcept nogil:
+                        const bint *keep, R4Scratch *sc, R4Stats *st) noexcept nogil:
     """The flat determinized search: the legal move with the best total over K imagined deals
     (only the moves with keep[j] set when keep is not NULL); R4_STOPPED when sc says stop
-    (looked at before every imagined deal)."""
-    cdef int score[MAX_LEGAL]
+    (looked at before every imagined deal). Each searched move's total, losses and samples
+    are written to st (those of the others are left as they are)."""
     cdef State s, t
-    cdef int n = v.nlegal, i, j, top = -1
+    cdef int n = v.nlegal, i, j, r, top = -1
+    cdef bint settled = dt_settled(v)
     for j in range(n):
-        score[j] = 0
+        if keep == NULL or keep[j]:
+            st.score[j] = 0
+            st.fools[j] = 0
+            st.samples[j] = 0
     for i in range(p.k):
         if r4_halt(sc, R4_POLL_DEALS):
             return R4_STOPPED
@@ -227,25 +260,35 @@ cdef inline int r4_flat(const DView *v, const R4Params *p, uint64_t *rng,
                 continue
             t = s
             st_apply_legal(&t, v.seat, v.legal[j])
-            score[j] += r4_playout(&t, v.seat, p, rng)
-        if v.talon == 0 and p.playout >= 2:
-            break            # nothing unseen and the playouts deterministic: every sample is this one
+            r = r4_playout(&t, v.seat, p, rng)
+            st.score[j] += r
+            st.fools[j] += r == 0
+            st.samples[j] += 1
+        if settled and p.playout >= 2:
+            break            # nothing left to draw and the playouts deterministic: every sample is this one
     for j in range(n):
-        if (keep == NULL or keep[j]) and (top < 0 or score[j] > score[top]):
+        if (keep == NULL or keep[j]) and (top < 0 or st.score[j] > st.score[top]):
             top = j
     return v.legal[top]
 
 
+cdef inline bint r4_solvable(const DView *v) noexcept nogil:
+    """Whether the endgame solver plays this table: two seats (a two-player search, the table
+    keyed on hand[0] and hand[1]) without transfers (a perevodnoy deal has no bound: cards can
+    circulate, and the solver's recursion would follow them)."""
+    return v.nseats == 2 and not (v.opts & OPT_PEREVODNOY)
+
+
 cdef inline int r4_endgame(const DView *v, const R4Params *p, uint64_t *rng,
-                           R4Scratch *sc) noexcept nogil:
+                           R4Scratch *sc, R4Stats *st) noexcept nogil:
     """Once the talon is empty: the exact value of every legal move. A won position is played
     to a win (the first winning move); otherwise the moves of the best value are left to the
     flat search, which plays for the other seat's mistakes (the playout rung is not a perfect
     player, and a lost position is often won against it). -3 past the budget, R4_STOPPED when
-    stopped."""
+    stopped. Each valued move's value is written to st (void, R4_UNSOLVED, past the budget)."""
     cdef State s, t
     cdef bint keep[MAX_LEGAL]
-    cdef int val[MAX_LEGAL]
+    cdef int *val = st.value
     cdef int j, top = -2
     if dt_build_public(&s, v, rng) != 0:  # nothing left unseen but the other hand: the position itself
         return -2
@@ -257,6 +300,8 @@ cdef inline int r4_endgame(const DView *v, const R4Params *p, uint64_t *rng,
         st_apply_legal(&t, v.seat, v.legal[j])
         val[j] = r4_solve(&t, v.seat, -1, 1, sc, NULL)
         if sc.aborted:
+            for j in range(v.nlegal):
+                val[j] = R4_UNSOLVED      # the flat search decides alone
             return R4_STOPPED if sc.halted else -3
         if val[j] == 1:
             return v.legal[j]
@@ -264,7 +309,7 @@ cdef inline int r4_endgame(const DView *v, const R4Params *p, uint64_t *rng,
             top = val[j]
     for j in range(v.nlegal):
         keep[j] = val[j] == top
-    return r4_flat(v, p, rng, keep, sc)
+    return r4_flat(v, p, rng, keep, sc, st)
 
 
 cdef inline void r4_fresh(R4Scratch *sc) noexcept nogil:
@@ -277,6 +322,38 @@ cdef inline void r4_fresh(R4Scratch *sc) noexcept nogil:
         sc.gen = 1
 
 
+cdef inline uint64_t r4_rng(const DView *v, uint64_t key) noexcept nogil:
+    """The search's draws at this decision: from the key and the view's ply alone."""
+    return mix64(key ^ (<uint64_t>(v.ply + 1) * 0x9E3779B97F4A7C15ULL))
+
+
+cdef inline int r4_search(const DView *v, const R4Params *p, uint64_t *rng,
+                          R4Scratch *sc, R4Stats *st) noexcept nogil:
+    """r4_best's search from the draws *rng, its working written to st: every move starts with
+    no samples and no value; the endgame solver writes the values it found, the flat search the
+    totals, losses and samples of the moves it played (a forced move is played unsearched)."""
+    cdef int mv, j
+    sc.halted = 0
+    sc.ticks = 0
+    for j in range(v.nlegal):
+        st.score[j] = 0
+        st.fools[j] = 0
+        st.samples[j] = 0
+        st.value[j] = R4_UNSOLVED
+    if v.nlegal <= 0:
+        return -1
+    if v.nlegal == 1:
+        return v.legal[0]
+    if p.endgame and v.talon == 0 and sc.tt != NULL and r4_solvable(v):
+        r4_fresh(sc)
+        mv = r4_endgame(v, p, rng, sc, st)
+        if mv != -3:
+            return mv
+        # past the budget: the flat search decides (the entries stored so far are of finished
+        # subtrees, and stay valid)
+    return r4_flat(v, p, rng, NULL, sc, st)
+
+
 cdef inline int r4_best(const DView *v, const R4Params *p, uint64_t key,
                         R4Scratch *sc) noexcept nogil:
     """The move rung 4 plays from this view; -1 without a legal move, -2 when the view's public
@@ -284,19 +361,6 @@ cdef inline int r4_best(const DView *v, const R4Params *p, uint64_t key,
     search. `key` (64 bits) makes it deterministic: the same view, key and settings give the
     same move, whatever was decided before (the table starts empty at every decision: r4_fresh).
     `sc` is never NULL (its table may be: no endgame solver)."""
-    cdef uint64_t rng = mix64(key ^ (<uint64_t>(v.ply + 1) * 0x9E3779B97F4A7C15ULL))
-    cdef int mv
-    sc.halted = 0
-    sc.ticks = 0
-    if v.nlegal <= 0:
-        return -1
-    if v.nlegal == 1:
-        return v.legal[0]
-    if p.endgame and v.talon == 0 and sc.tt != NULL:
-        r4_fresh(sc)
-        mv = r4_endgame(v, p, &rng, sc)
-        if mv != -3:
-            return mv
-        # past the budget: the flat search decides (the entries stored so far are of finished
-        # subtrees, and stay valid)
-    return r4_flat(v, p, &rng, NULL, sc)
+    cdef uint64_t rng = r4_rng(v, key)
+    cdef R4Stats st
+    return r4_search(v, p, &rng, sc, &st)

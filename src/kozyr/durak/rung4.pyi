@@ -1,6 +1,7 @@
 """Type stubs for kozyr.durak.rung4, rung 4's determinized search."""
 from collections.abc import Mapping
 
+from kozyr.durak.analysis import Analysis
 from kozyr.durak.moves import Move
 from kozyr.durak.params import Params
 from kozyr.durak.views import View
@@ -19,6 +20,8 @@ class Table:
 
 def best4(view: View, key: int, params: Params | Mapping[str, int] | None = ..., *,
           table: Table | None = ...) -> Move | None: ...
+def analyse(view: View, key: int, params: Params | Mapping[str, int] | None = ..., *,
+            table: Table | None = ...) -> Analysis: ...
 def solve(view: View, *, budget: int = ..., table: Table | None = ...
           ) -> tuple[int, Move | None] | None: ...
 

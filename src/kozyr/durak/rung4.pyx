@@ -2,21 +2,25 @@
 
 The C kernel is `r4_best` in rung4.pxd (inline, so the ladder's nogil loop
 compiles it in). This module is its Python face: `best4(view, key)` is the
-move rung 4 plays from a `View`, `solve(view)` the exact endgame value once
-the talon is empty, and `Table` the transposition table a bot may keep so as
-not to allocate one per decision. Rung 4 decides from the view alone, as
-rungs 1 to 3 do: the view carries the seat's public memory (the heap's cards,
-the cards known to be in the other hand, the talon's bottom card, the unseen
-cards), and the search deals the unseen cards anew from it; it keeps nothing
-between decisions. Rung 4's settings are a `kozyr.durak.Params` (their one
+move rung 4 plays from a `View`, `analyse(view, key)` the same search with
+each move's estimated fool probability (an `Analysis`), `solve(view)` the
+exact endgame value once the talon is empty (two seats, no transfers), and
+`Table` the transposition table a bot may keep so as not to allocate one per
+decision. Rung 4 plays every table the rules do (2 to 6 seats, 24 to 52
+cards, perevodnoy, teams) and decides from the view alone, as rungs 1 to 3
+do: the view carries the seat's public memory (the heap's cards, the cards
+known to be in each other hand, the talon's bottom card, the unseen cards),
+and the search deals the unseen cards anew from it into every other hand and
+the talon; it keeps nothing between decisions. Rung 4's settings are a `kozyr.durak.Params` (their one
 home, which every door into rung 4 reads whole: this module, `Rung4Bot` and
 the ladder's C loop):
 
 - K: determinizations per decision (default 64);
-- PLAYOUT: the rung (1..3, default 3) that plays both seats to the end of
+- PLAYOUT: the rung (1..3, default 3) that plays every seat to the end of
   every imagined deal, with every setting of rungs 2 and 3 in the Params;
 - ENDGAME (default 1, on): solve exactly once the talon is empty, within
-  BUDGET solver nodes a decision (past it, the flat search decides).
+  BUDGET solver nodes a decision (past it, the flat search decides); at two
+  seats without transfers only (the solver is a two-player search).
 
 A long search stops promptly: Ctrl-C reaches `best4` and `solve` within a few
 milliseconds (the search looks at it every few imagined deals and every 4,096
@@ -29,23 +33,26 @@ it plays on are built from it (tests/durak/test_blind.py reads this source).
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, free
 
-from kozyr.cards cimport KZ_DECK36, card_bit, popcount
+from kozyr.cards cimport card_bit, deck_mask, popcount
 
 from kozyr.durak.core.determinize cimport dt_build_public
+from kozyr.durak.core.rules cimport st_legal, st_turn
 from kozyr.durak.core.state cimport State
-from kozyr.durak.core.view cimport DView
+from kozyr.durak.core.view cimport MAX_LEGAL, OPT_PEREVODNOY, DView
 from kozyr.durak.rung4 cimport (
-    R4_STOPPED, R4_TT_BITS, R4Entry, R4Params, R4Scratch, r4_best, r4_params, r4_scratch, r4_solve,
+    R4_STOPPED, R4_TT_BITS, R4_UNSOLVED, R4Entry, R4Params, R4Scratch, R4Stats, r4_best, r4_flat, r4_params, r4_rng,
+    r4_scratch, r4_search, r4_solvable, r4_solve,
 )
 from kozyr.durak.rungs cimport fill_view
 from kozyr.durak._stop cimport poll_context, poll_signals
 
+from kozyr.durak.analysis import Analysis, Estimate
 from kozyr.durak.moves import Move
 from kozyr.durak.params import PARAM_RANGES as _RANGES
 from kozyr.durak.params import Params
 from kozyr.errors import KozyrError, shown, whole
 
-__all__ = ["best4", "solve", "Table", "K", "PLAYOUT", "ENDGAME", "BUDGET", "PARAM_RANGES"]
+__all__ = ["best4", "analyse", "solve", "Table", "K", "PLAYOUT", "ENDGAME", "BUDGET", "PARAM_RANGES"]
 
 # Rung 4's defaults and ranges, read from Params (their one home)
 K = Params().K
@@ -104,12 +111,9 @@ cdef R4Scratch *_scratch(R4Scratch *local, Table table, list errors):
 
 cdef int _view(DView *d, object view) except -1:
     """A View into the struct (every number range-checked), then checked as a position the
-    search can play from: a forged view is a KozyrError, never a KeyError or a wrong move. Rung 4
-    plays the two-seat game only (its search knows two seats and 36 cards)."""
+    search can play from: a forged view is a KozyrError, never a KeyError or a wrong move. Any
+    table the rules play (2 to 6 seats, 24 to 52 cards, every option): the view says which."""
     fill_view(d, view)
-    if d.nseats != 2 or d.deck_size != 36 or d.opts != 0:
-        raise KozyrError("bad_view", "rung 4 plays the two-seat game (Rules()) only: its search "
-                         "knows two seats and 36 cards", field="rules")
     if d.over or d.turn < 0:
         if d.nlegal:
             raise KozyrError("bad_view", "a view of a finished deal lists legal moves", field="legal")
@@ -119,28 +123,60 @@ cdef int _view(DView *d, object view) except -1:
     elif d.turn == d.seat and not d.nlegal:
         raise KozyrError("bad_view", f"seat {d.seat} is on turn at ply {d.ply} with no legal move", field="legal")
     _public(d)
+    if d.nlegal:
+        _fits(d)
+    return 0
+
+
+cdef int _fits(const DView *d) except -1:
+    """The seat on turn's legal moves are those of the position its view shows (they follow from
+    its hand and the public position alone, so any deal imagined from the view lists them): a
+    forged list, or a table the listed seat is not on turn at, is a bad_view KozyrError before
+    the search plays a move the position does not have."""
+    cdef State s
+    cdef uint64_t rng = 0
+    cdef int legal[MAX_LEGAL]
+    cdef int n, i
+    if dt_build_public(&s, d, &rng) != 0:
+        _unfit(d)
+    if st_turn(&s) != d.seat:
+        raise KozyrError("bad_view", f"seat {d.seat}'s view at ply {d.ply} does not add up: its bout puts seat "
+                         f"{st_turn(&s)} on turn", field="bout")
+    n = st_legal(&s, legal)
+    for i in range(n):
+        if i >= d.nlegal or legal[i] != d.legal[i]:
+            n = -1
+            break
+    if n != d.nlegal:
+        raise KozyrError("bad_view", f"seat {d.seat}'s view at ply {d.ply} does not add up: its legal moves are "
+                         "not the position's", field="legal")
     return 0
 
 
 cdef int _public(const DView *d) except -1:
     """The view's public memory checked against the rest of it (what a Memory was checked
     against before rung 4 read the view alone): the hand, the table, the heap's cards, the
-    cards known in the other hand and the talon's bottom card are 36 cards in disjoint places,
-    as many as the counts say, and the unseen cards are the rest; a bad_view KozyrError names
-    the field that does not fit."""
-    cdef int me = d.seat, other = 1 - d.seat, i
-    cdef int six = 16 * d.trump + 6
-    cdef uint64_t table = 0, seen, bottom = card_bit(d.bottom) if d.bottom >= 0 else 0
+    cards known in the other seats and the talon's bottom card are cards of the game in
+    disjoint places, as many as the counts say, and the unseen cards are the rest; a bad_view
+    KozyrError names the field that does not fit."""
+    cdef int me = d.seat, i, k, j
+    cdef int six = 16 * d.trump + 15 - (d.deck_size >> 2), others = 0
+    cdef uint64_t cards = deck_mask(d.deck_size)
+    cdef uint64_t table = 0, seen, known = 0, bottom = card_bit(d.bottom) if d.bottom >= 0 else 0
     cdef uint64_t places[5]
-    cdef int k, j
     for i in range(d.bout.size):
         table |= card_bit(d.bout.attack[i])
         if d.bout.beat[i] >= 0:
             table |= card_bit(d.bout.beat[i])
-    places[0], places[1], places[2], places[3], places[4] = d.hand, table, d.heap_cards, d.known[other], bottom
+    for i in range(d.nseats):
+        if i != me:
+            if d.known[i] & known:
+                _bad(d, "known", f"a card is known in seat {i}'s hand and another's")
+            known |= d.known[i]
+    places[0], places[1], places[2], places[3], places[4] = d.hand, table, d.heap_cards, known, bottom
     for k in range(5):
-        if places[k] & ~KZ_DECK36:
-            _bad(d, _PLACES[k], "holds a card that is not one of the 36")
+        if places[k] & ~cards:
+            _bad(d, _PLACES[k], f"holds a card that is not one of the {d.deck_size}")
         for j in range(k):
             if places[k] & places[j]:
                 _bad(d, _PLACES[k], f"shares a card with the {_PLACES[j]}")
@@ -152,17 +188,21 @@ cdef int _public(const DView *d) except -1:
         _bad(d, "heap_cards", f"{popcount(d.heap_cards)} cards, the heap counts {d.heap}")
     if d.known[me] & ~d.hand:
         _bad(d, "known", "the seat's own known cards are not all in its hand")
-    if popcount(d.known[other]) > d.count[other]:
-        _bad(d, "known", f"{popcount(d.known[other])} cards known in a hand of {d.count[other]}")
-    if popcount(d.hand) + popcount(table) + d.heap + d.count[other] + d.talon != 36:
-        _bad(d, "counts", "the hand, the other hand's count, the table, the heap and the talon are not 36 cards")
+    for i in range(d.nseats):
+        if i != me:
+            if popcount(d.known[i]) > d.count[i]:
+                _bad(d, "known", f"{popcount(d.known[i])} cards known in a hand of {d.count[i]}")
+            others += d.count[i]
+    if popcount(d.hand) + popcount(table) + d.heap + others + d.talon != d.deck_size:
+        _bad(d, "counts", f"the hand, the other seats' counts, the table, the heap and the talon are not "
+                          f"{d.deck_size} cards")
     if (d.talon > 0) != (d.bottom >= 0):
         _bad(d, "bottom", "a talon has a bottom card, an empty one none")
     if d.bottom >= 0 and (d.bottom >> 4 != d.trump or (d.turnup >= 0 and d.bottom != d.turnup)
                           or (d.turnup < 0 and d.bottom != six)):
         _bad(d, "bottom", "the talon's bottom card is the turn-up (the low trump after the exchange)")
-    seen = d.hand | table | d.heap_cards | d.known[other] | bottom
-    if d.unseen != KZ_DECK36 & ~seen:
+    seen = d.hand | table | d.heap_cards | known | bottom
+    if d.unseen != cards & ~seen:
         _bad(d, "unseen", "the unseen cards are not the cards the seat has not seen")
     return 0
 
@@ -205,7 +245,7 @@ def best4(view, key, params=None, *, Table table=None):
     settings = Params.of(params)
     r4_params(&p, settings.as_tuple())
     _view(&d, view)
-    if table is None and p.endgame and d.talon == 0 and d.nlegal > 1:
+    if table is None and p.endgame and d.talon == 0 and d.nlegal > 1 and r4_solvable(&d):
         table = Table()
     sc = _scratch(&local, table, stop)
     with nogil:
@@ -221,6 +261,68 @@ def best4(view, key, params=None, *, Table table=None):
 cdef int _unfit(const DView *d) except -1:
     raise KozyrError("bad_view", f"seat {d.seat}'s view at ply {d.ply} does not add up: its unseen cards are "
                      "not the other hand's unknown cards plus the talon above its bottom card", field="unseen")
+
+
+def analyse(view, key, params=None, *, Table table=None):
+    """Each legal move of the seat on turn with its estimated fool probability: an `Analysis`.
+
+    The search `best4(view, key, params)` makes, with its working shown: for
+    every legal move the share of the imagined deals played after it that the
+    seat (its team, with teams) lost (`Estimate.fool`) and drew, their number
+    (`samples`, K unless every draw is the same deal), and the endgame solver's
+    exact value where it found one; `Analysis.best` is best4's move for the same
+    view, key and settings (the move of the smallest `Estimate.rank`). Moves the
+    bot's search did not need (a forced move, the moves after a proven win) are
+    estimated after its choice, from the same draws, so that every move has an
+    estimate. A view whose seat is not on turn is a not_your_turn KozyrError,
+    a forged view a bad_view one.
+    """
+    cdef DView d
+    cdef R4Params p
+    cdef R4Stats st
+    cdef uint64_t kk = <uint64_t>(whole("key", key, -(1 << 63), (1 << 64) - 1) & 0xFFFFFFFFFFFFFFFF)
+    cdef uint64_t rng
+    cdef bint keep[MAX_LEGAL]
+    cdef int mv, j, more = 0, extra = 0
+    cdef R4Scratch local
+    cdef R4Scratch *sc
+    cdef list stop = []
+    settings = Params.of(params)
+    r4_params(&p, settings.as_tuple())
+    _view(&d, view)
+    if d.over or d.turn != d.seat:
+        raise KozyrError("not_your_turn", f"seat {d.seat} is not on turn at ply {d.ply}: there is no move to "
+                         "analyse", field="view")
+    if table is None and p.endgame and d.talon == 0 and d.nlegal > 1 and r4_solvable(&d):
+        table = Table()
+    sc = _scratch(&local, table, stop)
+    rng = r4_rng(&d, kk)
+    with nogil:
+        mv = r4_search(&d, &p, &rng, sc, &st)
+        if mv >= 0:
+            # the moves the bot's search did not need (a forced move, those after a proven win):
+            # estimated after its choice, so the choice is the bot's
+            for j in range(d.nlegal):
+                keep[j] = st.samples[j] == 0 and st.value[j] == R4_UNSOLVED
+                more += keep[j]
+            if more:
+                extra = r4_flat(&d, &p, &rng, keep, sc, &st)
+    sc.poll = NULL
+    if mv == R4_STOPPED or extra == R4_STOPPED:
+        raise stop[0] if stop else KeyboardInterrupt()
+    if mv == -2 or extra == -2:
+        _unfit(&d)
+    out = []
+    for j in range(d.nlegal):
+        n = st.samples[j]
+        value = None if st.value[j] == R4_UNSOLVED else st.value[j]
+        if n:
+            fool = st.fools[j] / n
+            draw = (2 * (n - st.fools[j]) - st.score[j]) / n
+        else:
+            fool, draw = (1.0 if value == -1 else 0.0), (1.0 if value == 0 else 0.0)
+        out.append(Estimate(Move.from_code(d.legal[j]), fool, draw, n, value))
+    return Analysis(d.seat, d.ply, tuple(out), Move.from_code(mv))
 
 
 def solve(view, *, budget=BUDGET, Table table=None):
@@ -243,6 +345,9 @@ def solve(view, *, budget=BUDGET, Table table=None):
     if d.talon != 0:
         raise KozyrError("bad_view", f"the endgame starts once the talon is empty: it holds {d.talon}",
                          field="talon", value=d.talon)
+    if not r4_solvable(&d):
+        raise KozyrError("bad_view", "the endgame solver plays two seats without transfers: this view's table "
+                         f"has {d.nseats} seats{' and transfers' if d.opts & OPT_PEREVODNOY else ''}", field="rules")
     if table is None:
         table = Table()
     if dt_build_public(&s, &d, &rng) != 0:

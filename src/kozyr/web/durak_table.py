@@ -102,15 +102,19 @@ class DurakTable:
         del self.log[:-LOG_LINES]
 
     def hint(self) -> dict[str, Any]:
-        """What rung 4 plays in your seat now, from your view and what your seat has seen."""
+        """What rung 4 plays in your seat now, from your view and what your seat has seen, and each
+        move's estimated fool probability (its analysis: the search its move comes from), best first."""
         view = self.game.view(self.you)
         if view.over or view.turn != self.you:
             return {"move": None, "text": "No hint: it is not your turn."}
-        move = self.hinter.choose(view)
-        if move is None:
+        if not view.legal:
             return {"move": None, "text": "No hint: you have no move."}
-        return {"move": str(move), "text": f"Hint ({RUNG_NAMES[HINT_RUNG]}, rung {HINT_RUNG}): "
-                f"{words.durak_move(move, view)}."}
+        analysis = self.hinter.analyse(view)
+        move = analysis.best
+        odds = [{"move": str(e.move), "fool": e.fool, "samples": e.samples} for e in analysis.ranked()]
+        return {"move": str(move), "odds": odds, "text": f"Hint ({RUNG_NAMES[HINT_RUNG]}, rung {HINT_RUNG}): "
+                f"{words.durak_move(move, view)}. Fool if played: "
+                + ", ".join(f"{words.durak_move(e.move, view)} {e.fool:.0%}" for e in analysis.ranked()) + "."}
 
     # -- reading --------------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:

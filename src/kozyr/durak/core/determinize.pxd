@@ -70,6 +70,22 @@ cdef inline void _dt_table(State *s, const DView *v) noexcept nogil:
                 s.p = i
 
 
+cdef inline int _dt_draw(uint64_t unseen, int *cards, uint64_t *rng) noexcept nogil:
+    """The unseen cards in a random order, every order equally likely, into cards[]; their number.
+    Collected from the lowest card up, then a Fisher-Yates from the front: the one place both
+    builders draw, so a copy is the same draw whichever builder made it."""
+    cdef int n = 0, i, j, c
+    while unseen:
+        cards[n] = pop_lowest(&unseen)
+        n += 1
+    for i in range(n - 1):
+        j = i + fast_below(rng, n - i)
+        c = cards[i]
+        cards[i] = cards[j]
+        cards[j] = c
+    return n
+
+
 cdef inline int dt_build(State *s, const DView *v, const Memory *m, uint64_t *rng) noexcept nogil:
     """Fill *s: the seat's two-seat position (Rules()) from its view and its Memory, with the
     unseen cards dealt at random from *rng.
@@ -80,20 +96,13 @@ cdef inline int dt_build(State *s, const DView *v, const Memory *m, uint64_t *rn
     cdef int me = v.seat, other = 1 - v.seat
     cdef uint64_t unseen = mem_unseen(m, v), known = m.known
     cdef int cards[36]
-    cdef int n = 0, i, j, c, need, above, drawn
+    cdef int i, need, above, drawn
     need = v.count[other] - popcount(known)
     above = v.talon - 1 if v.talon > 0 else 0
     if need < 0 or popcount(unseen) != need + above or (v.talon > 0) != (m.bottom >= 0):
         return -1
-    while unseen:
-        cards[n] = pop_lowest(&unseen)
-        n += 1
-    # a partial Fisher-Yates: cards[0..need) go to the other hand, the rest is the talon in order
-    for i in range(n - 1):
-        j = i + fast_below(rng, n - i)
-        c = cards[i]
-        cards[i] = cards[j]
-        cards[j] = c
+    # cards[0..need) go to the other hand, the rest is the talon in order
+    _dt_draw(unseen, cards, rng)
     for i in range(need):
         known |= card_bit(cards[i])
     _dt_table(s, v)
@@ -140,7 +149,7 @@ cdef inline int dt_build_view(State *s, const DView *v, int turnup, int owner, u
     cdef uint64_t unseen = v.unseen, sixbit
     cdef int cards[52]
     cdef int need[6]
-    cdef int n = 0, i, j, c, total = 0, above, at
+    cdef int i, j, total = 0, above, at
     for i in range(nseats):
         need[i] = 0
         if i != me:
@@ -151,14 +160,7 @@ cdef inline int dt_build_view(State *s, const DView *v, int turnup, int owner, u
     above = v.talon - 1 if v.talon > 0 else 0
     if popcount(unseen) != total + above or (v.talon > 0) != (v.bottom >= 0):
         return -1
-    while unseen:
-        cards[n] = pop_lowest(&unseen)
-        n += 1
-    for i in range(n - 1):
-        j = i + fast_below(rng, n - i)
-        c = cards[i]
-        cards[i] = cards[j]
-        cards[j] = c
+    _dt_draw(unseen, cards, rng)
     _dt_table(s, v)
     s.hand[me] = v.hand
     at = 0
@@ -230,3 +232,16 @@ cdef inline int dt_build_public(State *s, const DView *v, uint64_t *rng) noexcep
     cdef int turnup, owner
     dt_public(v, &turnup, &owner)
     return dt_build_view(s, v, turnup, owner, rng)
+
+
+cdef inline bint dt_settled(const DView *v) noexcept nogil:
+    """Whether every draw from this view is the same deal: the talon is out and the unseen cards
+    can lie in one other hand only (at two seats, whenever the talon is empty; at more, once
+    at most one other seat holds cards nobody saw go there)."""
+    cdef int i, hidden = 0
+    if v.talon != 0:
+        return 0
+    for i in range(v.nseats):
+        if i != v.seat and v.count[i] > popcount(v.known[i]):
+            hidden += 1
+    return hidden <= 1
