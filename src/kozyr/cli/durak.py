@@ -19,6 +19,7 @@ from typing import Any
 
 from kozyr.cards import SUIT_NAMES
 from kozyr.cli import _cluster, durak_sides
+from kozyr.cli.durak_rules import add_rules_options, describe_rules, rules_of
 from kozyr.cli._common import (
     check_plot_path,
     count,
@@ -31,7 +32,7 @@ from kozyr.cli._common import (
     save_plot,
 )
 from kozyr.durak import RUNG_NAMES, pad_seed
-from kozyr.durak.ladder import LadderResult, ladder, table_bots
+from kozyr.durak.ladder import LadderResult, TableResult, ladder, table_bots
 from kozyr.durak.ladder.result import interrupted
 from kozyr.durak.ladder.sides import check_read, describe, resolve
 from kozyr.durak.params import PARAM_DOCS, PARAM_NAMES, PARAM_RANGES, Params, param_name
@@ -128,7 +129,7 @@ def _interrupted(err: KeyboardInterrupt, done_before: int, total: int) -> Keyboa
     return interrupted(done_before + getattr(err, "done", 0), total)
 
 
-def _fmt_moves(r: LadderResult) -> str:
+def _fmt_moves(r: LadderResult | TableResult) -> str:
     if r.mean_moves is None or r.mean_bouts is None:
         return "per deal: no deals played"
     return f"per deal: {r.mean_moves:.3f} moves, {r.mean_bouts:.3f} bouts, largest hand {r.max_largest}"
@@ -141,6 +142,10 @@ def _resolved(values: list[object]) -> list[Any]:
 
 
 def _ladder_command(args: argparse.Namespace) -> int:
+    rules = rules_of(args)
+    if not rules.two_seat or len(args.sides) != 2:
+        return _table_command(args, rules)
+    args.a, args.b = args.sides
     values = durak_sides.sides_of(args, [args.a, args.b])
     rungs = durak_sides.rungs_of(values)
     params = check_settings(args.set or [], rungs, "--set", args.parser)
@@ -176,6 +181,51 @@ def _ladder_command(args: argparse.Namespace) -> int:
     if args.pairs and r.pairs is not None:
         notes.append(f"deal pairs by a's score 0, 1/2, 1, 3/2, 2: {', '.join(f'{c:,}' for c in r.pairs)}")
     print_table("kozyr ladder: who is the fool", ["side", "fools", "of all deals", "draws left out"], rows, notes)
+    return 0
+
+
+def _table_command(args: argparse.Namespace, rules: Any) -> int:
+    """`kozyr ladder A B C D --seats 4 ...`: a table ladder, every deal in every rotation."""
+    if len(args.sides) != rules.seats:
+        raise KozyrError("bad_sides", f"{len(args.sides)} sides for a table of {rules.seats} seats: give one side "
+                         "a seat", field="sides", value=len(args.sides))
+    if args.pairs:
+        args.parser.error("--pairs is the two-seat ladder's: a table ladder plays every deal in every rotation")
+    values = durak_sides.sides_of(args, list(args.sides))
+    rungs = durak_sides.rungs_of(values)
+    params = check_settings(args.set or [], rungs, "--set", args.parser)
+    sides = _resolved(values)
+    total = args.deals * rules.seats
+    update, close = progress(total, " vs ".join(describe(s) for s in sides))
+    try:
+        with _cluster.connect(args):
+            r = ladder(sides, args.deals, args.seed, rules=rules, deal=_deal_mode(args), workers=args.workers,
+                       params=params, progress=update, client=getattr(args, "client", None),
+                       timeout=getattr(args, "timeout", None))
+    finally:
+        close()
+    if args.json:
+        print(json.dumps(r.summary(), indent=2, allow_nan=False))
+        return 0
+    team = "losing team" if rules.teams else "fool"
+    rows = [[f"{'abcdef'[j]}: {durak_sides.label(values[j])}", f"{r.fools[j]:,}", fmt_interval(r.fool[j]),
+             "-" if r.mean_place[j] is None else f"{r.mean_place[j]:.3f}"] for j in range(rules.seats)]
+    rows.append(["draws", f"{r.draws:,}", fmt_interval(r.draw_rate), ""])
+    rows.append(["capped", f"{r.capped:,}", fmt_interval(r.capped_rate), ""])
+    speed = "-" if r.deals_per_second is None else f"{r.deals_per_second:,.0f}"
+    notes = [
+        f"{describe_rules(rules)}; {r.deals:,} deals x {rules.seats} rotations = {r.games:,} games ({r.deal} deals, "
+        f"seed {shown(args.seed)}); rotation r seats side j in seat (j + r) % {rules.seats}; [2-sigma intervals]",
+        "place: the order of going out (1 first; a seat holding cards at the end is last); capped: deals stopped "
+        "at the move cap, counted apart",
+        _fmt_moves(r),
+        f"{speed} games/s ({r.seconds:.2f} s, {_cluster.where(args)})",
+    ]
+    shown_settings = _shown_settings(params, rungs)
+    if shown_settings:
+        notes.append(shown_settings)
+    print_table(f"kozyr ladder: who is the {team}", ["side", f"{team}s", "of games with a result", "mean place"],
+                rows, notes)
     return 0
 
 
@@ -526,11 +576,14 @@ def register(subparsers: Any) -> None:
     ranges = ", ".join(f"{k} {lo}..{hi}" for k, (lo, hi) in PARAM_RANGES.items())
     names = settings_help()
     p = subparsers.add_parser("ladder", help="play rung (or your bot) against rung over many deals",
-                              description="Play side A against side B over many deals, seats alternating. A side "
+                              description="Play side A against side B over many deals, seats alternating; at a "
+                                          "table of N seats (--seats N and the other table options) N sides, every "
+                                          "deal played N times with the sides rotated through the seats. A side "
                                           "is a rung or a bot of yours, module:attr or <file>.py:attr (imported: "
                                           "its code runs).")
-    p.add_argument("a", type=durak_sides.side, help=f"side a: {durak_sides.SIDE_HELP}")
-    p.add_argument("b", type=durak_sides.side, help="side b")
+    p.add_argument("sides", type=durak_sides.side, nargs="+", metavar="SIDE",
+                   help=f"side a, side b, ... (one a seat): {durak_sides.SIDE_HELP}")
+    add_rules_options(p)
     _cluster.add_options(p)
     _common(p)
     durak_sides.add_knob_options(p)
