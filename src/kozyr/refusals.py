@@ -57,6 +57,7 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bad_rank": ("kozyr", "a rank outside 2..14"),
     "bad_suit": ("kozyr, web", "a suit outside 0..3"),
     # -- statistics and tuning, shared --
+    "bad_width": ("kozyr", "a sequential test's unit with an even number of outcomes (they are 0, 1/(w-1), .., 1)"),
     "bad_counts": ("kozyr", "outcome counts that are not a sequence of whole numbers of the right length"),
     "bad_batch_counts": ("kozyr", "a batch of a sequential test returned counts that do not add up to the batch"),
     "bad_elo": ("kozyr", "an Elo that no distribution of these outcomes has, or an elo0/elo1 pair out of order"),

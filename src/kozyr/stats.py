@@ -121,14 +121,20 @@ _T_MOVE = 1e-9         # ... or until no probability moves by more than this
 Counts = Union[Sequence[float], "np.ndarray[Any, Any]"]  # a list, tuple or numpy array of counts
 _SHAPES = {3: "trinomial [L, D, W]", 5: "pentanomial [P0, P1, P2, P3, P4]"}
 MAX_GROUP = 6          # games grouped into one unit at most: a deal played in every rotation of a 6-seat table
-SHAPES = tuple(2 * g + 1 for g in range(1, MAX_GROUP + 1))   # counts of units of 1 .. MAX_GROUP games: 3, 5, .., 13
-for _g in range(3, MAX_GROUP + 1):
-    _SHAPES[2 * _g + 1] = f"groups of {_g} games, [G0 .. G{2 * _g}]"
+MAX_WIDTH = 4 * MAX_GROUP * (MAX_GROUP - 1) + 1   # outcomes of a unit at most: a 6-seat table's deal (121)
+SHAPES = tuple(range(3, MAX_WIDTH + 1, 2))   # the lengths counts may have: 3, 5, 7, .., MAX_WIDTH
+for _w in SHAPES[2:]:
+    _SHAPES[_w] = f"[G0 .. G{_w - 1}], units scored 0, 1/{_w - 1}, .., 1"
 
 
 def group_of(counts: Sequence[Any]) -> int:
-    """The games a unit of these counts groups: 1 for trinomial, 2 for pentanomial, g for 2g + 1 entries."""
+    """The games a unit of these counts holds by default: 1 for trinomial, 2 for pentanomial, (w - 1) / 2 for w
+    entries (a caller whose units hold otherwise, the table's sequential test, says so: `group=`)."""
     return (len(counts) - 1) // 2
+
+
+def _group(group: object, counts: Sequence[Any]) -> int:
+    return group_of(counts) if group is None else whole("group", group, 1, MAX_GROUP)
 
 
 class Estimate(NamedTuple):
@@ -282,18 +288,18 @@ def _mle_t(p: Sequence[float], a: Sequence[float], t: float, what: str) -> list[
     return q
 
 
-def _hypothesis(p: list[float], a: list[float], elo: float, model: str) -> list[float]:
+def _hypothesis(p: list[float], a: list[float], elo: float, model: str, group: int = 1) -> list[float]:
     what = f"{model} Elo {elo:g}"
     if model == "logistic":
         s = 1.0 / (1.0 + 10.0 ** (-elo / 400.0)) if abs(elo) < 1e5 else (1.0 if elo > 0 else 0.0)
         return _mle_mean(p, a, s, what)
     t = elo / NELO_PER_T
-    if len(a) > 3:
-        t *= math.sqrt((len(a) - 1) / 2)   # the hypothesis is stated per deal; a pair is two deals (a group g)
+    if group > 1:
+        t *= math.sqrt(group)   # the hypothesis is stated per deal; a pair is two deals, a unit `group` deals
     return _mle_t(p, a, t, what)
 
 
-def llr(counts: Counts, elo0: float, elo1: float, model: str = "normalized") -> float:
+def llr(counts: Counts, elo0: float, elo1: float, model: str = "normalized", group: int | None = None) -> float:
     """The log-likelihood ratio of H1 (Elo elo1) against H0 (Elo elo0) given the counts.
 
     counts: trinomial `[L, D, W]` (deals scored 0, 1/2, 1 for side A) or
@@ -301,6 +307,9 @@ def llr(counts: Counts, elo0: float, elo1: float, model: str = "normalized") -> 
     "normalized" (Elo as a t-value, the default: its bounds mean the same
     whatever the draw rate) or "logistic" (Elo as the expected score).
     elo0 == elo1 is allowed here (the ratio is 0); the running test refuses it.
+    Counts of another odd length w hold units scored 0, 1/(w-1), .., 1;
+    `group` is the deals a unit holds (default 1 for 3 counts, else
+    (w - 1) / 2), which scales the normalized hypothesis as a pair's sqrt 2.
 
     >>> round(llr([100, 800, 120], 0, 2), 4)
     0.231
@@ -310,9 +319,10 @@ def llr(counts: Counts, elo0: float, elo1: float, model: str = "normalized") -> 
     values = _real_counts(counts)
     e0, e1 = _real("elo0", elo0), _real("elo1", elo1)
     model = _model(model)
+    g = _group(group, values)
     total, p, a = _distribution(values)
-    q0 = _hypothesis(p, a, e0, model)
-    q1 = _hypothesis(p, a, e1, model)
+    q0 = _hypothesis(p, a, e0, model, g)
+    q1 = _hypothesis(p, a, e1, model, g)
     return total * sum(pi * (math.log(u) - math.log(v)) for pi, u, v in zip(p, q1, q0, strict=True))
 
 
@@ -380,12 +390,13 @@ class NormalizedElo(NamedTuple):
         return self._asdict()
 
 
-def normalized_elo(counts: Counts) -> NormalizedElo:
+def normalized_elo(counts: Counts, group: int | None = None) -> NormalizedElo:
     """The normalized Elo of the counts with its 95 % interval: the model of `llr(model="normalized")`.
 
     The t-value per deal is (mu - 1/2) / sd, sd the standard deviation of a
     unit's per-deal score (for pairs divided by sqrt 2, the hypothesis being
-    stated per deal); normalized Elo is t * 800 / ln 10. The interval maps
+    stated per deal; divided by sqrt `group` for units of `group` deals, as
+    `llr`); normalized Elo is t * 800 / ln 10. The interval maps
     mu +- 1.959964 sqrt(var / N) through the same scale (sd held fixed), with
     the counts as `elo_estimate` reads them (zero counts replaced by 0.001).
 
@@ -402,7 +413,8 @@ def normalized_elo(counts: Counts) -> NormalizedElo:
     mu, var = _mean_var(p, a)
     if var <= 0:
         return NormalizedElo(None, None, None, n)  # type: ignore[arg-type]
-    sd = math.sqrt(var) * (math.sqrt((len(values) - 1) / 2) if len(values) > 3 else 1.0)
+    g = _group(group, values)
+    sd = math.sqrt(var) * (math.sqrt(g) if g > 1 else 1.0)
     half = Z95 * math.sqrt(var / total)
     scale = NELO_PER_T / sd
     return NormalizedElo((mu - 0.5) * scale, (mu - half - 0.5) * scale, (mu + half - 0.5) * scale, n)  # type: ignore[arg-type]
@@ -425,7 +437,8 @@ class SPRT:
     """
 
     def __init__(self, elo0: float, elo1: float, *, alpha: float = 0.05, beta: float = 0.05,
-                 model: str = "normalized", pairs: bool = True, group: int | None = None) -> None:
+                 model: str = "normalized", pairs: bool = True, group: int | None = None,
+                 width: int | None = None) -> None:
         e0, e1 = _real("elo0", elo0), _real("elo1", elo1)
         if not e0 < e1:
             raise KozyrError("bad_elo", f"elo0 {e0:g} is not below elo1 {e1:g}: H1 must claim more than H0",
@@ -435,9 +448,13 @@ class SPRT:
         self.model = _model(model)
         self.bounds = sprt_bounds(alpha, beta)
         self.group = (2 if pairs else 1) if group is None else whole("group", group, 1, MAX_GROUP)
-        width = 2 * self.group + 1
+        if width is None:
+            width = 2 * self.group + 1
+        elif whole("width", width, 3, MAX_WIDTH) % 2 == 0:
+            raise KozyrError("bad_width", f"width={width} is even: a unit's outcomes are 0, 1/(w-1), .., 1 for odd w",
+                             field="width", value=width)
         # Both hypotheses must be reachable at all: an absurd Elo fails here, not mid-run.
-        llr([1] * width, e0, e1, self.model)
+        llr([1] * width, e0, e1, self.model, self.group)
         self.elo0, self.elo1 = e0, e1
         self.alpha, self.beta = float(alpha), float(beta)
         self.pairs = bool(pairs) if group is None else self.group > 1
@@ -448,13 +465,14 @@ class SPRT:
         self.decision: str | None = None
 
     def update(self, counts_delta: Counts) -> None:
-        """Add a batch of counts (5 when pairs, else 3; 2g + 1 for a group of g), recompute the LLR and decide; refused after a decision."""
+        """Add a batch of counts (5 when pairs, else 3; the width given), recompute the LLR and decide; refused
+        after a decision."""
         if self.decision is not None:
             raise KozyrError("sprt_decided", f"the test has already accepted {self.decision}: it takes no more counts",
                              field="counts", value=counts_delta)
         delta = _int_counts(counts_delta, len(self.counts))
         counts = tuple(c + d for c, d in zip(self.counts, delta, strict=True))
-        value = llr(counts, self.elo0, self.elo1, self.model)
+        value = llr(counts, self.elo0, self.elo1, self.model, self.group)
         self.counts, self.llr, self.units = counts, value, sum(counts)
         self.history.append((self.units, value))
         lower, upper = self.bounds
@@ -510,7 +528,8 @@ class SPRTResult:
     def as_dict(self) -> dict[str, object]:
         """JSON-ready (no NaN)."""
         return {
-            "group": self.group, "decision": self.decision, "llr": self.llr, "units": self.units, "counts": list(self.counts),
+            "group": self.group, "decision": self.decision, "llr": self.llr, "units": self.units,
+            "counts": list(self.counts),
             "bounds": list(self.bounds), "elo0": self.elo0, "elo1": self.elo1, "alpha": self.alpha,
             "beta": self.beta, "model": self.model, "pairs": self.pairs, "seconds": self.seconds,
             "estimate": self.estimate.as_dict(), "llr_history": [[u, v] for u, v in self.llr_history],
@@ -520,7 +539,7 @@ class SPRTResult:
 def run_sprt(play_batch: Callable[[int, int], Counts], *, elo0: float, elo1: float,
              alpha: float = 0.05, beta: float = 0.05, model: str = "normalized", pairs: bool = True,
              batch: int, max_units: int, on_batch: Callable[[SPRT], None] | None = None,
-             group: int | None = None) -> SPRTResult:
+             group: int | None = None, width: int | None = None) -> SPRTResult:
     """Play batches until the sequential test decides or max_units are played: the driver every game uses.
 
     `play_batch(first_index, count)` plays units (pairs when `pairs`, else
@@ -536,7 +555,7 @@ def run_sprt(play_batch: Callable[[int, int], Counts], *, elo0: float, elo1: flo
     >>> r.decision, r.units, len(r.llr_history)
     ('none', 1000, 10)
     """
-    state = SPRT(elo0, elo1, alpha=alpha, beta=beta, model=model, pairs=pairs, group=group)
+    state = SPRT(elo0, elo1, alpha=alpha, beta=beta, model=model, pairs=pairs, group=group, width=width)
     size = whole("batch", batch, 1)
     limit = whole("max_units", max_units, 1)
     if on_batch is not None and not callable(on_batch):
@@ -565,7 +584,7 @@ def run_sprt(play_batch: Callable[[int, int], Counts], *, elo0: float, elo1: flo
 
 
 def decide(counts: Counts, elo0: float, elo1: float, *, alpha: float = 0.05, beta: float = 0.05,
-           model: str = "normalized") -> SPRTResult:
+           model: str = "normalized", group: int | None = None) -> SPRTResult:
     """The sequential test's verdict on counts alone (no games played): trinomial `[L, D, W]` or
     pentanomial `[P0, .., P4]`, as if they were one batch; decision "none" when the LLR lies
     between the bounds.
@@ -575,14 +594,14 @@ def decide(counts: Counts, elo0: float, elo1: float, *, alpha: float = 0.05, bet
     ('none', 0.9493, 1022)
     """
     values = _shape(counts)
-    group = group_of(values)
+    g = _group(group, values)
     whole_counts = _int_counts(values, len(values))
     units = sum(whole_counts)
     if units <= 0:
         raise KozyrError("bad_counts", f"counts {shown(counts)} hold no units: nothing to decide",
                          field="counts", value=counts)
     return run_sprt(lambda first, count: whole_counts, elo0=elo0, elo1=elo1, alpha=alpha, beta=beta, model=model,
-                    pairs=group > 1, batch=units, max_units=units, group=group)
+                    pairs=g > 1, batch=units, max_units=units, group=g, width=len(values))
 
 
 def counts_from_scores(scores: Any, pairs: bool, group: int | None = None) -> list[int]:

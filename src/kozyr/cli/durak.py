@@ -19,7 +19,6 @@ from typing import Any
 
 from kozyr.cards import SUIT_NAMES
 from kozyr.cli import _cluster, durak_sides
-from kozyr.cli.durak_rules import add_rules_options, describe_rules, rules_of
 from kozyr.cli._common import (
     check_plot_path,
     count,
@@ -31,6 +30,7 @@ from kozyr.cli._common import (
     pyplot,
     save_plot,
 )
+from kozyr.cli.durak_rules import add_rules_options, describe_rules, rules_of
 from kozyr.durak import RUNG_NAMES, pad_seed
 from kozyr.durak.ladder import LadderResult, TableResult, ladder, table_bots
 from kozyr.durak.ladder.result import interrupted
@@ -340,7 +340,7 @@ def _sprt_json(r: Any, share: str, extra: dict[str, Any]) -> str:
     from kozyr.stats import normalized_elo
 
     body = {**extra, **r.as_dict()} if hasattr(r, "test") else {
-        **extra, **r.as_dict(), "normalized": normalized_elo(r.counts).as_dict()}
+        **extra, **r.as_dict(), "normalized": normalized_elo(r.counts, r.group).as_dict()}
     body["share"] = share
     return json.dumps(body, indent=2, allow_nan=False)
 
@@ -371,6 +371,9 @@ def _sprt_command(args: argparse.Namespace) -> int:
     values = durak_sides.sides_of(args, [args.a, args.b])
     params_a = check_settings(args.set or [], durak_sides.rungs_of(values[:1]), "--set", args.parser)
     params_b = check_settings(args.vs_set or [], durak_sides.rungs_of(values[1:]), "--vs-set", args.parser)
+    rules = rules_of(args)
+    if not rules.two_seat and args.no_pairs:
+        args.parser.error("--no-pairs is the two-seat test's: at a table the rotations of a deal are one unit")
     a, b = _resolved(values)
     show, close = _live_line()
     try:
@@ -380,7 +383,8 @@ def _sprt_command(args: argparse.Namespace) -> int:
                      deal=_deal_mode(args), workers=args.workers,
                      params_a=params_a if isinstance(a, int) else None,
                      params_b=params_b if isinstance(b, int) else None,
-                     on_batch=show, client=args.client, timeout=args.timeout)
+                     on_batch=show, client=args.client, timeout=args.timeout,
+                     rules=None if rules.two_seat else rules)
     finally:
         close()
     if args.json:
@@ -391,13 +395,16 @@ def _sprt_command(args: argparse.Namespace) -> int:
                "none": f"no decision within {r.deals:,} deals"}[r.decision]
     e = r.estimate
     ne = r.normalized
-    unit = "pairs" if r.pairs else "deals"
-    counts = "P0..P4 (pair score 0, 1/2, .., 2)" if r.pairs else "L, D, W"
+    table = r.test.group > 2 or r.rules is not None
+    unit = "deals of N rotations" if table else "pairs" if r.pairs else "deals"
+    counts = ("G0..GW (a deal's duplicate score x W)" if table else "P0..P4 (pair score 0, 1/2, .., 2)"
+              if r.pairs else "L, D, W")
     speed = "-" if r.deals_per_second is None else f"{r.deals_per_second:,.0f}"
     rows = [
         ["decision", f"{r.decision}: {meaning}"],
         ["LLR", f"{r.llr:+.3f} in [{r.bounds[0]:+.3f}, {r.bounds[1]:+.3f}] (alpha {r.alpha:g}, beta {r.beta:g})"],
-        ["deals", f"{r.deals:,} ({e.n:,} {unit}, {len(r.llr_history)} batch{'' if len(r.llr_history) == 1 else 'es'})"],
+        ["games" if table else "deals",
+         f"{r.deals:,} ({e.n:,} {unit}, {len(r.llr_history)} batch{'' if len(r.llr_history) == 1 else 'es'})"],
         [f"counts {counts}", " ".join(str(c) for c in r.counts)],
         ["a's score per deal [95%]", _fmt_estimate(e.score_low, e.score, e.score_high, 100, 2, "%")],
         ["logistic Elo [95%]", _fmt_estimate(e.elo_low, e.elo, e.elo_high, 1, 1)],
@@ -406,7 +413,9 @@ def _sprt_command(args: argparse.Namespace) -> int:
         [f"b: {durak_sides.label(values[1])} fools", fmt_interval(r.b_fool)],
         ["draws", fmt_interval(r.draw)],
     ]
-    how = "deal pairs with the seats swapped" if r.pairs else "single deals"
+    how = ("every deal in every rotation, the candidate a in each seat, b in the others; "
+           f"{describe_rules(r.rules)}" if table else "deal pairs with the seats swapped" if r.pairs
+           else "single deals")
     notes = [f"seed {shown(args.seed)} ({r.deal} deals), {how}, "
              f"H0 elo {r.elo0:g} vs H1 elo {r.elo1:g} ({r.model}); fool rates with 2-sigma intervals",
              f"{speed} deals/s ({r.seconds:.2f} s, {_cluster.where(args)})"]
@@ -633,6 +642,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--vs-set", action="append", type=setting, metavar="NAME=VALUE",
                    help="a setting of side b (repeatable)")
     durak_sides.add_knob_options(p)
+    add_rules_options(p)
     p.set_defaults(func=_sprt_command, parser=p)
 
     p = subparsers.add_parser("replay", help="show one deal between two sides move by move",
