@@ -404,6 +404,20 @@ def _table_sprt(a: object, b: object, elo0: float, elo1: float, rules: Rules, *,
 
 
 # -- SPSA ---------------------------------------------------------------------------------------
+def _tuning_table(rules: object, client: object) -> Rules | None:
+    """The table a tuning run plays (None: the two-seat game); at a table it plays on local threads."""
+    if rules is None:
+        return None
+    table = Rules.of(rules)   # type: ignore[arg-type]
+    if table.two_seat:
+        return None
+    if client is not None:
+        raise KozyrError("bad_client", "tuning at a table plays on local threads (the table ladder itself runs on "
+                         "a cluster: ladder(..., client=...))", field="client", value=client)
+    return table
+
+
+
 def _check_run(seed: object, workers: object, deal: object) -> None:
     """A tuning run's seed (an int: it seeds the perturbations or the sampler), workers and deal mode."""
     whole("seed", seed, 0, 2**63 - 1)
@@ -415,17 +429,30 @@ class _Scorer:
     """Plays settings (or knobs) of the tuned bot on deal pairs: the SPSA objective and the Optuna score."""
 
     def __init__(self, space: Space, opponent: Side | None, pairs_per_round: int, seed: object,
-                 deal: str, workers: int, client: object = None, timeout: float | None = None) -> None:
+                 deal: str, workers: int, client: object = None, timeout: float | None = None,
+                 rules: Rules | None = None) -> None:
         self.space, self.opponent = space, opponent
         self.pairs, self.seed, self.deal, self.workers = pairs_per_round, seed, deal, workers
         self.client, self.timeout = client, timeout
+        self.rules = rules       # a table (None: the two-seat game)
         self.deals = 0
 
     def side(self, values: Mapping[str, float]) -> Side:
         return self.space.side(values)
 
     def score(self, a: Side, b: Side, seed: object) -> float:
-        """Side a's mean score per deal over the round's deal pairs."""
+        """Side a's mean score per deal over the round's deal pairs; at a table, a in side 0 and b in the
+        other seats, its mean duplicate score per deal (`_table_sprt`: 1/2 when a does as well as b) over
+        the round's deals, each in every rotation (as many games as the pairs' deals)."""
+        if self.rules is not None:
+            n = self.rules.seats
+            count = max(1, 2 * self.pairs // n)
+            sides = table_field(a, b, None, self.rules)
+            losers = play_table_range(TableJob(tuple(sides), self.rules, seed, self.deal, count, self.timeout), 0,
+                                      count, workers=self.workers)[0]
+            self.deals += len(losers)
+            counts = np.array(duplicate_counts(losers, n), dtype=np.float64)
+            return float((counts * np.arange(len(counts))).sum() / (counts.sum() * (len(counts) - 1)))
         if self.client is not None:   # the round's deal pairs as tasks on a Dask cluster: the same arrays
             from kozyr.durak.ladder import cluster
 
@@ -471,7 +498,7 @@ def spsa(params: object, start: Mapping[str, Any] | None = None, *, iterations: 
          rung: int | None = None, base: object = None, lower: object = None, upper: object = None,
          bounds: object = None, deal: str = "fast", workers: int = 1,
          callback: Callable[[dict[str, Any]], None] | None = None, client: object = None,
-         timeout: float | None = None) -> TuneResult:
+         timeout: float | None = None, rules: object = None) -> TuneResult:
     """Tune by SPSA (`kozyr.tune.spsa`): named `Params` fields of rung `rung` (default 3), or the knobs
     of a user's factory of bots.
 
@@ -488,7 +515,10 @@ def spsa(params: object, start: Mapping[str, Any] | None = None, *, iterations: 
     it on the same deals and the result is half the difference of their
     scores. Whole-number names are played rounded and kept real between
     iterations. The same seed gives the same trajectory, whatever `workers`
-    (processes for a Python bot) or `client`.
+    (processes for a Python bot) or `client`. At a table (`rules`, a `Rules`
+    other than `Rules()`), the tuned bot sits side 0 and the other (the
+    other perturbed bot, or the opponent) every other seat, each deal in
+    every rotation, scored as the table's sequential test scores a deal.
 
     start: NAME: value for some names (the rest from `base`, default the
     rules' bot); lower/upper/bounds: bounds (default each field's range; a
@@ -512,7 +542,7 @@ def spsa(params: object, start: Mapping[str, Any] | None = None, *, iterations: 
     a_default = {n: 50 * cs[n] ** 2 * (big_a + 1) ** alpha_ for n in names}
     gains = _per_name("a", a, names, lambda n: a_default[n])
     rival = tuned.opponent(opponent)
-    scorer = _Scorer(tuned, rival, per // 2, seed, deal, workers, client, timeout)
+    scorer = _Scorer(tuned, rival, per // 2, seed, deal, workers, client, timeout, _tuning_table(rules, client))
 
     def objective(plus: dict[str, Any], minus: dict[str, Any], k: int) -> float:
         p, m = scorer.side(plus), scorer.side(minus)
@@ -564,12 +594,14 @@ def optuna_search(params: object, start: Mapping[str, Any] | None = None, *, tri
                   base: object = None, lower: object = None, upper: object = None, bounds: object = None,
                   deal: str = "fast", workers: int = 1,
                   callback: Callable[[int, dict[str, Any], float], None] | None = None,
-                  client: object = None, timeout: float | None = None) -> OptunaResult:
+                  client: object = None, timeout: float | None = None, rules: object = None) -> OptunaResult:
     """Search the named `Params` fields of rung `rung` (default 3), or the knobs of a factory of bots
     (as `spsa` takes them), with Optuna's TPE sampler (seeded): every trial plays its setting against
     `opponent` (default: the start setting) on the same `deals_per_trial` deals (deal pairs of seed
     `<seed>/optuna`), maximising the mean score. Whole-number names are suggested as ints, the
     others as reals.
+
+    At a table (`rules`) each trial plays as `spsa`'s rounds do there.
 
     Needs the optional extra `kozyr[tune]` (optuna); a KozyrError says so when it is missing.
     """
@@ -585,7 +617,7 @@ def optuna_search(params: object, start: Mapping[str, Any] | None = None, *, tri
     names, lo, hi, first = tuned.names, tuned.lower, tuned.upper, tuned.start
     start_values = {n: (int(round(first[n])) if n in tuned.integer else first[n]) for n in names}
     rival = tuned.opponent(opponent) or tuned.side(start_values)
-    scorer = _Scorer(tuned, rival, per // 2, seed, deal, workers, client, timeout)
+    scorer = _Scorer(tuned, rival, per // 2, seed, deal, workers, client, timeout, _tuning_table(rules, client))
     deal_seed = f"{seed}/optuna"
     seen: list[tuple[dict[str, Any], float]] = []
 
