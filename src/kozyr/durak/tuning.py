@@ -50,8 +50,8 @@ from kozyr.stats import SPRT, Rate, SPRTResult, decide, normalized_elo, rate, ru
 from kozyr.tune import SPSAResult, schedule
 from kozyr.tune import spsa as _spsa
 
-__all__ = ["sprt", "SprtReport", "duplicate_counts", "table_scores", "table_field", "spsa", "TuneResult", "optuna_search", "OptunaResult", "pair_scores", "share",
-           "sprt_counts"]
+__all__ = ["sprt", "SprtReport", "duplicate_counts", "table_scores", "table_field", "spsa", "TuneResult",
+           "optuna_search", "OptunaResult", "pair_scores", "share", "sprt_counts"]
 
 DEFAULT_BATCH = 10_000        # deals between two looks at the LLR: ~20 ms of play to ~0.6 ms of statistics
 DEFAULT_MAX_DEALS = 1_000_000
