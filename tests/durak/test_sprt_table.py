@@ -34,6 +34,10 @@ def test_a_deal_s_duplicate_score_on_constructed_outcomes() -> None:
     # candidate 0 of 6 half-points against the field's mean of 6: 0; equal: the middle; all drawn: the middle;
     # the candidate lost nothing (3 of 3) while the mean field side lost 1.5 of its 3: 1/2 + (3 - 1.5) / 6 = 18/24
     assert counts[0] == 1 and counts[12] == 2 and counts[18] == 1
+    # at 4 seats one field side the fool in every rotation: the candidate 4 of 4 against the mean field side's
+    # 8/3: 1/2 + (4 - 8/3) / 8 = 2/3 of 48 outcomes (a third of a game is an outcome of its own)
+    counts = duplicate_counts(np.array([2, 2, 2, 2], dtype=np.int8), 4)
+    assert len(counts) == 49 and counts[32] == 1
 
 
 def test_teams_at_a_table() -> None:
