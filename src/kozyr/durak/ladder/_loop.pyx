@@ -37,20 +37,22 @@ from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 
 from kozyr.durak.core.gameview cimport GameView
 from kozyr.durak.core.gameview import table_of
-from kozyr.durak.core.rules cimport st_apply, st_apply_legal, st_ask, st_legal, st_turn, st_view, st_view_turn
+from kozyr.durak.core.rules cimport (
+    _pass_masks, st_apply, st_apply_legal, st_ask, st_legal, st_turn, st_view, st_view_turn,
+)
 from kozyr.durak.core.seeds cimport (
     TEXT_MAX, WORD_BUF, fast_word, kz_sha256_any, mix64, put_uint, sha_word, seat_tail, word_head,
 )
 from kozyr.durak.core.state cimport MAX_MOVES as HARNESS_MOVES, Sink, State, Table
 from kozyr.durak.core.view cimport MAX_LEGAL, OUT_DRAW, OUT_NONE, Ask, DView, bot_fn
 from kozyr.durak.rung4 cimport R4_TT_BITS, R4Entry, R4Params, R4Scratch, r4_best, r4_params, r4_scratch
-from kozyr.durak.rungs cimport RungParams, ask_move, params_from
+from kozyr.durak.rungs cimport TR_ALL, RungParams, TableAsk, ask_move, params_from, table_move
 
 
 from kozyr.durak.seeds import DEALS, MIX_STEP as _MIX_STEP, SEAT_STEP as _SEAT_STEP, base_key, prefix
 from kozyr.durak.moves import Move
 from kozyr.durak.ladder import faults
-from kozyr.errors import KozyrError, shown
+from kozyr.errors import KozyrError, shown, whole
 
 __all__ = ["Runner", "TableRunner", "play_seeded", "native_move", "MAX_MOVES"]
 
@@ -90,6 +92,19 @@ MAX_MOVES = MAX_MOVES_C
 cdef uint64_t MIX_STEP = _MIX_STEP
 cdef uint64_t SEAT_STEP = _SEAT_STEP
 cdef dict _WORDS = {"deal": WORDS_DEAL, "sha": WORDS_SHA, "fast": WORDS_FAST}
+cdef unsigned int _TABLE_RULES = TR_ALL    # the table rules rungs 2 and 3 play in this loop (_table_rules)
+
+
+def _table_rules(mask=None):
+    """Measurement hook: the TR_* bits of kozyr's table rules (rungs.pxd) that rungs 2 and 3 play in
+    ladders started from now on in this process (default all, 15); returns the mask before. Only the
+    C loop reads it (a Bot on the Python path plays them all): it exists to measure each rule by the
+    sequential test, a rung with it against the same rung without."""
+    global _TABLE_RULES
+    before = _TABLE_RULES
+    if mask is not None:
+        _TABLE_RULES = whole("mask", mask, 0, TR_ALL)
+    return before
 
 
 cdef struct CSide:
@@ -571,6 +586,7 @@ cdef int fill_side(CSide *cs, object side, Runner runner, double timeout=0) exce
     cs.rung = side.rung
     values = side.params.as_tuple()
     params_from(&cs.p, values)
+    cs.p.table_rules = _TABLE_RULES
     r4_params(&cs.r4, values)
     cs.words = _WORDS[side.words]
     cs.key = <uint64_t>side.key
@@ -840,6 +856,16 @@ cdef void table_r4_end(const State *s, Seat *seats) noexcept nogil:
         seats[seat].sc.tt = NULL
 
 
+cdef inline void table_ask(const State *s, int t, const Ask *a, TableAsk *ta) noexcept nogil:
+    """The TableAsk of the seat t on turn (rungs.pxd: what rungs 2 and 3 read at a table beside the Ask),
+    from the State as table_ask_of reads it from the view."""
+    cdef uint64_t shows = 0
+    ta.low = s.low
+    ta.thrower = not a.defending and t != s.bout.attacker
+    ta.transfers = _pass_masks(s, &shows) if a.defending else 0
+    ta.shows = shows if a.defending else 0
+
+
 cdef int play_table(State *s, Seat *seats, int cap, int *largest) noexcept nogil:
     """Play a dealt table to its end: 0, 1 when it reached `cap` moves (stopped there, no
     result), -1 when a bot had no move or went wrong (its seat's fault says which).
@@ -851,6 +877,7 @@ cdef int play_table(State *s, Seat *seats, int cap, int *largest) noexcept nogil
     """
     cdef DView v
     cdef Ask a
+    cdef TableAsk ta
     cdef Seat *st
     cdef int legal[MAX_LEGAL]
     cdef int t, m, n, rung, bouts = -1, big = table_big(s, 0)
@@ -882,7 +909,11 @@ cdef int play_table(State *s, Seat *seats, int cap, int *largest) noexcept nogil
             m = legal[w % <unsigned int>n]
         else:
             st_ask(s, &a)
-            m = ask_move(&a, rung, 0, &st.side.p)
+            if s.classic:
+                m = ask_move(&a, rung, 0, &st.side.p)
+            else:
+                table_ask(s, t, &a, &ta)
+                m = table_move(&a, &ta, rung, &st.side.p)
         if m < 0:
             return -1
         if s.moves >= cap:
