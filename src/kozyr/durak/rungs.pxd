@@ -59,15 +59,15 @@ cdef enum:
     TR_SHOW = 1           # perevodnoy with show_trump: show a trump of the rank whenever it may
     TR_TRANSFER = 2       # perevodnoy: hand the bout on with a plain card of the rank
     TR_THROWER = 4        # rung 3: a seat that is not the attacker throws in no trump while the talon lasts
-    TR_POWER = 8          # rung 3: "costly" measured on the deck's own ranks (24, 32, 52 cards)
+    TR_POWER = 8          # rung 3: "costly" measured on the table's own ranks (24, 32, 52 cards)
     TR_ALL = 15
 
 
 cdef struct TableAsk:
     # What rungs 2 and 3 read at a table other than the two-seat game, beside the decision's Ask (the
-    # ladder builds it from its locals, table_ask_of from a DView): the deck, whether the seat on
+    # ladder builds it from its locals, table_ask_of from a DView): the ranks in play, whether the seat on
     # turn throws in without being the attacker, and a perevodnoy defender's transfers and shows.
-    int low               # the deck's lowest rank: 9, 7, 6 or 2 (24, 32, 36, 52 cards)
+    int low               # the lowest rank in play: 9, 7, 6 or 2 (24, 32, 36, 52 cards)
     bint thrower          # not defending, and not the bout's attacker: a throw-in from another seat
     uint64_t transfers    # defending: the cards of its legal transfers
     uint64_t shows        # defending: the trumps of its legal shows
@@ -353,7 +353,7 @@ cdef inline void ask_of(const DView *v, Ask *a) noexcept nogil:
 
 
 cdef inline int table_power(int card, int low) noexcept nogil:
-    """A card's power on the 36-card scale (6 = 0 .. ace = 8) whatever the deck: (rank - low) * 8 /
+    """A card's power on the 36-card scale (6 = 0 .. ace = 8) whatever the cards in play: (rank - low) * 8 /
     (14 - low), so that CHEAP_POWER means the same share of the ranks with 24, 32, 36 or 52 cards
     (52 cards: 2 and 3 are 0, the king 7; 24 cards: 9 = 0, ten 1, jack 3, queen 4, king 6)."""
     return ((card & 15) - low) * 8 // (14 - low)
@@ -364,14 +364,14 @@ cdef inline int table_move(const Ask *a, const TableAsk *t, int level, const Run
     each a TR_* bit of p.table_rules, for what the two-seat rungs never face), or -1 when nothing is
     legal; every other decision is the two-seat rung's (ask_move).
 
-    - A show (TR_SHOW) keeps the card and hands the defence on: both rungs show whenever they may.
-    - A transfer (TR_TRANSFER) sheds a card and hands the bout on: rung 3 transfers with its cheapest
+    - A show (TR_SHOW) keeps the card and passes the defence on: both rungs show whenever they may.
+    - A transfer (TR_TRANSFER) sheds a card and passes the bout on: rung 3 transfers with its cheapest
       plain card of the rank rather than beat or take; rung 2 only when it would otherwise take. A
       trump is never spent on a transfer.
     - A throw-in by a seat that is not the attacker (TR_THROWER, rung 3): never a trump while the
       talon holds cards (its cheapest plain card, else done); the attacker's own pile-on, and every
       throw-in once the talon is empty, is the two-seat rule's.
-    - Power (TR_POWER, rung 3): the costly-trump take measures power from the deck's lowest rank.
+    - Power (TR_POWER, rung 3): the costly-trump take measures power from the lowest rank in play.
     """
     cdef BySuit l
     cdef uint64_t trumps = suit_mask(a.trump), plain, pool
@@ -418,7 +418,7 @@ cdef inline void table_ask_of(const DView *v, TableAsk *t) noexcept nogil:
 
 
 cdef inline bint two_seat(const DView *v) noexcept nogil:
-    """The two-seat game (Rules()): the rungs play the reference's rules there, and only there."""
+    """The two-seat game (Rules()): the rungs play the two-seat rules there, and only there."""
     return v.nseats == 2 and v.deck_size == 36 and v.opts == 0
 
 

@@ -92,18 +92,21 @@ MAX_MOVES = MAX_MOVES_C
 cdef uint64_t MIX_STEP = _MIX_STEP
 cdef uint64_t SEAT_STEP = _SEAT_STEP
 cdef dict _WORDS = {"deal": WORDS_DEAL, "sha": WORDS_SHA, "fast": WORDS_FAST}
-cdef unsigned int _TABLE_RULES = TR_ALL    # the table rules rungs 2 and 3 play in this loop (_table_rules)
+cdef unsigned int _TABLE_RULES = TR_ALL    # the table rules side 0 of a table ladder plays (_table_rules)
+cdef unsigned int _FIELD_RULES = TR_ALL    # ... and every other side
 
 
-def _table_rules(mask=None):
+def _table_rules(mask=None, field=None):
     """Measurement hook: the TR_* bits of kozyr's table rules (rungs.pxd) that rungs 2 and 3 play in
-    ladders started from now on in this process (default all, 15); returns the mask before. Only the
-    C loop reads it (a Bot on the Python path plays them all): it exists to measure each rule by the
-    sequential test, a rung with it against the same rung without."""
-    global _TABLE_RULES
-    before = _TABLE_RULES
+    table ladders started from now on in this process, side 0 (`mask`) and the other sides (`field`,
+    default `mask`); all (15) unless set. Returns the two masks before. Only the table ladder's C loop
+    reads it (a Bot on the Python path plays every rule): it exists to measure each rule by the
+    sequential test, a rung with the rule against the same rung without it."""
+    global _TABLE_RULES, _FIELD_RULES
+    before = (_TABLE_RULES, _FIELD_RULES)
     if mask is not None:
         _TABLE_RULES = whole("mask", mask, 0, TR_ALL)
+        _FIELD_RULES = _TABLE_RULES if field is None else whole("field", field, 0, TR_ALL)
     return before
 
 
@@ -586,7 +589,6 @@ cdef int fill_side(CSide *cs, object side, Runner runner, double timeout=0) exce
     cs.rung = side.rung
     values = side.params.as_tuple()
     params_from(&cs.p, values)
-    cs.p.table_rules = _TABLE_RULES
     r4_params(&cs.r4, values)
     cs.words = _WORDS[side.words]
     cs.key = <uint64_t>side.key
@@ -1045,6 +1047,7 @@ cdef class TableRunner(Runner):
         self.error = None
         for j in range(n):
             fill_side(&self.tplan.side[j], sides[j], self, timeout or 0)
+            self.tplan.side[j].p.table_rules = _TABLE_RULES if j == 0 else _FIELD_RULES
         self.stopped = 0
         self.pairs = False
         self.python = any(side.kind == "callable" for side in sides)
