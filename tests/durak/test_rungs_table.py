@@ -37,23 +37,32 @@ def _positions(rules: Rules, deals: int, keep: Callable[[Any], bool]) -> Iterato
 
 
 def _power(card: int, deck: int) -> int:
-    low = 15 - deck // 4
-    return ((card & 15) - low) * 8 // (14 - low)
+    """Rung 3's power of a card at a table: the 36-card scale (rank - 6) but with 52 cards, where it is
+    measured from the lowest rank in play and scaled to 0 .. 8."""
+    if deck != 52:
+        return (card & 15) - 6
+    return ((card & 15) - 2) * 8 // 12
 
 
 def _kinds(view: Any, kind: str) -> list[Move]:
     return [m for m in view.legal if m.kind == kind]
 
 
-def test_both_rungs_show_whenever_they_may() -> None:
+def test_both_rungs_show_rather_than_beat_with_a_trump() -> None:
     rules = Rules(seats=3, variant="perevodnoy", show_trump=True)
-    seen = 0
-    for view in _positions(rules, 60, lambda v: bool(_kinds(v, "show"))):
+    seen = plain = 0
+    for view in _positions(rules, 100, lambda v: bool(_kinds(v, "show"))):
         shows = _kinds(view, "show")
+        plain_beats = [m for m in _kinds(view, "beat") if (m.card or 0) >> 4 != view.trump]
         for bot in (R2, R3):
-            assert bot(view) == min(shows, key=lambda m: m.card or 0), view
+            move = bot(view)
+            if plain_beats:    # a plain beat costs less than the sight of a trump: the rung's own choice
+                assert move is not None and move.kind != "show"
+            else:
+                assert move == min(shows, key=lambda m: m.card or 0), view
+        plain += bool(plain_beats)
         seen += 1
-    assert seen >= 20
+    assert seen >= 20 and 0 < plain < seen
 
 
 def test_transfers_with_a_plain_card() -> None:
@@ -126,11 +135,10 @@ def test_a_costly_trump_is_measured_on_the_deck_s_own_ranks(deck: int) -> None:
     assert seen >= 20 and takes >= 3
 
 
-def test_the_deck_s_own_power_scale() -> None:
-    # 24 cards: 9 = 0, ten 1, jack 3, queen 4, king 6, ace 8; 52 cards: 2 = 0 .. ace 8; 36 cards: rank - 6
-    assert [_power(16 + r, 24) for r in range(9, 15)] == [0, 1, 3, 4, 6, 8]
-    assert [_power(16 + r, 36) for r in range(6, 15)] == list(range(9))
-    assert _power(16 + 2, 52) == 0 and _power(16 + 14, 52) == 8 and _power(16 + 8, 52) == 4
+def test_the_power_scales() -> None:
+    # 52 cards: 2 and 3 = 0, eight 4, king 7, ace 8; 24, 32 and 36 cards: rank - 6, as at two seats
+    assert [_power(16 + r, 52) for r in (2, 3, 8, 13, 14)] == [0, 0, 4, 7, 8]
+    assert [_power(16 + r, 24) for r in range(9, 15)] == [3, 4, 5, 6, 7, 8]
 
 
 def test_the_two_seat_game_never_reaches_the_table_rules() -> None:

@@ -130,9 +130,10 @@ def _interrupted(err: KeyboardInterrupt, done_before: int, total: int) -> Keyboa
 
 
 def _fmt_moves(r: LadderResult | TableResult) -> str:
+    unit = "game" if isinstance(r, TableResult) else "deal"
     if r.mean_moves is None or r.mean_bouts is None:
-        return "per deal: no deals played"
-    return f"per deal: {r.mean_moves:.3f} moves, {r.mean_bouts:.3f} bouts, largest hand {r.max_largest}"
+        return f"per {unit}: no deals played"
+    return f"per {unit}: {r.mean_moves:.3f} moves, {r.mean_bouts:.3f} bouts, largest hand {r.max_largest}"
 
 
 # -- kozyr ladder ----------------------------------------------------------------------
@@ -418,7 +419,7 @@ def _sprt_command(args: argparse.Namespace) -> int:
            else "single deals")
     notes = [f"seed {shown(args.seed)} ({r.deal} deals), {how}, "
              f"H0 elo {r.elo0:g} vs H1 elo {r.elo1:g} ({r.model}); fool rates with 2-sigma intervals",
-             f"{speed} deals/s ({r.seconds:.2f} s, {_cluster.where(args)})"]
+             f"{speed} {'games' if table else 'deals'}/s ({r.seconds:.2f} s, {_cluster.where(args)})"]
     for label, params, value in (("a", params_a, values[0]), ("b", params_b, values[1])):
         if isinstance(value, int):
             text = _shown_settings(params, {value})

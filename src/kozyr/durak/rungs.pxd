@@ -56,10 +56,10 @@ cdef struct RungParams:
 
 cdef enum:
     # kozyr's table rules for rungs 2 and 3 (docs/rules/durak-variants.md, "kozyr's bots at a table")
-    TR_SHOW = 1           # perevodnoy with show_trump: show a trump of the rank whenever it may
+    TR_SHOW = 1           # perevodnoy with show_trump: show a trump of the rank rather than beat with a trump
     TR_TRANSFER = 2       # perevodnoy: hand the bout on with a plain card of the rank
     TR_THROWER = 4        # rung 3: a seat that is not the attacker throws in no trump while the talon lasts
-    TR_POWER = 8          # rung 3: "costly" measured on the table's own ranks (24, 32, 52 cards)
+    TR_POWER = 8          # rung 3: "costly" measured on the table's own ranks with 52 cards
     TR_ALL = 15
 
 
@@ -364,14 +364,17 @@ cdef inline int table_move(const Ask *a, const TableAsk *t, int level, const Run
     each a TR_* bit of p.table_rules, for what the two-seat rungs never face), or -1 when nothing is
     legal; every other decision is the two-seat rung's (ask_move).
 
-    - A show (TR_SHOW) keeps the card and passes the defence on: both rungs show whenever they may.
+    - A show (TR_SHOW) keeps the card and passes the defence on: both rungs show when they could
+      beat with a trump only (a show whenever legal measured worse than a plain beat).
     - A transfer (TR_TRANSFER) sheds a card and passes the bout on: rung 3 transfers with its cheapest
       plain card of the rank rather than beat or take; rung 2 only when it would otherwise take. A
       trump is never spent on a transfer.
     - A throw-in by a seat that is not the attacker (TR_THROWER, rung 3): never a trump while the
       talon holds cards (its cheapest plain card, else done); the attacker's own pile-on, and every
       throw-in once the talon is empty, is the two-seat rule's.
-    - Power (TR_POWER, rung 3): the costly-trump take measures power from the lowest rank in play.
+    - Power (TR_POWER, rung 3): with 52 cards the costly-trump take measures power from the lowest
+      rank in play, scaled to the 36-card scale (with 24 and 32 cards the two-seat scale measured
+      better, and stays).
     """
     cdef BySuit l
     cdef uint64_t trumps = suit_mask(a.trump), plain, pool
@@ -380,7 +383,7 @@ cdef inline int table_move(const Ask *a, const TableAsk *t, int level, const Run
     if a.swap or level <= 1:
         return ask_move(a, level, 0, p)
     if a.defending:
-        if (on & TR_SHOW) and t.shows:
+        if (on & TR_SHOW) and t.shows and not (a.cards & ~trumps):
             return (MV_SHOW << 6) | lowest_card(t.shows)
         plain = t.transfers & ~trumps
         if (on & TR_TRANSFER) and plain and (level >= 3 or a.cards == 0):
@@ -391,7 +394,7 @@ cdef inline int table_move(const Ask *a, const TableAsk *t, int level, const Run
             return (MV_ATTACK << 6) | _cheapest(a.hand, pool, p.pair_attack)
         if a.extra:
             return MV_DONE << 6
-    if level >= 3 and (on & TR_POWER) and a.defending and a.cards and a.extra:
+    if level >= 3 and (on & TR_POWER) and t.low < 6 and a.defending and a.cards and a.extra:
         card = _cheapest_of(&l, a.hand, a.cards, a.trump, p.pair_defend, p.trump_cost, p.plain_defend)
         if (card >> 4) == a.trump and table_power(card, t.low) > p.cheap_power and a.talon > p.deep_talon \
                 and a.size <= p.take_bout:
