@@ -163,10 +163,10 @@ def test_a_deal_at_the_move_cap_is_counted_apart() -> None:
     sides = tuple(resolve(s) for s in (3, 2, 2, 2))
     runner = TableRunner(sides, "cap", "fast", 10, rules, None, 30)    # every deal is longer than 30 moves
     job = TableJob(sides, rules, "cap", "fast", 10)
-    arrays = job.arrays(10)
-    assert runner.chunk(0, 10, *arrays) == 10
-    assert (arrays[0] == CAPPED).all() and (arrays[1] == 30).all()
-    r = TableResult(list(sides), rules, "cap", "fast", *arrays, 1.0)
+    losers, moves, bouts, largest, order = job.arrays(10)
+    assert runner.chunk(0, 10, losers, moves, bouts, largest, order) == 10
+    assert (losers == CAPPED).all() and (moves == 30).all()
+    r = TableResult(list(sides), rules, "cap", "fast", losers, moves, bouts, largest, order, 1.0)
     assert r.capped == 40 and r.fools == [0, 0, 0, 0] and r.fool[0].total == 0 and r.mean_place[0] is None
     assert (r.scores(0) == 0.5).all()
 

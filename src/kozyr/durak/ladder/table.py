@@ -46,9 +46,11 @@ class TableJob:
 
         return TableRunner(self.sides, self.seed, self.deal, self.deals, self.rules, self.timeout)
 
-    def arrays(self, count: int) -> tuple[np.ndarray, ...]:
-        """Fresh arrays for `count` deals."""
-        return tuple(np.empty(count * self.width, dtype=t) for t in DTYPES)
+    def arrays(self, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Fresh arrays for `count` deals: (losers, moves, bouts, largest, order)."""
+        n = count * self.width
+        losers, moves, bouts, largest, order = (np.empty(n, dtype=t) for t in DTYPES)
+        return losers, moves, bouts, largest, order
 
 
 def check_table(sides: Sequence[Side], rules: Any) -> None:
