@@ -334,17 +334,19 @@ def _table_ladder(sides: list[object], deals: object, seed: object, rules: Rules
     job = TableJob(tuple(resolved), rules, seed, deal, count, timeout)
     start = time.perf_counter()
     cpu: list[float] = []
+    arrays: tuple[np.ndarray, ...]
     if client is not None:
         from kozyr.durak.ladder import cluster
 
         arrays = cluster.run_table(client, job, chunk=chunk, progress=progress)
     else:
         arrays = play_table_range(job, 0, count, workers=workers, progress=progress, chunk=chunk, cpu=cpu)
+    losers, moves, bouts, largest, order = arrays
     seconds = time.perf_counter() - start
     used = {n: v for n, v in settings.changed().items()
             if any(s.kind == "rung" and s.rung in PARAM_RUNGS[n] for s in resolved)}
     shown_sides = [r if r.user else s for r, s in zip(resolved, sides, strict=True)]
-    result = TableResult(shown_sides, rules, seed, deal, *arrays, seconds, used)
+    result = TableResult(shown_sides, rules, seed, deal, losers, moves, bouts, largest, order, seconds, used)
     result.cpu_seconds = tuple(cpu)
     return result
 

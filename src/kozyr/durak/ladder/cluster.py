@@ -201,7 +201,7 @@ def run(client: Any, a: Side, b: Side, units: int, seed: Any, deal: str, *, pair
 
 
 def run_table(client: Any, job: TableJob, *, chunk: int | None = None, progress: Progress | None = None,
-              retries: int = RETRIES) -> Arrays:
+              retries: int = RETRIES) -> tuple[np.ndarray, ...]:
     """`run` for a table ladder (`job`: its sides, rules, seed, deal mode and length): the arrays (losers,
     moves, bouts, largest, order) of a one-worker local run, N entries a deal."""
     client = _client_of(client)
