@@ -135,3 +135,13 @@ def test_spsa_and_optuna_at_a_table() -> None:
     pytest.importorskip("optuna")
     o = optuna_search(["DEEP_TALON"], trials=2, deals_per_trial=300, seed=1, rules=Rules(seats=3), opponent=2)
     assert 0 <= o.score <= 1 and o.deals == 2 * 300
+
+
+def test_kozyr_tune_at_a_table(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["tune", "--param", "DEEP_TALON=6", "--iterations", "2", "--deals-per-iteration", "200", "--opponent", "2",
+            "--json"]
+    assert main([*argv, "--seats", "4"]) == 0
+    table = json.loads(capsys.readouterr().out)
+    assert main(argv) == 0
+    two = json.loads(capsys.readouterr().out)
+    assert table["deals"] == 2 * 2 * 200 and table["spsa"]["trajectory"] != two["spsa"]["trajectory"]
