@@ -18,7 +18,7 @@ from kozyr.cli import main
 from kozyr.durak import Rules
 from kozyr.durak.ladder import ladder
 from kozyr.durak.ladder.result import CAPPED
-from kozyr.durak.tuning import duplicate_counts, optuna_search, sprt, spsa
+from kozyr.durak.tuning import optuna_search, rotation_counts, sprt, spsa
 from kozyr.errors import KozyrError
 from kozyr.stats import counts_from_scores, decide, llr, normalized_elo
 
@@ -29,28 +29,28 @@ def test_a_deal_s_duplicate_score_on_constructed_outcomes() -> None:
     each_once = np.array([1, 2, 4], dtype=np.int8)              # every side the fool once: equal
     draws = np.array([0, 0, CAPPED], dtype=np.int8)             # two draws and a capped game: no result
     field_all = np.array([2, 4, 2], dtype=np.int8)              # the field lost every game
-    counts = duplicate_counts(np.concatenate([lost_all, each_once, draws, field_all]), n)
+    counts = rotation_counts(np.concatenate([lost_all, each_once, draws, field_all]), n)
     assert len(counts) == w + 1 and sum(counts) == 4
     # candidate 0 of 6 half-points against the field's mean of 6: 0; equal: the middle; all drawn: the middle;
     # the candidate lost nothing (3 of 3) while the mean field side lost 1.5 of its 3: 1/2 + (3 - 1.5) / 6 = 18/24
     assert counts[0] == 1 and counts[12] == 2 and counts[18] == 1
     # at 4 seats one field side the fool in every rotation: the candidate 4 of 4 against the mean field side's
     # 8/3: 1/2 + (4 - 8/3) / 8 = 2/3 of 48 outcomes (a third of a game is an outcome of its own)
-    counts = duplicate_counts(np.array([2, 2, 2, 2], dtype=np.int8), 4)
+    counts = rotation_counts(np.array([2, 2, 2, 2], dtype=np.int8), 4)
     assert len(counts) == 49 and counts[32] == 1
 
 
 def test_teams_at_a_table() -> None:
     # partners lose together: side 0 and side 2 are a team at 4 seats in rotation 0, but in rotation 1 side 0
     # sits seat 1 and its partner (seat 3) is side 2 again: teams stay, the comparison is with the mean side
-    counts = duplicate_counts(np.array([0b0101, 0b1010, 0b0101, 0b1010], dtype=np.int8), 4)
+    counts = rotation_counts(np.array([0b0101, 0b1010, 0b0101, 0b1010], dtype=np.int8), 4)
     assert counts[len(counts) // 2] == 1   # the candidate's team lost half: as well as the field's mean side
 
 
 def test_at_two_seats_it_is_the_pentanomial_pair_test() -> None:
     rules = Rules(variant="perevodnoy")
     r = ladder([3, 2], 3000, "two", rules=rules)
-    mine = duplicate_counts(r.losers, 2)
+    mine = rotation_counts(r.losers, 2)
     pairs = counts_from_scores(r.scores(0).reshape(-1, 2), pairs=True)
     assert mine[1::2] == [0, 0, 0, 0] and mine[0::2] == pairs
     a, b = llr(mine, 0, 5, group=2), llr(pairs, 0, 5)

@@ -50,7 +50,7 @@ from kozyr.stats import SPRT, Rate, SPRTResult, decide, normalized_elo, rate, ru
 from kozyr.tune import SPSAResult, schedule
 from kozyr.tune import spsa as _spsa
 
-__all__ = ["sprt", "SprtReport", "duplicate_counts", "table_scores", "table_field", "spsa", "TuneResult",
+__all__ = ["sprt", "SprtReport", "rotation_counts", "table_scores", "table_field", "spsa", "TuneResult",
            "optuna_search", "OptunaResult", "pair_scores", "share", "sprt_counts"]
 
 DEFAULT_BATCH = 10_000        # deals between two looks at the LLR: ~20 ms of play to ~0.6 ms of statistics
@@ -324,7 +324,7 @@ def table_scores(losers: np.ndarray, side: int = 0) -> np.ndarray:
     return np.where((losers == 0) | (losers == CAPPED), 1, np.where(lost, 0, 2))
 
 
-def duplicate_counts(losers: np.ndarray, seats: int) -> list[int]:
+def rotation_counts(losers: np.ndarray, seats: int) -> list[int]:
     """The table test's counts from a table ladder's losers (deals x N games, the candidate side 0, the
     field the others): `[G0 .. GW]`, W = 4N(N - 1), deal by deal: the candidate's score over the N
     rotations against the mean field side's, as `_table_sprt` says (index W x the deal's score)."""
@@ -389,7 +389,7 @@ def _table_sprt(a: object, b: object, elo0: float, elo1: float, rules: Rules, *,
         fools[0] += int(np.count_nonzero(ended & ((bits & 1) != 0)))
         fools[1] += sum(int(np.count_nonzero(ended & (((bits >> j) & 1) != 0))) for j in range(1, n))
         fools[2] += int(np.count_nonzero(losers == 0))
-        return duplicate_counts(losers, n)
+        return rotation_counts(losers, n)
 
     report = None if on_batch is None else (lambda state: on_batch(state, state.units * n))
     try:
@@ -451,7 +451,7 @@ class _Scorer:
             losers = play_table_range(TableJob(tuple(sides), self.rules, seed, self.deal, count, self.timeout), 0,
                                       count, workers=self.workers)[0]
             self.deals += len(losers)
-            counts = np.array(duplicate_counts(losers, n), dtype=np.float64)
+            counts = np.array(rotation_counts(losers, n), dtype=np.float64)
             return float((counts * np.arange(len(counts))).sum() / (counts.sum() * (len(counts) - 1)))
         if self.client is not None:   # the round's deal pairs as tasks on a Dask cluster: the same arrays
             from kozyr.durak.ladder import cluster
