@@ -27,6 +27,11 @@ pentanomial counts of side a's pair scores. How deals are dealt is
 one value, `deal="fast" | "sha" | "reference"` (see `kozyr.durak.seeds`); every
 deal replays alone (`deal_seed`, `replay`).
 
+At a table of N seats (`rules=`, a `Rules` other than `Rules()`), `ladder`
+takes N sides and plays every deal N times, the sides rotated through the
+seats (`TableResult`; `table` holds what threads, worker processes and the
+cluster share; `replay_table` plays one game again through the Game API).
+
 The modules, in the one direction they depend on each other:
 `sides` (what a side is) <- `_loop` (the nogil loop, with `_duel`), `slow` (replay through
 the Game API) and `cluster` (chunks as Dask tasks) <- this module (validation,
