@@ -57,6 +57,7 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bad_rank": ("kozyr", "a rank outside 2..14"),
     "bad_suit": ("kozyr, web", "a suit outside 0..3"),
     # -- statistics and tuning, shared --
+    "bad_width": ("kozyr", "a sequential test's unit with an even number of outcomes (they are 0, 1/(w-1), .., 1)"),
     "bad_counts": ("kozyr", "outcome counts that are not a sequence of whole numbers of the right length"),
     "bad_batch_counts": ("kozyr", "a batch of a sequential test returned counts that do not add up to the batch"),
     "bad_elo": ("kozyr", "an Elo that no distribution of these outcomes has, or an elo0/elo1 pair out of order"),
@@ -104,7 +105,9 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bad_side": ("durak, shell", "a side that cannot play here: not a rung, a Bot, a native bot, a function or a "
                                  "factory (or not one a cluster or worker processes can take)"),
     "bad_deals": ("durak", "a number of deals that does not fit: odd when deals come in pairs"),
-    "bad_pairs": ("kozyr, durak", "pairs that is not True or False"),
+    "bad_sides": ("durak, shell", "a list of sides whose length is not the table's seats (one side a seat)"),
+    "bad_pairs": ("kozyr, durak", "pairs that is not True or False, or pairs at a table of more than two seats (its "
+                                  "ladder rotates the sides through every seat already)"),
     "bad_progress": ("durak", "a progress callback that is not callable"),
     "bad_chunk": ("durak", "a chunk of deals that does not fit the arrays given for it"),
     "no_move": ("durak", "a bot that answered something that is not a move (None, a number, text naming no move)"),

@@ -57,7 +57,7 @@ __all__ = [
     "Rate", "rate", "wilson", "Z",
     "MODELS", "PRIOR", "Estimate", "llr", "sprt_bounds", "elo_estimate", "logistic_elo",
     "SPRT", "SPRTResult", "run_sprt", "counts_from_scores", "NormalizedElo", "normalized_elo", "decide",
-    "EloFit", "elo_fit", "round_robin_elo",
+    "EloFit", "elo_fit", "round_robin_elo", "MAX_GROUP", "SHAPES", "group_of",
 ]
 
 Z = 2.0
@@ -120,6 +120,21 @@ _T_STEPS = 10          # the normalized-Elo fixed point: at most this many steps
 _T_MOVE = 1e-9         # ... or until no probability moves by more than this
 Counts = Union[Sequence[float], "np.ndarray[Any, Any]"]  # a list, tuple or numpy array of counts
 _SHAPES = {3: "trinomial [L, D, W]", 5: "pentanomial [P0, P1, P2, P3, P4]"}
+MAX_GROUP = 6          # games grouped into one unit at most: a deal played in every rotation of a 6-seat table
+MAX_WIDTH = 4 * MAX_GROUP * (MAX_GROUP - 1) + 1   # outcomes of a unit at most: a 6-seat table's deal (121)
+SHAPES = tuple(range(3, MAX_WIDTH + 1, 2))   # the lengths counts may have: 3, 5, 7, .., MAX_WIDTH
+for _w in SHAPES[2:]:
+    _SHAPES[_w] = f"[G0 .. G{_w - 1}], units scored 0, 1/{_w - 1}, .., 1"
+
+
+def group_of(counts: Sequence[Any]) -> int:
+    """The games a unit of these counts holds by default: 1 for trinomial, 2 for pentanomial, (w - 1) / 2 for w
+    entries (a caller whose units hold otherwise, the table's sequential test, says so: `group=`)."""
+    return (len(counts) - 1) // 2
+
+
+def _group(group: object, counts: Sequence[Any]) -> int:
+    return group_of(counts) if group is None else whole("group", group, 1, MAX_GROUP)
 
 
 class Estimate(NamedTuple):
@@ -161,8 +176,9 @@ def _error_rate(name: str, value: object) -> float:
     return number
 
 
-def _shape(counts: object, allowed: Sequence[int] = (3, 5)) -> list[Any]:
-    """counts as a list of length 3 or 5 (or only the lengths `allowed`), or a bad_counts KozyrError."""
+def _shape(counts: object, allowed: Sequence[int] = SHAPES) -> list[Any]:
+    """counts as a list of length 3 or 5, or 2g + 1 for units of g games (or only the lengths `allowed`),
+    or a bad_counts KozyrError."""
     if isinstance(counts, (str, bytes)) or not hasattr(counts, "__len__") or not hasattr(counts, "__iter__"):
         raise KozyrError("bad_counts", f"counts {shown(counts)} is not a sequence of counts",
                          field="counts", value=counts)
@@ -272,18 +288,18 @@ def _mle_t(p: Sequence[float], a: Sequence[float], t: float, what: str) -> list[
     return q
 
 
-def _hypothesis(p: list[float], a: list[float], elo: float, model: str) -> list[float]:
+def _hypothesis(p: list[float], a: list[float], elo: float, model: str, group: int = 1) -> list[float]:
     what = f"{model} Elo {elo:g}"
     if model == "logistic":
         s = 1.0 / (1.0 + 10.0 ** (-elo / 400.0)) if abs(elo) < 1e5 else (1.0 if elo > 0 else 0.0)
         return _mle_mean(p, a, s, what)
     t = elo / NELO_PER_T
-    if len(a) == 5:
-        t *= math.sqrt(2.0)   # the hypothesis is stated per deal; a pair is two deals
+    if group > 1:
+        t *= math.sqrt(group)   # the hypothesis is stated per deal; a pair is two deals, a unit `group` deals
     return _mle_t(p, a, t, what)
 
 
-def llr(counts: Counts, elo0: float, elo1: float, model: str = "normalized") -> float:
+def llr(counts: Counts, elo0: float, elo1: float, model: str = "normalized", group: int | None = None) -> float:
     """The log-likelihood ratio of H1 (Elo elo1) against H0 (Elo elo0) given the counts.
 
     counts: trinomial `[L, D, W]` (deals scored 0, 1/2, 1 for side A) or
@@ -291,6 +307,9 @@ def llr(counts: Counts, elo0: float, elo1: float, model: str = "normalized") -> 
     "normalized" (Elo as a t-value, the default: its bounds mean the same
     whatever the draw rate) or "logistic" (Elo as the expected score).
     elo0 == elo1 is allowed here (the ratio is 0); the running test refuses it.
+    Counts of another odd length w hold units scored 0, 1/(w-1), .., 1;
+    `group` is the deals a unit holds (default 1 for 3 counts, else
+    (w - 1) / 2), which scales the normalized hypothesis as a pair's sqrt 2.
 
     >>> round(llr([100, 800, 120], 0, 2), 4)
     0.231
@@ -300,9 +319,10 @@ def llr(counts: Counts, elo0: float, elo1: float, model: str = "normalized") -> 
     values = _real_counts(counts)
     e0, e1 = _real("elo0", elo0), _real("elo1", elo1)
     model = _model(model)
+    g = _group(group, values)
     total, p, a = _distribution(values)
-    q0 = _hypothesis(p, a, e0, model)
-    q1 = _hypothesis(p, a, e1, model)
+    q0 = _hypothesis(p, a, e0, model, g)
+    q1 = _hypothesis(p, a, e1, model, g)
     return total * sum(pi * (math.log(u) - math.log(v)) for pi, u, v in zip(p, q1, q0, strict=True))
 
 
@@ -370,12 +390,13 @@ class NormalizedElo(NamedTuple):
         return self._asdict()
 
 
-def normalized_elo(counts: Counts) -> NormalizedElo:
+def normalized_elo(counts: Counts, group: int | None = None) -> NormalizedElo:
     """The normalized Elo of the counts with its 95 % interval: the model of `llr(model="normalized")`.
 
     The t-value per deal is (mu - 1/2) / sd, sd the standard deviation of a
     unit's per-deal score (for pairs divided by sqrt 2, the hypothesis being
-    stated per deal); normalized Elo is t * 800 / ln 10. The interval maps
+    stated per deal; divided by sqrt `group` for units of `group` deals, as
+    `llr`); normalized Elo is t * 800 / ln 10. The interval maps
     mu +- 1.959964 sqrt(var / N) through the same scale (sd held fixed), with
     the counts as `elo_estimate` reads them (zero counts replaced by 0.001).
 
@@ -392,7 +413,8 @@ def normalized_elo(counts: Counts) -> NormalizedElo:
     mu, var = _mean_var(p, a)
     if var <= 0:
         return NormalizedElo(None, None, None, n)  # type: ignore[arg-type]
-    sd = math.sqrt(var) * (math.sqrt(2.0) if len(values) == 5 else 1.0)
+    g = _group(group, values)
+    sd = math.sqrt(var) * (math.sqrt(g) if g > 1 else 1.0)
     half = Z95 * math.sqrt(var / total)
     scale = NELO_PER_T / sd
     return NormalizedElo((mu - 0.5) * scale, (mu - half - 0.5) * scale, (mu + half - 0.5) * scale, n)  # type: ignore[arg-type]
@@ -415,7 +437,8 @@ class SPRT:
     """
 
     def __init__(self, elo0: float, elo1: float, *, alpha: float = 0.05, beta: float = 0.05,
-                 model: str = "normalized", pairs: bool = True) -> None:
+                 model: str = "normalized", pairs: bool = True, group: int | None = None,
+                 width: int | None = None) -> None:
         e0, e1 = _real("elo0", elo0), _real("elo1", elo1)
         if not e0 < e1:
             raise KozyrError("bad_elo", f"elo0 {e0:g} is not below elo1 {e1:g}: H1 must claim more than H0",
@@ -424,25 +447,32 @@ class SPRT:
             raise KozyrError("bad_pairs", f"pairs {shown(pairs)} is not True or False", field="pairs", value=pairs)
         self.model = _model(model)
         self.bounds = sprt_bounds(alpha, beta)
+        self.group = (2 if pairs else 1) if group is None else whole("group", group, 1, MAX_GROUP)
+        if width is None:
+            width = 2 * self.group + 1
+        elif whole("width", width, 3, MAX_WIDTH) % 2 == 0:
+            raise KozyrError("bad_width", f"width={width} is even: a unit's outcomes are 0, 1/(w-1), .., 1 for odd w",
+                             field="width", value=width)
         # Both hypotheses must be reachable at all: an absurd Elo fails here, not mid-run.
-        llr([1] * (5 if pairs else 3), e0, e1, self.model)
+        llr([1] * width, e0, e1, self.model, self.group)
         self.elo0, self.elo1 = e0, e1
         self.alpha, self.beta = float(alpha), float(beta)
-        self.pairs = bool(pairs)
-        self.counts: tuple[int, ...] = (0,) * (5 if self.pairs else 3)
+        self.pairs = bool(pairs) if group is None else self.group > 1
+        self.counts: tuple[int, ...] = (0,) * width
         self.llr = 0.0
         self.units = 0
         self.history: list[tuple[int, float]] = []
         self.decision: str | None = None
 
     def update(self, counts_delta: Counts) -> None:
-        """Add a batch of counts (5 when pairs, else 3), recompute the LLR and decide; refused after a decision."""
+        """Add a batch of counts (5 when pairs, else 3; the width given), recompute the LLR and decide; refused
+        after a decision."""
         if self.decision is not None:
             raise KozyrError("sprt_decided", f"the test has already accepted {self.decision}: it takes no more counts",
                              field="counts", value=counts_delta)
-        delta = _int_counts(counts_delta, 5 if self.pairs else 3)
+        delta = _int_counts(counts_delta, len(self.counts))
         counts = tuple(c + d for c, d in zip(self.counts, delta, strict=True))
-        value = llr(counts, self.elo0, self.elo1, self.model)
+        value = llr(counts, self.elo0, self.elo1, self.model, self.group)
         self.counts, self.llr, self.units = counts, value, sum(counts)
         self.history.append((self.units, value))
         lower, upper = self.bounds
@@ -489,11 +519,17 @@ class SPRTResult:
     beta: float
     model: str
     pairs: bool
+    group: int = 0     # games a unit groups (1 deals, 2 pairs, g a deal played in g rotations); 0: from pairs
+
+    def __post_init__(self) -> None:
+        if not self.group:
+            object.__setattr__(self, "group", 2 if self.pairs else 1)
 
     def as_dict(self) -> dict[str, object]:
         """JSON-ready (no NaN)."""
         return {
-            "decision": self.decision, "llr": self.llr, "units": self.units, "counts": list(self.counts),
+            "group": self.group, "decision": self.decision, "llr": self.llr, "units": self.units,
+            "counts": list(self.counts),
             "bounds": list(self.bounds), "elo0": self.elo0, "elo1": self.elo1, "alpha": self.alpha,
             "beta": self.beta, "model": self.model, "pairs": self.pairs, "seconds": self.seconds,
             "estimate": self.estimate.as_dict(), "llr_history": [[u, v] for u, v in self.llr_history],
@@ -502,7 +538,8 @@ class SPRTResult:
 
 def run_sprt(play_batch: Callable[[int, int], Counts], *, elo0: float, elo1: float,
              alpha: float = 0.05, beta: float = 0.05, model: str = "normalized", pairs: bool = True,
-             batch: int, max_units: int, on_batch: Callable[[SPRT], None] | None = None) -> SPRTResult:
+             batch: int, max_units: int, on_batch: Callable[[SPRT], None] | None = None,
+             group: int | None = None, width: int | None = None) -> SPRTResult:
     """Play batches until the sequential test decides or max_units are played: the driver every game uses.
 
     `play_batch(first_index, count)` plays units (pairs when `pairs`, else
@@ -518,7 +555,7 @@ def run_sprt(play_batch: Callable[[int, int], Counts], *, elo0: float, elo1: flo
     >>> r.decision, r.units, len(r.llr_history)
     ('none', 1000, 10)
     """
-    state = SPRT(elo0, elo1, alpha=alpha, beta=beta, model=model, pairs=pairs)
+    state = SPRT(elo0, elo1, alpha=alpha, beta=beta, model=model, pairs=pairs, group=group, width=width)
     size = whole("batch", batch, 1)
     limit = whole("max_units", max_units, 1)
     if on_batch is not None and not callable(on_batch):
@@ -542,11 +579,12 @@ def run_sprt(play_batch: Callable[[int, int], Counts], *, elo0: float, elo1: flo
         decision=state.decision or "none", llr=state.llr, llr_history=list(state.history), counts=state.counts,
         units=state.units, estimate=state.estimate(), bounds=state.bounds, seconds=time.perf_counter() - started,
         elo0=state.elo0, elo1=state.elo1, alpha=state.alpha, beta=state.beta, model=state.model, pairs=state.pairs,
+        group=state.group,
     )
 
 
 def decide(counts: Counts, elo0: float, elo1: float, *, alpha: float = 0.05, beta: float = 0.05,
-           model: str = "normalized") -> SPRTResult:
+           model: str = "normalized", group: int | None = None) -> SPRTResult:
     """The sequential test's verdict on counts alone (no games played): trinomial `[L, D, W]` or
     pentanomial `[P0, .., P4]`, as if they were one batch; decision "none" when the LLR lies
     between the bounds.
@@ -556,17 +594,17 @@ def decide(counts: Counts, elo0: float, elo1: float, *, alpha: float = 0.05, bet
     ('none', 0.9493, 1022)
     """
     values = _shape(counts)
-    pairs = len(values) == 5
+    g = _group(group, values)
     whole_counts = _int_counts(values, len(values))
     units = sum(whole_counts)
     if units <= 0:
         raise KozyrError("bad_counts", f"counts {shown(counts)} hold no units: nothing to decide",
                          field="counts", value=counts)
     return run_sprt(lambda first, count: whole_counts, elo0=elo0, elo1=elo1, alpha=alpha, beta=beta, model=model,
-                    pairs=pairs, batch=units, max_units=units)
+                    pairs=g > 1, batch=units, max_units=units, group=g, width=len(values))
 
 
-def counts_from_scores(scores: Any, pairs: bool) -> list[int]:
+def counts_from_scores(scores: Any, pairs: bool, group: int | None = None) -> list[int]:
     """Trinomial or pentanomial counts from side A's scores, so that games only produce scores.
 
     pairs=False: one score per deal, 0, 0.5 or 1 -> `[L, D, W]`.
@@ -578,25 +616,35 @@ def counts_from_scores(scores: Any, pairs: bool) -> list[int]:
     [1, 2, 2]
     >>> counts_from_scores([[1, 0.5], [0, 0], [0.5, 0.5]], pairs=True)
     [1, 0, 1, 1, 0]
+
+    group=g (1 to MAX_GROUP; pairs is then ignored): units of g games, one sum per unit (0, 0.5, .., g), or
+    an array of shape (n, g) summed per row -> `[G0, .., G2g]` (index = sum x 2): a deal played in each of
+    the g rotations of a table.
+
+    >>> counts_from_scores([[1, 1, 0], [0.5, 0.5, 0.5]], pairs=True, group=3)
+    [0, 0, 0, 1, 1, 0, 0]
     """
     if not isinstance(pairs, (bool, np.bool_)):
         raise KozyrError("bad_pairs", f"pairs {shown(pairs)} is not True or False", field="pairs", value=pairs)
+    g = (2 if pairs else 1) if group is None else whole("group", group, 1, MAX_GROUP)
     try:
         arr = np.asarray(scores, dtype=float)
     except (TypeError, ValueError):
         raise KozyrError("bad_scores", f"scores {shown(scores)} are not numbers", field="scores",
                          value=scores) from None
-    if pairs and arr.ndim == 2 and arr.shape[1] == 2:
+    if g > 1 and arr.ndim == 2 and arr.shape[1] == g:
         arr = arr.sum(axis=1)
     if arr.ndim != 1:
-        raise KozyrError("bad_scores", f"scores of shape {arr.shape} are not one score per "
-                         f"{'pair (or two per pair)' if pairs else 'deal'}", field="scores", value=scores)
-    top = 4 if pairs else 2
+        unit = "deal" if g == 1 else "pair (or two per pair)" if g == 2 else f"group (or {g} per group)"
+        raise KozyrError("bad_scores", f"scores of shape {arr.shape} are not one score per {unit}",
+                         field="scores", value=scores)
+    top = 2 * g
     twice = arr * 2
     ok = np.isfinite(twice) & (twice == np.round(twice)) & (twice >= 0) & (twice <= top)
     if not ok.all():
         bad = arr[~ok][0]
-        allowed = "0, 0.5, 1, 1.5 or 2 (a pair's sum)" if pairs else "0, 0.5 or 1 (a deal's score)"
+        allowed = ("0, 0.5 or 1 (a deal's score)" if g == 1 else "0, 0.5, 1, 1.5 or 2 (a pair's sum)" if g == 2
+                   else f"a multiple of 0.5 from 0 to {g} (a group's sum)")
         raise KozyrError("bad_scores", f"score {bad:g} is not {allowed}", field="scores", value=float(bad))
     return [int(c) for c in np.bincount(twice.astype(np.int64), minlength=top + 1)]
 

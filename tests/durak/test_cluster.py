@@ -74,6 +74,20 @@ def test_deal_pairs_on_a_cluster(client: Any) -> None:
     assert local.pairs == remote.pairs   # type: ignore[attr-defined, unused-ignore]
 
 
+@pytest.mark.parametrize("deal", ["fast", "sha"])
+def test_a_table_ladder_on_a_cluster_is_the_local_one(client: Any, deal: str) -> None:
+    from kozyr.durak import Rules
+
+    rules = Rules(seats=4, variant="perevodnoy", throw_in="neighbours")
+    local = ladder([3, 2, 2, Bot(1, "east")], 1500, "table", rules=rules, deal=deal)
+    remote = ladder([3, 2, 2, Bot(1, "east")], 1500, "table", rules=rules, deal=deal, client=client, chunk=200)
+    for name in ("losers", "moves", "bouts", "largest", "order"):
+        a, b = getattr(local, name), getattr(remote, name)
+        assert a.dtype == b.dtype and np.array_equal(a, b), name
+    timing = {"seconds": 0, "deals_per_second": 0, "cpu_seconds": 0}
+    assert local.summary() | timing == remote.summary() | timing
+
+
 def test_bots_with_their_own_seeds_travel_to_the_workers(client: Any) -> None:
     a, b = Bot(3, "north", fast=True), Bot(1, "south")
     _same(ladder(a, b, 2000, 7, deal="sha"), ladder(a, b, 2000, 7, deal="sha", client=client, chunk=300))

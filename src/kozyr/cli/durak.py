@@ -30,8 +30,9 @@ from kozyr.cli._common import (
     pyplot,
     save_plot,
 )
+from kozyr.cli.durak_rules import add_rules_options, describe_rules, rules_of
 from kozyr.durak import RUNG_NAMES, pad_seed
-from kozyr.durak.ladder import LadderResult, ladder, table_bots
+from kozyr.durak.ladder import LadderResult, TableResult, ladder, table_bots
 from kozyr.durak.ladder.result import interrupted
 from kozyr.durak.ladder.sides import check_read, describe, resolve
 from kozyr.durak.params import PARAM_DOCS, PARAM_NAMES, PARAM_RANGES, Params, param_name
@@ -128,10 +129,11 @@ def _interrupted(err: KeyboardInterrupt, done_before: int, total: int) -> Keyboa
     return interrupted(done_before + getattr(err, "done", 0), total)
 
 
-def _fmt_moves(r: LadderResult) -> str:
+def _fmt_moves(r: LadderResult | TableResult) -> str:
+    unit = "game" if isinstance(r, TableResult) else "deal"
     if r.mean_moves is None or r.mean_bouts is None:
-        return "per deal: no deals played"
-    return f"per deal: {r.mean_moves:.3f} moves, {r.mean_bouts:.3f} bouts, largest hand {r.max_largest}"
+        return f"per {unit}: no deals played"
+    return f"per {unit}: {r.mean_moves:.3f} moves, {r.mean_bouts:.3f} bouts, largest hand {r.max_largest}"
 
 
 # -- kozyr ladder ----------------------------------------------------------------------
@@ -141,6 +143,10 @@ def _resolved(values: list[object]) -> list[Any]:
 
 
 def _ladder_command(args: argparse.Namespace) -> int:
+    rules = rules_of(args)
+    if not rules.two_seat or len(args.sides) != 2:
+        return _table_command(args, rules)
+    args.a, args.b = args.sides
     values = durak_sides.sides_of(args, [args.a, args.b])
     rungs = durak_sides.rungs_of(values)
     params = check_settings(args.set or [], rungs, "--set", args.parser)
@@ -176,6 +182,51 @@ def _ladder_command(args: argparse.Namespace) -> int:
     if args.pairs and r.pairs is not None:
         notes.append(f"deal pairs by a's score 0, 1/2, 1, 3/2, 2: {', '.join(f'{c:,}' for c in r.pairs)}")
     print_table("kozyr ladder: who is the fool", ["side", "fools", "of all deals", "draws left out"], rows, notes)
+    return 0
+
+
+def _table_command(args: argparse.Namespace, rules: Any) -> int:
+    """`kozyr ladder A B C D --seats 4 ...`: a table ladder, every deal in every rotation."""
+    if len(args.sides) != rules.seats:
+        raise KozyrError("bad_sides", f"{len(args.sides)} sides for a table of {rules.seats} seats: give one side "
+                         "a seat", field="sides", value=len(args.sides))
+    if args.pairs:
+        args.parser.error("--pairs is the two-seat ladder's: a table ladder plays every deal in every rotation")
+    values = durak_sides.sides_of(args, list(args.sides))
+    rungs = durak_sides.rungs_of(values)
+    params = check_settings(args.set or [], rungs, "--set", args.parser)
+    sides = _resolved(values)
+    total = args.deals * rules.seats
+    update, close = progress(total, " vs ".join(describe(s) for s in sides))
+    try:
+        with _cluster.connect(args):
+            r = ladder(sides, args.deals, args.seed, rules=rules, deal=_deal_mode(args), workers=args.workers,
+                       params=params, progress=update, client=getattr(args, "client", None),
+                       timeout=getattr(args, "timeout", None))
+    finally:
+        close()
+    if args.json:
+        print(json.dumps(r.summary(), indent=2, allow_nan=False))
+        return 0
+    team = "losing team" if rules.teams else "fool"
+    rows = [[f"{'abcdef'[j]}: {durak_sides.label(values[j])}", f"{r.fools[j]:,}", fmt_interval(r.fool[j]),
+             "-" if r.mean_place[j] is None else f"{r.mean_place[j]:.3f}"] for j in range(rules.seats)]
+    rows.append(["draws", f"{r.draws:,}", fmt_interval(r.draw_rate), ""])
+    rows.append(["capped", f"{r.capped:,}", fmt_interval(r.capped_rate), ""])
+    speed = "-" if r.deals_per_second is None else f"{r.deals_per_second:,.0f}"
+    notes = [
+        f"{describe_rules(rules)}; {r.deals:,} deals x {rules.seats} rotations = {r.games:,} games ({r.deal} deals, "
+        f"seed {shown(args.seed)}); rotation r seats side j in seat (j + r) % {rules.seats}; [2-sigma intervals]",
+        "place: the order of going out (1 first; a seat holding cards at the end is last); capped: deals stopped "
+        "at the move cap, counted apart",
+        _fmt_moves(r),
+        f"{speed} games/s ({r.seconds:.2f} s, {_cluster.where(args)})",
+    ]
+    shown_settings = _shown_settings(params, rungs)
+    if shown_settings:
+        notes.append(shown_settings)
+    print_table(f"kozyr ladder: who is the {team}", ["side", f"{team}s", "of games with a result", "mean place"],
+                rows, notes)
     return 0
 
 
@@ -290,7 +341,7 @@ def _sprt_json(r: Any, share: str, extra: dict[str, Any]) -> str:
     from kozyr.stats import normalized_elo
 
     body = {**extra, **r.as_dict()} if hasattr(r, "test") else {
-        **extra, **r.as_dict(), "normalized": normalized_elo(r.counts).as_dict()}
+        **extra, **r.as_dict(), "normalized": normalized_elo(r.counts, r.group).as_dict()}
     body["share"] = share
     return json.dumps(body, indent=2, allow_nan=False)
 
@@ -321,6 +372,9 @@ def _sprt_command(args: argparse.Namespace) -> int:
     values = durak_sides.sides_of(args, [args.a, args.b])
     params_a = check_settings(args.set or [], durak_sides.rungs_of(values[:1]), "--set", args.parser)
     params_b = check_settings(args.vs_set or [], durak_sides.rungs_of(values[1:]), "--vs-set", args.parser)
+    rules = rules_of(args)
+    if not rules.two_seat and args.no_pairs:
+        args.parser.error("--no-pairs is the two-seat test's: at a table the rotations of a deal are one unit")
     a, b = _resolved(values)
     show, close = _live_line()
     try:
@@ -330,7 +384,8 @@ def _sprt_command(args: argparse.Namespace) -> int:
                      deal=_deal_mode(args), workers=args.workers,
                      params_a=params_a if isinstance(a, int) else None,
                      params_b=params_b if isinstance(b, int) else None,
-                     on_batch=show, client=args.client, timeout=args.timeout)
+                     on_batch=show, client=args.client, timeout=args.timeout,
+                     rules=None if rules.two_seat else rules)
     finally:
         close()
     if args.json:
@@ -341,13 +396,16 @@ def _sprt_command(args: argparse.Namespace) -> int:
                "none": f"no decision within {r.deals:,} deals"}[r.decision]
     e = r.estimate
     ne = r.normalized
-    unit = "pairs" if r.pairs else "deals"
-    counts = "P0..P4 (pair score 0, 1/2, .., 2)" if r.pairs else "L, D, W"
+    table = r.test.group > 2 or r.rules is not None
+    unit = "deals of N rotations" if table else "pairs" if r.pairs else "deals"
+    counts = ("G0..GW (a deal's duplicate score x W)" if table else "P0..P4 (pair score 0, 1/2, .., 2)"
+              if r.pairs else "L, D, W")
     speed = "-" if r.deals_per_second is None else f"{r.deals_per_second:,.0f}"
     rows = [
         ["decision", f"{r.decision}: {meaning}"],
         ["LLR", f"{r.llr:+.3f} in [{r.bounds[0]:+.3f}, {r.bounds[1]:+.3f}] (alpha {r.alpha:g}, beta {r.beta:g})"],
-        ["deals", f"{r.deals:,} ({e.n:,} {unit}, {len(r.llr_history)} batch{'' if len(r.llr_history) == 1 else 'es'})"],
+        ["games" if table else "deals",
+         f"{r.deals:,} ({e.n:,} {unit}, {len(r.llr_history)} batch{'' if len(r.llr_history) == 1 else 'es'})"],
         [f"counts {counts}", " ".join(str(c) for c in r.counts)],
         ["a's score per deal [95%]", _fmt_estimate(e.score_low, e.score, e.score_high, 100, 2, "%")],
         ["logistic Elo [95%]", _fmt_estimate(e.elo_low, e.elo, e.elo_high, 1, 1)],
@@ -356,10 +414,12 @@ def _sprt_command(args: argparse.Namespace) -> int:
         [f"b: {durak_sides.label(values[1])} fools", fmt_interval(r.b_fool)],
         ["draws", fmt_interval(r.draw)],
     ]
-    how = "deal pairs with the seats swapped" if r.pairs else "single deals"
+    how = ("every deal in every rotation, the candidate a in each seat, b in the others; "
+           f"{describe_rules(r.rules)}" if table else "deal pairs with the seats swapped" if r.pairs
+           else "single deals")
     notes = [f"seed {shown(args.seed)} ({r.deal} deals), {how}, "
              f"H0 elo {r.elo0:g} vs H1 elo {r.elo1:g} ({r.model}); fool rates with 2-sigma intervals",
-             f"{speed} deals/s ({r.seconds:.2f} s, {_cluster.where(args)})"]
+             f"{speed} {'games' if table else 'deals'}/s ({r.seconds:.2f} s, {_cluster.where(args)})"]
     for label, params, value in (("a", params_a, values[0]), ("b", params_b, values[1])):
         if isinstance(value, int):
             text = _shown_settings(params, {value})
@@ -526,11 +586,14 @@ def register(subparsers: Any) -> None:
     ranges = ", ".join(f"{k} {lo}..{hi}" for k, (lo, hi) in PARAM_RANGES.items())
     names = settings_help()
     p = subparsers.add_parser("ladder", help="play rung (or your bot) against rung over many deals",
-                              description="Play side A against side B over many deals, seats alternating. A side "
+                              description="Play side A against side B over many deals, seats alternating; at a "
+                                          "table of N seats (--seats N and the other table options) N sides, every "
+                                          "deal played N times with the sides rotated through the seats. A side "
                                           "is a rung or a bot of yours, module:attr or <file>.py:attr (imported: "
                                           "its code runs).")
-    p.add_argument("a", type=durak_sides.side, help=f"side a: {durak_sides.SIDE_HELP}")
-    p.add_argument("b", type=durak_sides.side, help="side b")
+    p.add_argument("sides", type=durak_sides.side, nargs="+", metavar="SIDE",
+                   help=f"side a, side b, ... (one a seat): {durak_sides.SIDE_HELP}")
+    add_rules_options(p)
     _cluster.add_options(p)
     _common(p)
     durak_sides.add_knob_options(p)
@@ -580,6 +643,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--vs-set", action="append", type=setting, metavar="NAME=VALUE",
                    help="a setting of side b (repeatable)")
     durak_sides.add_knob_options(p)
+    add_rules_options(p)
     p.set_defaults(func=_sprt_command, parser=p)
 
     p = subparsers.add_parser("replay", help="show one deal between two sides move by move",

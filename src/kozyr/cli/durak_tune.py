@@ -23,6 +23,7 @@ from typing import Any
 from kozyr.cli import _cluster, durak_sides
 from kozyr.cli._common import check_plot_path, need, positive, print_table, progress, pyplot, save_plot
 from kozyr.cli.durak import check_settings, setting
+from kozyr.cli.durak_rules import add_rules_options, rules_of
 from kozyr.durak.ladder.sides import describe, resolve
 from kozyr.durak.ladder.userbots import BotSpec
 from kozyr.durak.params import PARAM_RANGES, param_name
@@ -186,7 +187,7 @@ def _tune_command(args: argparse.Namespace) -> int:
                 found = optuna_search(what, start, trials=args.trials, deals_per_trial=args.deals_per_iteration,
                                       opponent=opponent, seed=args.seed, rung=rung, base=base, lower=lower,
                                       upper=upper, workers=args.workers, client=args.client, callback=trial_done,
-                                      timeout=args.timeout)
+                                      timeout=args.timeout, rules=rules_of(args))
         finally:
             close()
         if args.json:
@@ -213,7 +214,8 @@ def _tune_command(args: argparse.Namespace) -> int:
                 run = spsa(what, start, iterations=args.iterations, deals_per_iteration=args.deals_per_iteration,
                            a=args.a, c=args.c, A=args.A, alpha=args.alpha, gamma=args.gamma, opponent=opponent,
                            seed=args.seed, rung=rung, base=base, lower=lower, upper=upper,
-                           workers=args.workers, client=args.client, callback=step_done, timeout=args.timeout)
+                           workers=args.workers, client=args.client, callback=step_done, timeout=args.timeout,
+                           rules=rules_of(args))
         finally:
             close()
         if args.json:
@@ -302,5 +304,6 @@ def register(subparsers: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--optuna", action="store_true", help="search with Optuna instead (needs kozyr[tune])")
     p.add_argument("--trials", type=positive, default=100, help="Optuna trials (default 100)")
+    add_rules_options(p)
     p.set_defaults(func=_tune_command, parser=p)
 

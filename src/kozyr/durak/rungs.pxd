@@ -17,7 +17,8 @@ from libc.stdint cimport uint64_t
 from kozyr.cards cimport highest_card, lowest_card, popcount, suit_mask
 from kozyr.durak.core.power cimport pw_nth_in, pw_paired, pw_suit, pw_suit_count
 from kozyr.durak.core.view cimport (
-    MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_SWAP, MV_TAKE, PH_DEFEND, Ask, DView, ask_count, ask_nth, ask_tail,
+    MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_SHOW, MV_SWAP, MV_TAKE, MV_TRANSFER, PH_DEFEND, Ask, DView, ask_count,
+    ask_nth, ask_tail,
 )
 
 cdef struct BySuit:
@@ -48,6 +49,28 @@ cdef struct RungParams:
     bint plain_cheap
     bint plain_defend
     bint plain_attack
+    # which of the table rules (TR_* bits) rungs 2 and 3 play at a table other than the two-seat game:
+    # all of them (TR_ALL) from params_from; the ladder's measurement hook turns one off to measure it
+    unsigned int table_rules
+
+
+cdef enum:
+    # kozyr's table rules for rungs 2 and 3 (docs/rules/durak-variants.md, "kozyr's bots at a table")
+    TR_SHOW = 1           # perevodnoy with show_trump: show a trump of the rank rather than beat with a trump
+    TR_TRANSFER = 2       # perevodnoy: hand the bout on with a plain card of the rank
+    TR_THROWER = 4        # rung 3: a seat that is not the attacker throws in no trump while the talon lasts
+    TR_POWER = 8          # rung 3: "costly" measured on the table's own ranks with 52 cards
+    TR_ALL = 15
+
+
+cdef struct TableAsk:
+    # What rungs 2 and 3 read at a table other than the two-seat game, beside the decision's Ask (the
+    # ladder builds it from its locals, table_ask_of from a DView): the ranks in play, whether the seat on
+    # turn throws in without being the attacker, and a perevodnoy defender's transfers and shows.
+    int low               # the lowest rank in play: 9, 7, 6 or 2 (24, 32, 36, 52 cards)
+    bint thrower          # not defending, and not the bout's attacker: a throw-in from another seat
+    uint64_t transfers    # defending: the cards of its legal transfers
+    uint64_t shows        # defending: the trumps of its legal shows
 
 
 # A Python View (any object with View's fields) into the struct, every number range-checked.
@@ -74,6 +97,7 @@ cdef inline int params_from(RungParams *p, tuple t) except -1:
     p.plain_cheap = _plain_wins(p.pair_cheap, p.trump_cost)
     p.plain_defend = _plain_wins(p.pair_defend, p.trump_cost)
     p.plain_attack = _plain_wins(p.pair_attack, p.trump_cost)
+    p.table_rules = TR_ALL
     return 0
 
 
@@ -328,10 +352,85 @@ cdef inline void ask_of(const DView *v, Ask *a) noexcept nogil:
     a.size = v.bout.size
 
 
+cdef inline int table_power(int card, int low) noexcept nogil:
+    """A card's power on the 36-card scale (6 = 0 .. ace = 8) whatever the cards in play: (rank - low) * 8 /
+    (14 - low), so that CHEAP_POWER means the same share of the ranks with 24, 32, 36 or 52 cards
+    (52 cards: 2 and 3 are 0, the king 7; 24 cards: 9 = 0, ten 1, jack 3, queen 4, king 6)."""
+    return ((card & 15) - low) * 8 // (14 - low)
+
+
+cdef inline int table_move(const Ask *a, const TableAsk *t, int level, const RungParams *p) noexcept nogil:
+    """The move rung `level` (2 or 3) plays at a table other than the two-seat game (kozyr's own rules,
+    each a TR_* bit of p.table_rules, for what the two-seat rungs never face), or -1 when nothing is
+    legal; every other decision is the two-seat rung's (ask_move).
+
+    - A show (TR_SHOW) keeps the card and passes the defence on: both rungs show when they could
+      beat with a trump only (a show whenever legal measured worse than a plain beat).
+    - A transfer (TR_TRANSFER) sheds a card and passes the bout on: rung 3 transfers with its cheapest
+      plain card of the rank rather than beat or take; rung 2 only when it would otherwise take. A
+      trump is never spent on a transfer.
+    - A throw-in by a seat that is not the attacker (TR_THROWER, rung 3): never a trump while the
+      talon holds cards (its cheapest plain card, else done); the attacker's own pile-on, and every
+      throw-in once the talon is empty, is the two-seat rule's.
+    - Power (TR_POWER, rung 3): with 52 cards the costly-trump take measures power from the lowest
+      rank in play, scaled to the 36-card scale (with 24 and 32 cards the two-seat scale measured
+      better, and stays).
+    """
+    cdef BySuit l
+    cdef uint64_t trumps = suit_mask(a.trump), plain, pool
+    cdef unsigned int on = p.table_rules
+    cdef int card
+    if a.swap or level <= 1:
+        return ask_move(a, level, 0, p)
+    if a.defending:
+        if (on & TR_SHOW) and t.shows and not (a.cards & ~trumps):
+            return (MV_SHOW << 6) | lowest_card(t.shows)
+        plain = t.transfers & ~trumps
+        if (on & TR_TRANSFER) and plain and (level >= 3 or a.cards == 0):
+            return (MV_TRANSFER << 6) | _cheapest(a.hand, plain, 0)
+    elif level >= 3 and (on & TR_THROWER) and t.thrower and a.talon > 0 and a.cards & trumps:
+        pool = a.cards & ~trumps
+        if pool:
+            return (MV_ATTACK << 6) | _cheapest(a.hand, pool, p.pair_attack)
+        if a.extra:
+            return MV_DONE << 6
+    if level >= 3 and (on & TR_POWER) and t.low < 6 and a.defending and a.cards and a.extra:
+        card = _cheapest_of(&l, a.hand, a.cards, a.trump, p.pair_defend, p.trump_cost, p.plain_defend)
+        if (card >> 4) == a.trump and table_power(card, t.low) > p.cheap_power and a.talon > p.deep_talon \
+                and a.size <= p.take_bout:
+            return MV_TAKE << 6
+        return (MV_BEAT << 6) | card
+    return ask_move(a, level, 0, p)
+
+
+cdef inline void table_ask_of(const DView *v, TableAsk *t) noexcept nogil:
+    """The TableAsk of a full view (its seat on turn)."""
+    cdef int i, m, kind
+    t.low = 15 - (v.deck_size >> 2)
+    t.thrower = v.phase != PH_DEFEND and v.seat != v.bout.attacker
+    t.transfers = 0
+    t.shows = 0
+    if v.phase == PH_DEFEND:
+        for i in range(v.nlegal if v.nlegal <= MAX_LEGAL else MAX_LEGAL):
+            m = v.legal[i]
+            kind = m >> 6
+            if kind == MV_TRANSFER:
+                t.transfers |= (<uint64_t>1) << (m & 63)
+            elif kind == MV_SHOW:
+                t.shows |= (<uint64_t>1) << (m & 63)
+
+
+cdef inline bint two_seat(const DView *v) noexcept nogil:
+    """The two-seat game (Rules()): the rungs play the two-seat rules there, and only there."""
+    return v.nseats == 2 and v.deck_size == 36 and v.opts == 0
+
+
 cdef inline int best_move(const DView *v, int level, unsigned int word, const RungParams *p) noexcept nogil:
     """The move code the rung plays from this view, or -1 when it has no legal move. Rung 1 takes
-    legal[word mod nlegal] from the view's list; rungs 2 and 3 read the view's Ask."""
+    legal[word mod nlegal] from the view's list; rungs 2 and 3 read the view's Ask (and at any other
+    table than the two-seat game its TableAsk: table_move)."""
     cdef Ask a
+    cdef TableAsk t
     cdef int n = v.nlegal
     if n <= 0:
         return -1
@@ -340,4 +439,7 @@ cdef inline int best_move(const DView *v, int level, unsigned int word, const Ru
     if level <= 1:
         return v.legal[word % <unsigned int>n]
     ask_of(v, &a)
+    if not two_seat(v):
+        table_ask_of(v, &t)
+        return table_move(&a, &t, level, p)
     return ask_move(&a, level, 0, p)

@@ -35,12 +35,14 @@ from typing import Any, cast
 
 import numpy as np
 
-from kozyr.durak.ladder import MAX_DEALS, MAX_WORKERS, play_range
+from kozyr.durak.ladder import MAX_DEALS, MAX_WORKERS, play_range, play_table_range
 from kozyr.durak.ladder.faults import check_timeout
-from kozyr.durak.ladder.result import pair_scores
+from kozyr.durak.ladder.result import CAPPED, pair_scores
 from kozyr.durak.ladder.sides import Side, check_read, describe, resolve
+from kozyr.durak.ladder.table import TableJob
 from kozyr.durak.ladder.userbots import BotFactory
 from kozyr.durak.params import Params
+from kozyr.durak.rules import Rules
 from kozyr.durak.seeds import check_deal, ladder_seed
 from kozyr.durak.tuned import Space, _per_name, space
 from kozyr.errors import KozyrError, shown, whole
@@ -48,8 +50,8 @@ from kozyr.stats import SPRT, Rate, SPRTResult, decide, normalized_elo, rate, ru
 from kozyr.tune import SPSAResult, schedule
 from kozyr.tune import spsa as _spsa
 
-__all__ = ["sprt", "SprtReport", "spsa", "TuneResult", "optuna_search", "OptunaResult", "pair_scores", "share",
-           "sprt_counts"]
+__all__ = ["sprt", "SprtReport", "rotation_counts", "table_scores", "table_field", "spsa", "TuneResult",
+           "optuna_search", "OptunaResult", "pair_scores", "share", "sprt_counts"]
 
 DEFAULT_BATCH = 10_000        # deals between two looks at the LLR: ~20 ms of play to ~0.6 ms of statistics
 DEFAULT_MAX_DEALS = 1_000_000
@@ -101,6 +103,7 @@ class SprtReport:
     deal: str
     a: str
     b: str
+    rules: Any = None      # the table (None: the two-seat game)
 
     decision = property(lambda self: self.test.decision)
     llr = property(lambda self: self.test.llr)
@@ -118,7 +121,7 @@ class SprtReport:
     @property
     def llr_history(self) -> list[tuple[int, float]]:
         """(deals so far, LLR) after every batch (the test counts units: deal pairs with pairs)."""
-        w = 2 if self.test.pairs else 1
+        w = self.test.group
         return [(u * w, v) for u, v in self.test.llr_history]
 
     @property
@@ -128,11 +131,11 @@ class SprtReport:
     @property
     def normalized(self) -> Any:
         """Normalized Elo with its 95 % interval (`kozyr.stats.normalized_elo` of the counts)."""
-        return normalized_elo(self.counts)
+        return normalized_elo(self.counts, self.test.group)
 
     def share(self) -> str:
         """The result as a short text block to paste into a pull request (`share`)."""
-        return share(self.test, a=self.a, b=self.b, deals=self.deals, seed=self.seed, deal=self.deal)
+        return share(self.test, a=self.a, b=self.b, deals=self.deals, seed=self.seed, deal=self.deal, rules=self.rules)
 
     def as_dict(self) -> dict[str, object]:
         """JSON-ready (no NaN)."""
@@ -144,7 +147,8 @@ class SprtReport:
             "normalized": self.normalized.as_dict(),
             "a_fool": self.a_fool.as_dict(), "b_fool": self.b_fool.as_dict(), "draw": self.draw.as_dict(),
             "seconds": self.seconds, "deals_per_second": self.deals_per_second,
-            "llr_history": [[d, v] for d, v in self.llr_history],
+            "llr_history": [[d, v] for d, v in self.llr_history], "group": self.test.group,
+            "rules": None if self.rules is None else self.rules.as_dict(),
             "share": self.share(),
         }
 
@@ -156,7 +160,7 @@ def _signed(mid: float | None, low: float | None, high: float | None) -> str:
 
 
 def share(test: SPRTResult, *, a: str = "a", b: str = "b", deals: int | None = None, seed: object = None,
-          deal: str | None = None) -> str:
+          deal: str | None = None, rules: Any = None) -> str:
     """A sequential test's result as a short text block for a pull request: the decision, the LLR with
     its bounds, elo0/elo1 and the model, the deals and pairs, the counts, and logistic and
     normalized Elo with 95 % intervals (every figure from `kozyr.stats`).
@@ -173,11 +177,19 @@ def share(test: SPRTResult, *, a: str = "a", b: str = "b", deals: int | None = N
     lo, hi = test.bounds
     n = test.units
     played = (n * 2 if test.pairs else n) if deals is None else deals
-    units = (f"{n:,} pairs ({played:,} deals, seats swapped); pentanomial P0..P4" if test.pairs
-             else f"{n:,} deals; trinomial L D W")
+    g = test.group
+    if g > 2:
+        played = n * g if deals is None else deals
+        units = (f"{n:,} deals x {g} rotations ({played:,} games, the candidate in each seat); "
+                 f"counts G0..G{len(test.counts) - 1} of a deal's duplicate score")
+    else:
+        units = (f"{n:,} pairs ({played:,} deals, seats swapped); pentanomial P0..P4" if test.pairs
+                 else f"{n:,} deals; trinomial L D W")
+    if rules is not None:
+        units += f"; {rules!r}"
     where = "" if seed is None else f"; seed {str(seed)!r} ({deal} deals)"
     e = test.estimate
-    ne = normalized_elo(test.counts)
+    ne = normalized_elo(test.counts, test.group)
     return "\n".join([
         f"sprt: {a} vs {b}: {verdict}",
         f"LLR {test.llr:+.3f} in [{lo:+.3f}, {hi:+.3f}] (alpha {test.alpha:g}, beta {test.beta:g}); "
@@ -199,7 +211,7 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
          max_deals: int = DEFAULT_MAX_DEALS, seed: object = 0, deal: str = "fast", workers: int = 1,
          params_a: object = None, params_b: object = None,
          on_batch: Callable[[SPRT, int], None] | None = None, client: object = None,
-         timeout: float | None = None) -> SprtReport:
+         timeout: float | None = None, rules: object = None) -> SprtReport:
     """Play a against b in batches until the GSPRT decides between Elo elo0 (H0) and elo1 (H1).
 
     a, b: rung ints (with `params_a`/`params_b`: a `Params` or a mapping),
@@ -216,10 +228,24 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
     the ones still outstanding are cancelled at the decision: the decision,
     the deal count and the LLR history are those of the local run.
 
+    At a table (`rules`, a `Rules` other than `Rules()`: `_table_sprt`), a is
+    the candidate and b the field (one side, in every other seat): every deal
+    is played N times, the candidate in each seat in turn, a game scores 1
+    when the candidate is not the fool (not in the losing team), 1/2 a draw,
+    compared duplicate-wise with the field's (every side held every seat on
+    the same cards), and the N games of a deal are one unit of the test, as a
+    pair is one unit of two: `_table_sprt`.
+
     >>> r = sprt(3, 1, 0, 50, seed="doc", batch=200)
     >>> r.decision, r.deals <= 400, r.counts[4] > r.counts[0]
     ('H1', True, True)
     """
+    if rules is not None:
+        table = Rules.of(rules)   # type: ignore[arg-type]
+        if not table.two_seat:
+            return _table_sprt(a, b, elo0, elo1, table, alpha=alpha, beta=beta, model=model, pairs=pairs, batch=batch,
+                               max_deals=max_deals, seed=seed, deal=deal, workers=workers, params_a=params_a,
+                               params_b=params_b, on_batch=on_batch, client=client, timeout=timeout)
     side_a, side_b = _side(a, params_a, "a"), _side(b, params_b, "b")
     if not isinstance(pairs, bool):
         raise KozyrError("bad_pairs", f"pairs={shown(pairs)} is not True or False", field="pairs", value=pairs)
@@ -276,7 +302,120 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
                       draw=rate(fools[2], deals), seed=seed, deal=deal, a=describe(side_a), b=describe(side_b))
 
 
+def table_field(a: Side, b: object, params_b: object, rules: Rules) -> list[Side]:
+    """The sides of a table test: the candidate `a` in side 0 and the field `b` (one side: a rung int with
+    `params_b`, a Bot, a user's bot, built once) in the other N - 1; a list is refused (the field is one
+    side, so that every seat it holds is the same player the candidate is compared with)."""
+    if isinstance(b, (list, tuple)):
+        raise KozyrError("bad_side", f"the field {shown(b)} is a list: at a table the field is one side, which "
+                         f"plays the other {rules.seats - 1} seats", field="b", value=b)
+    field = _side(b, params_b, "b")
+    sides = [a] + [field] * (rules.seats - 1)
+    return sides
+
+
+def table_scores(losers: np.ndarray, side: int = 0) -> np.ndarray:
+    """Side `side`'s score x 2 per game of a table ladder: 2 when it is not in the losing team, 1 a draw (or a
+    game stopped at the move cap, which has no result), 0 when it lost."""
+    bits = losers.astype(np.int64) & 0xFF
+    lost = ((bits >> side) & 1).astype(bool)
+    return np.where((losers == 0) | (losers == CAPPED), 1, np.where(lost, 0, 2))
+
+
+def rotation_counts(losers: np.ndarray, seats: int) -> list[int]:
+    """The table test's counts from a table ladder's losers (deals x N games, the candidate side 0, the
+    field the others): `[G0 .. GW]`, W = 4N(N - 1), deal by deal: the candidate's score over the N
+    rotations against the mean field side's, as `_table_sprt` says (index W x the deal's score)."""
+    n = seats
+    c2 = table_scores(losers, 0).reshape(-1, n).sum(axis=1)                              # 0 .. 2N
+    f2 = sum(table_scores(losers, j).reshape(-1, n).sum(axis=1) for j in range(1, n))   # 0 .. 2N(N - 1)
+    k = (n - 1) * c2 + 2 * n * (n - 1) - f2
+    return [int(x) for x in np.bincount(k, minlength=4 * n * (n - 1) + 1)]
+
+
+def _table_sprt(a: object, b: object, elo0: float, elo1: float, rules: Rules, *, alpha: float, beta: float,
+                model: str, pairs: bool, batch: int, max_deals: int, seed: object, deal: str, workers: int,
+                params_a: object, params_b: object, on_batch: Callable[[SPRT, int], None] | None,
+                client: object, timeout: float | None) -> SprtReport:
+    """`sprt` at a table of N seats: the candidate a in each seat in turn, the field b in the others.
+
+    Every deal is played in its N rotations (the table ladder: side 0, the
+    candidate, sits seat r in rotation r). A game scores a side 1 when it is
+    not the fool (not in the losing team), 1/2 a draw (or a game stopped at
+    the move cap), 0 when it lost. The candidate's share of the losses at
+    equal strength is 1/N, not 1/2, so it is compared duplicate-wise, as a
+    pair compares two seats: over the N rotations of a deal every side held
+    every seat on the same cards, and the deal's score is 1/2 + (the
+    candidate's total score - the mean field side's total score) / (2N),
+    which is 1/2 on average exactly when the candidate does as well as the
+    field. A deal is one unit of the test: `kozyr.stats` counts of 4N(N - 1)
+    + 1 outcomes (the deal's score in steps of 1/(4N(N - 1))) with `group=N`
+    (the normalized hypothesis is per game, as a pair's is scaled by sqrt 2).
+    Deals are independent, so the GSPRT's multinomial model holds, and the
+    seat and the cards' luck cancel within a deal as in a pair. At two seats
+    without draws this is the pentanomial pair test exactly.
+    `batch` and `max_deals` count games (deals x N), rounded down to whole
+    deals.
+    """
+    n = rules.seats
+    side_a = _side(a, params_a, "a")
+    sides = table_field(side_a, b, params_b, rules)
+    if pairs is not True:
+        raise KozyrError("bad_pairs", f"pairs={shown(pairs)} at a table of {n} seats: the {n} rotations of a deal "
+                         "are one unit of the test", field="pairs", value=pairs)
+    size = max(1, whole("batch", batch, 1, MAX_DEALS) // n)
+    limit = max(1, whole("max_deals", max_deals, 1, MAX_DEALS) // n)
+    whole("workers", workers, 1, MAX_WORKERS)
+    check_deal(deal)
+    ladder_seed(seed)
+    timeout = check_timeout(timeout)
+    if client is not None:
+        raise KozyrError("bad_client", "a sequential test at a table plays on local threads (the table ladder "
+                         "itself runs on a cluster: ladder(..., client=...))", field="client", value=client)
+    if on_batch is not None and not callable(on_batch):
+        raise KozyrError("bad_on_batch", f"on_batch {shown(on_batch)} is not callable", field="on_batch",
+                         value=on_batch)
+    job = TableJob(tuple(sides), rules, seed, deal, limit, timeout)
+    fools = [0, 0, 0]   # games the candidate lost, field seat-games lost, draws
+    played = [0]
+
+    def play_batch(first: int, count: int) -> list[int]:
+        losers = play_table_range(job, first, count, workers=workers)[0]
+        played[0] = (first + count) * n
+        bits = losers.astype(np.int64) & 0xFF
+        ended = losers != CAPPED
+        fools[0] += int(np.count_nonzero(ended & ((bits & 1) != 0)))
+        fools[1] += sum(int(np.count_nonzero(ended & (((bits >> j) & 1) != 0))) for j in range(1, n))
+        fools[2] += int(np.count_nonzero(losers == 0))
+        return rotation_counts(losers, n)
+
+    report = None if on_batch is None else (lambda state: on_batch(state, state.units * n))
+    try:
+        r = run_sprt(play_batch, elo0=elo0, elo1=elo1, alpha=alpha, beta=beta, model=model, pairs=True, group=n,
+                     width=4 * n * (n - 1) + 1, batch=size, max_units=limit, on_batch=report)
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(f"interrupted after {played[0]:,} games of the test: no decision") from None
+    games = r.units * n
+    return SprtReport(test=r, deals=games, a_fool=rate(fools[0], games),
+                      b_fool=rate(fools[1], games * (n - 1)), draw=rate(fools[2], games), seed=seed, deal=deal,
+                      a=describe(side_a), b=f"{n - 1} x {describe(sides[1])}", rules=rules)
+
+
 # -- SPSA ---------------------------------------------------------------------------------------
+def _tuning_table(rules: object, client: object) -> Rules | None:
+    """The table a tuning run plays (None: the two-seat game); at a table it plays on local threads."""
+    if rules is None:
+        return None
+    table = Rules.of(rules)   # type: ignore[arg-type]
+    if table.two_seat:
+        return None
+    if client is not None:
+        raise KozyrError("bad_client", "tuning at a table plays on local threads (the table ladder itself runs on "
+                         "a cluster: ladder(..., client=...))", field="client", value=client)
+    return table
+
+
+
 def _check_run(seed: object, workers: object, deal: object) -> None:
     """A tuning run's seed (an int: it seeds the perturbations or the sampler), workers and deal mode."""
     whole("seed", seed, 0, 2**63 - 1)
@@ -288,17 +427,30 @@ class _Scorer:
     """Plays settings (or knobs) of the tuned bot on deal pairs: the SPSA objective and the Optuna score."""
 
     def __init__(self, space: Space, opponent: Side | None, pairs_per_round: int, seed: object,
-                 deal: str, workers: int, client: object = None, timeout: float | None = None) -> None:
+                 deal: str, workers: int, client: object = None, timeout: float | None = None,
+                 rules: Rules | None = None) -> None:
         self.space, self.opponent = space, opponent
         self.pairs, self.seed, self.deal, self.workers = pairs_per_round, seed, deal, workers
         self.client, self.timeout = client, timeout
+        self.rules = rules       # a table (None: the two-seat game)
         self.deals = 0
 
     def side(self, values: Mapping[str, float]) -> Side:
         return self.space.side(values)
 
     def score(self, a: Side, b: Side, seed: object) -> float:
-        """Side a's mean score per deal over the round's deal pairs."""
+        """Side a's mean score per deal over the round's deal pairs; at a table, a in side 0 and b in the
+        other seats, its mean duplicate score per deal (`_table_sprt`: 1/2 when a does as well as b) over
+        the round's deals, each in every rotation (as many games as the pairs' deals)."""
+        if self.rules is not None:
+            n = self.rules.seats
+            count = max(1, 2 * self.pairs // n)
+            sides = table_field(a, b, None, self.rules)
+            losers = play_table_range(TableJob(tuple(sides), self.rules, seed, self.deal, count, self.timeout), 0,
+                                      count, workers=self.workers)[0]
+            self.deals += len(losers)
+            counts = np.array(rotation_counts(losers, n), dtype=np.float64)
+            return float((counts * np.arange(len(counts))).sum() / (counts.sum() * (len(counts) - 1)))
         if self.client is not None:   # the round's deal pairs as tasks on a Dask cluster: the same arrays
             from kozyr.durak.ladder import cluster
 
@@ -344,7 +496,7 @@ def spsa(params: object, start: Mapping[str, Any] | None = None, *, iterations: 
          rung: int | None = None, base: object = None, lower: object = None, upper: object = None,
          bounds: object = None, deal: str = "fast", workers: int = 1,
          callback: Callable[[dict[str, Any]], None] | None = None, client: object = None,
-         timeout: float | None = None) -> TuneResult:
+         timeout: float | None = None, rules: object = None) -> TuneResult:
     """Tune by SPSA (`kozyr.tune.spsa`): named `Params` fields of rung `rung` (default 3), or the knobs
     of a user's factory of bots.
 
@@ -361,7 +513,10 @@ def spsa(params: object, start: Mapping[str, Any] | None = None, *, iterations: 
     it on the same deals and the result is half the difference of their
     scores. Whole-number names are played rounded and kept real between
     iterations. The same seed gives the same trajectory, whatever `workers`
-    (processes for a Python bot) or `client`.
+    (processes for a Python bot) or `client`. At a table (`rules`, a `Rules`
+    other than `Rules()`), the tuned bot sits side 0 and the other (the
+    other perturbed bot, or the opponent) every other seat, each deal in
+    every rotation, scored as the table's sequential test scores a deal.
 
     start: NAME: value for some names (the rest from `base`, default the
     rules' bot); lower/upper/bounds: bounds (default each field's range; a
@@ -385,7 +540,7 @@ def spsa(params: object, start: Mapping[str, Any] | None = None, *, iterations: 
     a_default = {n: 50 * cs[n] ** 2 * (big_a + 1) ** alpha_ for n in names}
     gains = _per_name("a", a, names, lambda n: a_default[n])
     rival = tuned.opponent(opponent)
-    scorer = _Scorer(tuned, rival, per // 2, seed, deal, workers, client, timeout)
+    scorer = _Scorer(tuned, rival, per // 2, seed, deal, workers, client, timeout, _tuning_table(rules, client))
 
     def objective(plus: dict[str, Any], minus: dict[str, Any], k: int) -> float:
         p, m = scorer.side(plus), scorer.side(minus)
@@ -437,12 +592,14 @@ def optuna_search(params: object, start: Mapping[str, Any] | None = None, *, tri
                   base: object = None, lower: object = None, upper: object = None, bounds: object = None,
                   deal: str = "fast", workers: int = 1,
                   callback: Callable[[int, dict[str, Any], float], None] | None = None,
-                  client: object = None, timeout: float | None = None) -> OptunaResult:
+                  client: object = None, timeout: float | None = None, rules: object = None) -> OptunaResult:
     """Search the named `Params` fields of rung `rung` (default 3), or the knobs of a factory of bots
     (as `spsa` takes them), with Optuna's TPE sampler (seeded): every trial plays its setting against
     `opponent` (default: the start setting) on the same `deals_per_trial` deals (deal pairs of seed
     `<seed>/optuna`), maximising the mean score. Whole-number names are suggested as ints, the
     others as reals.
+
+    At a table (`rules`) each trial plays as `spsa`'s rounds do there.
 
     Needs the optional extra `kozyr[tune]` (optuna); a KozyrError says so when it is missing.
     """
@@ -458,7 +615,7 @@ def optuna_search(params: object, start: Mapping[str, Any] | None = None, *, tri
     names, lo, hi, first = tuned.names, tuned.lower, tuned.upper, tuned.start
     start_values = {n: (int(round(first[n])) if n in tuned.integer else first[n]) for n in names}
     rival = tuned.opponent(opponent) or tuned.side(start_values)
-    scorer = _Scorer(tuned, rival, per // 2, seed, deal, workers, client, timeout)
+    scorer = _Scorer(tuned, rival, per // 2, seed, deal, workers, client, timeout, _tuning_table(rules, client))
     deal_seed = f"{seed}/optuna"
     seen: list[tuple[dict[str, Any], float]] = []
 

@@ -27,6 +27,11 @@ pentanomial counts of side a's pair scores. How deals are dealt is
 one value, `deal="fast" | "sha" | "reference"` (see `kozyr.durak.seeds`); every
 deal replays alone (`deal_seed`, `replay`).
 
+At a table of N seats (`rules=`, a `Rules` other than `Rules()`), `ladder`
+takes N sides and plays every deal N times, the sides rotated through the
+seats (`TableResult`; `table` holds what threads, worker processes and the
+cluster share; `replay_table` plays one game again through the Game API).
+
 The modules, in the one direction they depend on each other:
 `sides` (what a side is) <- `_loop` (the nogil loop, with `_duel`), `slow` (replay through
 the Game API) and `cluster` (chunks as Dask tasks) <- this module (validation,
@@ -48,7 +53,7 @@ from kozyr.durak.ladder._loop import Runner, play_seeded
 from kozyr.durak.ladder.chunks import THREAD_CHUNKS, plan
 from kozyr.durak.ladder.faults import check_timeout
 from kozyr.durak.ladder.policy import PolicyBot, policy_side
-from kozyr.durak.ladder.result import LadderResult, interrupted
+from kozyr.durak.ladder.result import LadderResult, TableResult, interrupted
 from kozyr.durak.ladder.sides import (
     PARAMS,
     BotFactory,
@@ -60,15 +65,18 @@ from kozyr.durak.ladder.sides import (
     resolve,
     seat_bot,
 )
-from kozyr.durak.ladder.slow import deal_game, players, replay
-from kozyr.durak.params import PARAM_RUNGS
+from kozyr.durak.ladder.slow import deal_game, players, replay, replay_table
+from kozyr.durak.ladder.table import TableJob
+from kozyr.durak.params import PARAM_RUNGS, Params
+from kozyr.durak.rules import Rules
 from kozyr.durak.seeds import DEALS, a_seat, check_deal, deal_seed, ladder_seed, pad_seed, seed_bytes
 from kozyr.errors import KozyrError, shown, whole
 from kozyr.stats import Rate
 
 __all__ = [
     "ladder", "LadderResult", "Rate", "deal_seed", "deal_game", "replay", "a_seat", "play", "table_bots",
-    "PARAMS", "DEALS", "MAX_DEALS", "MAX_WORKERS", "play_range",
+    "PARAMS", "DEALS", "MAX_DEALS", "MAX_WORKERS", "play_range", "TableResult", "replay_table", "play_table_range",
+    "table_sides", "TableJob",
 ]
 
 MAX_DEALS = 10**9        # 8 bytes of arrays a deal: a billion deals is 8 GB
@@ -200,10 +208,12 @@ def play_range(a: object, b: object, first: int, count: int, seed: object = 0, *
     return fool, moves, bouts, largest
 
 
-def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "fast", workers: int = 1,
-           params: object = None, pairs: bool = False, progress: Progress | None = None,
-           chunk: int | None = None, client: object = None, timeout: float | None = None) -> LadderResult:
-    """Play `deals` deals of side a against side b; a `LadderResult`.
+def ladder(a: object, b: object = None, deals: object = None, seed: object = 0, *, rules: object = None,
+           deal: str = "fast", workers: int = 1, params: object = None, pairs: bool = False,
+           progress: Progress | None = None, chunk: int | None = None, client: object = None,
+           timeout: float | None = None) -> Any:
+    """Play `deals` deals of side a against side b; a `LadderResult`. At a table of N seats,
+    `ladder([a, b, c, d], deals, seed, rules=Rules(seats=4, ...))`: a `TableResult` (below).
 
     a, b: rung ints 1..4 (1 random, 2 cheap, 3 careful, 4 search), `Bot`s,
     `Rung4Bot`s, or a user's bots: callables view -> Move (a Python player:
@@ -227,7 +237,33 @@ def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "f
     raises or answers a non-move or an illegal move stops the ladder with one
     KozyrError naming the deal, its seed text and the ply, and the `replay`
     call that plays that deal again (`kozyr.durak.ladder.faults`).
+
+    A table: `rules` (a `Rules`, or a mapping of its options) other than
+    `Rules()`, with a list of N sides (or a, b at a table of two seats). Every
+    deal is played N times, rotation r seating side j in seat (j + r) % N on
+    the same shuffled deal, in the same nogil loop (threads, worker processes
+    for a Python side, or the cluster, with the same arrays); a deal that
+    reaches the harness's move cap is stopped there and counted apart
+    (`TableResult.capped`). A list whose length is not the table's seats, a
+    side that cannot play its options, and `pairs` (the rotation already plays
+    every seat) are refused before anything is played. A list of two sides
+    with `Rules()` is the two-seat ladder above, exactly.
     """
+    if isinstance(a, (list, tuple)):
+        count = b if b is not None else deals
+        if b is not None and deals is not None:
+            seed = deals       # ladder([..], deals, seed): the seed came third
+        table = Rules.of(rules)    # type: ignore[arg-type]
+        if len(a) == 2 and table.two_seat:
+            return ladder(a[0], a[1], count, seed, deal=deal, workers=workers, params=params, pairs=pairs,
+                          progress=progress, chunk=chunk, client=client, timeout=timeout)
+        return _table_ladder(list(a), count, seed, table, deal=deal, workers=workers, params=params, pairs=pairs,
+                             progress=progress, chunk=chunk, client=client, timeout=timeout)
+    if rules is not None:
+        table = Rules.of(rules)    # type: ignore[arg-type]
+        if not table.two_seat:
+            return _table_ladder([a, b], deals, seed, table, deal=deal, workers=workers, params=params, pairs=pairs,
+                                 progress=progress, chunk=chunk, client=client, timeout=timeout)
     deals = whole("deals", deals, 0, MAX_DEALS)
     workers = whole("workers", workers, 1, MAX_WORKERS)
     if chunk is not None:
@@ -267,6 +303,90 @@ def ladder(a: object, b: object, deals: int, seed: object = 0, *, deal: str = "f
     result = LadderResult(shown_a, shown_b, seed, deal, fool, moves, bouts, largest, seconds, used, pairs=pairs)
     result.cpu_seconds = tuple(cpu)
     return result
+
+
+def table_sides(sides: list[object], rules: Rules, params: object = None) -> tuple[list[Side], Params]:
+    """The resolved sides of a table ladder or test, and the settings they read: one side a seat
+    (bad_sides), `params` read by one of them."""
+    if len(sides) != rules.seats:
+        raise KozyrError("bad_sides", f"{len(sides)} sides for a table of {rules.seats} seats ({rules!r}): "
+                         "one side a seat", field="sides", value=len(sides))
+    given = [resolve(s) for s in sides]     # a factory is built once, here
+    settings = check_read(params, given)
+    resolved = [g if g.kind != "rung" else resolve(s, settings) for g, s in zip(given, sides, strict=True)]
+    return resolved, settings
+
+
+def _table_ladder(sides: list[object], deals: object, seed: object, rules: Rules, *, deal: str, workers: int,
+                  params: object, pairs: bool, progress: Progress | None, chunk: int | None, client: object,
+                  timeout: float | None) -> TableResult:
+    """`ladder` at a table (its doc): validated, played, summed up."""
+    count = whole("deals", deals, 0, MAX_DEALS // rules.seats)
+    workers = whole("workers", workers, 1, MAX_WORKERS)
+    if chunk is not None:
+        chunk = whole("chunk", chunk, 1, MAX_DEALS)
+    if pairs is not False:
+        raise KozyrError("bad_pairs", f"pairs={shown(pairs)} at a table of {rules.seats} seats: a table ladder "
+                         "plays every deal in every rotation already (pairs is the two-seat ladder's)",
+                         field="pairs", value=pairs)
+    check_deal(deal)
+    ladder_seed(seed)
+    timeout = check_timeout(timeout)
+    resolved, settings = table_sides(sides, rules, params)
+    if progress is not None and not callable(progress):
+        raise KozyrError("bad_progress", f"progress={shown(progress)} is not callable", value=progress)
+    job = TableJob(tuple(resolved), rules, seed, deal, count, timeout)
+    start = time.perf_counter()
+    cpu: list[float] = []
+    arrays: tuple[np.ndarray, ...]
+    if client is not None:
+        from kozyr.durak.ladder import cluster
+
+        arrays = cluster.run_table(client, job, chunk=chunk, progress=progress)
+    else:
+        arrays = play_table_range(job, 0, count, workers=workers, progress=progress, chunk=chunk, cpu=cpu)
+    losers, moves, bouts, largest, order = arrays
+    seconds = time.perf_counter() - start
+    used = {n: v for n, v in settings.changed().items()
+            if any(s.kind == "rung" and s.rung in PARAM_RUNGS[n] for s in resolved)}
+    shown_sides = [r if r.user else s for r, s in zip(resolved, sides, strict=True)]
+    result = TableResult(shown_sides, rules, seed, deal, losers, moves, bouts, largest, order, seconds, used)
+    result.cpu_seconds = tuple(cpu)
+    return result
+
+
+def play_table_range(job: TableJob, first: int, count: int, *, workers: int = 1, progress: Progress | None = None,
+                     chunk: int | None = None, cpu: list[float] | None = None) -> tuple[np.ndarray, ...]:
+    """Deals first+1 .. first+count of a table ladder (`job`), every rotation: (losers, moves, bouts,
+    largest, order), N entries a deal; a later range continues the same ladder (the sequential test's
+    batches). A Python side plays in `workers` processes, any other in `workers` threads."""
+    w = job.width
+    arrays = job.arrays(count)
+    runner = job.runner()
+    if runner.python:
+        if chunk is None:
+            chunk = max(1, 256 // w)
+        if workers > 1 and count > chunk:
+            parts = [(first + f, n) for f, n in plan(count, workers, chunk, THREAD_CHUNKS)]
+            spent = processes.run(job, parts, workers, arrays, first, count * w, progress, w)
+            if cpu is not None:
+                cpu.extend(spent)
+            return arrays
+        workers = 1
+
+    def task(start: int, n: int) -> int:
+        return int(runner.chunk(start, n, *arrays, first))
+    searching = any(s.rung == 4 for s in job.sides)
+    if workers == 1 and progress is None and chunk is None and count * w <= DIRECT_MAX and not searching:
+        c0 = time.thread_time()
+        task(first, count)
+        spent = [time.thread_time() - c0]
+    else:
+        parts = [(first + f, n) for f, n in plan(count, workers, chunk, THREAD_CHUNKS)]
+        spent = _run(task, parts, workers, count * w, progress, runner.stop, w)
+    if cpu is not None:
+        cpu.extend(spent)
+    return arrays
 
 
 def _seed_and_text(seed: object) -> tuple[bytes, bytes]:

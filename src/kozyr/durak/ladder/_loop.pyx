@@ -27,7 +27,9 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
-from kozyr.durak.core.deal cimport shuffle_rng, shuffle_seed, st_deal_rng, st_deal_seed
+from kozyr.durak.core.deal cimport (
+    shuffle_rng, shuffle_seed, st_deal_rng, st_deal_rng_table, st_deal_seed, st_deal_seed_table,
+)
 from kozyr.durak.ladder._duel cimport (
     KZ_PW_SEQUENCE, Duel, Player, duel, duel_deal, duel_from_state, duel_into_state, duel_sha_word,
 )
@@ -35,22 +37,25 @@ from cpython.object cimport PyObject
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 
 from kozyr.durak.core.gameview cimport GameView
-from kozyr.durak.core.rules cimport st_apply, st_apply_legal, st_ask, st_legal, st_turn, st_view, st_view_turn
+from kozyr.durak.core.gameview import table_of
+from kozyr.durak.core.rules cimport (
+    _pass_masks, st_apply, st_apply_legal, st_ask, st_legal, st_turn, st_view, st_view_turn,
+)
 from kozyr.durak.core.seeds cimport (
     TEXT_MAX, WORD_BUF, fast_word, kz_sha256_any, mix64, put_uint, sha_word, seat_tail, word_head,
 )
-from kozyr.durak.core.state cimport MAX_MOVES as HARNESS_MOVES, Sink, State
-from kozyr.durak.core.view cimport N_KINDS, OUT_DRAW, OUT_NONE, Ask, DView, bot_fn
+from kozyr.durak.core.state cimport MAX_MOVES as HARNESS_MOVES, Sink, State, Table
+from kozyr.durak.core.view cimport MAX_LEGAL, N_KINDS, OUT_DRAW, OUT_NONE, Ask, DView, bot_fn
 from kozyr.durak.rung4 cimport R4_TT_BITS, R4Entry, R4Params, R4Scratch, r4_best, r4_params, r4_scratch
-from kozyr.durak.rungs cimport RungParams, ask_move, params_from
+from kozyr.durak.rungs cimport TR_ALL, RungParams, TableAsk, ask_move, params_from, table_move
 
 
 from kozyr.durak.seeds import DEALS, MIX_STEP as _MIX_STEP, SEAT_STEP as _SEAT_STEP, base_key, prefix
 from kozyr.durak.moves import Move
 from kozyr.durak.ladder import faults
-from kozyr.errors import KozyrError, shown
+from kozyr.errors import KozyrError, shown, whole
 
-__all__ = ["Runner", "play_seeded", "native_move", "MAX_MOVES"]
+__all__ = ["Runner", "TableRunner", "play_seeded", "native_move", "MAX_MOVES"]
 
 cdef extern from *:
     """
@@ -99,6 +104,22 @@ for _code in range(N_KINDS << 6):
     except KeyError:
         pass
     _MOVE_PTR[_code] = <PyObject *>_INTERNED[_code]
+cdef unsigned int _TABLE_RULES = TR_ALL    # the table rules side 0 of a table ladder plays (_table_rules)
+cdef unsigned int _FIELD_RULES = TR_ALL    # ... and every other side
+
+
+def _table_rules(mask=None, field=None):
+    """Measurement hook: the TR_* bits of kozyr's table rules (rungs.pxd) that rungs 2 and 3 play in
+    table ladders started from now on in this process, side 0 (`mask`) and the other sides (`field`,
+    default `mask`); all (15) unless set. Returns the two masks before. Only the table ladder's C loop
+    reads it (a Bot on the Python path plays every rule): it exists to measure each rule by the
+    sequential test, a rung with the rule against the same rung without it."""
+    global _TABLE_RULES, _FIELD_RULES
+    before = (_TABLE_RULES, _FIELD_RULES)
+    if mask is not None:
+        _TABLE_RULES = whole("mask", mask, 0, TR_ALL)
+        _FIELD_RULES = _TABLE_RULES if field is None else whole("field", field, 0, TR_ALL)
+    return before
 
 
 cdef struct CSide:
@@ -757,3 +778,330 @@ def _duel_agrees(a, b, str deal, long long first, long long count, seed="duel"):
         if r1 != r2 or r3 != r2 or not same_end(&s, &t, big1, big2) or not same_end(&u, &t, big3, big2):
             bad.append(i)
     return bad
+
+
+# -- the table ladder: N sides at a table of N seats, each deal played N times, rotated ---------
+#
+# Deal i of a table ladder is one shuffled deal of the table's Rules (its index alone decides it,
+# as for two seats); rotation r (0 .. N-1) seats side j in seat (j + r) % N, so every side sits
+# every seat on the same cards (the duplicate idea: the rotation cancels seat bias and the luck
+# of the deal). Its entries sit at index (i - 1) * N + r of the arrays. Words of a rung int are
+# the seat's (as two seats' words are), so the rotations differ only in who sits where.
+
+cdef enum:
+    T_CAPPED = -1         # losers of a deal stopped at the harness's move cap: no result
+    T_NONE = 7            # a place of the packed out order that nobody took
+
+
+cdef struct TPlan:
+    Plan base             # how deals are dealt (deal, key, prefix); base.side is not used
+    Table table           # the Rules as C
+    int n                 # seats = sides
+    int cap               # the harness's cap on a deal's moves
+    CSide side[6]         # side j of the ladder
+
+
+cdef struct TOut:
+    int8_t losers         # the losing team's sides as bits (0: a draw; T_CAPPED: capped)
+    int32_t moves
+    int16_t bouts
+    int8_t largest
+    int32_t order         # the sides in the order they went out: 3 bits a place (T_NONE: nobody)
+    int fault             # a failed deal: F_*, the seat on turn, the ply, a native bot's answer
+    int seat
+    int ply
+    int answer
+
+
+cdef void table_deal_for(const TPlan *pl, long long i, int r, State *s, Seat *seats) noexcept nogil:
+    """Deal i (from 1) into s, and each seat's words, with rotation r (side j in seat (j + r) % n)."""
+    cdef uint64_t rng, base = 0
+    cdef unsigned char text[DEAL_TEXT]
+    cdef unsigned char seed32[32]
+    cdef int tlen = deal_text(&pl.base, i, text, seed32, &base)
+    cdef int seat, j, n = pl.n
+    if pl.base.deal == DEAL_FAST:
+        rng = base
+        st_deal_rng_table(s, &pl.table, &rng)
+    else:
+        st_deal_seed_table(s, &pl.table, seed32, b"1", 1)
+    for seat in range(n):
+        j = seat - r
+        if j < 0:
+            j += n
+        bot_words(&seats[seat], &pl.side[j], seat)
+        if seats[seat].side.words != WORDS_DEAL:
+            continue
+        if pl.base.deal == DEAL_FAST:
+            seats[seat].fast = True
+            seats[seat].key = mix64(base + <uint64_t>(seat + 1) * SEAT_STEP)
+        else:
+            # bot seed `<deal text>:bot<seat + 1>`, then `:<seat + 1>:`, as at two seats
+            memcpy(seats[seat].buf, text, tlen)
+            memcpy(seats[seat].buf + tlen, b":bot", 4)
+            seats[seat].buf[tlen + 4] = <unsigned char>(49 + seat)
+            seats[seat].head = seat_tail(seats[seat].buf, tlen + 5, seat)
+
+
+cdef inline int table_big(const State *s, int big) noexcept nogil:
+    cdef int k
+    for k in range(s.n):
+        if s.count[k] > big:
+            big = s.count[k]
+    return big
+
+
+cdef int table_r4_start(const State *s, Seat *seats, const int *stop) noexcept nogil:
+    """rung4_start for every seat of the table; -1 out of memory."""
+    cdef int seat
+    for seat in range(s.n):
+        seats[seat].sc.tt = NULL
+    for seat in range(s.n):
+        if seats[seat].side.rung != 4:
+            continue
+        r4_scratch(&seats[seat].sc, NULL)
+        seats[seat].sc.stop = stop
+        if seats[seat].side.r4.endgame:
+            seats[seat].sc.tt = <R4Entry *>calloc(1 << R4_TT_BITS, sizeof(R4Entry))
+            if seats[seat].sc.tt == NULL:
+                return -1
+        if seats[seat].fast:
+            seats[seat].key4 = seats[seat].key
+        else:
+            seats[seat].key4 = ((<uint64_t>sha_word(seats[seat].buf, seats[seat].head, 0) << 32)
+                                | sha_word(seats[seat].buf, seats[seat].head, 1))
+    return 0
+
+
+cdef void table_r4_end(const State *s, Seat *seats) noexcept nogil:
+    cdef int seat
+    for seat in range(s.n):
+        free(seats[seat].sc.tt)
+        seats[seat].sc.tt = NULL
+
+
+cdef inline void table_ask(const State *s, int t, const Ask *a, TableAsk *ta) noexcept nogil:
+    """The TableAsk of the seat t on turn (rungs.pxd: what rungs 2 and 3 read at a table beside the Ask),
+    from the State as table_ask_of reads it from the view."""
+    cdef uint64_t shows = 0
+    ta.low = s.low
+    ta.thrower = not a.defending and t != s.bout.attacker
+    ta.transfers = _pass_masks(s, &shows) if a.defending else 0
+    ta.shows = shows if a.defending else 0
+
+
+cdef int play_table(State *s, Seat *seats, int cap, int *largest) noexcept nogil:
+    """Play a dealt table to its end: 0, 1 when it reached `cap` moves (stopped there, no
+    result), -1 when a bot had no move or went wrong (its seat's fault says which).
+
+    Rung 1 takes legal[word mod n] of the seat's whole legal list (the rules' rung 1: at a
+    perevodnoy table the list holds transfers and shows too); rungs 2 and 3 read the
+    decision's Ask (st_ask), as at two seats; rung 4 its seat's full view; a Python player
+    and a native bot their full view, their answers checked against the legal list.
+    """
+    cdef DView v
+    cdef Ask a
+    cdef TableAsk ta
+    cdef Seat *st
+    cdef int legal[MAX_LEGAL]
+    cdef int t, m, n, rung, bouts = -1, big = table_big(s, 0)
+    cdef uint32_t w
+    while s.outcome == OUT_NONE:
+        t = st_turn(s)
+        if s.bouts != bouts:
+            bouts = s.bouts
+            big = table_big(s, big)
+        st = &seats[t]
+        rung = st.side.rung
+        if rung <= 0:
+            if rung == 0:
+                m = ask_player(st.side, s)
+            else:
+                m = ask_native(st.side, s, fast_word(st.key, t, s.ply) if st.fast
+                               else sha_word(st.buf, st.head, s.ply), &st.answer)
+            if m < 0:
+                st.fault = F_PLAYER if rung == 0 else (F_SLOW if m == -2 else F_ILLEGAL)
+                return -1
+        elif rung == 4:
+            st_view_turn(s, &v)
+            m = r4_best(&v, &st.side.r4, st.key4, &st.sc)
+        elif rung == 1:
+            n = st_legal(s, legal)
+            if n <= 0:
+                return -1
+            w = fast_word(st.key, t, s.ply) if st.fast else sha_word(st.buf, st.head, s.ply)
+            m = legal[w % <unsigned int>n]
+        else:
+            st_ask(s, &a)
+            if s.classic:
+                m = ask_move(&a, rung, 0, &st.side.p)
+            else:
+                table_ask(s, t, &a, &ta)
+                m = table_move(&a, &ta, rung, &st.side.p)
+        if m < 0:
+            return -1
+        if s.moves >= cap:
+            largest[0] = table_big(s, big)
+            return 1
+        st_apply_legal(s, t, m)
+    largest[0] = table_big(s, big)
+    return 0
+
+
+cdef int play_rotation(const TPlan *pl, long long i, int r, TOut *out, const int *stop) noexcept nogil:
+    """Deal i (from 1) with rotation r into *out; 0, or -1 when a bot went wrong (where and
+    what in *out) or `stop` stopped a rung-4 search."""
+    cdef State s
+    cdef Seat seats[6]
+    cdef int big = 0, k, seat, side, n = pl.n, bits = 0
+    cdef uint32_t order = 0
+    table_deal_for(pl, i, r, &s, seats)
+    if table_r4_start(&s, seats, stop) != 0:
+        table_r4_end(&s, seats)
+        out.fault, out.seat, out.ply, out.answer = F_ENGINE, st_turn(&s), s.ply, -1
+        return -1
+    k = play_table(&s, seats, pl.cap, &big)
+    table_r4_end(&s, seats)
+    if k < 0:
+        out.seat = st_turn(&s)
+        out.ply = s.ply
+        out.fault = seats[out.seat].fault if 0 <= out.seat < n else F_ENGINE
+        out.answer = seats[out.seat].answer if 0 <= out.seat < n else -1
+        return -1
+    if k > 0:
+        bits = T_CAPPED
+    else:
+        for seat in range(n):
+            if (s.losers >> seat) & 1:
+                side = seat - r
+                if side < 0:
+                    side += n
+                bits |= 1 << side
+    for k in range(6):
+        if k < s.nout:
+            side = s.outs[k] - r
+            if side < 0:
+                side += n
+        else:
+            side = T_NONE
+        order |= (<uint32_t>side) << (3 * k)
+    out.losers = <int8_t>bits
+    out.order = <int32_t>order
+    out.moves = s.moves
+    out.bouts = <int16_t>s.bouts
+    out.largest = <int8_t>big
+    return 0
+
+
+cdef long long play_table_chunk(const TPlan *pl, long long first, long long count, int8_t *losers,
+                                int32_t *moves, int16_t *bouts, int8_t *largest, int32_t *order,
+                                const int *stop, Fault *fault) noexcept nogil:
+    """Deals first+1 .. first+count, every rotation, into the arrays from 0 (deal first+1+k's
+    rotation r at k * n + r); the first failing deal (described in *fault), 0, or -1 when
+    *stop was set (checked before every play)."""
+    cdef long long k, i, at
+    cdef int r
+    cdef TOut o
+    for k in range(count):
+        i = first + k + 1
+        for r in range(pl.n):
+            if kz_flag_get(stop):
+                return -1
+            if play_rotation(pl, i, r, &o, stop) != 0:
+                if kz_flag_get(stop):
+                    return -1
+                fault.deal = i
+                fault.second = r
+                fault.a_seat = r          # side 0's seat in rotation r
+                fault.kind = o.fault
+                fault.seat = o.seat
+                fault.ply = o.ply
+                fault.answer = o.answer
+                return i
+            at = k * pl.n + r
+            losers[at] = o.losers
+            moves[at] = o.moves
+            bouts[at] = o.bouts
+            largest[at] = o.largest
+            order[at] = o.order
+    return 0
+
+
+cdef class TableRunner(Runner):
+    """A table ladder's plan held by Python (worker threads share it read-only).
+
+    `TableRunner(sides, seed, deal, deals, rules, timeout, cap)`: `sides` the N resolved
+    `Side`s, `rules` the table's `Rules`, `deals` the
+    highest deal index it will play, `cap` the moves after which a deal is stopped and
+    counted apart. `chunk` plays deals into five arrays (losers, moves, bouts, largest,
+    order), N entries a deal; a deal that goes wrong raises `faults.ring_fault`'s refusal.
+    """
+    cdef TPlan tplan
+    cdef readonly int seats
+    cdef readonly object rules
+
+    def __init__(self, sides, seed, str deal, long long deals, rules, timeout=None, int cap=MAX_MOVES_C):
+        cdef bytes pre
+        cdef int j
+        sides = tuple(sides)
+        self.rules = rules
+        n, deck, opts = table_of(rules)
+        if not 2 <= n <= 6 or len(sides) != n:
+            raise KozyrError("bad_sides", f"{len(sides)} sides for a table of {n} seats", value=len(sides))
+        self.sides, self.seed, self.deal, self.timeout = sides, seed, deal, timeout
+        self.seats = n
+        self.tplan.n = n
+        self.tplan.cap = max(1, min(cap, MAX_MOVES_C))
+        self.tplan.table.seats, self.tplan.table.deck, self.tplan.table.opts = n, deck, opts
+        self.tplan.base.deal = DEALS.index(deal)
+        self.tplan.base.key = 0
+        self.tplan.base.prefixlen = 0
+        if self.tplan.base.deal == DEAL_FAST:
+            self.tplan.base.key = <uint64_t>base_key(seed)
+        else:
+            pre = prefix(seed, deal).encode("ascii")
+            if self.tplan.base.deal == DEAL_REF and len(pre) + len(str(max(deals, 1))) > 32:
+                raise KozyrError("bad_seed", f"reference seeds '{pre.decode()}<i>' up to deal {deals} "
+                                 f"exceed 32 bytes; use a shorter seed", field="seed", value=seed)
+            self.tplan.base.prefixlen = len(pre)
+            memcpy(self.tplan.base.prefix, <const unsigned char *>pre, len(pre))
+        self.players = []
+        self.error = None
+        for j in range(n):
+            fill_side(&self.tplan.side[j], sides[j], self, timeout or 0)
+            self.tplan.side[j].p.table_rules = _TABLE_RULES if j == 0 else _FIELD_RULES
+        self.stopped = 0
+        self.pairs = False
+        self.python = any(side.kind == "callable" for side in sides)
+
+    def chunk(self, long long first, long long count, int8_t[::1] losers, int32_t[::1] moves,
+              int16_t[::1] bouts, int8_t[::1] largest, int32_t[::1] order, long long offset=0):
+        """Play deals first+1 .. first+count, every rotation, into the arrays from index
+        (first - offset) * N; count (0 when stopped: the arrays are then not filled)."""
+        cdef long long bad, w = self.tplan.n
+        cdef long long at = (first - offset) * w
+        cdef Fault f
+        if count <= 0:
+            return 0
+        if first < offset or at + count * w > losers.shape[0] or moves.shape[0] < losers.shape[0] \
+                or bouts.shape[0] < losers.shape[0] or largest.shape[0] < losers.shape[0] \
+                or order.shape[0] < losers.shape[0]:
+            raise KozyrError("bad_chunk", f"deals {first + 1}..{first + count} do not fit arrays of "
+                             f"{losers.shape[0]}")
+        f.deal = 0
+        if self.python:   # as Runner.chunk: a Python player's chunk holds the GIL throughout
+            bad = play_table_chunk(&self.tplan, first, count, &losers[at], &moves[at], &bouts[at],
+                                   &largest[at], &order[at], &self.stopped, &f)
+        else:
+            with nogil:
+                bad = play_table_chunk(&self.tplan, first, count, &losers[at], &moves[at], &bouts[at],
+                                       &largest[at], &order[at], &self.stopped, &f)
+        if bad < 0:
+            return 0
+        if bad:
+            answer, self.error = self.error, None
+            if f.kind == F_ILLEGAL:
+                answer = faults.native_answer(f.answer)
+            raise faults.ring_fault(faults.FAULTS[f.kind], answer, self.sides, self.rules, self.seed, self.deal,
+                                    f.deal, f.second, f.seat, f.ply, self.timeout, self.tplan.cap)
+        return count

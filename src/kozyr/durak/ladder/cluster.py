@@ -44,9 +44,11 @@ from kozyr.durak.ladder._loop import Runner
 from kozyr.durak.ladder.chunks import TASK_CHUNKS, plan
 from kozyr.durak.ladder.result import interrupted
 from kozyr.durak.ladder.sides import Side
+from kozyr.durak.ladder.table import DTYPES as TABLE_DTYPES
+from kozyr.durak.ladder.table import TableJob
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["Task", "play_task", "Merge", "Batches", "plan", "run", "threads_of", "RETRIES"]
+__all__ = ["Task", "TableTask", "run_table", "play_task", "Merge", "Batches", "plan", "run", "threads_of", "RETRIES"]
 
 AHEAD = 2            # chunks in flight per worker thread: one running, one queued behind it
 RETRIES = 3          # a chunk whose task raises is tried again; a dead worker's chunks are recomputed anyway
@@ -81,6 +83,8 @@ class Task:
         """Array entries per deal index: 2 with pairs, else 1."""
         return 2 if self.pairs else 1
 
+    dtypes = DTYPES
+
 
 def _runner(task: Task) -> Runner:
     if task.timeout is not None:
@@ -90,18 +94,35 @@ def _runner(task: Task) -> Runner:
     return Runner(task.a, task.b, task.seed, task.deal, task.deals)
 
 
-def play_task(task: Task) -> tuple[int, Arrays]:
-    """Play one chunk in this (worker) process: (task.first, (fool, moves, bouts, largest)).
+def play_task(task: Task | TableTask) -> tuple[int, Arrays]:
+    """Play one chunk in this (worker) process: (task.first, arrays: fool, moves, bouts, largest for two
+    seats; losers, moves, bouts, largest, order for a table).
 
     Module-level so that a worker imports it by name; the Runner is built here,
     never pickled. The arrays are fresh and hold exactly the chunk's entries.
     """
     n = task.count * task.width
-    arrays = tuple(np.empty(n, dtype=t) for t in DTYPES)
-    done = _runner(task).chunk(task.first, task.count, *arrays, task.first)
+    arrays = tuple(np.empty(n, dtype=t) for t in task.dtypes)
+    runner = task.job.runner() if isinstance(task, TableTask) else _runner(task)
+    done = runner.chunk(task.first, task.count, *arrays, task.first)
     if done != task.count:   # only a stop() makes a chunk short, and no one stops this Runner
         raise RuntimeError(f"deals {task.first + 1}..{task.first + task.count}: played {done} of {task.count}")
     return task.first, arrays  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class TableTask:
+    """One chunk of a table ladder, as sent to a worker: deals first+1 .. first+count of `job`, every
+    rotation (N entries a deal)."""
+
+    job: TableJob
+    first: int
+    count: int
+    dtypes = TABLE_DTYPES
+
+    @property
+    def width(self) -> int:
+        return self.job.width
 
 
 class Merge:
@@ -114,9 +135,9 @@ class Merge:
     merged so far, `complete` whether all are.
     """
 
-    def __init__(self, units: int, width: int = 1, start: int = 0):
-        self.units, self.width, self.start = units, width, start
-        self.arrays: Arrays = tuple(np.empty(units * width, dtype=t) for t in DTYPES)  # type: ignore[assignment]
+    def __init__(self, units: int, width: int = 1, start: int = 0, dtypes: Sequence[Any] = DTYPES):
+        self.units, self.width, self.start, self.dtypes = units, width, start, tuple(dtypes)
+        self.arrays: Arrays = tuple(np.empty(units * width, dtype=t) for t in self.dtypes)  # type: ignore[assignment]
         self.seen: set[int] = set()
         self.done = 0
 
@@ -125,7 +146,7 @@ class Merge:
             return 0
         n = len(arrays[0])
         count = n // self.width
-        if (len(arrays) != len(DTYPES) or n % self.width or any(len(x) != n for x in arrays)
+        if (len(arrays) != len(self.dtypes) or n % self.width or any(len(x) != n for x in arrays)
                 or first < self.start or first + count > self.start + self.units):
             raise RuntimeError(f"a chunk at deal {first + 1} with arrays of {[len(x) for x in arrays]} "
                                f"does not fit deals {self.start + 1}..{self.start + self.units}")
@@ -173,13 +194,32 @@ def run(client: Any, a: Side, b: Side, units: int, seed: Any, deal: str, *, pair
     entries, from this thread, as chunks are merged. Ctrl-C cancels every outstanding task and raises
     KeyboardInterrupt("interrupted after N of M deals").
     """
-    from distributed import as_completed
-
     client = _client_of(client)
     _check(a, b, seed, deal, units, pairs, timeout)
-    width = 2 if pairs else 1
+    return _drive(client, lambda first, count: Task(a, b, seed, deal, units, first, count, pairs, timeout), units,
+                  2 if pairs else 1, DTYPES, chunk, progress, retries)
+
+
+def run_table(client: Any, job: TableJob, *, chunk: int | None = None, progress: Progress | None = None,
+              retries: int = RETRIES) -> tuple[np.ndarray, ...]:
+    """`run` for a table ladder (`job`: its sides, rules, seed, deal mode and length): the arrays (losers,
+    moves, bouts, largest, order) of a one-worker local run, N entries a deal."""
+    client = _client_of(client)
+    for side in job.sides:
+        _travels(side)
+    if job.deals:
+        job.runner()   # refused here as a worker would refuse it
+    return _drive(client, lambda first, count: TableTask(job, first, count), job.deals, job.width, TABLE_DTYPES,
+                  chunk, progress, retries)
+
+
+def _drive(client: Any, make: Callable[[int, int], Any], units: int, width: int, dtypes: Sequence[Any],
+           chunk: int | None, progress: Progress | None, retries: int) -> Arrays:
+    """The driver of `run` and `run_table`: tasks `make(first, count)` for the chunks, merged by index."""
+    from distributed import as_completed
+
     total = units * width
-    merge = Merge(units, width)
+    merge = Merge(units, width, dtypes=dtypes)
     threads = threads_of(client)
     parts = iter(plan(units, threads, chunk, TASK_CHUNKS))
     run_id = uuid.uuid4().hex[:12]
@@ -190,7 +230,7 @@ def run(client: Any, a: Side, b: Side, units: int, seed: Any, deal: str, *, pair
 
     def submit(ready: Any) -> bool:
         for first, count in parts:
-            task = Task(a, b, seed, deal, units, first, count, pairs, timeout)
+            task = make(first, count)
             fut = client.submit(play_task, task, key=f"kozyr-ladder-{run_id}-{first}", retries=retries,
                                 pure=False)
             pending.add(fut)

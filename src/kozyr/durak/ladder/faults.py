@@ -32,8 +32,8 @@ from kozyr.durak.moves import Move
 from kozyr.durak.seeds import prefix
 from kozyr.errors import KozyrError, real, shown
 
-__all__ = ["Answer", "ask", "native_answer", "deal_fault", "seeded_fault", "table_fault", "FAULTS", "CODES",
-           "replay_call", "replay_command", "check_timeout", "MAX_TIMEOUT"]
+__all__ = ["Answer", "ask", "native_answer", "deal_fault", "seeded_fault", "table_fault", "ring_fault", "FAULTS",
+           "CODES", "replay_call", "replay_command", "check_timeout", "MAX_TIMEOUT"]
 
 MAX_TIMEOUT = 86_400.0   # a day: a per-decision limit beyond this is a typo
 TEXT_MAX = 100           # characters of a bot's exception message quoted in the one-line refusal
@@ -276,3 +276,29 @@ def table_fault(answer: Answer, bot: str, seat: int, ply: int, where: str, comma
     if answer.error is not None:
         err.__cause__ = answer.error
     return err
+
+
+def ring_fault(kind: str, answer: Answer | None, sides: Sequence[Side], rules: Any, seed: Any, deal: str, i: int,
+               rotation: int, seat: int, ply: int, timeout: float | None, max_moves: int) -> BaseException:
+    """`deal_fault` for a table ladder: deal i, rotation `rotation` (side j in seat (j + rotation) % N) went
+    wrong at `ply` with `seat` on turn; the refusal names the bot, the deal and rotation, and the
+    `replay_table` call that plays that very game again."""
+    if answer is not None and isinstance(answer.error, (KeyboardInterrupt, SystemExit)):
+        return answer.error
+    n = len(sides)
+    text = None if deal == "fast" else prefix(seed, deal) + str(i)
+    place = (f"deal {i} rotation {rotation} of seed {seed!r}, {deal} deals, {rules!r}"
+             + (f" (seed text {text!r})" if text else ""))
+    if kind in ("engine", "runaway") or (kind in ("player", "illegal") and answer is None):
+        return RuntimeError(f"{place}: stopped at ply {ply}: a bot had no move or a move was refused "
+                            f"(an engine or bot fault)")
+    at = (seat - rotation) % n
+    side = sides[at]
+    extra = f", timeout={timeout!r}" if timeout else ""
+    python = (f"kozyr.durak.ladder.replay_table([{', '.join(_expr(s) for s in sides)}], {seed!r}, {i}, {rotation}, "
+              f"rules={rules!r}, deal={deal!r}{extra})")
+    code, sentence = _what(answer, kind, describe(side), timeout)
+    where = f"(ply {ply} of {place}; seat {seat})"
+    return _result(code, sentence, where, python, None, answer,
+                   dict(bot=describe(side), deal=i, seed=seed, deal_mode=deal, deal_text=text, seat=seat, ply=ply,
+                        rotation=rotation, timeout=timeout, side=at))

@@ -37,6 +37,8 @@ from typing import Any
 import numpy as np
 
 from kozyr.durak.ladder.result import interrupted
+from kozyr.durak.ladder.table import DTYPES as TABLE_DTYPES
+from kozyr.durak.ladder.table import TableJob
 from kozyr.errors import KozyrError, shown
 
 __all__ = ["run", "start_method", "AHEAD", "KILL_AFTER"]
@@ -44,7 +46,7 @@ __all__ = ["run", "start_method", "AHEAD", "KILL_AFTER"]
 AHEAD = 2            # chunks sent to a worker before its first result: one playing, one waiting in its pipe
 KILL_AFTER = 0.5     # seconds a worker has to go after SIGTERM before it is killed
 DTYPES = (np.int8, np.int32, np.int16, np.int8)   # fool, moves, bouts, largest
-Job = tuple[Any, Any, Any, str, int, bool, Any]    # sides a, b, seed, deal, deals, pairs, timeout
+Job = tuple[Any, Any, Any, str, int, bool, Any] | TableJob  # sides a, b, seed, deal, deals, pairs, timeout; a table
 Progress = Callable[[int, int], None]
 
 
@@ -79,13 +81,15 @@ def _serve(conn: Connection, job: Job) -> None:
     from kozyr.durak.ladder._loop import Runner
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the driver's to handle
-    a, b, seed, deal, deals, pairs, timeout = job
     try:
-        runner = Runner(a, b, seed, deal, deals, pairs, timeout)
+        if isinstance(job, TableJob):
+            runner, width, dtypes = job.runner(), job.width, TABLE_DTYPES
+        else:
+            a, b, seed, deal, deals, pairs, timeout = job
+            runner, width, dtypes = Runner(a, b, seed, deal, deals, pairs, timeout), 2 if pairs else 1, DTYPES
     except BaseException as err:  # noqa: BLE001 - reported to the driver, which raises it
         conn.send(("error", -1, _portable(err), None))
         return
-    width = 2 if pairs else 1
     while True:
         try:
             task = conn.recv()
@@ -94,7 +98,7 @@ def _serve(conn: Connection, job: Job) -> None:
         if task is None:
             return
         first, count = task
-        arrays = tuple(np.empty(count * width, dtype=t) for t in DTYPES)
+        arrays = tuple(np.empty(count * width, dtype=t) for t in dtypes)
         c0 = time.process_time()
         try:
             runner.chunk(first, count, *arrays, first)
@@ -111,7 +115,7 @@ class _Pool:
     def __init__(self, job: Job, workers: int) -> None:
         ctx = mp.get_context(start_method())
         if ctx.get_start_method() != "fork":
-            for side in job[:2]:
+            for side in (job.sides if isinstance(job, TableJob) else job[:2]):
                 try:
                     pickle.dumps(side)
                 except Exception as err:  # noqa: BLE001

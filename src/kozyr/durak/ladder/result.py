@@ -13,7 +13,10 @@ from kozyr.durak.ladder.sides import describe
 from kozyr.durak.seeds import a_seat
 from kozyr.stats import Rate, counts_from_scores, rate
 
-__all__ = ["LadderResult", "pair_scores", "interrupted"]
+__all__ = ["LadderResult", "TableResult", "pair_scores", "interrupted", "places", "CAPPED", "NOBODY"]
+
+CAPPED = -1     # `TableResult.losers` of a deal stopped at the harness's move cap (no result)
+NOBODY = 7      # a place of the packed out order that no side took
 
 
 def interrupted(done: int, total: int) -> KeyboardInterrupt:
@@ -112,3 +115,93 @@ class LadderResult:
         return (f"<LadderResult {describe(self.a)} vs {describe(self.b)}: {self.deals} deals ({self.deal}), "
                 f"a fool {pct(self.a_fool_decided)} of decided, b {pct(self.b_fool_decided)}, "
                 f"{self.draws} draws, {moves} moves>")
+
+
+def places(order: np.ndarray, seats: int) -> np.ndarray:
+    """Each side's place per entry (an int8 array of shape (entries, seats)), from the packed out order
+    (3 bits a place: the side that went out first, second, ...): 1 for the first out; a side still
+    holding cards at the end (the fool, a losing team's seat, every seat of a capped deal) is last, N."""
+    out = np.full((len(order), seats), seats, dtype=np.int8)
+    rows = np.arange(len(order))
+    for k in range(seats):
+        side = (order.astype(np.int64) >> (3 * k)) & 7
+        took = side < seats
+        out[rows[took], side[took]] = k + 1
+    return out
+
+
+class TableResult:
+    """Per-game arrays and the per-side summary of one table ladder (N sides at a table of N seats).
+
+    Every deal is played N times, the sides rotated through the seats: deal i
+    (from 1), rotation r (side j in seat (j + r) % N) is entry (i - 1) * N + r.
+    Arrays (one entry a game): `losers` int8, the sides of the losing team as
+    bits (side j is bit j; 0 a draw; CAPPED for a deal stopped at the harness's
+    move cap, which has no result and is counted apart); `moves` int32, `bouts`
+    int16, `largest` int8 (the largest hand any seat held); `order` int32, the
+    sides in the order they went out (3 bits a place, NOBODY when no side took
+    it); `places()` unpacks it.
+
+    Per side j (lists indexed by side): `fools[j]` the games side j lost (it
+    was the fool, or in the losing team), `fool[j]` that as a `Rate` over the
+    games with a result (capped games left out) with a 2-sigma Wilson
+    interval, `mean_place[j]` its mean place in the order of going out (1 first
+    out; a seat holding cards at the end is last, N), over the same games.
+    `draws` and `capped` count games; `deals` is the number of deals and
+    `games` the entries (deals x N).
+    """
+
+    def __init__(self, sides: Any, rules: Any, seed: Any, deal: str, losers: np.ndarray, moves: np.ndarray,
+                 bouts: np.ndarray, largest: np.ndarray, order: np.ndarray, seconds: float,
+                 params: dict[str, int] | None = None):
+        self.sides, self.rules, self.seed, self.deal = list(sides), rules, seed, deal
+        self.params = dict(params or {})
+        self.losers, self.moves, self.bouts, self.largest, self.order = losers, moves, bouts, largest, order
+        self.seconds = seconds
+        self.cpu_seconds: tuple[float, ...] = ()
+        n = self.seats = len(self.sides)
+        self.games = len(losers)
+        self.deals = self.games // n if n else 0
+        ended = losers != CAPPED
+        self.capped = int(np.count_nonzero(~ended))
+        decided = self.games - self.capped
+        self.draws = int(np.count_nonzero(losers == 0))
+        bits = losers.astype(np.int64) & 0xFF
+        self.fools = [int(np.count_nonzero(ended & ((bits >> j) & 1).astype(bool))) for j in range(n)]
+        self.fool: list[Rate] = [rate(k, decided) for k in self.fools]
+        self.draw_rate = rate(self.draws, decided)
+        self.capped_rate = rate(self.capped, self.games)
+        place = places(order, n)[ended] if n else np.zeros((0, 0))
+        self.mean_place: list[float | None] = [float(place[:, j].mean()) if decided else None for j in range(n)]
+        self.mean_moves: float | None = float(moves.mean()) if self.games else None
+        self.mean_bouts: float | None = float(bouts.mean()) if self.games else None
+        self.max_largest = int(largest.max()) if self.games else 0
+        self.deals_per_second: float | None = self.games / seconds if seconds > 0 else None
+
+    def places(self) -> np.ndarray:
+        """Each side's place per game, shape (games, N): 1 first out, N for a seat holding cards at the end."""
+        return places(self.order, self.seats)
+
+    def scores(self, side: int = 0) -> np.ndarray:
+        """Side `side`'s score per game: 1 when it is not in the losing team, 1/2 a draw or a capped
+        game (no result), 0 when it lost; the sequential test's score at a table."""
+        bits = self.losers.astype(np.int64) & 0xFF
+        lost = ((bits >> side) & 1).astype(bool)
+        return np.where(self.losers == CAPPED, 0.5, np.where(self.losers == 0, 0.5, np.where(lost, 0.0, 1.0)))
+
+    def summary(self) -> dict[str, Any]:
+        """The summary as JSON-ready values (an empty ladder has nulls, never NaN)."""
+        return {
+            "sides": [describe(s) for s in self.sides], "rules": self.rules.as_dict(), "seed": str(self.seed),
+            "deal": self.deal, "params": self.params, "seats": self.seats, "deals": self.deals, "games": self.games,
+            "fools": self.fools, "fool": [r.as_dict() for r in self.fool], "mean_place": self.mean_place,
+            "draws": self.draws, "capped": self.capped, "mean_moves": self.mean_moves,
+            "mean_bouts": self.mean_bouts, "max_largest": self.max_largest, "seconds": self.seconds,
+            "cpu_seconds": list(self.cpu_seconds), "deals_per_second": self.deals_per_second,
+        }
+
+    def __repr__(self) -> str:
+        rates = ", ".join(f"{describe(s)} {'-' if r.rate is None else f'{r.rate:.2%}'}"
+                          for s, r in zip(self.sides, self.fool, strict=True))
+        return (f"<TableResult {self.rules!r}: {self.deals} deals x {self.seats} rotations, fool {rates}; "
+                f"{self.draws} draws, {self.capped} capped>")

@@ -29,9 +29,10 @@ from kozyr.durak.seeds import (
     seat_key,
     word,
 )
-from kozyr.errors import KozyrError
+from kozyr.errors import KozyrError, whole
 
-__all__ = ["players", "play_python", "deal_game", "replay", "MAX_MOVES"]
+__all__ = ["players", "play_python", "deal_game", "replay", "MAX_MOVES", "table_players", "table_game",
+           "replay_table"]
 
 MAX_MOVES = _ENGINE_MAX_MOVES   # the harnesses' one cap on a deal's moves (core/state.pxd)
 Player = Callable[[Any], Any]
@@ -70,32 +71,50 @@ def players(a: object, b: object, seed: object, i: int, deal: str = "fast",
     sat = a_seat(i)
     by_seat: list[object] = [None, None]
     by_seat[sat], by_seat[1 - sat] = a, b
-    out: list[Player] = []
-    for seat, raw in enumerate(by_seat):
-        side = resolve(raw, params)
-        if side.kind in ("callable", "native"):   # a NativeBot is callable on the compiled engine's views
-            assert side.player is not None
-            out.append(side.player)
-        elif side.kind == "bot":
-            out.append(side.source)  # type: ignore[arg-type]  # a Bot is a callable view -> Move
-        elif deal == "fast":
-            key = seat_key(deal_key(seed, i), seat)
-            if side.rung == 4:
-                out.append(_rung4_player(side, key))
-            else:
-                out.append(_rung_player(side, lambda ply, key=key, seat=seat: fast_word(key, seat, ply)))
-        else:
-            text = bot_seed(seed, i, seat, deal)
-            if side.rung == 4:
-                out.append(_rung4_player(side, (word(text, seat, 0) << 32) | word(text, seat, 1)))
-            else:
-                out.append(_rung_player(side, lambda ply, text=text, seat=seat: word(text, seat, ply)))
+    out = [_seat_player(raw, seat, seed, i, deal, params) for seat, raw in enumerate(by_seat)]
     return out[0], out[1]
+
+
+def _seat_player(raw: object, seat: int, seed: object, i: int, deal: str, params: dict[str, int] | None) -> Player:
+    """The Python player of one seat of deal i: a user's bot as it is, a rung int with the seat's words."""
+    side = resolve(raw, params)
+    if side.kind in ("callable", "native"):   # a NativeBot is callable on the compiled engine's views
+        assert side.player is not None
+        return side.player  # type: ignore[no-any-return]
+    if side.kind == "bot":
+        return side.source  # type: ignore[return-value]  # a Bot is a callable view -> Move
+    if deal == "fast":
+        key = seat_key(deal_key(seed, i), seat)
+        if side.rung == 4:
+            return _rung4_player(side, key)
+        return _rung_player(side, lambda ply, key=key, seat=seat: fast_word(key, seat, ply))
+    text = bot_seed(seed, i, seat, deal)
+    if side.rung == 4:
+        return _rung4_player(side, (word(text, seat, 0) << 32) | word(text, seat, 1))
+    return _rung_player(side, lambda ply, text=text, seat=seat: word(text, seat, ply))
+
+
+def table_players(sides: Sequence[object], seed: object, i: int, rotation: int, deal: str = "fast",
+                  params: dict[str, int] | None = None) -> list[Player]:
+    """The N Python players (engine seats 0 .. N-1) of deal i, rotation `rotation` of a table ladder
+    (side j in seat (j + rotation) % N): the same sides, words and thresholds as the C loop."""
+    check_index(i)
+    check_deal(deal)
+    n = len(sides)
+    return [_seat_player(sides[(seat - rotation) % n], seat, seed, i, deal, params) for seat in range(n)]
+
+
+def table_game(seed: object, i: int, rules: Any, deal: str = "fast", *, engine: Any = None) -> Any:
+    """A fresh Game of deal i of a table ladder of `rules` (every rotation plays this deal)."""
+    if engine is None:
+        from kozyr.durak.core.engine import Game as engine
+    ds = deal_seed(seed, i, deal)
+    return engine.from_rng(ds, rules=rules) if isinstance(ds, int) else engine.from_seed(ds, 1, rules=rules)
 
 
 def play_python(game: Any, seats: Sequence[Player], timeout: float | None = None,
                 on_fault: Callable[[faults.Answer, int, int], BaseException] | None = None) -> tuple[int, int, int]:
-    """Play a game to its end with two Python players; (moves, bouts, largest hand).
+    """Play a game to its end with its Python players (one a seat); (moves, bouts, largest hand).
 
     Every answer is checked (`faults.ask`); a bad one raises `on_fault(answer, seat, ply)` (by
     default a KozyrError naming the seat and ply only)."""
@@ -104,7 +123,7 @@ def play_python(game: Any, seats: Sequence[Player], timeout: float | None = None
     while not game.over:
         t = game.turn
         view = game.view(t)
-        big = max(big, view.counts[0], view.counts[1])
+        big = max(big, *view.counts)
         move = faults.ask(seats[t], view, timeout)
         if isinstance(move, faults.Answer):
             if on_fault is not None:
@@ -116,7 +135,7 @@ def play_python(game: Any, seats: Sequence[Player], timeout: float | None = None
         if moves > MAX_MOVES:
             raise RuntimeError(f"the deal ran past {MAX_MOVES} moves")
     final = game.view(0)
-    big = max(big, final.counts[0], final.counts[1])
+    big = max(big, *final.counts)
     bouts = sum(1 for e in game.events if e.kind == "bout_end")
     return moves, bouts, big
 
@@ -138,4 +157,26 @@ def replay(a: object, b: object, seed: object, i: int, *, deal: str = "fast",
         return faults.deal_fault("player", answer, sides, seed, deal, i, False, sat, seat, ply, timeout, MAX_MOVES)
 
     play_python(game, players(sides[0], sides[1], seed, i, deal, params), timeout, fault)
+    return game
+
+
+def replay_table(sides: Sequence[object], seed: object, i: int, rotation: int, *, rules: Any, deal: str = "fast",
+                 params: dict[str, int] | None = None, engine: Any = None, timeout: float | None = None) -> Any:
+    """Deal i, rotation `rotation` of a table ladder played again alone through the Python Game API;
+    the finished Game (the C loop's entry (i - 1) * N + rotation follows from it)."""
+    from kozyr.durak.rules import Rules
+
+    rules = Rules.of(rules)
+    resolved = [resolve(s, params) for s in sides]
+    if len(resolved) != rules.seats:
+        raise KozyrError("bad_sides", f"{len(resolved)} sides for a table of {rules.seats} seats",
+                         value=len(resolved))
+    rotation = whole("rotation", rotation, 0, rules.seats - 1)
+    game = table_game(seed, i, rules, deal, engine=engine)
+
+    def fault(answer: faults.Answer, seat: int, ply: int) -> BaseException:
+        return faults.ring_fault("player", answer, resolved, rules, seed, deal, i, rotation, seat, ply, timeout,
+                                 MAX_MOVES)
+
+    play_python(game, table_players(resolved, seed, i, rotation, deal, params), timeout, fault)
     return game
