@@ -33,7 +33,7 @@ from pettingzoo import AECEnv
 
 from kozyr.cards import card_name
 from kozyr.durak.core.engine import MAX_MOVES, Game
-from kozyr.durak.encoding import N_ACTIONS, OBS_SIZE, Remembered, TableEncoding, table_encoding
+from kozyr.durak.encoding import N_ACTIONS, Remembered, TableEncoding, table_encoding
 from kozyr.durak.ladder.sides import describe, resolve, seat_bot
 from kozyr.durak.moves import Move
 from kozyr.durak.rules import Rules
