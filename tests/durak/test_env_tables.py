@@ -297,3 +297,95 @@ def test_remembered_rewards_and_copies_at_n_seats() -> None:
     losers = deal.game.result.losers
     assert [deal.reward(s) for s in range(3)] == [-1.0 if s in losers else 1.0 for s in range(3)]
     assert deal.copy().game.result == deal.game.result
+
+
+# -- the batched C environment at a table ---------------------------------------------------------------------
+
+class TableTwin:
+    """Game i of a table DurakVecEnv on the Python engine: the agent's moves from the env's actions, every
+    other seat's from its rung (2 or 3: no words) on its view."""
+
+    def __init__(self, env: Any, i: int, rungs: dict[int, int]) -> None:
+        state: Any = env._state(i)
+        self.seat: int = state["seat"]
+        n = env.rules.seats
+        self.bots = {(self.seat + k) % n: Bot(r, "any") for k, r in rungs.items()}
+        self.game: Any = Game.from_order(state["order"], rules=env.rules)
+        self.others()
+
+    def others(self) -> None:
+        game = self.game
+        while not game.over and game.turn != self.seat:
+            game.apply(game.turn, self.bots[game.turn].choose(game.view(game.turn)))
+
+
+@pytest.mark.parametrize("rules", [Rules(seats=4, variant="perevodnoy"), Rules(seats=3),
+                                   Rules(seats=6, deck=52, variant="perevodnoy", show_trump=True)],
+                         ids=["4-perevodnoy", "3", "6-52-show"])
+def test_the_batched_env_at_a_table_is_observe_of_its_twin_at_every_step(rules: Rules) -> None:
+    from kozyr.durak.vecenv import DurakVecEnv
+
+    n = 16
+    rungs = {k: (2 if k % 2 else 3) for k in range(1, rules.seats)}
+    env = DurakVecEnv(n, seed=5, rules=rules, opponents=[rungs[k] for k in range(1, rules.seats)])
+    enc = table_encoding(rules)
+    assert env.observations.shape == (n, enc.obs_size) and env.masks.shape == (n, enc.n_actions)
+    twins = [TableTwin(env, i, rungs) for i in range(n)]
+    deals, seats, rewards = 0, set(), set()
+    for _ in range(60):
+        for i, t in enumerate(twins):
+            view = t.game.view(t.seat)
+            np.testing.assert_array_equal(env.observations[i], observe(view)[0])
+            np.testing.assert_array_equal(env.masks[i], observe(view)[1])
+            seats.add(t.seat)
+        actions = env.random_actions()
+        env.step(actions)
+        for i, t in enumerate(twins):
+            t.game.apply(t.seat, enc.move_of(int(actions[i])))
+            t.others()
+            assert bool(env.terminated[i]) == t.game.over and not env.truncated[i]
+            if t.game.over:
+                losers = t.game.result.losers
+                assert env.rewards[i] == (0.0 if not losers else (-1.0 if t.seat in losers else 1.0))
+                assert env.lengths[i] == sum(1 for s, _ in t.game.history if s == t.seat)
+                rewards.add(float(env.rewards[i]))
+                twins[i] = TableTwin(env, i, rungs)
+                deals += 1
+    assert deals > 10 and len(seats) == rules.seats and -1.0 in rewards
+
+
+def test_the_batched_env_refuses_what_a_table_cannot_seat() -> None:
+    from kozyr.durak.vecenv import DurakVecEnv
+
+    four = Rules(seats=4)
+    for kwargs, code in (({"opponents": [2, 3]}, "bad_side"), ({"opponents": [2, 4, 3]}, "bad_side"),
+                         ({"seat": 4}, "bad_seat"), ({"opponents": "233"}, "bad_side")):
+        with pytest.raises(KozyrError) as e:
+            DurakVecEnv(4, rules=four, **kwargs)
+        assert e.value.code == code, kwargs
+    with pytest.raises(KozyrError) as e:
+        DurakVecEnv(4, opponents=[2])             # the two-seat game takes one opponent
+    assert e.value.code == "bad_side"
+    env = DurakVecEnv(4, rules=four, seat=3)
+    assert set(env.seats().tolist()) == {3}
+    actions = env.random_actions()
+    actions[2] = 76                                  # a transfer: the podkidnoy table has 76 actions
+    before = env.observations.copy()
+    with pytest.raises(KozyrError) as e:
+        env.step(actions)
+    assert e.value.code == "illegal_action" and "game 2" in str(e.value)
+    np.testing.assert_array_equal(env.observations, before)
+
+
+def test_the_gymnasium_vector_env_at_a_table() -> None:
+    from kozyr.durak.env import DurakVectorEnv
+
+    rules = Rules(seats=4, variant="perevodnoy")
+    venv = DurakVectorEnv(8, 3, seed=2, rules=rules)
+    obs, info = venv.reset()
+    enc = table_encoding(rules)
+    assert obs["observation"].shape == (8, enc.obs_size) and venv.single_action_space.n == enc.n_actions
+    for _ in range(30):
+        actions = np.array([np.flatnonzero(m)[0] for m in obs["action_mask"]])
+        obs, rewards, terminated, truncated, info = venv.step(actions)
+        assert truncated.shape == (8,) and not truncated.any()

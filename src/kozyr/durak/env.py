@@ -33,7 +33,7 @@ from pettingzoo import AECEnv
 
 from kozyr.cards import card_name
 from kozyr.durak.core.engine import MAX_MOVES, Game
-from kozyr.durak.encoding import N_ACTIONS, Remembered, TableEncoding, table_encoding
+from kozyr.durak.encoding import Remembered, TableEncoding, table_encoding
 from kozyr.durak.ladder.sides import describe, resolve, seat_bot
 from kozyr.durak.moves import Move
 from kozyr.durak.rules import Rules
@@ -393,8 +393,10 @@ class DurakGymEnv(Env):
 class DurakVectorEnv(VectorEnv):
     """`kozyr.durak.vecenv.DurakVecEnv` as a Gymnasium `VectorEnv` (same-step auto-reset).
 
-    Observations are ``{"observation": float32 (n, 270), "action_mask": int8 (n, 76)}``;
-    actions an int array of n. A finished deal is dealt again within the step
+    Observations are ``{"observation": float32 (n, 270), "action_mask": int8 (n, 76)}`` at the
+    two-seat game, the table's sizes at another (`rules`, with `opponents` as `DurakVecEnv` takes
+    them); actions an int array of n. ``truncated`` marks a deal of such a table stopped at the move
+    cap (never at the two-seat game). A finished deal is dealt again within the step
     that ended it, so the returned row is the next deal's first observation
     (``metadata["autoreset_mode"]`` is SAME_STEP; no ``final_obs`` is kept: the
     deal's end leaves no decision to bootstrap from). ``infos["seat"]`` is the
@@ -405,16 +407,17 @@ class DurakVectorEnv(VectorEnv):
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
 
     def __init__(self, num_envs: int, opponent: Any = 3, *, seed: int | None = None, seat: int | None = None,
-                 copy: bool = True) -> None:
+                 copy: bool = True, rules: Any = None, opponents: Any = None) -> None:
         from kozyr.durak.vecenv import DurakVecEnv
 
         # `seed` as DurakVecEnv takes it: the first reset() without a seed deals from it
-        self.core = DurakVecEnv(num_envs, opponent, 0 if seed is None else seed, seat=seat)
+        self.core = DurakVecEnv(num_envs, opponent, 0 if seed is None else seed, seat=seat, rules=rules,
+                                opponents=opponents)
         self._first_seed = seed
         self.num_envs = num_envs
         self.copy = bool(copy)
-        self.single_observation_space = observation_space()
-        self.single_action_space = spaces.Discrete(N_ACTIONS)
+        self.single_observation_space = observation_space(self.core.rules)
+        self.single_action_space = spaces.Discrete(table_encoding(self.core.rules).n_actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._seeded = False
@@ -438,4 +441,5 @@ class DurakVectorEnv(VectorEnv):
         _, _, rewards, terminated = self.core.step(np.asarray(actions))
         rewards = rewards.astype(np.float64) if self.copy else rewards
         terminated = terminated.copy() if self.copy else terminated
-        return self._obs(), rewards, terminated, np.zeros(self.num_envs, dtype=np.bool_), {"seat": self.core.seats()}
+        truncated = self.core.truncated.copy() if self.copy else self.core.truncated
+        return self._obs(), rewards, terminated, truncated, {"seat": self.core.seats()}
