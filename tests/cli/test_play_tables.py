@@ -154,7 +154,7 @@ def test_p_and_s_keys_transfer_and_show_and_the_prompt_lists_them() -> None:
         assert key[0] == ("p" if move.kind == "transfer" else "s") and key in keys
         assert parse_key(key, view) == move
     assert isinstance(parse_key("p99", view), Refusal)
-    two = Game.from_seed(pad_seed("podkidnoy"))
+    two: Any = Game.from_seed(pad_seed("podkidnoy"))
     assert isinstance(parse_key("p1", two.view(two.turn)), Refusal)     # no transfers in podkidnoy: not a key
     events = game.apply(view.seat, transfers[0])
     said = " ".join(narrate(events, view, game.view(view.seat), PLAIN))

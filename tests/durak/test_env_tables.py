@@ -95,11 +95,12 @@ def test_an_action_of_a_kind_the_table_lacks_is_refused_no_action() -> None:
     with pytest.raises(KozyrError) as e:
         action_of("transfer 7S")                     # the two-seat game has no transfer
     assert e.value.code == "no_action"
-    for bad in (-1, 148, 1.0, True):
+    bads: list[Any] = [-1, 148, 1.0, True]
+    for bad in bads:
         with pytest.raises(KozyrError) as e:
             pod.move_of(bad)
         assert e.value.code == "bad_action"
-    env = DurakEnv(rules=Rules(seats=4))
+    env: Any = DurakEnv(rules=Rules(seats=4))
     env.reset(seed=1)
     ply = env.deal.game.ply
     with pytest.raises(KozyrError) as e:
@@ -197,7 +198,7 @@ def test_pettingzoo_api_and_seed_tests_at_n_seats(rules: Rules) -> None:
                                    Rules(seats=4, teams=True)], ids=["3", "4-perevodnoy", "6", "4-teams"])
 def test_aec_rewards_follow_the_losers_and_observations_are_observe(rules: Rules) -> None:
     for seed in range(8):
-        e = DurakEnv(rules=rules)
+        e: Any = DurakEnv(rules=rules)
         e.reset(seed=seed)
         rng = random.Random(seed)
         total = dict.fromkeys(e.possible_agents, 0.0)
@@ -218,7 +219,7 @@ def test_aec_rewards_follow_the_losers_and_observations_are_observe(rules: Rules
 
 
 def test_aec_truncates_a_deal_at_max_moves() -> None:
-    e = DurakEnv(rules=Rules(seats=4), max_moves=5)
+    e: Any = DurakEnv(rules=Rules(seats=4), max_moves=5)
     e.reset(seed=1)
     for agent in e.agent_iter():
         _, _, term, trunc, _ = e.last()
@@ -242,7 +243,7 @@ def test_gym_opponents_sit_clockwise_from_the_agent_and_play_their_rung() -> Non
         calls.append(view.seat)
         return view.legal[0]
 
-    e = DurakGymEnv(rules=rules, opponents=[2, first, 3], seat=1)
+    e: Any = DurakGymEnv(rules=rules, opponents=[2, first, 3], seat=1)
     for seed in range(4):
         obs, info = e.reset(seed=seed)
         rng = random.Random(seed)
@@ -282,7 +283,7 @@ def test_rung_4_at_a_table_is_played_or_refused_clearly() -> None:
     """Rung 4 plays a table its search accepts; at one it refuses the env is refused at once, naming it."""
     rules = Rules(seats=3)
     try:
-        e = DurakGymEnv(4, rules=rules)
+        e: Any = DurakGymEnv(4, rules=rules)
     except KozyrError as err:
         assert err.code == "bad_side" and "rung 4 cannot play Rules(seats=3)" in str(err)
         return
@@ -381,7 +382,7 @@ def test_the_gymnasium_vector_env_at_a_table() -> None:
     from kozyr.durak.env import DurakVectorEnv
 
     rules = Rules(seats=4, variant="perevodnoy")
-    venv = DurakVectorEnv(8, 3, seed=2, rules=rules)
+    venv: Any = DurakVectorEnv(8, 3, seed=2, rules=rules)
     obs, info = venv.reset()
     enc = table_encoding(rules)
     assert obs["observation"].shape == (8, enc.obs_size) and venv.single_action_space.n == enc.n_actions
