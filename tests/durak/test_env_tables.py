@@ -390,3 +390,29 @@ def test_the_gymnasium_vector_env_at_a_table() -> None:
         actions = np.array([np.flatnonzero(m)[0] for m in obs["action_mask"]])
         obs, rewards, terminated, truncated, info = venv.step(actions)
         assert truncated.shape == (8,) and not truncated.any()
+
+
+def test_a_policy_side_plays_a_table_in_its_layout() -> None:
+    """A PolicyBot at 4 seats of perevodnoy reads the table's observation and answers the table's actions: a
+    policy that transfers whenever it can plays transfers (actions from 76 on), each a legal move."""
+    from kozyr.durak.ladder import policy_side
+
+    rules = Rules(seats=4, variant="perevodnoy")
+    enc = table_encoding(rules)
+
+    def transfer_first(obs: np.ndarray, mask: np.ndarray) -> int:
+        assert obs.shape == (enc.obs_size,) and mask.shape == (enc.n_actions,)
+        legal = np.flatnonzero(mask)
+        return int(legal[-1] if legal[-1] >= 2 * 36 + 4 else legal[0])
+
+    bot = policy_side(transfer_first)
+    transfers = 0
+    for seed in range(6):
+        game: Any = Game.from_rng(seed, rules=rules)
+        while not game.over and game.moves < 400:
+            view = game.view(game.turn)
+            move = bot(view)
+            assert move in view.legal
+            transfers += move.kind == "transfer"
+            game.apply(game.turn, move)
+    assert transfers > 0
