@@ -185,6 +185,23 @@ def test_a_six_seat_table_with_a_long_hand_and_a_long_log_fits_80_by_24() -> Non
     assert biggest >= 12
 
 
+def test_level_4_at_a_table_plays_or_is_refused_before_the_deal(monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["play", "--seed", "r4", "--seats", "3", "--levels", "4,1", "--delay", "0"]
+    from kozyr.durak import Rung4Bot
+
+    game: Any = Game.from_seed(pad_seed("probe"), rules=Rules(seats=3))
+    try:
+        Rung4Bot("probe")(game.view(game.turn))
+    except Exception:
+        assert kozyr_main(argv) == 2                      # refused at once, in one line naming the table
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and "level 4 cannot play Rules(seats=3)" in err
+        return
+    status, _ = play(argv[1:], monkeypatch)               # once rung 4 plays the table, the deal is played
+    assert status == 0
+
+
 @pytest.mark.parametrize("argv", [[*FOUR, "--seat", "4"], ["--seats", "4", "--levels", "2,2"],
                                   ["--seats", "7"], ["--show-trump"], ["--seats", "4", "--levels", "2,2,2",
                                                                        "--level", "3"], ["--seat", "2"]])

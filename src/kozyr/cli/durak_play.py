@@ -441,8 +441,22 @@ def options_from(args: argparse.Namespace) -> Options:
         if len(levels) != rules.seats - 1:
             raise KozyrError("bad_side", f"--levels gives {len(levels)} rungs for the {rules.seats - 1} bots of a "
                              f"{rules.seats}-seat table", value=",".join(map(str, levels)))
+    if bot is None and not rules.two_seat and 4 in (levels or (level,)):
+        _check_rung4(rules)
     return Options(level=level, seat=args.seat, seed=seed, ascii=args.ascii, delay=args.delay, save=save,
                    force=force, bot=bot, knobs=tuple(knobs.items()), rules=rules, levels=tuple(levels))
+
+
+def _check_rung4(rules: Rules) -> None:
+    """Rung 4 at a table: one decision asked before the deal, so a table its search refuses is one line (exit
+    2) naming the table, not a fault in the middle of the game."""
+    from kozyr.durak import Rung4Bot
+
+    game = Game.from_seed(pad_seed("probe"), rules=rules)
+    try:
+        Rung4Bot("probe")(game.view(game.turn))
+    except KozyrError as err:
+        raise KozyrError("bad_side", f"level 4 cannot play {rules!r}: {err.detail}", value=4) from None
 
 
 def header_of(options: Options) -> str:
