@@ -416,3 +416,10 @@ def test_a_policy_side_plays_a_table_in_its_layout() -> None:
             transfers += move.kind == "transfer"
             game.apply(game.turn, move)
     assert transfers > 0
+
+
+def test_render_shows_every_hand_and_the_table_at_n_seats() -> None:
+    e: Any = DurakEnv(render_mode="ansi", rules=Rules(seats=4, variant="perevodnoy"))
+    e.reset(seed=2)
+    text = e.render()
+    assert all(f"player_{s}:" in text for s in range(4)) and "throwers" in text and "variant='perevodnoy'" in text
