@@ -321,9 +321,11 @@ class TableTwin:
 
 
 @pytest.mark.parametrize("rules", [Rules(seats=4, variant="perevodnoy"), Rules(seats=3),
-                                   Rules(seats=6, deck=52, variant="perevodnoy", show_trump=True)],
-                         ids=["4-perevodnoy", "3", "6-52-show"])
+                                   Rules(seats=6, deck=52, variant="perevodnoy", show_trump=True),
+                                   Rules(swap=False, draw=False)],
+                         ids=["4-perevodnoy", "3", "6-52-show", "2-no-swap"])
 def test_the_batched_env_at_a_table_is_observe_of_its_twin_at_every_step(rules: Rules) -> None:
+    """At every table, the two-seat 36-card podkidnoy ones with other options in the two-seat layout."""
     from kozyr.durak.vecenv import DurakVecEnv
 
     n = 16

@@ -4,9 +4,9 @@
 # and a legal-action mask into caller-provided buffers.
 #
 # Two layouts, one per kind of table:
-# - the two-seat game (kozyr.durak.Rules(): nseats 2, 36 cards, no options): 76
-#   actions and 270 floats (enc_obs, enc_mask; enc_table_ok says a view is of it),
-#   the numbers kozyr has always used;
+# - the two-seat 36-card podkidnoy tables (kozyr.durak.Rules() and its options
+#   other than perevodnoy): 76 actions and 270 floats (enc_obs, enc_mask;
+#   enc_table_ok says a view is of one), the numbers kozyr has always used;
 # - every other table: the same parts generalised to the table's seats and deck,
 #   with the transfer and show actions appended and the other seats' public
 #   knowledge appended to the observation (enc_obs_t, enc_mask_t on an EncTable made

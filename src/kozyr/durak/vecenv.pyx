@@ -174,6 +174,7 @@ cdef class DurakVecEnv:
     cdef RungParams params
     cdef uint64_t rng
     cdef bint two                # the two-seat game (its own path, unchanged); else `seats` plays the table
+    cdef bint enc_two            # the table speaks the two-seat 76 actions and 270 floats (2 seats, 36, podkidnoy)
     cdef Seats seats_t
     cdef int n_actions
     cdef readonly object rules
@@ -237,6 +238,7 @@ cdef class DurakVecEnv:
         enc = table_encoding(table)
         self.rules = table
         self.n_actions = enc.n_actions
+        self.enc_two = enc.two_seat
         if not self.two:
             seats_t, deck_t, opts_t = table_of(table)
             self.seats_t.table.seats = seats_t
@@ -311,7 +313,7 @@ cdef class DurakVecEnv:
         cdef DView v
         cdef Slot *g = &self.slots[i]
         st_view(&g.s, g.seat, &v)
-        if self.two:
+        if self.two or self.enc_two:
             enc_obs(&v, &self._obs[i, 0])
             enc_mask(&v, &self._mask[i, 0])
         else:
@@ -401,7 +403,8 @@ cdef class DurakVecEnv:
             for i in range(self.n):
                 g = &self.slots[i]
                 g.steps += 1
-                if st_apply(&g.s, g.seat, code_of_action_t(&t.enc, <int>act[i]), &sink) != 0 \
+                if st_apply(&g.s, g.seat, code_of_action(<int>act[i]) if self.enc_two
+                            else code_of_action_t(&t.enc, <int>act[i]), &sink) != 0 \
                         or _opponents_t(g, t, &self.rng, &sink) != 0:
                     fail = 1
                     break
