@@ -425,3 +425,20 @@ def test_render_shows_every_hand_and_the_table_at_n_seats() -> None:
     e.reset(seed=2)
     text = e.render()
     assert all(f"player_{s}:" in text for s in range(4)) and "throwers" in text and "variant='perevodnoy'" in text
+
+
+def test_describe_reads_a_table_observation_back_by_part() -> None:
+    rules = Rules(seats=3, variant="perevodnoy")
+    game: Any = Game.from_rng(2, rules=rules)
+    rng = random.Random(0)
+    for _ in range(30):
+        game.apply(game.turn, rng.choice(game.legal_moves()))
+    view = game.view(1)
+    from kozyr.cards import card_name
+    from kozyr.durak.encoding import describe
+
+    seen = describe(observe(view)[0], rules)
+    assert sorted(seen["hand"]) == sorted(card_name(c) for c in view.hand)
+    assert [sorted(k) for k in seen["known"]] == [sorted(card_name(c) for c in view.known[(1 + r) % 3])
+                                                  for r in (1, 2)]
+    assert seen["turn"][(view.turn - 1) % 3] == 1.0 and len(seen["out"]) == 3
