@@ -83,7 +83,8 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bad_deal_mode": ("durak", "a deal mode other than fast, sha or reference"),
     "bad_seed": ("durak, hokm, web", "a seed that does not fit: a reference seed past 32 bytes, or a hokm random "
                                 "source that is not an int, random.Random or numpy Generator"),
-    "bad_seat": ("durak", "a seat that does not exist (seats are 0 and 1)"),
+    "bad_seat": ("durak, shell", "a seat that does not exist (seats are 0 and 1 at the two-seat game, 0 to N-1 at "
+                                 "N)"),
     "bad_move": ("durak, web", "not a durak Move (nor move text)"),
     "bad_event": ("durak", "an event of a kind the memory does not know"),
     "bad_view": ("kozyr, durak", "a view that cannot be what is asked of it (not a View, or not the deal's start; "
@@ -102,8 +103,8 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bad_params": ("durak", "the parameters to tune: not a list of known, distinct names"),
     "unread_param": ("durak", "a setting that no playing side reads (rung 3 never reads K; a Bot carries its own)"),
     "bad_fast": ("durak", "a bot's fast switch that is not True or False"),
-    "bad_side": ("durak, shell", "a side that cannot play here: not a rung, a Bot, a native bot, a function or a "
-                                 "factory (or not one a cluster or worker processes can take)"),
+    "bad_side": ("durak, shell", "a side that cannot play here: not a rung, a Bot, a native bot, a function "
+                                      "or a factory (or not one a cluster or worker processes can take)"),
     "bad_deals": ("durak", "a number of deals that does not fit: odd when deals come in pairs"),
     "bad_sides": ("durak, shell", "a list of sides whose length is not the table's seats (one side a seat)"),
     "bad_pairs": ("kozyr, durak", "pairs that is not True or False, or pairs at a table of more than two seats (its "
@@ -131,7 +132,9 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "no_cluster": ("shell", "no Dask scheduler answers at the --scheduler address within the time allowed"),
     "bad_scheduler": ("shell", "a --scheduler address that is not tcp://host:port"),
     # -- the RL environments --
-    "bad_action": ("durak", "an action id outside 0..75"),
+    "bad_action": ("durak", "an action id outside the table's actions (0..75 at the two-seat game)"),
+    "no_action": ("durak", "an action or move of a kind the table's options lack: a transfer in podkidnoy, a show "
+                           "without show_trump"),
     "bad_actions": ("durak", "a batch of actions of the wrong shape or type"),
     "bad_buffer": ("durak", "an out= buffer of the wrong type, size or layout"),
     "busy": ("durak", "a batched environment called from a second thread while another is inside it"),

@@ -49,3 +49,35 @@ def test_a_wrong_capsule_is_refused(cheapest: Any) -> None:
     bot = cheapest.bot()
     with pytest.raises(KozyrError):
         ladder(NativeBot(bot.state), 2, 10)
+
+
+def test_a_native_bot_plays_a_table_in_the_gymnasium_env(cheapest: Any) -> None:
+    """Issue 24: a NativeBot sits at any table of DurakGymEnv (called on each seat's compiled view), and each of
+    its moves is the Python twin's decision on that view."""
+    pytest.importorskip("gymnasium", reason="the RL environments need the rl extra: pip install kozyr[rl]")
+    from kozyr.durak import Game, Rules
+    from kozyr.durak.env import DurakGymEnv
+
+    rules = Rules(seats=4, variant="perevodnoy")
+    env: Any = DurakGymEnv(rules=rules, opponents=[cheapest.bot(True), 2, cheapest.bot(True)], seat=0)
+    def twin(view: View) -> Move:   # the example's rule: the lowest attack or beat card, else the first move
+        if any(m.kind == "swap" for m in view.legal):
+            return next(m for m in view.legal if m.kind == "swap")
+        cards = [m for m in view.legal if m.kind in ("attack", "beat")]
+        if cards:
+            return min(cards, key=lambda m: (m.card or 0) & 15)
+        return next(m for m in view.legal if m.kind != "swap")
+
+    moves = 0
+    for seed in range(3):
+        obs, _ = env.reset(seed=seed)
+        done = trunc = False
+        while not (done or trunc):
+            obs, _, done, trunc, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        replay: Any = Game.from_order(env.deal.game.order, rules=rules)
+        for seat, move in env.deal.game.history:
+            if seat in (1, 3):
+                assert twin(replay.view(seat)) == move
+                moves += 1
+            replay.apply(seat, move)
+    assert moves > 20

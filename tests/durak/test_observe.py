@@ -145,15 +145,17 @@ def test_observe_reads_a_hand_written_view_and_refuses_what_it_cannot_encode() -
         with pytest.raises(KozyrError) as e:
             observe(bad)
         assert e.value.code == "bad_view"
-    three = Game.from_rng(1, rules=Rules(seats=3))
+    three = Game.from_rng(1, rules=Rules(seats=3))   # issue 24: another table is encoded in its own layout ...
     before = out.copy()
     with pytest.raises(KozyrError) as e:
-        observe(three.view(0), out)
-    assert e.value.code == "bad_view" and "two-seat" in str(e.value)
+        observe(three.view(0), out)                  # ... so the two-seat buffers do not fit it
+    assert e.value.code == "bad_buffer" and "float32[361]" in str(e.value)
     np.testing.assert_array_equal(out, before)       # refused, nothing written
     two_of_spades = CardSet(int(plain.hand) | 1 << 2)     # not a durak card
+    small_deck = [c for c in plain.hand if c & 15 < 9]    # a 24-card table has no card below 9
+    assert small_deck
     for forged in (dataclasses.replace(plain, hand=two_of_spades),
-                   dataclasses.replace(plain, rules=Rules(variant="perevodnoy"))):
+                   dataclasses.replace(plain, rules=Rules(deck=24))):
         with pytest.raises(KozyrError) as e:
             observe(forged)
         assert e.value.code == "bad_view"

@@ -323,14 +323,16 @@ def test_a_busy_port_is_one_line(table: Table) -> None:
 
 
 def test_the_durak_table_comes_from_rules(table: Table) -> None:
-    """The table's seats and options are one Rules value: the two-seat game, written out or not, is dealt; the
-    others are refused until the engine deals them, and the page is offered the seat counts it can deal."""
+    """The table's seats and options are one Rules value: the two-seat game, written out or not, is the two-seat
+    game; every other table the engine deals is dealt (issue 24), and the page is offered every option."""
     client = table.client()
-    assert client.json("GET", "/api/session")["choices"]["durak"]["seats"] == [2]
+    choices = client.json("GET", "/api/session")["choices"]["durak"]
+    assert choices["seats"] == [2, 3, 4, 5, 6] and choices["variants"] == ["podkidnoy", "perevodnoy"]
+    assert choices["decks"] == [24, 32, 36, 52] and choices["throw_ins"] == ["all", "neighbours"]
     rules: dict[str, Any]
     for rules in ({}, {"seats": 2}, {"seats": 2, "deck": 36, "variant": "podkidnoy", "swap": True}):
         _, state = new_durak(client, rung=1, seed="rules", rules=rules)
         assert state["seats"] == 2 and state["rules"] == {}
     for rules in ({"seats": 4}, {"variant": "perevodnoy"}, {"deck": 52}):
-        answer = client.request("POST", "/api/games", {"game": "durak", "rules": rules})
-        assert answer.status == 400 and answer.data["error"] == "bad_options", rules
+        _, state = new_durak(client, rung=1, seed="rules", rules=rules)
+        assert state["rules"] == rules and state["seats"] == rules.get("seats", 2)

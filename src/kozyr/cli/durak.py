@@ -455,6 +455,8 @@ def _replay_record(path: str) -> int:
         raise KozyrError(e.code, f"{path}: move {e.fields['index']} ({what}) refused: {e.code}: "
                          f"{e.fields.get('reason', e.detail)}", **e.fields) from None
     look = look_for(sys.stdout, ascii=False, symbols="♠♥♦♣")
+    if not game.rules.two_seat:
+        return _replay_table_record(path, game, look)
     dealt = Game.from_order(game.order)
     turnup = f", turn-up {look.card(dealt.turnup)}" if dealt.turnup is not None else ""
     print(f"{path}: trump {look.suit(game.trump)} {SUIT_NAMES[game.trump]}{turnup}; {_moves(game.moves)}")
@@ -473,6 +475,62 @@ def _replay_record(path: str) -> int:
         print(f"unfinished after {_moves(game.moves)}")
     else:
         _print_result(game, lambda r: f"seat {r.fool} is the fool ({r.outcome})")
+    return 0
+
+
+def _replay_table_record(path: str, game: Any, look: Any) -> int:
+    """`kozyr replay --file` of a record of any table but the two-seat game: the table, every hand as dealt,
+    then bout by bout who led and defended, what beat what, every transfer and show, and how it ended; the
+    seats as they went out, and the losers."""
+    from kozyr.cards import CardSet
+    from kozyr.durak import Game
+
+    dealt = Game.from_order(game.order, rules=game.rules)
+    turnup = f", turn-up {look.card(dealt.turnup)}" if dealt.turnup is not None else ""
+    print(f"{path}: {game.rules!r}; trump {look.suit(game.trump)} {SUIT_NAMES[game.trump]}{turnup}; "
+          f"{_moves(game.moves)}")
+    for seat in range(game.seats):
+        hand = sorted(CardSet(dealt.hands[seat]), key=lambda c: (c >> 4, c & 15))
+        print(f"  seat {seat} was dealt {' '.join(look.card(c) for c in hand)}")
+    words = {"done": "beaten off", "exhausted": "beaten off (nothing left to throw in)",
+             "spent": "beaten off (a hand spent)", "capped": "beaten off (the bout full)", "taken": "taken"}
+    n, leader, defender = 0, None, dealt.bout.defender
+    parts: list[str] = []
+    pairs: list[list[Any]] = []
+
+    def table() -> str:
+        return ", ".join(f"{look.card(a)} beaten by {look.card(d)}" if d is not None else f"{look.card(a)} unbeaten"
+                         for a, d in pairs)
+
+    for e in game.events:
+        if e.kind in ("attack", "transfer"):
+            if leader is None:
+                leader = e.seat
+            pairs.append([e.card, None])
+        elif e.kind == "beat":
+            next(p for p in pairs if p[1] is None)[1] = e.card
+        if e.kind in ("transfer", "show"):
+            parts.append(f"seat {e.seat} {'transfers with' if e.kind == 'transfer' else 'shows'} "
+                         f"{look.card(e.card)} to seat {e.to}")
+            defender = e.to
+        elif e.kind == "out":
+            print(f"      seat {e.seat} is out")
+        elif e.kind == "bout_end" and leader is not None:
+            n += 1
+            end = f"taken by seat {defender}" if e.taken else words.get(e.how, e.how)
+            print(f"{n:4}. seat {leader} leads: {'; '.join([table(), *parts])}; {end}")
+            leader, defender, parts, pairs = None, e.defender, [], []
+    if leader is not None:
+        print(f"{n + 1:4}. seat {leader} leads: {'; '.join([table(), *parts])}; still open")
+    if game.result is None:
+        print(f"unfinished after {_moves(game.moves)}")
+    else:
+        result = game.result
+        who = (f"seat {result.fool} is the fool ({result.outcome})" if result.fool is not None else
+               f"seats {', '.join(map(str, result.losers))} lose ({result.outcome})")
+        _print_result(game, lambda r: who)
+        if game.out:
+            print(f"out in this order: {', '.join(f'seat {s}' for s in game.out)}")
     return 0
 
 

@@ -18,6 +18,8 @@ from kozyr.durak import DONE, SWAP, TAKE, Move, View
 MOVE_KEYS: dict[str, Move] = {"t": TAKE, "d": DONE, "x": SWAP}
 # `?` is the hint key of both terminal games (hokm uses h for hearts); durak keeps `h` as another name for it
 COMMANDS = {"?": "hint", "h": "hint", "r": "resign", "q": "quit"}
+# perevodnoy: a card number after p transfers that card, after s shows it (a number alone beats with it)
+PASS_KEYS = {"p": "transfer", "s": "show"}
 
 
 @dataclass(frozen=True)
@@ -52,9 +54,13 @@ def card_move(view: View, card: int) -> Move:
 
 
 def move_key(view: View, move: Move) -> str:
-    """The key that plays `move` from `view` (its hand number for a card move)."""
+    """The key that plays `move` from `view` (its hand number for a card move; `p3` transfers card 3, `s3`
+    shows it)."""
     if move.card is not None:
-        return str(hand_order(view.hand, view.trump).index(move.card) + 1)
+        number = str(hand_order(view.hand, view.trump).index(move.card) + 1)
+        if move.kind in ("transfer", "show"):
+            return move.kind[0].replace("t", "p") + number
+        return number
     for key, known in MOVE_KEYS.items():
         if known == move:
             return key
@@ -62,10 +68,12 @@ def move_key(view: View, move: Move) -> str:
 
 
 def legal_keys(view: View) -> list[str]:
-    """The keys of the legal moves, numbers first in hand order, then t, d, x."""
+    """The keys of the legal moves, numbers first in hand order, then transfers (p3) and shows (s3), then
+    t, d, x."""
     keys = [move_key(view, m) for m in view.legal]
     numbers = sorted((k for k in keys if k.isdigit()), key=int)
-    return numbers + [k for k in MOVE_KEYS if k in keys]
+    passes = sorted((k for k in keys if k[:1] in PASS_KEYS), key=lambda k: (k[0] != "p", int(k[1:])))
+    return numbers + passes + [k for k in MOVE_KEYS if k in keys]
 
 
 def parse_key(text: str, view: View, name: Callable[[int], str] = pretty) -> Choice:
@@ -86,9 +94,17 @@ def parse_key(text: str, view: View, name: Callable[[int], str] = pretty) -> Cho
             return Refusal(f"No card numbered {key}: your cards are 1 to {len(order)}.")
         move = card_move(view, order[number - 1])
         return move if move in view.legal else Refusal(_why_not(view, move, name))
+    if key[:1] in PASS_KEYS and key[1:].isdigit() and view.rules.variant == "perevodnoy":
+        order = hand_order(view.hand, view.trump)
+        number = int(key[1:])
+        if not 1 <= number <= len(order):
+            return Refusal(f"No card numbered {key[1:]}: your cards are 1 to {len(order)}.")
+        move = Move(PASS_KEYS[key[0]], order[number - 1])
+        return move if move in view.legal else Refusal(_why_not(view, move, name))
     if not key:
         return Refusal("Type a card number or a key, then Enter.")
-    return Refusal(f"{text.strip()[:12]!r} is not a key: a card number, t d x, ? hint, r resign, q quit.")
+    passes = " p# s#" if view.rules.variant == "perevodnoy" else ""
+    return Refusal(f"{text.strip()[:12]!r} is not a key: a card number,{passes} t d x, ? hint, r resign, q quit.")
 
 
 def _why_not(view: View, move: Move, name: Callable[[int], str]) -> str:
@@ -103,6 +119,14 @@ def _why_not(view: View, move: Move, name: Callable[[int], str]) -> str:
         return "No exchange: you need the trump six while the turn-up is still in the talon."
     assert move.card is not None
     card = name(move.card)
+    if move.kind in ("transfer", "show"):
+        word = "transfer" if move.kind == "transfer" else "show"
+        if view.phase != "defend":
+            return f"You can {word} only when defending."
+        if move.kind == "show" and not view.rules.show_trump:
+            return "This table does not play shows (no --show-trump)."
+        return (f"No {word} with {card}: it needs the rank on the table, no card beaten yet, "
+                f"{'a trump not shown yet, ' if move.kind == 'show' else ''}and a next player who can take it on.")
     if move.kind == "beat":
         to_beat = view.bout.to_beat
         return f"{card} does not beat {name(to_beat)}." if to_beat is not None else f"{card} beats nothing."

@@ -1,4 +1,13 @@
-"""`kozyr play`: one deal of two-seat durak against a bot, in a terminal (the screens: `kozyr.cli._terminal`).
+"""`kozyr play`: one deal of durak against bots, in a terminal (the screens: `kozyr.cli._terminal`).
+
+The table is the two-seat game unless the table's options say otherwise
+(`--seats 4 --variant perevodnoy --throw-in neighbours ...`: `durak_rules`):
+at 3 to 6 seats the screen shows every other seat's count, who is out (and in
+which place), who attacks and defends, the throwers in their order and whose
+turn it is; transfers and shows are narrated. `--level` sets every bot's
+rung, `--levels 3,2,2` each bot's, clockwise from your seat. A deal of more
+than two seats has no bound of its own; the game stops it, unfinished, after
+the harnesses' move cap.
 
 The program is a loop over the engine: the seat on turn moves (you through a
 key, the bot through its rung), the events of the move become a line of
@@ -36,6 +45,7 @@ from typing import Any, TextIO
 from kozyr.cli._terminal import HEIGHT, WIDTH, Draw, Look, Screen, delay_seconds, key_ranges, make_screen, seed_text
 from kozyr.cli.durak_keys import Command, Refusal, legal_keys, move_key, parse_key
 from kozyr.cli.durak_render import move_phrase, narrate, render_table, verdict
+from kozyr.cli.durak_rules import add_rules_options, rules_flags, rules_of
 from kozyr.cli.durak_sides import knob, side
 
 # The engine and the bots, imported here and nowhere else in the terminal game,
@@ -47,10 +57,12 @@ from kozyr.durak import (
     Game,  # the compiled engine
     IllegalMove,
     Move,
+    Rules,
     Rung4Bot,
     View,
     pad_seed,
 )
+from kozyr.durak.core.engine import MAX_MOVES
 from kozyr.durak.ladder import faults
 from kozyr.durak.ladder.sides import describe, resolve, seat_bot
 from kozyr.durak.ladder.userbots import BotSpec
@@ -75,10 +87,22 @@ class Options:
     force: bool = False          # --save may replace an existing file
     bot: str | None = None       # a bot of yours (module:attr or <file>.py:attr) instead of the level's rung
     knobs: tuple[tuple[str, Any], ...] = ()   # its --bot-set knobs
+    rules: Rules = Rules()       # the table (--seats, --variant ...)
+    levels: tuple[int, ...] = ()  # --levels: each bot's rung, clockwise from your seat (empty: --level for all)
 
     @property
     def bot_seed(self) -> str:
         return f"{self.seed}:bot"
+
+    def seat_seed(self, seat: int) -> str:
+        """The rung-1 words' seed of the bot at `seat` (the two-seat game's one bot: `<seed>:bot`)."""
+        return self.bot_seed if self.rules.seats == 2 else f"{self.seed}:bot{seat}"
+
+    def seat_level(self, seat: int) -> int:
+        """The rung of the bot at `seat`: its --levels entry (clockwise from you), else --level."""
+        if not self.levels:
+            return self.level
+        return self.levels[(seat - self.seat) % self.rules.seats - 1]
 
     @property
     def side(self) -> Any:
@@ -86,14 +110,41 @@ class Options:
         return self.level if self.bot is None else BotSpec(self.bot, dict(self.knobs))
 
     def replay_command(self) -> str:
+        table = rules_flags(self.rules)
+        table = f" {table}" if table else ""
         if self.bot is None:
-            return f"kozyr play --seed {shlex.quote(self.seed)} --level {self.level} --seat {self.seat}"
+            levels = f"--levels {','.join(map(str, self.levels))}" if self.levels else f"--level {self.level}"
+            return f"kozyr play --seed {shlex.quote(self.seed)}{table} {levels} --seat {self.seat}"
         knobs = "".join(f" --bot-set {shlex.quote(f'{k}={v}')}" for k, v in self.knobs)
-        return f"kozyr play --seed {shlex.quote(self.seed)} --bot {shlex.quote(self.bot)}{knobs} --seat {self.seat}"
+        return (f"kozyr play --seed {shlex.quote(self.seed)}{table} --bot {shlex.quote(self.bot)}{knobs} "
+                f"--seat {self.seat}")
 
     def ending(self, sentence: str) -> list[str]:
-        """The last lines: the sentence, then the replay command on a line of its own (80 columns each)."""
-        return [sentence, f"Replay: {self.replay_command()}"]
+        """The last lines: the sentence, then the replay command on a line of its own (80 columns each: a
+        longer command, a table's options and all, goes on lines of its own joined by backslashes)."""
+        line = f"Replay: {self.replay_command()}"
+        if len(line) <= WIDTH:
+            return [sentence, line]
+        lines, current = [sentence, "Replay:"], ""
+        for word in _option_words(self.replay_command()):
+            if current and len(current) + 1 + len(word) + 2 > WIDTH:
+                lines.append(current + " \\")
+                current = "  " + word
+            else:
+                current = f"{current} {word}" if current else word
+        return [*lines, current]
+
+
+def _option_words(command: str) -> list[str]:
+    """A command's words with each option kept beside its value (`--seats 4`), so a wrapped line never parts them."""
+    words: list[str] = []
+    for word in shlex.split(command):
+        quoted = shlex.quote(word)
+        if words and words[-1].startswith("--") and " " not in words[-1] and not word.startswith("--"):
+            words[-1] += " " + quoted
+        else:
+            words.append(quoted)
+    return words
 
 
 # -- the game loop --------------------------------------------------------------
@@ -108,10 +159,17 @@ class Session:
         self.you = options.seat
         self.header = header_of(options)
         self.under: int | None = None   # the card known to lie under the talon (the trump six after an exchange)
-        self.game = Game.from_seed(pad_seed(options.seed))
+        rules = options.rules
+        self.game = Game.from_seed(pad_seed(options.seed), rules=None if rules.two_seat else rules)
         self.side = side if side is not None else resolve(options.side)   # the one side resolver (imports your bot)
-        self.bot: Any = seat_bot(self.side if self.side.kind != "rung" else options.level, options.bot_seed)
+        self.bots: dict[int, Any] = {}
+        for seat in range(rules.seats):
+            if seat != self.you:
+                mine = self.side if self.side.kind != "rung" else options.seat_level(seat)
+                self.bots[seat] = seat_bot(mine, options.seat_seed(seat))
+        self.bot: Any = self.bots.get(1 - self.you) if rules.seats == 2 else None
         self.quit = False
+        self.capped = False
 
     def view(self) -> View:
         return self.game.view(self.you)
@@ -132,6 +190,9 @@ class Session:
     def run(self) -> int:
         """Play to the end (or to q / end of input); 0 in both cases, the deal's verdict printed last."""
         while not self.game.over and not self.quit:
+            if self.game.moves >= MAX_MOVES and not self.options.rules.two_seat:
+                self.capped = True
+                break
             if self.game.turn == self.you:
                 self.your_turn()
             else:
@@ -193,11 +254,13 @@ class Session:
         return line
 
     def bot_turn(self) -> None:
-        """Let the bot move, after the table has stood for a moment on a live screen."""
-        seat = 1 - self.you
-        self.screen.wait(self.table("The bot is thinking...", ""))
+        """Let the bot on turn move, after the table has stood for a moment on a live screen."""
+        seat = self.game.turn
+        assert seat is not None
+        thinking = "The bot is thinking..." if self.options.rules.seats == 2 else f"Seat {seat} is thinking..."
+        self.screen.wait(self.table(thinking, ""))
         view = self.game.view(seat)
-        move = faults.ask(self.bot, view)
+        move = faults.ask(self.bots[seat], view)
         if isinstance(move, faults.Answer):   # your bot's mistake (a rung always answers a legal move)
             raise faults.table_fault(move, describe(self.side), seat, view.ply,
                                      f"the deal of seed {self.options.seed!r}", self.options.replay_command())
@@ -207,8 +270,8 @@ class Session:
         """Apply a legal move and narrate it from your seat."""
         before = self.view()
         events: tuple[Event, ...] = tuple(self.game.apply(seat, move))
-        if any(e.kind == "swap" for e in events):   # public: the trump six now lies under the talon
-            self.under = 16 * before.trump + 6
+        if any(e.kind == "swap" for e in events):   # public: the low trump now lies under the talon
+            self.under = 16 * before.trump + self.options.rules.low_rank
         self.screen.tell(narrate(events, before, self.view(), self.look))
         return events
 
@@ -227,10 +290,15 @@ class Session:
                 refused = KozyrError(err.code, f"--save: {err.detail}", **err.fields)
         if self.quit:
             self.screen.end(self.table("You left the deal.", ""), self.options.ending("Deal left unfinished."))
+        elif self.capped:
+            self.screen.end(self.table("Stopped.", ""),
+                            self.options.ending(f"Deal stopped unfinished after {self.game.moves} moves."))
         else:
             result = self.game.result
             outcome, fool = (result.outcome, result.fool) if result is not None else (None, None)
-            self.screen.end(self.table("Game over.", ""), self.options.ending(f"{verdict(outcome, fool, self.you)}."))
+            losers = result.losers if result is not None else ()
+            said = verdict(outcome, fool, self.you, losers, self.options.rules.seats)
+            self.screen.end(self.table("Game over.", ""), self.options.ending(f"{said}."))
         if refused is not None:
             raise refused
 
@@ -241,11 +309,19 @@ def your_status(view: View, look: Look) -> str:
     has_card = any(m.card is not None for m in view.legal)
     if view.phase == "defend":
         target = look.card(bout.to_beat) if bout.to_beat is not None else "the card"
+        passes = [m.kind for m in view.legal if m.kind in ("transfer", "show")]
+        if passes:
+            how = " or ".join(w for k, w in (("transfer", "p<number> to transfer"), ("show", "s<number> to show"))
+                              if k in passes)
+            beat = f"Beat {target}, " if any(m.kind == "beat" for m in view.legal) else ""
+            return f"{beat}{how}, or t to take."
+        has_card = any(m.kind == "beat" for m in view.legal)
         return f"Beat {target}, or t to take." if has_card else f"Nothing of yours beats {target}: t to take."
     room = bout.cap - bout.size
     if view.phase == "pile_on":
         more = f"up to {room} more" if has_card else "nothing fits"
-        return f"The bot takes: throw in cards ({more}), then d when done."
+        taker = "The bot" if len(view.counts) == 2 else f"Seat {bout.defender}"
+        return f"{taker} takes: throw in cards ({more}), then d when done."
     if bout.size == 0:
         return "Your attack: lead any card."
     if not has_card:
@@ -257,7 +333,9 @@ def keys_help(view: View) -> str:
     """The keys by name; which numbers are playable shows in the hand itself."""
     names = {"t": "t take", "d": "d done", "x": "x exchange"}
     keys = legal_keys(view)
-    moves = (["a card number"] if any(k.isdigit() for k in keys) else []) + [names[k] for k in keys if k in names]
+    moves = (["a card number"] if any(k.isdigit() for k in keys) else [])
+    moves += [w for p, w in (("p", "p# transfer"), ("s", "s# show")) if any(k[0] == p for k in keys)]
+    moves += [names[k] for k in keys if k in names]
     return f"Keys: {', '.join(moves)}   ? hint  r resign  q quit"
 
 
@@ -265,7 +343,8 @@ def short_keys(keys: str) -> str:
     """The keys line for a narrow screen: `Keys: 1-9 t d  ? r q`."""
     if not keys:
         return keys
-    short = {"a card number": "number", "t take": "t", "d done": "d", "x exchange": "x"}
+    short = {"a card number": "number", "t take": "t", "d done": "d", "x exchange": "x", "p# transfer": "p#",
+             "s# show": "s#"}
     moves = keys.split("   ")[0].removeprefix("Keys: ").split(", ")
     return "Keys: " + " ".join(short.get(m, m) for m in moves if m) + "  ? hint r resign q quit"
 
@@ -288,9 +367,14 @@ def _level(text: str) -> int:
 
 
 def _seat(text: str) -> int:
-    if text not in ("0", "1"):
-        raise argparse.ArgumentTypeError(f"seat {shown(text)} is not 0 or 1")
+    if text not in ("0", "1", "2", "3", "4", "5"):
+        raise argparse.ArgumentTypeError(f"seat {shown(text)} is not 0 or 1 (0 to 5 at a table of more)")
     return int(text)
+
+
+def _levels(text: str) -> tuple[int, ...]:
+    """`--levels 3,2,2`: a rung for each bot, clockwise from your seat."""
+    return tuple(_level(part.strip()) for part in text.split(","))
 
 
 def _bot(text: str) -> str:
@@ -304,14 +388,17 @@ def _bot(text: str) -> str:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """The `play` options, on either the `kozyr` subcommand or the standalone parser of `main`."""
-    parser.description = "Play one deal of two-seat durak against a bot."
+    parser.description = "Play one deal of durak against bots (two seats unless --seats says more)."
     parser.add_argument("--level", type=_level, metavar="{1,2,3,4}", default=None,
-                        help="the bot's rung: 1 random, 2 cheap, 3 careful, 4 search (default 2)")
+                        help="the bots' rung: 1 random, 2 cheap, 3 careful, 4 search (default 2)")
+    parser.add_argument("--levels", type=_levels, metavar="R,R,...", default=None,
+                        help="a rung for each bot, clockwise from your seat (--seats N: N-1 of them)")
     parser.add_argument("--bot", type=_bot, metavar="MODULE:ATTR", default=None,
                         help="play a bot of yours instead: module:attr or <file>.py:attr (imported: its code runs)")
     parser.add_argument("--bot-set", action="append", type=knob, metavar="KNOB=VALUE",
                         help="a knob of your bot's factory (repeatable)")
-    parser.add_argument("--seat", type=_seat, metavar="{0,1}", default=0, help="your seat, 0 or 1 (default 0)")
+    parser.add_argument("--seat", type=_seat, metavar="SEAT", default=0,
+                        help="your seat, 0 or 1 (0 to N-1 with --seats N; default 0)")
     parser.add_argument("--seed", type=seed_text, metavar="TEXT", default=None,
                         help="the deal's seed text, at most 32 ASCII bytes (default: random, printed at the end)")
     parser.add_argument("--ascii", action="store_true", help="plain output: suits as S H D C, no colour")
@@ -321,6 +408,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="write the deal as a game record (JSON; kozyr replay --file reads it) when it ends "
                              "(the path is checked first; an existing file is kept unless --force)")
     parser.add_argument("--force", action="store_true", help="let --save replace an existing file")
+    add_rules_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -350,13 +438,36 @@ def options_from(args: argparse.Namespace) -> Options:
         raise KozyrError("bad_knob", "--bot-set sets a knob of your bot: name it with --bot module:attr",
                          field=next(iter(knobs)), value=knobs)
     level = DEFAULT_LEVEL if args.level is None else args.level
+    rules = rules_of(args) if hasattr(args, "seats") else Rules()
+    if args.seat >= rules.seats:
+        raise KozyrError("bad_seat", f"--seat {args.seat}: the table has seats 0 to {rules.seats - 1}",
+                         value=args.seat)
+    levels = getattr(args, "levels", None) or ()
+    if levels:
+        if args.level is not None or bot is not None:
+            raise KozyrError("bad_side", "--levels names every bot's rung: give it without --level or --bot",
+                             value=",".join(map(str, levels)))
+        if len(levels) != rules.seats - 1:
+            raise KozyrError("bad_side", f"--levels gives {len(levels)} rungs for the {rules.seats - 1} bots of a "
+                             f"{rules.seats}-seat table", value=",".join(map(str, levels)))
     return Options(level=level, seat=args.seat, seed=seed, ascii=args.ascii, delay=args.delay, save=save,
-                   force=force, bot=bot, knobs=tuple(knobs.items()))
+                   force=force, bot=bot, knobs=tuple(knobs.items()), rules=rules, levels=tuple(levels))
 
 
 def header_of(options: Options) -> str:
-    against = f"the level {options.level} bot" if options.bot is None else options.bot
-    return f"kozyr durak   you (seat {options.seat}) against {against}   seed {options.seed}"
+    rules = options.rules
+    if rules.seats == 2 and rules.two_seat:
+        against = f"the level {options.level} bot" if options.bot is None else options.bot
+        return f"kozyr durak   you (seat {options.seat}) against {against}   seed {options.seed}"
+    if options.bot is not None:
+        against = options.bot
+    elif options.levels:
+        against = "levels " + ",".join(map(str, options.levels))
+    else:
+        against = f"level {options.level} bots"
+    table = f"{rules.seats} seats {rules.variant}" + (" teams" if rules.teams else "") + \
+        (f" {rules.deck} cards" if rules.deck != 36 else "")
+    return f"kozyr durak   {table}   you (seat {options.seat}), {against}   seed {options.seed}"
 
 
 def screen_for(options: Options, out: TextIO) -> Screen:

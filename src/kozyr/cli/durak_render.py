@@ -24,13 +24,22 @@ from kozyr.durak import Event, Move, View
 LOG_LINES = 4  # narration lines kept on the live screen
 
 
-def who(seat: int, you: int) -> str:
-    return "You" if seat == you else "The bot"
+def who(seat: int, you: int, n: int = 2) -> str:
+    """`You`, `The bot` (two seats) or `Seat 3` (a table of more)."""
+    if seat == you:
+        return "You"
+    return "The bot" if n == 2 else f"Seat {seat}"
 
 
-def verb(seat: int, you: int, plain: str, third: str) -> str:
-    """`You take` / `The bot takes`: the verb agreeing with the seat."""
-    return f"{who(seat, you)} {plain if seat == you else third}"
+def verb(seat: int, you: int, plain: str, third: str, n: int = 2) -> str:
+    """`You take` / `The bot takes` / `Seat 3 takes`: the verb agreeing with the seat."""
+    return f"{who(seat, you, n)} {plain if seat == you else third}"
+
+
+def seat_list(seats: Sequence[int], you: int) -> str:
+    """`you, seat 3 and seat 0`: seats named in the order given."""
+    names = ["you" if s == you else f"seat {s}" for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 # -- the table ----------------------------------------------------------------
@@ -58,15 +67,25 @@ def render_table(
     top: list[Text] = []
     if header and not compact:
         top += [clip(Text(header, style="bold" if look.colour else ""), width), Text()]
-    body = [_opponent_line(view, look, width), clip(_talon_line(view, look, under), width), *gap]
-    body += [clip(line, width) for line in _bout_lines(view, look, compact)]
-    body += [*gap, *_hand_lines(view, look, width)]
+    many = len(view.counts) > 2
+    if many:     # a table of 3 to 6: a line for every two other seats, the talon, the bout and its throwers
+        gap = []
+        body = [*_seat_lines(view, look, width), clip(_talon_line(view, look, under), width)]
+        body += [clip(line, width) for line in _bout_lines_many(view, look, compact)]
+        body += _hand_lines(view, look, width)
+    else:
+        body = [_opponent_line(view, look, width), clip(_talon_line(view, look, under), width), *gap]
+        body += [clip(line, width) for line in _bout_lines(view, look, compact)]
+        body += [*gap, *_hand_lines(view, look, width)]
     tail: list[Text] = [*gap] if status or keys else []
     if status:
         tail.append(clip(Text(status, style="bold" if look.colour else ""), width))
     if keys:
         tail.append(clip(Text(keys, style="dim" if look.colour else ""), width))
     entries = list(log[-LOG_LINES:])
+    if many and not compact:   # as much narration as the seats' lines leave room for
+        room = height - 1 - len(top) - len(body) - len(tail) - 1
+        entries = list(log[-room:]) if room > 0 else []
     if compact:   # re-wrap the narration to the width, keep the newest lines that fit above the prompt
         entries = wrapped(log, width, height - 1 - len(top) - len(body) - len(tail))
     middle = ([*gap] if entries else []) + [clip(Text(e, style="italic" if look.colour else ""), width)
@@ -84,6 +103,69 @@ def _opponent_line(view: View, look: Look, width: int = WIDTH) -> Text:
     if view.turn == other:
         line.append("  (to play)", style="dim" if look.colour else "")
     return line
+
+
+def _seat_lines(view: View, look: Look, width: int = WIDTH) -> list[Text]:
+    """Every other seat clockwise from yours, two a line: its count, its part in the bout, whether it is out
+    (and in which place), and an arrow at the seat on turn."""
+    n = len(view.counts)
+    me = view.seat
+    bout = view.bout
+    places = {seat: k + 1 for k, seat in enumerate(view.out)}
+    items: list[Text] = []
+    for k in range(1, n):
+        seat = (me + k) % n
+        item = Text(f"Seat {seat}")
+        if view.rules.teams:
+            item.append("+" if view.rules.team(seat) == view.rules.team(me) else "")
+        if seat in places:
+            item.append(f" out ({_ordinal(places[seat])})", style="dim" if look.colour else "")
+        else:
+            count = view.counts[seat]
+            item.append(f" {look.back * min(count, 6)} {count}", style="blue" if look.colour else "")
+            if not view.over and seat == bout.attacker:
+                item.append(" attacks")
+            elif not view.over and seat == bout.defender:
+                item.append(" defends")
+        if view.turn == seat:
+            item.append(" <" if look.ascii else " ◀", style="bold" if look.colour else "")
+        items.append(item)
+    lines = []
+    for i in range(0, len(items), 2):
+        line = Text()
+        for j, item in enumerate(items[i:i + 2]):
+            if j:
+                line.append(" " * max(2, 38 - cell_len(line.plain)))
+            line.append_text(item)
+        lines.append(clip(line, width))
+    return lines
+
+
+def _ordinal(k: int) -> str:
+    return f"{k}{({1: 'st', 2: 'nd', 3: 'rd'}.get(k if k < 20 else k % 10, 'th'))}"
+
+
+def _bout_lines_many(view: View, look: Look, compact: bool = False) -> list[Text]:
+    """The bout at a table of more than two: who attacks and defends, the throwers in their order, the
+    trumps shown, then the cards as columns (the two-seat rows)."""
+    bout = view.bout
+    you = view.seat
+    n = len(view.counts)
+    if view.over:
+        return [Text("Bout: none, the deal is over")]
+    head = Text(f"Bout: {verb(bout.attacker, you, 'attack', 'attacks', n)}, "
+                f"{verb(bout.defender, you, 'defend', 'defends', n).lower() if bout.defender != you else 'you defend'}"
+                f"   {bout.size} of {bout.cap} cards")
+    if bout.taken:
+        head.append(f"   {verb(bout.defender, you, 'take', 'takes', n).lower()}",
+                    style="bold yellow" if look.colour else "")
+    order = Text(f"Throwers: {seat_list(bout.throwers, you)}")
+    if bout.leader != bout.attacker:
+        order.append(f"; led by {'you' if bout.leader == you else f'seat {bout.leader}'}")
+    if bout.shown:
+        order.append("; shown " + " ".join(look.card(c) for c in bout.shown))
+    rows = _bout_lines(view, look, compact)[1:]
+    return [head, order, *rows]
 
 
 def _talon_line(view: View, look: Look, under: int | None = None) -> Text:
@@ -178,26 +260,31 @@ def narrate(events: Sequence[Event], before: View, after: View, look: Look) -> l
     `before` supplies what an event leaves out (the card a beat answered, the
     bout's attacker for the order of drawing); the automatic take writes no
     event of its own, so it is read from the bout turning taken without a
-    `take` event.
+    `take` event. A transfer or a show hands the defence on (its event names
+    the new defender), so the defender is followed through the events.
     """
     you = before.seat
+    n = len(before.counts)
     kinds = [e.kind for e in events]
-    thrown = [e.card for e in events if e.kind == "attack" and e.card is not None]
+    thrown = [e.card for e in events if e.kind in ("attack", "transfer") and e.card is not None]
     forced = not before.bout.taken and "take" not in kinds and (
         after.bout.taken or any(e.kind == "bout_end" and e.taken for e in events))
+    defender = before.bout.defender
     phrases: list[str] = []
     for event in events:
+        if event.kind in ("transfer", "show") and event.to is not None:
+            defender = event.to
         if forced and event.kind == "bout_end":
             continue
-        phrase = _phrase(event, before, look, you)
+        phrase = _phrase(event, before, look, you, defender, n)
         if phrase:
             phrases.append(phrase)
     if forced:
-        defender = before.bout.defender
         card = look.card(thrown[-1]) if thrown else "it"
         taken = [e.cards or 0 for e in events if e.kind == "bout_end"]
         then = f"take{'s' if defender != you else ''} {_cards(taken[0])}" if taken else "must take"
-        phrases.insert(1 if thrown else 0, f"{who(defender, you)} cannot beat {card} and {then}")
+        at = next((i + 1 for i, e in enumerate(events) if e.kind in ("attack", "transfer", "show")), 0)
+        phrases.insert(min(at, len(phrases)), f"{who(defender, you, n)} cannot beat {card} and {then}")
     return _pack(phrases)
 
 
@@ -205,48 +292,60 @@ def _cards(n: int) -> str:
     return f"{n} card{'s' if n != 1 else ''}"
 
 
-def _phrase(event: Event, before: View, look: Look, you: int) -> str:
+def _phrase(event: Event, before: View, look: Look, you: int, defender: int | None = None, n: int = 2) -> str:
     """One event as a clause, or '' for an event not worth a word (an empty refill)."""
     kind, seat = event.kind, event.seat
     if kind == "attack" and seat is not None and event.card is not None:
         if before.bout.size == 0:
-            return f"{verb(seat, you, 'lead', 'leads')} {look.card(event.card)}"
-        return f"{verb(seat, you, 'throw', 'throws')} in {look.card(event.card)}"
+            return f"{verb(seat, you, 'lead', 'leads', n)} {look.card(event.card)}"
+        return f"{verb(seat, you, 'throw', 'throws', n)} in {look.card(event.card)}"
     if kind == "beat" and seat is not None and event.card is not None:
         target = before.bout.to_beat
         beaten = look.card(target) if target is not None else "the card"
-        return f"{verb(seat, you, 'beat', 'beats')} {beaten} with {look.card(event.card)}"
+        return f"{verb(seat, you, 'beat', 'beats', n)} {beaten} with {look.card(event.card)}"
+    if kind in ("transfer", "show") and seat is not None and event.card is not None and event.to is not None:
+        to = "you" if event.to == you else ("the bot" if n == 2 else f"seat {event.to}")
+        if kind == "transfer":
+            return f"{verb(seat, you, 'transfer', 'transfers', n)} the bout to {to} with {look.card(event.card)}"
+        return f"{verb(seat, you, 'show', 'shows', n)} the trump {look.card(event.card)}: the bout passes to {to}"
     if kind == "take" and seat is not None:
-        return f"{verb(seat, you, 'give', 'gives')} up and will take"
+        return f"{verb(seat, you, 'give', 'gives', n)} up and will take"
     if kind == "done" and seat is not None:
-        return f"{verb(seat, you, 'are', 'is')} done"
+        return f"{verb(seat, you, 'are', 'is', n)} done"
     if kind == "swap" and seat is not None and event.card is not None:
-        six = 16 * before.trump + 6
-        return f"{verb(seat, you, 'exchange', 'exchanges')} {look.card(six)} for the turn-up {look.card(event.card)}"
+        six = 16 * before.trump + before.rules.low_rank
+        return (f"{verb(seat, you, 'exchange', 'exchanges', n)} {look.card(six)} for the turn-up "
+                f"{look.card(event.card)}")
     if kind == "resign" and seat is not None:
-        return f"{verb(seat, you, 'resign', 'resigns')}"
+        return f"{verb(seat, you, 'resign', 'resigns', n)}"
     if kind == "bout_end":
-        return _bout_end(event, before, you)
+        return _bout_end(event, before, you, before.bout.defender if defender is None else defender, n)
     if kind == "refill":
-        return _refill(event, before, you)
+        return _refill(event, before, you, before.bout.defender if defender is None else defender, n)
     if kind == "out" and seat is not None:
-        return f"{verb(seat, you, 'are', 'is')} out of cards"
+        return f"{verb(seat, you, 'are', 'is', n)} out of cards"
     # game_end is not narrated: the verdict is the deal's closing line, said once
     return ""
 
 
-def _bout_end(event: Event, before: View, you: int) -> str:
+def _bout_end(event: Event, before: View, you: int, defender: int, n: int = 2) -> str:
     cards = event.cards or 0
     if event.taken:
-        return f"{verb(before.bout.defender, you, 'take', 'takes')} {_cards(cards)}"
+        return f"{verb(defender, you, 'take', 'takes', n)} {_cards(cards)}"
     why = {"exhausted": " (nothing to throw in)", "capped": " (bout full)"}.get(event.how or "", "")
     return f"Bout beaten off{why}: {_cards(cards)} to the heap"
 
 
-def _refill(event: Event, before: View, you: int) -> str:
-    drawn = event.drawn or (0, 0)
-    first = before.bout.attacker  # the attacker of the bout just closed draws first
-    parts = [f"{verb(seat, you, 'draw', 'draws')} {drawn[seat]}" for seat in (first, 1 - first) if drawn[seat]]
+def _refill(event: Event, before: View, you: int, defender: int | None = None, n: int = 2) -> str:
+    drawn = event.drawn or (0,) * n
+    if n == 2 and before.bout.leader == before.bout.attacker:
+        first = before.bout.attacker  # the attacker of the bout just closed draws first
+        order = [first, 1 - first]
+    else:   # the leader first, then clockwise, the defender last
+        defender = before.bout.defender if defender is None else defender
+        lead = before.bout.leader
+        order = [s for s in ((lead + k) % n for k in range(n)) if s != defender] + [defender]
+    parts = [f"{verb(seat, you, 'draw', 'draws', n)} {drawn[seat]}" for seat in order if drawn[seat]]
     if not parts:
         return ""
     parts = [parts[0]] + [p[0].lower() + p[1:] for p in parts[1:]]
@@ -254,8 +353,19 @@ def _refill(event: Event, before: View, you: int) -> str:
     return f"{' and '.join(parts)}; {left}"
 
 
-def verdict(outcome: str | None, fool: int | None, you: int) -> str:
-    """Who is the fool, or a draw: the sentence the deal ends with."""
+def verdict(outcome: str | None, fool: int | None, you: int, losers: Sequence[int] = (), n: int = 2) -> str:
+    """Who is the fool, or a draw: the sentence the deal ends with (a losing team of partners named as such)."""
+    if len(losers) > 1:
+        names = seat_list(losers, you)
+        mine = you in losers
+        how = "resigned: " if outcome == "resign" else ""
+        return f"Your team {how}loses ({names})" if mine else f"Your team wins: {how}{names} lose"
+    if n > 2:
+        if outcome == "draw" or fool is None:
+            return "A draw: nobody is the fool"
+        if outcome == "resign":
+            return "You resigned: you are the fool" if fool == you else f"Seat {fool} resigned: seat {fool} is the fool"
+        return "You are the fool" if fool == you else f"Seat {fool} is the fool"
     if outcome == "draw" or fool is None:
         return "A draw: nobody is the fool"
     if outcome == "resign":
@@ -284,6 +394,8 @@ def move_phrase(move: Move, view: View, look: Look) -> str:
         return f"beat {look.card(target)} with {look.card(move.card)}"
     if move.kind == "attack" and move.card is not None:
         return f"{'lead' if view.bout.size == 0 else 'throw in'} {look.card(move.card)}"
+    if move.kind in ("transfer", "show") and move.card is not None:
+        return f"{move.kind} with {look.card(move.card)}"
     words = {"take": "take", "done": "done: stop attacking", "swap": "exchange the trump six", "resign": "resign"}
     return words[move.kind]
 

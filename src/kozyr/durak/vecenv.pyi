@@ -1,9 +1,12 @@
 """Type stubs for kozyr.durak.vecenv, the batched C environment."""
 
+from collections.abc import Sequence
+
 import numpy as np
 import numpy.typing as npt
 
 from kozyr.durak.bots import Bot
+from kozyr.durak.rules import Rules
 
 MAX_GAMES: int
 
@@ -15,8 +18,12 @@ class DurakVecEnv:
     masks: npt.NDArray[np.uint8]
     rewards: npt.NDArray[np.float32]
     terminated: npt.NDArray[np.bool_]
+    truncated: npt.NDArray[np.bool_]
     lengths: npt.NDArray[np.int32]
-    def __init__(self, n: int, opponent: int | Bot = ..., seed: int = ..., *, seat: int | None = ...) -> None: ...
+    rules: Rules
+    def __init__(self, n: int, opponent: int | Bot = ..., seed: int = ..., *, seat: int | None = ...,
+                 rules: Rules | dict[str, object] | None = ...,
+                 opponents: Sequence[int | Bot] | None = ...) -> None: ...
     def reset(self, seed: int | None = ...) -> npt.NDArray[np.float32]: ...
     def step(
         self, actions: npt.ArrayLike

@@ -3,6 +3,17 @@
 `DurakVecEnv(n, opponent=3, seed=0)` holds n deals; in each, one seat is the
 agent's and the other is a kozyr rung that moves inside C (the rungs' kernel,
 `ask_move` in rungs.pxd, on the decision's Ask as in the ladder's loop).
+
+`DurakVecEnv(n, opponent, seed, rules=Rules(seats=4, ...))` plays any table:
+one seat the agent's, every other seat a rung (`opponent`, or `opponents`, a
+list of N-1 rungs or Bots, the first at the seat after the agent's,
+clockwise), each deciding with `best_move` on its own full view (the kernel
+every door uses at every table). The actions, observation and mask are the
+table's (`encoding.table_encoding(rules)`: ``observations`` (n, obs_size),
+``masks`` (n, n_actions)); rewards are -1 to the agent when its team lost, +1
+when another did, 0 on a draw. A deal of such a table has no bound of its own:
+one that reaches `MAX_MOVES` moves is dealt again with ``truncated`` set for
+its game (reward 0); the two-seat game never truncates.
 `step(actions)` applies one action per game (the encoding's 76 actions,
 kozyr.durak.encoding), lets each opponent move until its agent is on turn
 again or the deal is over, and writes into the env's own numpy arrays:
@@ -45,20 +56,25 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
-from kozyr.durak.core.deal cimport st_deal_rng
-from kozyr.durak._encode cimport N_ACTIONS, OBS_SIZE, code_of_action, enc_mask, enc_obs
-from kozyr.durak.core.rules cimport st_apply, st_ask, st_turn, st_view
+from kozyr.durak.core.deal cimport st_deal_rng, st_deal_rng_table
+from kozyr.durak._encode cimport (
+    N_ACTIONS, OBS_SIZE, EncTable, code_of_action, code_of_action_t, enc_mask, enc_mask_t, enc_obs, enc_obs_t,
+    enc_table,
+)
+from kozyr.durak.core.rules cimport st_apply, st_ask, st_turn, st_view, st_view_turn
 from kozyr.durak.core.seeds cimport fast_below, fast_next
-from kozyr.durak.core.state cimport Sink, State
-from kozyr.durak.core.view cimport OUT_NONE, Ask, DView
-from kozyr.durak.rungs cimport RungParams, ask_move, params_from
+from kozyr.durak.core.state cimport MAX_MOVES, Sink, State, Table
+from kozyr.durak.core.view cimport MAX_SEATS, OUT_NONE, Ask, DView
+from kozyr.durak.rungs cimport RungParams, ask_move, best_move, params_from
 
 import numpy as np
 
 cimport numpy as cnp
 
-from kozyr.durak.encoding import check_buffer
+from kozyr.durak.core.gameview import table_of
+from kozyr.durak.encoding import check_buffer, table_encoding
 from kozyr.durak.ladder.sides import resolve
+from kozyr.durak.rules import Rules
 from kozyr.errors import KozyrError, shown, whole
 
 cnp.import_array()
@@ -105,6 +121,45 @@ cdef inline int _deal(Slot *g, int seat_choice, int rung, const RungParams *p, u
         # the opponent ended the deal before the agent moved (forced takes all along): deal again
 
 
+cdef struct Seats:
+    # a table other than the two-seat game: who plays the seats that are not the agent's
+    Table table
+    EncTable enc
+    int rung[6]           # by offset clockwise from the agent: rung[k] plays seat (agent + k) % n, k >= 1
+    RungParams params[6]
+
+
+cdef inline int _opponents_t(Slot *g, const Seats *t, uint64_t *rng, Sink *sink) noexcept nogil:
+    """Let the other seats move until the agent is on turn, the deal is over or at the move cap; -1 if a
+    rung found no move. Each decides with best_move on its own full view (st_view_turn)."""
+    cdef DView v
+    cdef int move, seat, k, n = t.table.seats
+    while g.s.outcome == OUT_NONE and g.s.moves < MAX_MOVES:
+        seat = st_turn(&g.s)
+        if seat == g.seat:
+            return 0
+        st_view_turn(&g.s, &v)
+        k = (seat - g.seat + n) % n
+        move = best_move(&v, t.rung[k], <unsigned int>fast_next(rng) if t.rung[k] == 1 else 0, &t.params[k])
+        if move < 0 or st_apply(&g.s, seat, move, sink) != 0:
+            return -1
+    return 0
+
+
+cdef inline int _deal_t(Slot *g, int seat_choice, const Seats *t, uint64_t *rng) noexcept nogil:
+    """A new deal of the table in this slot, played up to the agent's first decision."""
+    cdef Sink sink
+    while True:
+        st_deal_rng_table(&g.s, &t.table, rng)
+        g.seat = <int>fast_below(rng, t.table.seats) if seat_choice < 0 else seat_choice
+        g.steps = 0
+        if _opponents_t(g, t, rng, &sink) != 0:
+            return -1
+        if g.s.outcome == OUT_NONE and g.s.moves < MAX_MOVES:
+            return 0
+        # the others ended (or capped) the deal before the agent moved: deal again
+
+
 MAX_GAMES = 1 << 22
 
 
@@ -118,15 +173,22 @@ cdef class DurakVecEnv:
     cdef readonly int seat_choice
     cdef RungParams params
     cdef uint64_t rng
+    cdef bint two                # the two-seat game (its own path, unchanged); else `seats` plays the table
+    cdef bint enc_two            # the table speaks the two-seat 76 actions and 270 floats (2 seats, 36, podkidnoy)
+    cdef Seats seats_t
+    cdef int n_actions
+    cdef readonly object rules
     cdef readonly object observations
     cdef readonly object masks
     cdef readonly object rewards
     cdef readonly object terminated
+    cdef readonly object truncated
     cdef readonly object lengths
     cdef float[:, ::1] _obs
     cdef uint8_t[:, ::1] _mask
     cdef float[::1] _rew
     cdef uint8_t[::1] _term
+    cdef uint8_t[::1] _trunc
     cdef int[::1] _len
 
     def __cinit__(self):
@@ -137,36 +199,70 @@ cdef class DurakVecEnv:
     def __dealloc__(self):
         PyMem_Free(self.slots)
 
-    def __init__(self, n, opponent=3, seed=0, *, seat=None):
+    def __init__(self, n, opponent=3, seed=0, *, seat=None, rules=None, opponents=None):
         if self.slots != NULL:
             raise KozyrError("bad_init", "a DurakVecEnv is set up once")
         n = whole("n", n, 1, MAX_GAMES)
-        side = resolve(opponent)
-        if side.kind not in ("rung", "bot") or not 1 <= side.rung <= 3:
-            raise KozyrError("bad_side", f"opponent {shown(opponent)}: the batched environment plays a rung "
-                             "(1, 2, 3) or a Bot inside C, not rung 4, a native bot or a Python callable",
-                             value=opponent)
-        self.rung = side.rung
-        params_from(&self.params, side.params.as_tuple())
+        table = Rules.of(rules)
+        seats = table.seats
+        self.two = table.two_seat
+        if opponents is not None and self.two:
+            raise KozyrError("bad_side", "opponents= names the sides of a table of more than two seats: the "
+                             "two-seat game takes one opponent", value=opponents)
+        if opponents is None:
+            sides = [opponent] * (seats - 1)
+        elif isinstance(opponents, (str, bytes)) or not hasattr(opponents, "__len__") \
+                or len(opponents) != seats - 1:
+            raise KozyrError("bad_side", f"opponents {shown(opponents)}: expected a list of {seats - 1} sides, one "
+                             f"for each other seat of the {seats}-seat table", value=opponents)
+        else:
+            sides = list(opponents)
+        resolved = []
+        for side_value in sides:
+            side = resolve(side_value)
+            if side.kind not in ("rung", "bot") or not 1 <= side.rung <= 3:
+                raise KozyrError("bad_side", f"opponent {shown(side_value)}: the batched environment plays a rung "
+                                 "(1, 2, 3) or a Bot inside C, not rung 4, a native bot or a Python callable",
+                                 value=side_value)
+            resolved.append(side)
+        self.rung = resolved[0].rung
+        params_from(&self.params, resolved[0].params.as_tuple())
         if seat is None:
             self.seat_choice = -1
-        elif isinstance(seat, bool) or seat not in (0, 1):
-            raise KozyrError("bad_seat", f"seat {shown(seat)}: expected 0, 1 or None (random)", value=seat)
+        elif isinstance(seat, bool) or seat not in tuple(range(seats)):
+            raise KozyrError("bad_seat", f"seat {shown(seat)}: expected "
+                             f"{'0, 1' if seats == 2 else f'a seat from 0 to {seats - 1}'} or None (random)",
+                             value=seat)
         else:
             self.seat_choice = seat
+        enc = table_encoding(table)
+        self.rules = table
+        self.n_actions = enc.n_actions
+        self.enc_two = enc.two_seat
+        if not self.two:
+            seats_t, deck_t, opts_t = table_of(table)
+            self.seats_t.table.seats = seats_t
+            self.seats_t.table.deck = deck_t
+            self.seats_t.table.opts = opts_t
+            enc_table(&self.seats_t.enc, seats_t, deck_t, opts_t)
+            for k, side in enumerate(resolved):
+                self.seats_t.rung[k + 1] = side.rung
+                params_from(&self.seats_t.params[k + 1], side.params.as_tuple())
         self.n = n
         self.slots = <Slot *>PyMem_Malloc(n * sizeof(Slot))
         if self.slots == NULL:
             raise MemoryError()
-        self.observations = np.zeros((n, OBS_SIZE), dtype=np.float32)
-        self.masks = np.zeros((n, N_ACTIONS), dtype=np.uint8)
+        self.observations = np.zeros((n, enc.obs_size), dtype=np.float32)
+        self.masks = np.zeros((n, enc.n_actions), dtype=np.uint8)
         self.rewards = np.zeros(n, dtype=np.float32)
         self.terminated = np.zeros(n, dtype=np.bool_)
+        self.truncated = np.zeros(n, dtype=np.bool_)
         self.lengths = np.zeros(n, dtype=np.int32)
         self._obs = self.observations
         self._mask = self.masks
         self._rew = self.rewards
         self._term = self.terminated.view(np.uint8)
+        self._trunc = self.truncated.view(np.uint8)
         self._len = self.lengths
         self.reset(seed)
 
@@ -198,12 +294,17 @@ cdef class DurakVecEnv:
         cdef int bad = 0
         with nogil:
             for i in range(self.n):
-                if _deal(&self.slots[i], self.seat_choice, self.rung, &self.params, &self.rng) != 0:
+                if self.two:
+                    if _deal(&self.slots[i], self.seat_choice, self.rung, &self.params, &self.rng) != 0:
+                        bad = 1
+                        break
+                elif _deal_t(&self.slots[i], self.seat_choice, &self.seats_t, &self.rng) != 0:
                     bad = 1
                     break
                 self._write(i)
             memset(&self._rew[0], 0, self.n * sizeof(float))
             memset(&self._term[0], 0, self.n)
+            memset(&self._trunc[0], 0, self.n)
         if bad:
             raise RuntimeError("the opponent rung found no move")   # cannot happen: a running deal has one
         return self.observations
@@ -212,8 +313,12 @@ cdef class DurakVecEnv:
         cdef DView v
         cdef Slot *g = &self.slots[i]
         st_view(&g.s, g.seat, &v)
-        enc_obs(&v, &self._obs[i, 0])
-        enc_mask(&v, &self._mask[i, 0])
+        if self.two or self.enc_two:
+            enc_obs(&v, &self._obs[i, 0])
+            enc_mask(&v, &self._mask[i, 0])
+        else:
+            enc_obs_t(&self.seats_t.enc, &v, &self._obs[i, 0])
+            enc_mask_t(&self.seats_t.enc, &v, &self._mask[i, 0])
 
     def step(self, actions):
         """Apply one action per game (int array of n); returns (observations, masks, rewards, terminated)."""
@@ -239,10 +344,13 @@ cdef class DurakVecEnv:
         cdef int fail = 0
         cdef Slot *g
         cdef Sink sink
+        cdef int n_actions = self.n_actions
+        if not self.two:
+            return self._step_t(act)
         with nogil:
             for i in range(self.n):
                 a = act[i]
-                if a < 0 or a >= N_ACTIONS or not self._mask[i, a]:
+                if a < 0 or a >= n_actions or not self._mask[i, a]:
                     bad = i
                     break
         if bad >= 0:
@@ -272,6 +380,52 @@ cdef class DurakVecEnv:
             raise RuntimeError("a masked action or the rung's move was refused")   # cannot happen
         return self.observations, self.masks, self.rewards, self.terminated
 
+    cdef object _step_t(self, const int64_t[::1] act):
+        """step() at a table other than the two-seat game."""
+        cdef Py_ssize_t i, bad = -1
+        cdef int64_t a
+        cdef int fail = 0, n_actions = self.n_actions, fool
+        cdef unsigned int losers
+        cdef Slot *g
+        cdef Sink sink
+        cdef const Seats *t = &self.seats_t
+        with nogil:
+            for i in range(self.n):
+                a = act[i]
+                if a < 0 or a >= n_actions or not self._mask[i, a]:
+                    bad = i
+                    break
+        if bad >= 0:
+            a = act[bad]
+            raise KozyrError("illegal_action", f"game {bad}: action {a} is not legal there: legal are "
+                             f"{np.flatnonzero(self.masks[bad]).tolist()}", field="actions", value=int(a))
+        with nogil:
+            for i in range(self.n):
+                g = &self.slots[i]
+                g.steps += 1
+                if st_apply(&g.s, g.seat, code_of_action(<int>act[i]) if self.enc_two
+                            else code_of_action_t(&t.enc, <int>act[i]), &sink) != 0 \
+                        or _opponents_t(g, t, &self.rng, &sink) != 0:
+                    fail = 1
+                    break
+                self._trunc[i] = 0
+                if g.s.outcome != OUT_NONE or g.s.moves >= MAX_MOVES:
+                    losers = g.s.losers if g.s.outcome != OUT_NONE else 0
+                    self._rew[i] = 0.0 if losers == 0 else (-1.0 if (losers >> g.seat) & 1 else 1.0)
+                    self._term[i] = g.s.outcome != OUT_NONE
+                    self._trunc[i] = g.s.outcome == OUT_NONE
+                    self._len[i] = g.steps
+                    if _deal_t(g, self.seat_choice, t, &self.rng) != 0:
+                        fail = 1
+                        break
+                else:
+                    self._rew[i] = 0.0
+                    self._term[i] = 0
+                self._write(i)
+        if fail:
+            raise RuntimeError("a masked action or a rung's move was refused")   # cannot happen
+        return self.observations, self.masks, self.rewards, self.terminated
+
     def random_actions(self, out=None):
         """A uniformly random legal action per game, drawn in C from the env's stream (a baseline policy).
 
@@ -286,17 +440,17 @@ cdef class DurakVecEnv:
     cdef object _random_actions(self, out):
         cdef int64_t[::1] o = out
         cdef Py_ssize_t i
-        cdef int k, a, cnt
+        cdef int k, a, cnt, n_actions = self.n_actions
         with nogil:
             for i in range(self.n):
                 cnt = 0
-                for a in range(N_ACTIONS):
+                for a in range(n_actions):
                     cnt += self._mask[i, a]
                 if cnt == 0:
                     o[i] = -1
                     continue
                 k = fast_below(&self.rng, cnt)
-                for a in range(N_ACTIONS):
+                for a in range(n_actions):
                     if self._mask[i, a]:
                         if k == 0:
                             o[i] = a
@@ -316,5 +470,9 @@ cdef class DurakVecEnv:
         cdef Slot *g = &self.slots[<Py_ssize_t>whole("game", i, 0, self.n - 1)]
         cdef DView v
         st_view(&g.s, g.seat, &v)
+        if not self.two:
+            return {"order": tuple([g.s.order[k] for k in range(g.s.deck_size)]), "seat": g.seat, "ply": g.s.ply,
+                    "moves": g.s.moves, "hands": tuple([g.s.hand[k] for k in range(g.s.n)]),
+                    "heap": v.heap_cards, "known": tuple([v.known[k] for k in range(g.s.n)])}
         return {"order": tuple([g.s.order[k] for k in range(36)]), "seat": g.seat, "ply": g.s.ply,
                 "hands": (g.s.hand[0], g.s.hand[1]), "heap": v.heap_cards, "known": v.known[1 - g.seat]}

@@ -51,12 +51,12 @@ from urllib.parse import parse_qs
 
 from kozyr.durak import IllegalMove, Rules
 from kozyr.durak import records as durak_records
-from kozyr.durak.rules import MAX_SEATS
+from kozyr.durak.rules import DECKS, MAX_SEATS, THROW_INS, VARIANTS
 from kozyr.errors import KozyrError, shown, whole
 from kozyr.hokm import IllegalPlay
 from kozyr.hokm import records as hokm_records
 from kozyr.web import replays
-from kozyr.web.durak_table import RUNG_CHOICES, DurakTable, playable
+from kozyr.web.durak_table import RUNG_CHOICES, DurakTable
 from kozyr.web.hokm_table import BOT_CHOICES, DEFAULT_BOTS, MAX_TARGET, HokmTable
 from kozyr.web.sessions import Session, Sessions
 from kozyr.web.store import MAX_RECORD_BYTES, RecordsFolder, parse_json
@@ -70,8 +70,8 @@ PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src
 API_POLICY = "default-src 'none'; frame-ancestors 'none'"
 STATIC = {"table.js": "text/javascript; charset=utf-8", "table.css": "text/css; charset=utf-8"}
 ID = r"(?P<id>[A-Za-z0-9_-]{1,40})"
-# the seat counts the page offers: those whose table (36 cards, podkidnoy) the engine deals
-DURAK_SEATS = [n for n in range(2, MAX_SEATS + 1) if playable(Rules(seats=n))]
+# the tables the page offers: every seat count, variant, deck and throw-in rule the engine deals
+DURAK_SEATS = list(range(2, MAX_SEATS + 1))
 SEED_MAX = 32
 
 StartResponse = Callable[..., Any]
@@ -290,7 +290,8 @@ class WebApp:
         with session.lock:
             games = [{"id": gid, **table.summary()} for gid, table in session.games.items()]
         return {"current": current, "games": games, "choices": {
-            "durak": {"rungs": list(RUNG_CHOICES), "seats": DURAK_SEATS},
+            "durak": {"rungs": list(RUNG_CHOICES), "seats": DURAK_SEATS, "variants": list(VARIANTS),
+                      "decks": list(DECKS), "throw_ins": list(THROW_INS)},
             "hokm": {"bots": list(BOT_CHOICES), "default_bots": list(DEFAULT_BOTS), "max_target": MAX_TARGET},
             "watch": {"rungs": list(replays.LADDER_RUNGS), "deals": ["fast", "sha", "reference"]},
         }}
@@ -305,8 +306,6 @@ class WebApp:
             if rules_value is not None and not isinstance(rules_value, dict):
                 raise HttpError("bad_options", 400, f"rules {shown(rules_value)} is not an object of options")
             rules = Rules.of(rules_value)                            # bad_options / bad_seats
-            if not playable(rules):
-                raise HttpError("bad_options", 400, f"this engine deals the two-seat game only, not {rules!r}")
             seed = _text(body, "seed", secrets.token_hex(6), SEED_MAX) or secrets.token_hex(6)
             table: Any = DurakTable(rung=body.get("rung", 2), seat=body.get("seat", 0), seed=seed, rules=rules)
         elif kind == "hokm":

@@ -6,14 +6,15 @@ move raises and changes nothing), then every bot on turn moves through its
 rung from its own view, and each move's events become narration from your
 seat. What the page gets (`state`) is built from your seat's view alone.
 
-Which durak the table plays is one `Rules` value. The seats, the bots and
-the state all follow `rules.seats`; the engine on main deals the two-seat
-game (`Rules()`), so `playable` admits that table only until the variants
-engine deals every table, when it becomes the engine's own test.
+Which durak the table plays is one `Rules` value: any table the engine
+deals (2 to 6 seats, every deck, podkidnoy or perevodnoy). The seats, the
+bots and the state all follow `rules.seats`; rung 4 (a bot, and the hint's
+analysis) plays every table.
 
 The deal is replayable in the terminal: the seed text is padded to 32 bytes
 with `pad_seed` and the bot of a two-seat table draws from the bot seed
-``<seed>:bot``, as ``kozyr play --seed SEED --level RUNG`` does.
+``<seed>:bot`` (the bot at seat s of a larger table from ``<seed>:bot<s>``),
+as ``kozyr play --seed SEED --level RUNG`` (and the table's options) does.
 """
 from __future__ import annotations
 
@@ -29,18 +30,13 @@ from kozyr.durak.records import to_record
 from kozyr.errors import KozyrError, shown, whole
 from kozyr.web import pictures, words
 
-__all__ = ["DurakTable", "playable", "RUNG_CHOICES", "LOG_LINES"]
+__all__ = ["DurakTable", "RUNG_CHOICES", "LOG_LINES"]
 
 RUNG_CHOICES = (1, 2, 3, 4)
 LOG_LINES = 40           # narration lines the state carries (the page shows the latest)
 HINT_RUNG = 4            # the hint is rung 4's choice from your view (which holds what your seat has seen)
 CARD_MOVES = ("attack", "beat", "transfer", "show")
 PLAIN_MOVES = (("take", "Take"), ("done", "Done"), ("swap", "Exchange the six"))
-
-
-def playable(rules: Rules) -> bool:
-    """Whether this build's engine deals `rules`: the two-seat game until the variants engine lands."""
-    return rules.two_seat
 
 
 def _bot(rung: int, seed: str) -> Any:
@@ -54,14 +50,11 @@ class DurakTable:
 
     def __init__(self, *, rung: int, seat: int, seed: str, rules: Rules | None = None) -> None:
         self.rules = Rules.of(rules)
-        if not playable(self.rules):
-            raise IllegalMove("bad_options", f"the web table deals {self.rules!r} once the variants engine "
-                              "deals it; this engine deals the two-seat game, Rules()", field="rules",
-                              value=self.rules.changed())
         self.rung = whole("rung", rung, 1, 4)
         self.you = whole("seat", seat, 0, self.rules.seats - 1)
         self.seed = seed
-        self.game = Game.from_seed(pad_seed(seed))        # no_seed for a seed that is not ASCII of <= 32 bytes
+        # no_seed for a seed that is not ASCII of <= 32 bytes
+        self.game = Game.from_seed(pad_seed(seed), rules=None if self.rules.two_seat else self.rules)
         others = [s for s in range(self.rules.seats) if s != self.you]
         self.bots = {s: _bot(self.rung, f"{seed}:bot" if self.rules.seats == 2 else f"{seed}:bot{s}")
                      for s in others}
@@ -97,7 +90,7 @@ class DurakTable:
         before = self.game.view(self.you)
         events: tuple[Event, ...] = tuple(self.game.apply(seat, move))
         if any(e.kind == "swap" for e in events):
-            self.under = 16 * before.trump + 6
+            self.under = 16 * before.trump + self.rules.low_rank
         self.log.extend(words.durak_narration(events, before, self.game.view(self.you)))
         del self.log[:-LOG_LINES]
 
@@ -126,8 +119,9 @@ class DurakTable:
         return self.game.over
 
     def summary(self) -> dict[str, Any]:
+        table = "" if self.rules.two_seat else f" at {self.rules.seats} seats of {self.rules.variant}"
         return {"kind": self.kind, "over": self.game.over, "moves": self.game.moves,
-                "title": f"durak against rung {self.rung} ({RUNG_NAMES[self.rung]}), seed {self.seed}"}
+                "title": f"durak{table} against rung {self.rung} ({RUNG_NAMES[self.rung]}), seed {self.seed}"}
 
     def state(self) -> dict[str, Any]:
         """What the page shows: from your seat's view only."""
@@ -153,8 +147,13 @@ class DurakTable:
             "talon": view.talon,
             "under": None if self.under is None or view.talon == 0 else card_name(self.under),
             "log": list(self.log),
-            "replay": (f"kozyr play --seed {shlex.quote(self.seed)} --level {self.rung} --seat {self.you}"
-                       if self.rules.two_seat else None),
+            "replay": (f"kozyr play --seed {shlex.quote(self.seed)}{words.table_flags(self.rules)} "
+                       f"--level {self.rung} --seat {self.you}"),
+            "counts": list(view.counts),
+            "out": list(view.out),
+            "throwers": list(view.bout.throwers),
+            "attacker": view.bout.attacker,
+            "defender": view.bout.defender,
         }
 
 

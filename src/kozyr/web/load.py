@@ -111,9 +111,14 @@ def _play(client: Client, new: dict[str, Any], choose: Callable[[dict[str, Any]]
     raise AssertionError(f"game {gid} did not end within {MAX_REQUESTS_PER_GAME} moves")
 
 
-def play_durak(client: Client, *, rung: int = 1, seat: int = 0, seed: str = "load") -> tuple[str, dict[str, Any]]:
-    """A whole durak deal, first legal move every turn; (game id, final state)."""
-    return _play(client, {"game": "durak", "rung": rung, "seat": seat, "seed": seed}, first_durak_move)
+def play_durak(client: Client, *, rung: int = 1, seat: int = 0, seed: str = "load",
+               rules: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
+    """A whole durak deal, first legal move every turn, at the table of `rules` (None: two seats); (game id,
+    final state)."""
+    new: dict[str, Any] = {"game": "durak", "rung": rung, "seat": seat, "seed": seed}
+    if rules is not None:
+        new["rules"] = rules
+    return _play(client, new, first_durak_move)
 
 
 def play_hokm(client: Client, *, seat: int = 0, seed: int = 0, target: int = 1,

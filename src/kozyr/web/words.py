@@ -15,13 +15,14 @@ from kozyr.cards import SUIT_NAMES, pretty
 from kozyr.cli._terminal import Look
 from kozyr.cli.durak_keys import hand_order
 from kozyr.cli.durak_render import move_phrase, narrate, verdict
+from kozyr.cli.durak_rules import rules_flags
 from kozyr.cli.hokm_play import seat_name, team_name, trick_phrase
-from kozyr.durak import Event, Move, View
+from kozyr.durak import Event, Move, Rules, View
 from kozyr.hokm import HandResult, Match, TrickResult
 
 __all__ = ["seat_name", "card_text", "durak_narration", "durak_move", "durak_verdict", "durak_status",
            "durak_hand_order", "durak_step", "hokm_play", "hokm_trump", "hokm_status", "hokm_verdict",
-           "hokm_hand_result"]
+           "hokm_hand_result", "table_flags"]
 
 LOOK = Look(ascii=False, colour=False)
 
@@ -40,9 +41,16 @@ def durak_move(move: Move, view: View) -> str:
     return move_phrase(move, view, LOOK)
 
 
+def table_flags(rules: Rules) -> str:
+    """The `kozyr play` options that name the table (" --seats 4 --variant perevodnoy"; "" for two seats)."""
+    flags = rules_flags(rules)
+    return f" {flags}" if flags else ""
+
+
 def durak_verdict(view: View) -> str:
     result = view.result
-    return verdict(result.outcome if result else None, result.fool if result else None, view.seat) + "."
+    return verdict(result.outcome if result else None, result.fool if result else None, view.seat,
+                   result.losers if result else (), len(view.counts)) + "."
 
 
 def durak_status(view: View, capped: bool = False) -> str:
@@ -51,18 +59,23 @@ def durak_status(view: View, capped: bool = False) -> str:
         return "Game over."
     if capped:
         return "The deal stopped at its cap of moves."
+    two = len(view.counts) == 2
     if view.turn != view.seat:
-        return "The bot is on turn."
+        return "The bot is on turn." if two else f"Seat {view.turn} is on turn."
     bout = view.bout
     has_card = any(m.card is not None for m in view.legal)
     if view.phase == "defend":
         target = pretty(bout.to_beat) if bout.to_beat is not None else "the card"
+        passes = sorted({m.kind for m in view.legal if m.kind in ("transfer", "show")}, reverse=True)
+        if passes:
+            return f"Beat {target}, {' or '.join(passes)} with a card of the rank, or take."
         return (f"Beat {target} with a card of yours, or take." if has_card
                 else f"Nothing of yours beats {target}: take.")
     room = bout.cap - bout.size
     if view.phase == "pile_on":
-        return (f"The bot takes: throw in cards (up to {room} more), then Done." if has_card
-                else "The bot takes: nothing fits, so Done.")
+        taker = "The bot" if two else f"Seat {bout.defender}"
+        return (f"{taker} takes: throw in cards (up to {room} more), then Done." if has_card
+                else f"{taker} takes: nothing fits, so Done.")
     if bout.size == 0:
         return "Your attack: lead any card."
     return "Throw in a card of a rank on the table, or Done." if has_card else "Nothing to throw in: Done."
@@ -77,7 +90,12 @@ def durak_step(seat: int, move: Move, events: Sequence[Event], defender: int) ->
     """One move of a replay and what it caused (`defender`: the bout's defender before the move):
     `Seat 0: attack 9♦. Seat 1 takes 4 cards.`"""
     parts = [f"Seat {seat}: {_durak_move_words(move)}"]
+    if events and events[0].kind in ("transfer", "show") and events[0].to is not None:
+        parts[0] += f" to seat {events[0].to}"
+        defender = events[0].to
     for e in events[1:]:
+        if e.kind == "out" and e.seat is not None:
+            parts.append(f"seat {e.seat} is out")
         if e.kind == "bout_end":
             if e.taken:
                 parts.append(f"seat {defender} takes {_cards(e.cards or 0)}")
@@ -87,8 +105,13 @@ def durak_step(seat: int, move: Move, events: Sequence[Event], defender: int) ->
             drawn = ", ".join(f"seat {s} draws {n}" for s, n in enumerate(e.drawn) if n)
             parts.append(f"{drawn}; {e.talon} left in the talon")
         elif e.kind == "game_end":
-            parts.append("a draw" if e.fool is None else f"seat {e.fool} is the fool"
-                         + (" (resigned)" if e.outcome == "resign" else ""))
+            losers = e.losers or ()
+            if e.fool is None and len(losers) > 1:
+                parts.append(f"seats {', '.join(map(str, losers))} lose"
+                             + (" (resigned)" if e.outcome == "resign" else ""))
+            else:
+                parts.append("a draw" if e.fool is None else f"seat {e.fool} is the fool"
+                             + (" (resigned)" if e.outcome == "resign" else ""))
     return ". ".join(p[0].upper() + p[1:] for p in parts) + "."
 
 

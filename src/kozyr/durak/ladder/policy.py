@@ -16,6 +16,10 @@ bot (a `bot_error` fault whose cause is the bad_action KozyrError), and an
 action whose move is not legal there (resign, 75, never is) a `not_legal`
 fault; both name the deal and the replay that plays it again.
 
+At a table of more seats (or another deck, or perevodnoy) the observation,
+the mask and the actions are that table's (`encoding.table_encoding(view.rules)`):
+the same function plays there if it speaks that layout.
+
 >>> from kozyr.durak import Game
 >>> import numpy as np
 >>> first_legal = policy_side(lambda obs, mask: int(np.flatnonzero(mask)[0]))
@@ -65,12 +69,12 @@ class PolicyBot:
         except TypeError:
             raise KozyrError("bad_action", f"{self.__name__} answered {shown(answer)}, not an action (an int "
                              "from 0 to 75)", value=answer) from None
-        move_of(action)   # the range check, one home
+        move_of(action, getattr(view, "rules", None))   # the range check, one home (the view's table's)
         return int(action)
 
     def __call__(self, view: Any) -> Move:
-        """The move of the policy's action on `view`."""
-        return move_of(self.action(view))
+        """The move of the policy's action on `view` (in the layout of the view's table)."""
+        return move_of(self.action(view), getattr(view, "rules", None))
 
     def __repr__(self) -> str:
         return f"PolicyBot({self.__name__!r})"

@@ -238,6 +238,9 @@ function wire(choices) {
   const seats = () => fill($("durak-seat"), [...Array(Number($("durak-seats").value)).keys()], null, 0);
   seats();
   $("durak-seats").addEventListener("change", seats);
+  fill($("durak-variant"), d.variants, null, "podkidnoy");
+  fill($("durak-deck"), d.decks, null, 36);
+  fill($("durak-throw-in"), d.throw_ins, null, "all");
   const h = choices.hokm;
   [1, 2, 3].forEach((i) => fill($(`hokm-bot-${i}`), h.bots, null, h.default_bots[i - 1]));
   $("hokm-target").max = String(h.max_target);
@@ -255,7 +258,14 @@ document.addEventListener("DOMContentLoaded", async () => {
     e.preventDefault();
     const body = { game: "durak", rung: Number($("durak-rung").value), seat: Number($("durak-seat").value) };
     if ($("durak-seed").value) body.seed = $("durak-seed").value;
-    if (Number($("durak-seats").value) !== 2) body.rules = { seats: Number($("durak-seats").value) };
+    const rules = {};
+    if (Number($("durak-seats").value) !== 2) rules.seats = Number($("durak-seats").value);
+    if ($("durak-variant").value !== "podkidnoy") rules.variant = $("durak-variant").value;
+    if (Number($("durak-deck").value) !== 36) rules.deck = Number($("durak-deck").value);
+    if ($("durak-throw-in").value !== "all") rules.throw_in = $("durak-throw-in").value;
+    if ($("durak-show-trump").checked) rules.show_trump = true;
+    if ($("durak-teams").checked) rules.teams = true;
+    if (Object.keys(rules).length) body.rules = rules;
     newGame(body);
   });
   $("new-hokm").addEventListener("submit", (e) => {
