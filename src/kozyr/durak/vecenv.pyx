@@ -339,24 +339,13 @@ cdef class DurakVecEnv:
             raise KozyrError("bad_actions", f"actions must be an int array of shape ({self.n},), "
                              f"not {arr.dtype} {tuple([arr.shape[k] for k in range(arr.ndim)])}", field="actions")
         cdef int64_t[::1] act = arr.astype(np.int64, copy=False)
-        cdef Py_ssize_t i, bad = -1
-        cdef int64_t a
+        cdef Py_ssize_t i
         cdef int fail = 0
         cdef Slot *g
         cdef Sink sink
-        cdef int n_actions = self.n_actions
         if not self.two:
             return self._step_t(act)
-        with nogil:
-            for i in range(self.n):
-                a = act[i]
-                if a < 0 or a >= n_actions or not self._mask[i, a]:
-                    bad = i
-                    break
-        if bad >= 0:
-            a = act[bad]
-            raise KozyrError("illegal_action", f"game {bad}: action {a} is not legal there: legal are "
-                             f"{np.flatnonzero(self.masks[bad]).tolist()}", field="actions", value=int(a))
+        self._check(act)
         with nogil:
             for i in range(self.n):
                 g = &self.slots[i]
@@ -380,15 +369,12 @@ cdef class DurakVecEnv:
             raise RuntimeError("a masked action or the rung's move was refused")   # cannot happen
         return self.observations, self.masks, self.rewards, self.terminated
 
-    cdef object _step_t(self, const int64_t[::1] act):
-        """step() at a table other than the two-seat game."""
+    cdef int _check(self, const int64_t[::1] act) except -1:
+        """Every game's action is one its mask allows (at two seats and at a table), else the first
+        game that has none is refused (illegal_action) and nothing is played."""
         cdef Py_ssize_t i, bad = -1
         cdef int64_t a
-        cdef int fail = 0, n_actions = self.n_actions, fool
-        cdef unsigned int losers
-        cdef Slot *g
-        cdef Sink sink
-        cdef const Seats *t = &self.seats_t
+        cdef int n_actions = self.n_actions
         with nogil:
             for i in range(self.n):
                 a = act[i]
@@ -399,6 +385,17 @@ cdef class DurakVecEnv:
             a = act[bad]
             raise KozyrError("illegal_action", f"game {bad}: action {a} is not legal there: legal are "
                              f"{np.flatnonzero(self.masks[bad]).tolist()}", field="actions", value=int(a))
+        return 0
+
+    cdef object _step_t(self, const int64_t[::1] act):
+        """step() at a table other than the two-seat game."""
+        cdef Py_ssize_t i
+        cdef int fail = 0, fool
+        cdef unsigned int losers
+        cdef Slot *g
+        cdef Sink sink
+        cdef const Seats *t = &self.seats_t
+        self._check(act)
         with nogil:
             for i in range(self.n):
                 g = &self.slots[i]

@@ -181,31 +181,41 @@ def play_range(a: object, b: object, first: int, count: int, seed: object = 0, *
     bouts = np.empty(count * w, dtype=np.int16)
     largest = np.empty(count * w, dtype=np.int8)
     runner = Runner(side_a, side_b, seed, deal, first + count, pairs, timeout)
+    job = (side_a, side_b, seed, deal, first + count, pairs, timeout)
+    _drive(runner, job, (fool, moves, bouts, largest), first, count, w, workers, progress, chunk, cpu,
+           searching=side_a.rung == 4 or side_b.rung == 4)
+    return fool, moves, bouts, largest
+
+
+def _drive(runner: Any, job: Any, arrays: tuple[np.ndarray, ...], first: int, count: int, w: int, workers: int,
+           progress: Progress | None, chunk: int | None, cpu: list[float] | None, *, searching: bool) -> None:
+    """Play units first+1 .. first+count of `runner` (a Runner or a TableRunner) into `arrays`, w entries
+    a unit: a Python side in `workers` processes (each builds its runner from `job`), any other in
+    `workers` threads, or in this thread for one small batch with no pool to start (a batch of the
+    sequential test or SPSA) unless a side searches (a decision may take seconds, and Ctrl-C must reach
+    a thread that waits). `cpu`, when given, receives each worker's CPU seconds."""
     if runner.python:
         if chunk is None:
             chunk = max(1, 256 // w)
         if workers > 1 and count > chunk:   # a Python player holds the GIL for its decisions: processes, not threads
             parts = [(first + f, n) for f, n in plan(count, workers, chunk, THREAD_CHUNKS)]
-            job = (side_a, side_b, seed, deal, first + count, pairs, timeout)
-            spent = processes.run(job, parts, workers, (fool, moves, bouts, largest), first, count * w, progress, w)
+            spent = processes.run(job, parts, workers, arrays, first, count * w, progress, w)
             if cpu is not None:
                 cpu.extend(spent)
-            return fool, moves, bouts, largest
+            return
         workers = 1
 
     def task(start: int, n: int) -> int:
-        return runner.chunk(start, n, fool, moves, bouts, largest, first)
-    searching = side_a.rung == 4 or side_b.rung == 4   # a decision may take seconds: Ctrl-C must reach a waiting thread
+        return int(runner.chunk(start, n, *arrays, first))
     if workers == 1 and progress is None and chunk is None and count * w <= DIRECT_MAX and not searching:
         c0 = time.thread_time()
-        task(first, count)   # one batch (of the sequential test, of SPSA): no thread pool to start
+        task(first, count)
         spent = [time.thread_time() - c0]
     else:
         parts = [(first + f, n) for f, n in plan(count, workers, chunk, THREAD_CHUNKS)]
         spent = _run(task, parts, workers, count * w, progress, runner.stop, w)
     if cpu is not None:
         cpu.extend(spent)
-    return fool, moves, bouts, largest
 
 
 def ladder(a: object, b: object = None, deals: object = None, seed: object = 0, *, rules: object = None,
@@ -360,32 +370,9 @@ def play_table_range(job: TableJob, first: int, count: int, *, workers: int = 1,
     """Deals first+1 .. first+count of a table ladder (`job`), every rotation: (losers, moves, bouts,
     largest, order), N entries a deal; a later range continues the same ladder (the sequential test's
     batches). A Python side plays in `workers` processes, any other in `workers` threads."""
-    w = job.width
     arrays = job.arrays(count)
-    runner = job.runner()
-    if runner.python:
-        if chunk is None:
-            chunk = max(1, 256 // w)
-        if workers > 1 and count > chunk:
-            parts = [(first + f, n) for f, n in plan(count, workers, chunk, THREAD_CHUNKS)]
-            spent = processes.run(job, parts, workers, arrays, first, count * w, progress, w)
-            if cpu is not None:
-                cpu.extend(spent)
-            return arrays
-        workers = 1
-
-    def task(start: int, n: int) -> int:
-        return int(runner.chunk(start, n, *arrays, first))
-    searching = any(s.rung == 4 for s in job.sides)
-    if workers == 1 and progress is None and chunk is None and count * w <= DIRECT_MAX and not searching:
-        c0 = time.thread_time()
-        task(first, count)
-        spent = [time.thread_time() - c0]
-    else:
-        parts = [(first + f, n) for f, n in plan(count, workers, chunk, THREAD_CHUNKS)]
-        spent = _run(task, parts, workers, count * w, progress, runner.stop, w)
-    if cpu is not None:
-        cpu.extend(spent)
+    _drive(job.runner(), job, arrays, first, count, job.width, workers, progress, chunk, cpu,
+           searching=any(s.rung == 4 for s in job.sides))
     return arrays
 
 

@@ -216,6 +216,25 @@ cdef void rung4_end(Seat *seats) noexcept nogil:
     seats[1].sc.tt = NULL
 
 
+cdef int seat_move(Seat *st, const State *s, int t) noexcept nogil:
+    """The move of seat t when its side is not rung 1 to 3 (both loops, two seats and tables): rung 4
+    from its seat's full view; a Python player or a native bot from theirs, the answer checked against
+    its legal list. -1 when it has none or went wrong (then the seat's fault says which)."""
+    cdef DView v
+    cdef int m
+    if st.side.rung == 4:
+        st_view_turn(s, &v)
+        return r4_best(&v, &st.side.r4, st.key4, &st.sc)
+    if st.side.rung == 0:
+        m = ask_player(st.side, s)
+    else:
+        m = ask_native(st.side, s, fast_word(st.key, t, s.ply) if st.fast else sha_word(st.buf, st.head, s.ply),
+                       &st.answer)
+    if m < 0:
+        st.fault = F_PLAYER if st.side.rung == 0 else (F_SLOW if m == -2 else F_ILLEGAL)
+    return m
+
+
 cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
     """Play the dealt State to its end through the rules' State, any sides; 0, or -1 when a bot
     had no move or the deal ran away. (Two rungs 1 to 3 play in _duel.pxd instead: play_dealt.)
@@ -230,7 +249,6 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
     without re-validation (st_apply_legal). Hands grow only when a bout
     closes, so the largest hand is looked at then.
     """
-    cdef DView v
     cdef Ask a
     cdef Seat *st
     cdef int t, m, rung, bouts = -1, big = bigger_hand(s, 0)
@@ -242,18 +260,8 @@ cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
             big = bigger_hand(s, big)
         st = &seats[t]
         rung = st.side.rung
-        if rung <= 0:
-            if rung == 0:
-                m = ask_player(st.side, s)
-            else:
-                m = ask_native(st.side, s, fast_word(st.key, t, s.ply) if st.fast
-                               else sha_word(st.buf, st.head, s.ply), &st.answer)
-            if m < 0:
-                st.fault = F_PLAYER if rung == 0 else (F_SLOW if m == -2 else F_ILLEGAL)
-                return -1
-        elif rung == 4:
-            st_view_turn(s, &v)
-            m = r4_best(&v, &st.side.r4, st.key4, &st.sc)
+        if rung <= 0 or rung == 4:
+            m = seat_move(st, s, t)
         else:
             st_ask(s, &a)
             w = 0
@@ -899,7 +907,6 @@ cdef int play_table(State *s, Seat *seats, int cap, int *largest) noexcept nogil
     decision's Ask (st_ask), as at two seats; rung 4 its seat's full view; a Python player
     and a native bot their full view, their answers checked against the legal list.
     """
-    cdef DView v
     cdef Ask a
     cdef TableAsk ta
     cdef Seat *st
@@ -913,18 +920,8 @@ cdef int play_table(State *s, Seat *seats, int cap, int *largest) noexcept nogil
             big = table_big(s, big)
         st = &seats[t]
         rung = st.side.rung
-        if rung <= 0:
-            if rung == 0:
-                m = ask_player(st.side, s)
-            else:
-                m = ask_native(st.side, s, fast_word(st.key, t, s.ply) if st.fast
-                               else sha_word(st.buf, st.head, s.ply), &st.answer)
-            if m < 0:
-                st.fault = F_PLAYER if rung == 0 else (F_SLOW if m == -2 else F_ILLEGAL)
-                return -1
-        elif rung == 4:
-            st_view_turn(s, &v)
-            m = r4_best(&v, &st.side.r4, st.key4, &st.sc)
+        if rung <= 0 or rung == 4:
+            m = seat_move(st, s, t)
         elif rung == 1:
             n = st_legal(s, legal)
             if n <= 0:
