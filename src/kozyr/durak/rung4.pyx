@@ -38,12 +38,12 @@ from kozyr.cards cimport card_bit, deck_mask, popcount
 from kozyr.durak.core.determinize cimport dt_build_public
 from kozyr.durak.core.rules cimport st_legal, st_turn
 from kozyr.durak.core.state cimport State
-from kozyr.durak.core.view cimport MAX_LEGAL, OPT_PEREVODNOY, DView
+from kozyr.durak.core.view cimport MAX_LEGAL, OPT_PEREVODNOY, Ask, DView
 from kozyr.durak.rung4 cimport (
-    R4_STOPPED, R4_TT_BITS, R4_UNSOLVED, R4Entry, R4Params, R4Scratch, R4Stats, r4_best, r4_flat, r4_params, r4_rng,
-    r4_scratch, r4_search, r4_solvable, r4_solve,
+    R4_AS_HOARDER, R4_AS_RUNG2, R4_AS_TAKER, R4_STOPPED, R4_TT_BITS, R4_UNSOLVED, R4Entry, R4Params, R4Scratch, R4Stats, r4_best, r4_flat, r4_params, r4_rng,
+    r4_scratch, r4_search, r4_solvable, r4_solve, r4_style,
 )
-from kozyr.durak.rungs cimport fill_view
+from kozyr.durak.rungs cimport ask_of, fill_view
 from kozyr.durak._stop cimport poll_context, poll_signals
 
 from kozyr.durak.analysis import Analysis, Estimate
@@ -366,3 +366,22 @@ def solve(view, *, budget=BUDGET, Table table=None):
     if sc.aborted:
         return None
     return val, (Move.from_code(mv) if d.nlegal else None)
+
+
+def _style(view, str name, params=None):
+    """The move the playouts' opponent model `name` ("rung2", "taker" or "hoarder") makes from
+    `view` (its seat on turn), or None without a legal move: what the search imagines the other
+    seat playing in a third of its deals, shown so that a test can hold the models to the panel
+    bots whose style they copy."""
+    cdef DView d
+    cdef R4Params p
+    cdef Ask a
+    cdef int mv
+    cdef int model = {"rung2": R4_AS_RUNG2, "taker": R4_AS_TAKER, "hoarder": R4_AS_HOARDER}[name]
+    r4_params(&p, Params.of(params).as_tuple())
+    _view(&d, view)
+    if d.nlegal <= 0:
+        return None
+    ask_of(&d, &a)
+    mv = r4_style(&a, model, &p)
+    return None if mv < 0 else Move.from_code(mv)
