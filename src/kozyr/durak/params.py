@@ -83,7 +83,7 @@ class Params:
     PLAYOUT: int = _field(3, 1, 3, (4,), "rung 4: the rung that plays its redealt deals out")
     ENDGAME: int = _field(1, 0, 1, (4,), "rung 4: 1 to solve the endgame exactly once the talon is empty")
     BUDGET: int = _field(20000, 0, 1 << 30, (4,), "rung 4: the endgame solver's node budget")
-    OPPONENTS: int = _field(1, 1, 15, (4,), "rung 4: its playouts' opponent styles (1 the playout rung, 2 rung 2, "
+    OPPONENTS: int = _field(1, 1, 31, (4,), "rung 4: its playouts' opponent styles (1 the playout rung, 2 rung 2, "
                                             "4 a taker, 8 a hoarder; a mask)")
     MICROS: int = _field(0, 0, 60_000_000, (4,), "rung 4: a time budget per decision in microseconds (0: none, "
                                                 "deterministic)")

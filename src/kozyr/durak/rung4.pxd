@@ -53,6 +53,7 @@ cdef enum:
     # The opponent models of the playouts (Params.OPPONENTS, a mask of these bits): each imagined
     # deal is played out with one of them in every seat but the searching one
     R4_MODELS = 4
+    R4_OWN_HALF = 16                # with other models: the playout rung takes every other imagined deal
     R4_AS_PLAYOUT = 1               # the playout rung itself (the search's own model of play)
     R4_AS_RUNG2 = 2                 # rung 2: beats and throws in whenever it can (the shedder's style)
     R4_AS_TAKER = 4                 # while the talon lasts, beats only with a plain card below a queen
@@ -209,11 +210,23 @@ cdef inline int r4_rollout_move(const State *s, int *t, int me, int model, const
 cdef inline int r4_model(int opponents, int i) noexcept nogil:
     """The opponent model of imagined deal i: the models of the mask in turn (deal i takes the
     (i mod n)-th of its n bits), so that K deals share them evenly and the draws are left as
-    they are (with one model, the search draws exactly as it did before there were models)."""
-    cdef int n = popcount(<uint64_t>opponents), k, bit
+    they are (with one model, the search draws exactly as it did before there were models).
+    With R4_OWN_HALF and the playout rung among several models, the playout rung takes every
+    even deal and the other models share the odd ones in turn: the search's own model of play
+    weighs half, the styles unlike it the other half."""
+    cdef int models = opponents & (R4_OWN_HALF - 1), n, k, bit
+    n = popcount(<uint64_t>models)
+    if n == 0:
+        return R4_AS_PLAYOUT  # R4_OWN_HALF alone: the playout rung, as 1
+    if (opponents & R4_OWN_HALF) and (models & R4_AS_PLAYOUT) and n > 1:
+        if i % 2 == 0:
+            return R4_AS_PLAYOUT
+        models &= ~R4_AS_PLAYOUT
+        n -= 1
+        i //= 2
     k = i % n
     for bit in range(R4_MODELS):
-        if (opponents >> bit) & 1:
+        if (models >> bit) & 1:
             if k == 0:
                 return 1 << bit
             k -= 1
@@ -319,7 +332,7 @@ cdef inline int r4_flat(const DView *v, const R4Params *p, uint64_t *rng,
     are written to st (those of the others are left as they are)."""
     cdef State s, t
     cdef int n = v.nlegal, i, j, r, top = -1, model
-    cdef int nmodels = popcount(<uint64_t>p.opponents)
+    cdef int nmodels = 2 * popcount(<uint64_t>p.opponents)  # every model has had a deal by then
     cdef bint settled = dt_settled(v)
     for j in range(n):
         if keep == NULL or keep[j]:
