@@ -6,8 +6,11 @@
 # (dt_build_public: the heap's cards, the cards known in every other hand --
 # picked up, shown, the talon's face-up last card --, the talon's bottom card,
 # the unseen cards; every other hand is filled to its count); on each such deal
-# play every legal move once and then the deal to its end with the playout rung
-# in every seat (each reads its own decision: st_ask, as rungs 1-3 do); play
+# play every legal move once and then the deal to its end, the searching seat
+# with the playout rung and every other seat with the deal's opponent model
+# (OPPONENTS: the playout rung, rung 2, the panel's taker or its hoarder, taken
+# in turn by the imagined deals, so that the search does not count on one way
+# of playing; each seat reads its own decision: st_ask, as rungs 1-3 do); play
 # the move with the best total (not on the losing side 2, a draw 1, on the
 # losing side -- the fool, or the fool's team with teams -- 0; ties to the
 # earlier legal move). At two seats without transfers, once the talon is empty
@@ -16,6 +19,10 @@
 # transposition table) within a node budget; past the budget, the flat search
 # decides. (At more seats, or with transfers, the flat search decides to the
 # end: the solver is a two-player search, and a perevodnoy deal has no bound.)
+#
+# A time budget (MICROS, off by default) stops drawing deals once it is spent
+# (K is then the most it draws): the move then depends on the clock, so the
+# default stays the deterministic K alone.
 #
 # r4_search is the kernel with its working shown (R4Stats: each move's totals,
 # losses, samples and exact value): r4_best is r4_search without it, and the

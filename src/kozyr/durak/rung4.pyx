@@ -16,8 +16,14 @@ home, which every door into rung 4 reads whole: this module, `Rung4Bot` and
 the ladder's C loop):
 
 - K: determinizations per decision (default 64);
-- PLAYOUT: the rung (1..3, default 3) that plays every seat to the end of
-  every imagined deal, with every setting of rungs 2 and 3 in the Params;
+- PLAYOUT: the rung (1..3, default 3) that plays the searching seat (and, in
+  the deals of that model, every other seat) to the end of every imagined
+  deal, with every setting of rungs 2 and 3 in the Params;
+- OPPONENTS: the models of the other seats' play in the imagined deals, a
+  mask (1 the playout rung, 2 rung 2, 4 the panel's taker, 8 its hoarder;
+  16: the playout rung in every other deal), taken in turn by the deals;
+- MICROS: a time budget per decision in microseconds (default 0, none: K
+  alone bounds the search and the move is deterministic);
 - ENDGAME (default 1, on): solve exactly once the talon is empty, within
   BUDGET solver nodes a decision (past it, the flat search decides); at two
   seats without transfers only (the solver is a two-player search).
