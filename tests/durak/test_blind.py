@@ -217,7 +217,7 @@ R4_IMPORTS: dict[str, set[str] | None] = {
 }
 # entry points: what they are handed is all the search can know
 R4_ENTRIES = ("r4_best", "r4_search", "r4_flat", "r4_endgame", "r4_solvable", "r4_rng", "best4", "analyse", "solve",
-              "r4_style", "r4_model", "r4_now", "_style",
+              "r4_style", "r4_model", "r4_cycle", "r4_now", "_style",
               "dt_public", "dt_settled", "_fits", "_public", "_view",
               "mem_start", "mem_event", "mem_unseen", "mem_from_tuple")
 R4_DUNDERS = {"__future__", "__post_init__", "__call__", "__cinit__", "__dealloc__", "__all__", "__init__", "__str__"}

@@ -49,17 +49,21 @@ def test_the_opponent_models_play_as_the_panel_bots_whose_style_they_copy():
 
 
 def test_the_opponents_change_the_search_and_one_model_is_the_old_search():
-    """OPPONENTS reaches the search (the estimates differ once the models differ), and with the
-    playout rung alone (1, the default) the search is the one before there were models: its draws
-    are untouched, so the same K gives the same analysis as PLAYOUT's rung in every seat."""
+    """OPPONENTS reaches the search (the estimates differ once the models differ; 31 is the
+    default), and with the playout rung alone (1) the search is the one before there were models:
+    its draws are untouched, so the same K gives the same analysis as PLAYOUT's rung in every seat."""
     differ = 0
     for _, view in _views(8, talon=True):
         one = analyse(view, 7, Params(K=16, OPPONENTS=1))
         mixed = analyse(view, 7, Params(K=16, OPPONENTS=15))
         assert all(e.samples == 16 for e in mixed.estimates)
         differ += [e.fool for e in one.estimates] != [e.fool for e in mixed.estimates]
-        assert analyse(view, 7, Params(K=16)) == one
-    assert differ >= 3
+        assert analyse(view, 7, Params(K=16)) == analyse(view, 7, Params(K=16, OPPONENTS=31))
+        # 16, the playout rung in every other deal, means something only beside other models
+        assert analyse(view, 7, Params(K=16, OPPONENTS=16)) == one == analyse(view, 7, Params(K=16, OPPONENTS=17))
+        halves = analyse(view, 7, Params(K=16, OPPONENTS=31))
+        differ += [e.fool for e in halves.estimates] != [e.fool for e in mixed.estimates]
+    assert differ >= 6
 
 
 def test_the_c_loop_and_replay_play_the_mixed_search_move_for_move():

@@ -27,9 +27,12 @@ its playouts):
   above are its settings (so they reach rung 4's playouts too).
 - ENDGAME (1, 0..1, rung 4): 1 to solve the endgame exactly once the talon is empty, 0 not to.
 - BUDGET (20000, 0..2**30, rung 4): the endgame solver's node budget (past it the search decides).
-- OPPONENTS (1, 1..15, rung 4): the styles rung 4's playouts give every seat but its own, as a mask
-  (1 the playout rung, 2 rung 2, 4 a taker, 8 a trump hoarder): the imagined deals take them in
-  turn, so that the search does not count on one opponent (1: the playout rung alone, as before).
+- OPPONENTS (31, 1..31, rung 4): the styles rung 4's playouts give every seat but its own, as a mask
+  (1 the playout rung, 2 rung 2, 4 the panel's taker, 8 its trump hoarder; 16: the playout rung
+  in every other imagined deal, the others sharing the rest): the imagined deals take them in
+  turn, so that the search does not count on one opponent. 31 (all, the playout rung half) since
+  it was accepted by the sequential test against 1 (the playout rung alone, rung 4 before:
+  docs/strength.md, "The top rung"); 1 keeps that rung 4.
 - MICROS (0, 0..60,000,000, rung 4): a time budget per decision in microseconds, K being the most
   deals it plays (0: none, the default: with a budget the move depends on the machine's speed and
   load, so a deal no longer replays move for move).
@@ -83,7 +86,7 @@ class Params:
     PLAYOUT: int = _field(3, 1, 3, (4,), "rung 4: the rung that plays its redealt deals out")
     ENDGAME: int = _field(1, 0, 1, (4,), "rung 4: 1 to solve the endgame exactly once the talon is empty")
     BUDGET: int = _field(20000, 0, 1 << 30, (4,), "rung 4: the endgame solver's node budget")
-    OPPONENTS: int = _field(1, 1, 31, (4,), "rung 4: its playouts' opponent styles (1 the playout rung, 2 rung 2, "
+    OPPONENTS: int = _field(31, 1, 31, (4,), "rung 4: its playouts' opponent styles (1 the playout rung, 2 rung 2, "
                                             "4 a taker, 8 a hoarder; a mask)")
     MICROS: int = _field(0, 0, 60_000_000, (4,), "rung 4: a time budget per decision in microseconds (0: none, "
                                                 "deterministic)")

@@ -240,6 +240,19 @@ cdef inline int r4_model(int opponents, int i) noexcept nogil:
     return R4_AS_PLAYOUT
 
 
+cdef inline int r4_cycle(int opponents) noexcept nogil:
+    """How many imagined deals r4_model takes to give every model its share once: n models in
+    turn, or 2 (n - 1) with the playout rung in every other deal. (Once nothing is left to draw,
+    every deal of a model is the same deal: one cycle is the whole search, with the models' weights.)"""
+    cdef int models = opponents & (R4_OWN_HALF - 1)
+    cdef int n = popcount(<uint64_t>models)
+    if n == 0:
+        return 1
+    if (opponents & R4_OWN_HALF) and (models & R4_AS_PLAYOUT) and n > 1:
+        return 2 * (n - 1)
+    return n
+
+
 cdef inline int r4_playout(State *s, int me, int model, const R4Params *p, uint64_t *rng) noexcept nogil:
     """Play the imagined deal to its end (the searching seat with the playout rung, the others
     with `model`); r4_score."""
@@ -339,7 +352,7 @@ cdef inline int r4_flat(const DView *v, const R4Params *p, uint64_t *rng,
     are written to st (those of the others are left as they are)."""
     cdef State s, t
     cdef int n = v.nlegal, i, j, r, top = -1, model
-    cdef int nmodels = 2 * popcount(<uint64_t>p.opponents)  # every model has had a deal by then
+    cdef int cycle = r4_cycle(p.opponents)
     cdef bint settled = dt_settled(v)
     for j in range(n):
         if keep == NULL or keep[j]:
@@ -363,8 +376,8 @@ cdef inline int r4_flat(const DView *v, const R4Params *p, uint64_t *rng,
             st.score[j] += r
             st.fools[j] += r == 0
             st.samples[j] += 1
-        if settled and p.playout >= 2 and i + 1 >= nmodels:
-            break            # nothing left to draw and the playouts deterministic: every sample of a model is this one
+        if settled and p.playout >= 2 and i + 1 >= cycle:
+            break            # nothing left to draw and the playouts deterministic: one cycle of the models is all
     for j in range(n):
         if (keep == NULL or keep[j]) and (top < 0 or st.score[j] > st.score[top]):
             top = j

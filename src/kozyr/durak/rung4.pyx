@@ -275,7 +275,7 @@ def analyse(view, key, params=None, *, Table table=None):
     The search `best4(view, key, params)` makes, with its working shown: for
     every legal move the share of the imagined deals played after it that the
     seat (its team, with teams) lost (`Estimate.fool`) and drew, their number
-    (`samples`, K unless every draw is the same deal), and the endgame solver's
+    (`samples`, K; one cycle of the opponent models when every draw is the same deal), and the endgame solver's
     exact value where it found one; `Analysis.best` is best4's move for the same
     view, key and settings (the move of the smallest `Estimate.rank`). Moves the
     bot's search did not need (a forced move, the moves after a proven win) are
