@@ -15,7 +15,7 @@ the talon; it keeps nothing between decisions. Rung 4's settings are a `kozyr.du
 home, which every door into rung 4 reads whole: this module, `Rung4Bot` and
 the ladder's C loop):
 
-- K: determinizations per decision (default 64);
+- K: determinizations per decision (default 128);
 - PLAYOUT: the rung (1..3, default 3) that plays the searching seat (and, in
   the deals of that model, every other seat) to the end of every imagined
   deal, with every setting of rungs 2 and 3 in the Params;
