@@ -184,6 +184,8 @@ R4_MEMORY = ("core/memory.pxd", "memory.py")
 R4_ANY = None
 R4_CIMPORTS: dict[str, set[str] | None] = {
     "libc.stdint": R4_ANY, "libc.stdlib": {"calloc", "free"}, "libc.string": {"memset"}, "kozyr.cards": R4_ANY,
+    # the clock of the time budget per decision (Params.MICROS): a number of nanoseconds, no game
+    "posix.time": {"CLOCK_MONOTONIC", "clock_gettime", "timespec"},
     "kozyr.durak.core.view": R4_ANY,
     "kozyr.durak.core.memory": R4_ANY, "kozyr.durak.core.determinize": {"dt_build_public", "dt_settled"},
     "kozyr.durak.core.seeds": {"fast_next", "fast_below", "mix64"},
@@ -191,7 +193,8 @@ R4_CIMPORTS: dict[str, set[str] | None] = {
                                # the readers of a packed event's public fields (the layout's one home)
                                "ev_card", "ev_drawn", "ev_kind", "ev_seat", "ev_taken", "ev_talon"},
     "kozyr.durak.core.rules": {"st_apply_legal", "st_ask", "st_legal", "st_turn"},
-    "kozyr.durak.rungs": {"RungParams", "ask_move", "params_from", "fill_view"}, "kozyr.durak.rung4": R4_ANY,
+    # (ask_of: a decision read from the view, for the playouts' opponent models' test face)
+    "kozyr.durak.rungs": {"RungParams", "ask_move", "ask_of", "params_from", "fill_view"}, "kozyr.durak.rung4": R4_ANY,
     # the stop of a long search: an atomic flag read and the Ctrl-C poll (test_the_stop_module_knows_no_game)
     "kozyr.durak._stop": {"kz_stop_get", "poll_fn", "poll_context", "poll_signals"},
 }
@@ -214,6 +217,7 @@ R4_IMPORTS: dict[str, set[str] | None] = {
 }
 # entry points: what they are handed is all the search can know
 R4_ENTRIES = ("r4_best", "r4_search", "r4_flat", "r4_endgame", "r4_solvable", "r4_rng", "best4", "analyse", "solve",
+              "r4_style", "r4_model", "r4_cycle", "r4_now", "_style",
               "dt_public", "dt_settled", "_fits", "_public", "_view",
               "mem_start", "mem_event", "mem_unseen", "mem_from_tuple")
 R4_DUNDERS = {"__future__", "__post_init__", "__call__", "__cinit__", "__dealloc__", "__all__", "__init__", "__str__"}
@@ -305,6 +309,12 @@ R4_PLANTED = [
     ('rung4.pxd',
      'cdef inline int r4_best(const DView *v,',
      'cdef inline int r4_best(const State *real, const DView *v,'),
+    ('rung4.pxd',    # an opponent model handed the real deal to read the other hand from
+     'cdef inline int r4_style(const Ask *a,',
+     'cdef inline int r4_style(const State *real, const Ask *a,'),
+    ('rung4.pyx',    # the models' test face handed the real deal
+     'def _style(view, str name, params=None):',
+     'def _style(view, str name, State *real):'),
     ('rung4.pxd',
      '\ncdef enum:',
      '\ncdef State peek\ncdef enum:'),

@@ -202,7 +202,9 @@ def test_the_bot_plays_the_argmin_of_its_analysis(options):
         assert (analysis.seat, analysis.ply) == (view.seat, view.ply)
         for e in analysis.estimates:
             assert 0 <= e.fool <= 1 and 0 <= e.draw <= 1 and e.fool + e.draw <= 1
-            assert e.samples == 16 or (e.samples == 0 and e.value is not None) or e.samples == 1
+            # K, none where the solver valued the move, or, once every draw is the same deal, one
+            # cycle of the playouts' opponent models (6 with the default OPPONENTS=31; 1 with one model)
+            assert e.samples == 16 or (e.samples == 0 and e.value is not None) or e.samples in (1, 6)
         assert analysis.ranked()[0].move == analysis.best
         assert analysis.of(analysis.best) in analysis.estimates
 

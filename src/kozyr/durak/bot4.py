@@ -10,7 +10,9 @@ legal move's estimated fool probability with its sample count. In the
 ladder's C loop the same bot makes the same decisions (its draws come from
 the same key).
 
-Its settings are a `Params`, as a `Bot`'s: K, PLAYOUT, ENDGAME, BUDGET, and
+Its settings are a `Params`, as a `Bot`'s: K, PLAYOUT, ENDGAME, BUDGET,
+OPPONENTS (the models of the other seats in its playouts), MICROS (a time
+budget a decision, off by default: with it a move depends on the clock), and
 every rung-2/3 setting its playouts read, so a Rung4Bot is the same bot as
 rung 4 in the ladder with the same Params, whatever door it enters.
 """

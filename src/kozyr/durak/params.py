@@ -22,11 +22,21 @@ its playouts):
 - HOLD_TRUMPS (24, -1..24, rung 3; new, off by default): when piling on (done is legal) and the
   cheapest card is a trump, say done instead while the talon holds more than this (24: never, the
   rules' bot; -1: always keep trumps rather than throw them in).
-- K (64, 1..65536, rung 4): the deals rung 4 redeals from what it has seen, per decision.
+- K (128, 1..65536, rung 4): the deals rung 4 redeals from what it has seen, per decision (128 since
+  it was accepted by the sequential test against 64, at 0.6 to 0.7 ms a decision from Python).
 - PLAYOUT (3, 1..3, rung 4): the rung that plays both seats out in rung 4's search; the fields
   above are its settings (so they reach rung 4's playouts too).
 - ENDGAME (1, 0..1, rung 4): 1 to solve the endgame exactly once the talon is empty, 0 not to.
 - BUDGET (20000, 0..2**30, rung 4): the endgame solver's node budget (past it the search decides).
+- OPPONENTS (31, 1..31, rung 4): the styles rung 4's playouts give every seat but its own, as a mask
+  (1 the playout rung, 2 rung 2, 4 the panel's taker, 8 its trump hoarder; 16: the playout rung
+  in every other imagined deal, the others sharing the rest): the imagined deals take them in
+  turn, so that the search does not count on one opponent. 31 (all, the playout rung half) since
+  it was accepted by the sequential test against 1 (the playout rung alone, rung 4 before:
+  docs/strength.md, "The top rung"); 1 keeps that rung 4.
+- MICROS (0, 0..60,000,000, rung 4): a time budget per decision in microseconds, K being the most
+  deals it plays (0: none, the default: with a budget the move depends on the machine's speed and
+  load, so a deal no longer replays move for move).
 
 `Params` is frozen and hashable; `Params.of(None | Params | mapping)` is how
 every API takes them (a mapping of NAME: value, names in any case).
@@ -73,10 +83,14 @@ class Params:
     TAKE_BOUT: int = _field(2, 0, 6, (3, 4), "the careful take only while the bout holds at most this many attacks")
     HOLD_TRUMPS: int = _field(24, -1, 24, (3, 4), "piling on, keep a trump (say done) while the talon holds more "
                                                 "(24: never, the rules' bot)")
-    K: int = _field(64, 1, 1 << 16, (4,), "rung 4: the deals it redeals from what it has seen, per decision")
+    K: int = _field(128, 1, 1 << 16, (4,), "rung 4: the deals it redeals from what it has seen, per decision")
     PLAYOUT: int = _field(3, 1, 3, (4,), "rung 4: the rung that plays its redealt deals out")
     ENDGAME: int = _field(1, 0, 1, (4,), "rung 4: 1 to solve the endgame exactly once the talon is empty")
     BUDGET: int = _field(20000, 0, 1 << 30, (4,), "rung 4: the endgame solver's node budget")
+    OPPONENTS: int = _field(31, 1, 31, (4,), "rung 4: its playouts' opponent styles (1 the playout rung, 2 rung 2, "
+                                            "4 a taker, 8 a hoarder; a mask)")
+    MICROS: int = _field(0, 0, 60_000_000, (4,), "rung 4: a time budget per decision in microseconds (0: none, "
+                                                "deterministic)")
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -119,7 +133,7 @@ class Params:
 
     def as_tuple(self) -> tuple[int, ...]:
         """The values in field order: what the C kernels' structs are filled from (rungs 2 and 3
-        read the first eight; rung 4 the last four)."""
+        read the first eight; rung 4 the last six)."""
         return tuple(getattr(self, n) for n in PARAM_NAMES)
 
     def __repr__(self) -> str:

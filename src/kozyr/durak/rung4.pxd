@@ -6,8 +6,11 @@
 # (dt_build_public: the heap's cards, the cards known in every other hand --
 # picked up, shown, the talon's face-up last card --, the talon's bottom card,
 # the unseen cards; every other hand is filled to its count); on each such deal
-# play every legal move once and then the deal to its end with the playout rung
-# in every seat (each reads its own decision: st_ask, as rungs 1-3 do); play
+# play every legal move once and then the deal to its end, the searching seat
+# with the playout rung and every other seat with the deal's opponent model
+# (OPPONENTS: the playout rung, rung 2, the panel's taker or its hoarder, taken
+# in turn by the imagined deals, so that the search does not count on one way
+# of playing; each seat reads its own decision: st_ask, as rungs 1-3 do); play
 # the move with the best total (not on the losing side 2, a draw 1, on the
 # losing side -- the fool, or the fool's team with teams -- 0; ties to the
 # earlier legal move). At two seats without transfers, once the talon is empty
@@ -16,6 +19,10 @@
 # transposition table) within a node budget; past the budget, the flat search
 # decides. (At more seats, or with transfers, the flat search decides to the
 # end: the solver is a two-player search, and a perevodnoy deal has no bound.)
+#
+# A time budget (MICROS, off by default) stops drawing deals once it is spent
+# (K is then the most it draws): the move then depends on the clock, so the
+# default stays the deterministic K alone.
 #
 # r4_search is the kernel with its working shown (R4Stats: each move's totals,
 # losses, samples and exact value): r4_best is r4_search without it, and the
@@ -30,6 +37,9 @@
 # Inline, so that the ladder's nogil loop compiles the search into its body.
 from libc.stdint cimport int8_t, uint32_t, uint64_t
 from libc.string cimport memset
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
+
+from kozyr.cards cimport popcount, suit_mask
 
 from kozyr.durak.core.determinize cimport dt_build_public, dt_settled
 from kozyr.durak.core.rules cimport st_apply_legal, st_ask, st_legal, st_turn
@@ -47,6 +57,15 @@ cdef enum:
     R4_POLL_NODES = 4096            # solver nodes between two looks at the stop (the flag and the poll)
     R4_STOPPED = -4                 # r4_best's answer when the search was stopped
     R4_UNSOLVED = -2                # R4Stats.value of a move the endgame solver did not value
+    # The opponent models of the playouts (Params.OPPONENTS, a mask of these bits): each imagined
+    # deal is played out with one of them in every seat but the searching one
+    R4_MODELS = 4
+    R4_OWN_HALF = 16                # with other models: the playout rung takes every other imagined deal
+    R4_AS_PLAYOUT = 1               # the playout rung itself (the search's own model of play)
+    R4_AS_RUNG2 = 2                 # rung 2: beats and throws in whenever it can (the shedder's style)
+    R4_AS_TAKER = 4                 # while the talon lasts, beats only with a plain card below a queen
+    R4_AS_HOARDER = 8               # while the talon lasts, spends no trump it can keep
+    R4_STYLE_LONG = 300             # past this many moves the taker and the hoarder play as rung 2 (a deal ends)
 
 
 cdef struct R4Params:
@@ -54,15 +73,18 @@ cdef struct R4Params:
     int playout            # the rung (1..3) that plays both seats in the playouts
     bint endgame           # solve exactly once the talon is empty
     int budget             # the endgame solver's node budget per decision
+    int opponents          # the opponent models of the playouts (R4_AS_* bits, at least one)
+    long micros            # a time budget per decision in microseconds (0: none; K alone bounds it)
     RungParams p           # the playout rung's settings
 
 
 cdef inline int r4_params(R4Params *p, tuple t) except -1:
-    """Fill rung 4's settings from Params.as_tuple() (validated by Params): K, PLAYOUT, ENDGAME
-    and BUDGET are its own, and all eight settings of rungs 2 and 3 reach its playouts. Every
+    """Fill rung 4's settings from Params.as_tuple() (validated by Params): K, PLAYOUT, ENDGAME,
+    BUDGET, OPPONENTS and MICROS are its own, and all eight settings of rungs 2 and 3 reach its playouts. Every
     door into rung 4 (the ladder's C loop, best4, Rung4Bot) fills it here."""
     params_from(&p.p, t)
     p.k, p.playout, p.endgame, p.budget = t[8], t[9], t[10], t[11]
+    p.opponents, p.micros = t[12], t[13]
     return 0
 
 
@@ -88,6 +110,7 @@ cdef struct R4Scratch:
     void *ctx              # ... with this; nonzero stops the search
     int ticks              # calls since the last poll
     bint halted            # the search was stopped: its answer is R4_STOPPED
+    long long deadline     # the monotonic clock's ns past which the flat search stops drawing (0: none)
 
 
 cdef inline void r4_scratch(R4Scratch *sc, R4Entry *tt) noexcept nogil:
@@ -102,6 +125,15 @@ cdef inline void r4_scratch(R4Scratch *sc, R4Entry *tt) noexcept nogil:
     sc.ctx = NULL
     sc.ticks = 0
     sc.halted = 0
+    sc.deadline = 0
+
+
+cdef inline long long r4_now() noexcept nogil:
+    """The monotonic clock in nanoseconds (for the time budget only: never read in the default,
+    deterministic mode)."""
+    cdef timespec t
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return <long long>t.tv_sec * 1000000000 + t.tv_nsec
 
 
 cdef inline bint r4_halt(R4Scratch *sc, int every) noexcept nogil:
@@ -137,20 +169,96 @@ cdef inline int r4_score(const State *s, int me) noexcept nogil:
     return 0 if (s.losers >> me) & 1 else 2
 
 
-cdef inline int r4_rollout_move(const State *s, int *t, const R4Params *p, uint64_t *rng) noexcept nogil:
-    """The playout rung's move for the seat on turn of an imagined deal (*t: that seat), from
-    that seat's own decision (st_ask: its hand and what the table shows), at any table; -1
-    when it has none. The one place the playouts ask for a move."""
+cdef inline int r4_style(const Ask *a, int model, const R4Params *p) noexcept nogil:
+    """The move of an opponent model (R4_AS_RUNG2, R4_AS_TAKER, R4_AS_HOARDER) on the decision a,
+    read from that seat's own decision as the rungs read it. Rung 2 is rung 2 with the search's
+    settings. The taker and the hoarder are the panel's (kozyr.durak.panel) while the talon
+    lasts: the cheapest card by the panel's ranking (any plain card before any trump, then the
+    rank: rung 2's kernel without a pair adjustment), the taker beating only with a plain card
+    below a queen and throwing in only plain cards below a ten, the hoarder spending no trump
+    where it may take or say done; either takes (or says done) when nothing is left, and opens a
+    bout with its cheapest card. With the talon gone they play as the panel's shedder (every
+    card it can, the cheapest first). Styles of play unlike the search's own, so that it does
+    not count on the other seat playing as it would itself."""
+    cdef Ask b
+    cdef RungParams q
+    cdef uint64_t plain
+    if model == R4_AS_RUNG2:
+        return ask_move(a, 2, 0, &p.p)
+    b = a[0]
+    q = p.p
+    q.pair_cheap = 0          # the panel's ranking: plain before trump, then the rank
+    q.trump_cost = 20
+    q.plain_cheap = 1
+    if a.talon > 0 and a.extra and not a.swap:
+        plain = a.cards & ~suit_mask(a.trump)
+        if model == R4_AS_TAKER:
+            # ranks below a queen (beating) or below a ten (throwing in), in every suit's lane
+            plain &= (((1 << 12) - 1) if a.defending else ((1 << 10) - 1)) * 0x0001000100010001ULL
+        b.cards = plain
+    return ask_move(&b, 2, 0, &q)
+
+
+cdef inline int r4_rollout_move(const State *s, int *t, int me, int model, const R4Params *p,
+                                uint64_t *rng) noexcept nogil:
+    """The move of the seat on turn of an imagined deal (*t: that seat), from that seat's own
+    decision (st_ask: its hand and what the table shows), at any table; -1 when it has none.
+    The searching seat `me` plays the playout rung; every other seat the opponent model `model`
+    (R4_AS_PLAYOUT: the playout rung too). The one place the playouts ask for a move."""
     cdef Ask a
     t[0] = st_ask(s, &a)      # the decision as the rungs read it: no list, no copy of the bout
-    return ask_move(&a, p.playout, <uint32_t>(fast_next(rng) >> 32), &p.p)
+    if t[0] == me or model == R4_AS_PLAYOUT:
+        return ask_move(&a, p.playout, <uint32_t>(fast_next(rng) >> 32), &p.p)
+    if model != R4_AS_RUNG2 and s.moves > R4_STYLE_LONG:
+        model = R4_AS_RUNG2   # a table of takers could keep the talon alive for ever
+    return r4_style(&a, model, p)
 
 
-cdef inline int r4_playout(State *s, int me, const R4Params *p, uint64_t *rng) noexcept nogil:
-    """Play the imagined deal to its end with the playout rung in every seat; r4_score."""
+cdef inline int r4_model(int opponents, int i) noexcept nogil:
+    """The opponent model of imagined deal i: the models of the mask in turn (deal i takes the
+    (i mod n)-th of its n bits), so that K deals share them evenly and the draws are left as
+    they are (with one model, the search draws exactly as it did before there were models).
+    With R4_OWN_HALF and the playout rung among several models, the playout rung takes every
+    even deal and the other models share the odd ones in turn: the search's own model of play
+    weighs half, the styles unlike it the other half."""
+    cdef int models = opponents & (R4_OWN_HALF - 1), n, k, bit
+    n = popcount(<uint64_t>models)
+    if n == 0:
+        return R4_AS_PLAYOUT  # R4_OWN_HALF alone: the playout rung, as 1
+    if (opponents & R4_OWN_HALF) and (models & R4_AS_PLAYOUT) and n > 1:
+        if i % 2 == 0:
+            return R4_AS_PLAYOUT
+        models &= ~R4_AS_PLAYOUT
+        n -= 1
+        i //= 2
+    k = i % n
+    for bit in range(R4_MODELS):
+        if (models >> bit) & 1:
+            if k == 0:
+                return 1 << bit
+            k -= 1
+    return R4_AS_PLAYOUT
+
+
+cdef inline int r4_cycle(int opponents) noexcept nogil:
+    """How many imagined deals r4_model takes to give every model its share once: n models in
+    turn, or 2 (n - 1) with the playout rung in every other deal. (Once nothing is left to draw,
+    every deal of a model is the same deal: one cycle is the whole search, with the models' weights.)"""
+    cdef int models = opponents & (R4_OWN_HALF - 1)
+    cdef int n = popcount(<uint64_t>models)
+    if n == 0:
+        return 1
+    if (opponents & R4_OWN_HALF) and (models & R4_AS_PLAYOUT) and n > 1:
+        return 2 * (n - 1)
+    return n
+
+
+cdef inline int r4_playout(State *s, int me, int model, const R4Params *p, uint64_t *rng) noexcept nogil:
+    """Play the imagined deal to its end (the searching seat with the playout rung, the others
+    with `model`); r4_score."""
     cdef int m, t, stop = s.moves + R4_PLAYOUT_MOVES
     while s.outcome == OUT_NONE and s.moves < stop:
-        m = r4_rollout_move(s, &t, p, rng)
+        m = r4_rollout_move(s, &t, me, model, p, rng)
         if m < 0:
             break
         st_apply_legal(s, t, m)
@@ -243,7 +351,8 @@ cdef inline int r4_flat(const DView *v, const R4Params *p, uint64_t *rng,
     (looked at before every imagined deal). Each searched move's total, losses and samples
     are written to st (those of the others are left as they are)."""
     cdef State s, t
-    cdef int n = v.nlegal, i, j, r, top = -1
+    cdef int n = v.nlegal, i, j, r, top = -1, model
+    cdef int cycle = r4_cycle(p.opponents)
     cdef bint settled = dt_settled(v)
     for j in range(n):
         if keep == NULL or keep[j]:
@@ -253,19 +362,22 @@ cdef inline int r4_flat(const DView *v, const R4Params *p, uint64_t *rng,
     for i in range(p.k):
         if r4_halt(sc, R4_POLL_DEALS):
             return R4_STOPPED
+        if i > 0 and sc.deadline and r4_now() >= sc.deadline:
+            break            # the time budget is spent: decide on the deals played so far
         if dt_build_public(&s, v, rng) != 0:
             return -2
+        model = r4_model(p.opponents, i)
         for j in range(n):
             if keep != NULL and not keep[j]:
                 continue
             t = s
             st_apply_legal(&t, v.seat, v.legal[j])
-            r = r4_playout(&t, v.seat, p, rng)
+            r = r4_playout(&t, v.seat, model, p, rng)
             st.score[j] += r
             st.fools[j] += r == 0
             st.samples[j] += 1
-        if settled and p.playout >= 2:
-            break            # nothing left to draw and the playouts deterministic: every sample is this one
+        if settled and p.playout >= 2 and i + 1 >= cycle:
+            break            # nothing left to draw and the playouts deterministic: one cycle of the models is all
     for j in range(n):
         if (keep == NULL or keep[j]) and (top < 0 or st.score[j] > st.score[top]):
             top = j
@@ -335,6 +447,7 @@ cdef inline int r4_search(const DView *v, const R4Params *p, uint64_t *rng,
     cdef int mv, j
     sc.halted = 0
     sc.ticks = 0
+    sc.deadline = r4_now() + p.micros * 1000 if p.micros > 0 else 0
     for j in range(v.nlegal):
         st.score[j] = 0
         st.fools[j] = 0

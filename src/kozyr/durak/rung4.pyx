@@ -15,9 +15,15 @@ the talon; it keeps nothing between decisions. Rung 4's settings are a `kozyr.du
 home, which every door into rung 4 reads whole: this module, `Rung4Bot` and
 the ladder's C loop):
 
-- K: determinizations per decision (default 64);
-- PLAYOUT: the rung (1..3, default 3) that plays every seat to the end of
-  every imagined deal, with every setting of rungs 2 and 3 in the Params;
+- K: determinizations per decision (default 128);
+- PLAYOUT: the rung (1..3, default 3) that plays the searching seat (and, in
+  the deals of that model, every other seat) to the end of every imagined
+  deal, with every setting of rungs 2 and 3 in the Params;
+- OPPONENTS: the models of the other seats' play in the imagined deals, a
+  mask (1 the playout rung, 2 rung 2, 4 the panel's taker, 8 its hoarder;
+  16: the playout rung in every other deal), taken in turn by the deals;
+- MICROS: a time budget per decision in microseconds (default 0, none: K
+  alone bounds the search and the move is deterministic);
 - ENDGAME (default 1, on): solve exactly once the talon is empty, within
   BUDGET solver nodes a decision (past it, the flat search decides); at two
   seats without transfers only (the solver is a two-player search).
@@ -38,12 +44,12 @@ from kozyr.cards cimport card_bit, deck_mask, popcount
 from kozyr.durak.core.determinize cimport dt_build_public
 from kozyr.durak.core.rules cimport st_legal, st_turn
 from kozyr.durak.core.state cimport State
-from kozyr.durak.core.view cimport MAX_LEGAL, OPT_PEREVODNOY, DView
+from kozyr.durak.core.view cimport MAX_LEGAL, OPT_PEREVODNOY, Ask, DView
 from kozyr.durak.rung4 cimport (
-    R4_STOPPED, R4_TT_BITS, R4_UNSOLVED, R4Entry, R4Params, R4Scratch, R4Stats, r4_best, r4_flat, r4_params, r4_rng,
-    r4_scratch, r4_search, r4_solvable, r4_solve,
+    R4_AS_HOARDER, R4_AS_RUNG2, R4_AS_TAKER, R4_STOPPED, R4_TT_BITS, R4_UNSOLVED, R4Entry, R4Params, R4Scratch, R4Stats, r4_best, r4_flat, r4_params, r4_rng,
+    r4_scratch, r4_search, r4_solvable, r4_solve, r4_style,
 )
-from kozyr.durak.rungs cimport fill_view
+from kozyr.durak.rungs cimport ask_of, fill_view
 from kozyr.durak._stop cimport poll_context, poll_signals
 
 from kozyr.durak.analysis import Analysis, Estimate
@@ -269,7 +275,7 @@ def analyse(view, key, params=None, *, Table table=None):
     The search `best4(view, key, params)` makes, with its working shown: for
     every legal move the share of the imagined deals played after it that the
     seat (its team, with teams) lost (`Estimate.fool`) and drew, their number
-    (`samples`, K unless every draw is the same deal), and the endgame solver's
+    (`samples`, K; one cycle of the opponent models when every draw is the same deal), and the endgame solver's
     exact value where it found one; `Analysis.best` is best4's move for the same
     view, key and settings (the move of the smallest `Estimate.rank`). Moves the
     bot's search did not need (a forced move, the moves after a proven win) are
@@ -366,3 +372,22 @@ def solve(view, *, budget=BUDGET, Table table=None):
     if sc.aborted:
         return None
     return val, (Move.from_code(mv) if d.nlegal else None)
+
+
+def _style(view, str name, params=None):
+    """The move the playouts' opponent model `name` ("rung2", "taker" or "hoarder") makes from
+    `view` (its seat on turn), or None without a legal move: what the search imagines the other
+    seat playing in a third of its deals, shown so that a test can hold the models to the panel
+    bots whose style they copy."""
+    cdef DView d
+    cdef R4Params p
+    cdef Ask a
+    cdef int mv
+    cdef int model = {"rung2": R4_AS_RUNG2, "taker": R4_AS_TAKER, "hoarder": R4_AS_HOARDER}[name]
+    r4_params(&p, Params.of(params).as_tuple())
+    _view(&d, view)
+    if d.nlegal <= 0:
+        return None
+    ask_of(&d, &a)
+    mv = r4_style(&a, model, &p)
+    return None if mv < 0 else Move.from_code(mv)
