@@ -110,3 +110,9 @@ def test_resample_keeps_what_the_player_sees_and_pickles_at_four_seats() -> None
     assert str(again) == str(state) and again.get_game().num_players() == 4
     resampled = pickle.loads(pickle.dumps(state._resampled(player, 7)))
     assert resampled.information_state_string(player) == state.information_state_string(player)
+
+
+def test_the_rl_page_figures() -> None:
+    """docs/rl.md's four-seat perevodnoy game (shown there, not run: 3.10 has no OpenSpiel)."""
+    game = pyspiel.load_game("kozyr_durak", {"players": 4, "variant": "perevodnoy"})
+    assert (game.num_players(), game.num_distinct_actions(), game.observation_tensor_shape()) == (4, 112, [404])
