@@ -14,7 +14,9 @@ bot would, so the package carries no code that exists only for its tests:
 - `packed_events`: a game's events as the engine packs them for C (core/state.pxd's layout);
 - `filled_view`: a Python View through the rungs' `fill_view` into the C struct and back as a GameView;
 - `power_kernel_agrees`: the rungs' kernel by power (the ladder's duel) answers
-  as the kernel on kozyr's cards, on random decisions.
+  as the kernel on kozyr's cards, on random decisions;
+- `rollout_agrees`: rung 4's playouts play the playout rung as the rung plays on
+  its seat's view, at any table (its table rules included).
 """
 from libc.stdint cimport uint32_t, uint64_t
 
@@ -28,6 +30,7 @@ from kozyr.durak.core.rules cimport st_apply, st_apply_legal, st_ask, st_turn, s
 from kozyr.durak.core.seeds cimport WORD_BUF, fast_word, mix64, sha_word, word_head
 from kozyr.durak.core.state cimport Sink, State, Table
 from kozyr.durak.core.view cimport OUT_NONE, Ask, DView
+from kozyr.durak.rung4 cimport R4_AS_PLAYOUT, R4Params, r4_params, r4_rollout_move
 from kozyr.durak.rungs cimport ByPower, RungParams, ask_move, best_move, fill_view, params_from, rung_move
 
 import operator
@@ -182,3 +185,26 @@ def filled_view(view):
     cdef DView d
     fill_view(&d, view)
     return GameView.wrap(&d)
+
+
+def rollout_agrees(Game game, params=None):
+    """Play `game` (any table) to its end with the playout rung of rung 4's `params` (default
+    Params(): rung 3) in every seat, as rung 4's playouts ask it (r4_rollout_move on the State),
+    and at every decision compare with the rung's move on the seat's full view (best_move, which
+    plays kozyr's table rules at any table but the two-seat game). (decisions, differing ones)."""
+    cdef State s = game.st
+    cdef DView full
+    cdef R4Params p
+    cdef uint64_t rng = 1
+    cdef long long n = 0, bad = 0
+    cdef int t, m, want
+    r4_params(&p, Params.of(params).as_tuple())
+    while s.outcome == OUT_NONE and n < 5000:
+        m = r4_rollout_move(&s, &t, -1, R4_AS_PLAYOUT, &p, &rng)
+        st_view_turn(&s, &full)
+        want = best_move(&full, p.playout, 0, &p.p)
+        n += 1
+        if m != want:
+            bad += 1
+        st_apply_legal(&s, t, want)
+    return n, bad

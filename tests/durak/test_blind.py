@@ -192,9 +192,12 @@ R4_CIMPORTS: dict[str, set[str] | None] = {
     "kozyr.durak.core.state": {"State", "EV_ATTACK", "EV_BEAT", "EV_BOUT_END", "EV_REFILL", "EV_SWAP",
                                # the readers of a packed event's public fields (the layout's one home)
                                "ev_card", "ev_drawn", "ev_kind", "ev_seat", "ev_taken", "ev_talon"},
-    "kozyr.durak.core.rules": {"st_apply_legal", "st_ask", "st_legal", "st_turn"},
-    # (ask_of: a decision read from the view, for the playouts' opponent models' test face)
-    "kozyr.durak.rungs": {"RungParams", "ask_move", "ask_of", "params_from", "fill_view"}, "kozyr.durak.rung4": R4_ANY,
+    # (st_ask, st_table_ask: the decision of the seat on turn of an imagined deal, as the rungs read it)
+    "kozyr.durak.core.rules": {"st_apply_legal", "st_ask", "st_legal", "st_table_ask", "st_turn"},
+    # (ask_of: a decision read from the view, for the playouts' opponent models' test face; table_move: the
+    # rungs' table rules in the playouts of a table other than the two-seat game)
+    "kozyr.durak.rungs": {"RungParams", "ask_move", "ask_of", "params_from", "fill_view", "table_move"},
+    "kozyr.durak.rung4": R4_ANY,
     # the stop of a long search: an atomic flag read and the Ctrl-C poll (test_the_stop_module_knows_no_game)
     "kozyr.durak._stop": {"kz_stop_get", "poll_fn", "poll_context", "poll_signals"},
 }

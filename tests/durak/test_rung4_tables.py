@@ -12,6 +12,7 @@ import dataclasses
 import random
 
 import pytest
+from _compiled import probes
 
 from kozyr.durak import Bot, Game, Move, Params, Rules
 from kozyr.durak.analysis import Analysis
@@ -287,3 +288,18 @@ def test_rung4_among_rung3s_at_four_seats_is_the_fool_less_than_its_share():
                 plays += 1
                 fools += seat4 in game.result.losers
     assert plays >= 90 and fools / plays < 0.15, (fools, plays)
+
+
+@pytest.mark.parametrize("options", [{}, *TABLES], ids=["two-seat", *map(_name, TABLES)])
+def test_the_playouts_play_the_playout_rung_as_it_plays_at_the_table(options: dict) -> None:
+    """Rung 4 imagines the other seats playing the playout rung (rung 3) as rung 3 plays at that table: its
+    table rules included (a perevodnoy transfer, a show, a thrower's trumps), so at every decision of whole
+    deals the playouts' move is the rung's on the seat's own view. (Planted: the playouts on the two-seat
+    kernel alone: the perevodnoy tables differ.)"""
+    rules = Rules(**options) if options else None
+    total = 0
+    for seed in range(1, 9):
+        n, bad = probes().rollout_agrees(Game.from_rng(seed, rules=rules))
+        assert bad == 0, (options, seed, bad, n)
+        total += n
+    assert total > 100

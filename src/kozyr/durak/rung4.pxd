@@ -42,11 +42,11 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 from kozyr.cards cimport popcount, suit_mask
 
 from kozyr.durak.core.determinize cimport dt_build_public, dt_settled
-from kozyr.durak.core.rules cimport st_apply_legal, st_ask, st_legal, st_turn
+from kozyr.durak.core.rules cimport st_apply_legal, st_ask, st_legal, st_table_ask, st_turn
 from kozyr.durak.core.seeds cimport fast_next, mix64
 from kozyr.durak.core.state cimport State
-from kozyr.durak.core.view cimport MAX_LEGAL, OPT_PEREVODNOY, OUT_DRAW, OUT_NONE, Ask, DView
-from kozyr.durak.rungs cimport RungParams, ask_move, params_from
+from kozyr.durak.core.view cimport MAX_LEGAL, OPT_PEREVODNOY, OUT_DRAW, OUT_NONE, Ask, DView, TableAsk
+from kozyr.durak.rungs cimport RungParams, ask_move, params_from, table_move
 from kozyr.durak._stop cimport kz_stop_get, poll_fn
 
 
@@ -206,12 +206,23 @@ cdef inline int r4_rollout_move(const State *s, int *t, int me, int model, const
     The searching seat `me` plays the playout rung; every other seat the opponent model `model`
     (R4_AS_PLAYOUT: the playout rung too). The one place the playouts ask for a move."""
     cdef Ask a
+    cdef TableAsk ta
+    cdef int rung
+    cdef uint32_t w = 0
     t[0] = st_ask(s, &a)      # the decision as the rungs read it: no list, no copy of the bout
     if t[0] == me or model == R4_AS_PLAYOUT:
-        return ask_move(&a, p.playout, <uint32_t>(fast_next(rng) >> 32), &p.p)
-    if model != R4_AS_RUNG2 and s.moves > R4_STYLE_LONG:
-        model = R4_AS_RUNG2   # a table of takers could keep the talon alive for ever
-    return r4_style(&a, model, p)
+        rung = p.playout
+        w = <uint32_t>(fast_next(rng) >> 32)    # taken whatever the rung: the generator stays in step
+    elif model == R4_AS_RUNG2 or s.moves > R4_STYLE_LONG:
+        rung = 2              # (a table of takers could keep the talon alive for ever: rung 2 then)
+    else:
+        return r4_style(&a, model, p)
+    if rung >= 2 and not s.classic:
+        # at any other table than the two-seat game rungs 2 and 3 play kozyr's table rules (transfer,
+        # show, a thrower's trumps): the playouts imagine them as the rungs play them
+        st_table_ask(s, t[0], &a, &ta)
+        return table_move(&a, &ta, rung, &p.p)
+    return ask_move(&a, rung, w, &p.p)
 
 
 cdef inline int r4_model(int opponents, int i) noexcept nogil:

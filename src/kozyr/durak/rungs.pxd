@@ -17,8 +17,8 @@ from libc.stdint cimport uint64_t
 from kozyr.cards cimport highest_card, lowest_card, popcount, suit_mask
 from kozyr.durak.core.power cimport pw_nth_in, pw_paired, pw_suit, pw_suit_count
 from kozyr.durak.core.view cimport (
-    MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_SHOW, MV_SWAP, MV_TAKE, MV_TRANSFER, PH_DEFEND, Ask, DView, ask_count,
-    ask_nth, ask_tail,
+    MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_SHOW, MV_SWAP, MV_TAKE, MV_TRANSFER, PH_DEFEND, Ask, DView, TableAsk,
+    ask_count, ask_nth, ask_tail,
 )
 
 cdef struct BySuit:
@@ -61,16 +61,6 @@ cdef enum:
     TR_THROWER = 4        # rung 3: a seat that is not the attacker throws in no trump while the talon lasts
     TR_POWER = 8          # rung 3: "costly" measured on the table's own ranks with 52 cards
     TR_ALL = 15
-
-
-cdef struct TableAsk:
-    # What rungs 2 and 3 read at a table other than the two-seat game, beside the decision's Ask (the
-    # ladder builds it from its locals, table_ask_of from a DView): the ranks in play, whether the seat on
-    # turn throws in without being the attacker, and a perevodnoy defender's transfers and shows.
-    int low               # the lowest rank in play: 9, 7, 6 or 2 (24, 32, 36, 52 cards)
-    bint thrower          # not defending, and not the bout's attacker: a throw-in from another seat
-    uint64_t transfers    # defending: the cards of its legal transfers
-    uint64_t shows        # defending: the trumps of its legal shows
 
 
 # A Python View (any object with View's fields) into the struct, every number range-checked.

@@ -34,7 +34,7 @@ from kozyr.durak.core.state cimport (
 from kozyr.durak.core.view cimport (
     MAX_LEGAL, MAX_SEATS, MV_ATTACK, MV_BEAT, MV_DONE, MV_RESIGN, MV_SHOW, MV_SWAP, MV_TAKE, MV_TRANSFER, N_KINDS,
     OPT_FIRST_FIVE, OPT_NEIGHBOURS, OPT_NO_DRAW, OPT_NO_SWAP, OPT_PEREVODNOY, OPT_SHOW_TRUMP, OPT_TEAMS, OUT_DRAW,
-    OUT_FOOL, OUT_NONE, OUT_RESIGN, PH_ATTACK, PH_DEFEND, PH_OVER, PH_PILE_ON, Ask, BoutView, DView, ask_count,
+    OUT_FOOL, OUT_NONE, OUT_RESIGN, PH_ATTACK, PH_DEFEND, PH_OVER, PH_PILE_ON, Ask, BoutView, DView, TableAsk, ask_count,
     ask_nth,
 )
 
@@ -293,6 +293,17 @@ cdef inline int st_ask(const State *s, Ask *a) noexcept nogil:
     a.talon = s.tlen - s.drawn
     a.size = s.bout.size
     return t
+
+
+cdef inline void st_table_ask(const State *s, int t, const Ask *a, TableAsk *ta) noexcept nogil:
+    """The TableAsk of the seat t on turn whose Ask is `a` (st_ask's), at a table other than the
+    two-seat game: what rungs 2 and 3 read there beside the Ask, as rungs.table_ask_of reads it
+    from the view. The ladder's table loop and rung 4's playouts both ask it here."""
+    cdef uint64_t shows = 0
+    ta.low = s.low
+    ta.thrower = not a.defending and t != s.bout.attacker
+    ta.transfers = _pass_masks(s, &shows) if a.defending else 0
+    ta.shows = shows if a.defending else 0
 
 
 cdef inline int _legal(const State *s, int *out, uint64_t *cards, unsigned int *kinds) noexcept nogil:

@@ -76,6 +76,17 @@ cdef struct Ask:
     int size              # attack cards on the table
 
 
+cdef struct TableAsk:
+    # What rungs 2 and 3 read at a table other than the two-seat game, beside the decision's Ask
+    # (st_table_ask builds it from a State, rungs.table_ask_of from a DView): the ranks in play,
+    # whether the seat on turn throws in without being the attacker, and a perevodnoy defender's
+    # transfers and shows.
+    int low               # the lowest rank in play: 9, 7, 6 or 2 (24, 32, 36, 52 cards)
+    bint thrower          # not defending, and not the bout's attacker: a throw-in from another seat
+    uint64_t transfers    # defending: the cards of its legal transfers
+    uint64_t shows        # defending: the trumps of its legal shows
+
+
 cdef struct DView:
     int seat
     int ply

@@ -39,15 +39,15 @@ from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 from kozyr.durak.core.gameview cimport GameView
 from kozyr.durak.core.gameview import table_of
 from kozyr.durak.core.rules cimport (
-    _pass_masks, st_apply, st_apply_legal, st_ask, st_legal, st_turn, st_view, st_view_turn,
+    st_apply, st_apply_legal, st_ask, st_legal, st_table_ask, st_turn, st_view, st_view_turn,
 )
 from kozyr.durak.core.seeds cimport (
     TEXT_MAX, WORD_BUF, fast_word, kz_sha256_any, mix64, put_uint, sha_word, seat_tail, word_head,
 )
 from kozyr.durak.core.state cimport MAX_MOVES as HARNESS_MOVES, Sink, State, Table
-from kozyr.durak.core.view cimport MAX_LEGAL, N_KINDS, OUT_DRAW, OUT_NONE, Ask, DView, bot_fn
+from kozyr.durak.core.view cimport MAX_LEGAL, N_KINDS, OUT_DRAW, OUT_NONE, Ask, DView, TableAsk, bot_fn
 from kozyr.durak.rung4 cimport R4_TT_BITS, R4Entry, R4Params, R4Scratch, r4_best, r4_params, r4_scratch
-from kozyr.durak.rungs cimport TR_ALL, RungParams, TableAsk, ask_move, params_from, table_move
+from kozyr.durak.rungs cimport TR_ALL, RungParams, ask_move, params_from, table_move
 
 
 from kozyr.durak.seeds import DEALS, MIX_STEP as _MIX_STEP, SEAT_STEP as _SEAT_STEP, base_key, prefix
@@ -888,16 +888,6 @@ cdef void table_r4_end(const State *s, Seat *seats) noexcept nogil:
         seats[seat].sc.tt = NULL
 
 
-cdef inline void table_ask(const State *s, int t, const Ask *a, TableAsk *ta) noexcept nogil:
-    """The TableAsk of the seat t on turn (rungs.pxd: what rungs 2 and 3 read at a table beside the Ask),
-    from the State as table_ask_of reads it from the view."""
-    cdef uint64_t shows = 0
-    ta.low = s.low
-    ta.thrower = not a.defending and t != s.bout.attacker
-    ta.transfers = _pass_masks(s, &shows) if a.defending else 0
-    ta.shows = shows if a.defending else 0
-
-
 cdef int play_table(State *s, Seat *seats, int cap, int *largest) noexcept nogil:
     """Play a dealt table to its end: 0, 1 when it reached `cap` moves (stopped there, no
     result), -1 when a bot had no move or went wrong (its seat's fault says which).
@@ -933,7 +923,7 @@ cdef int play_table(State *s, Seat *seats, int cap, int *largest) noexcept nogil
             if s.classic:
                 m = ask_move(&a, rung, 0, &st.side.p)
             else:
-                table_ask(s, t, &a, &ta)
+                st_table_ask(s, t, &a, &ta)
                 m = table_move(&a, &ta, rung, &st.side.p)
         if m < 0:
             return -1
