@@ -186,13 +186,13 @@ cdef inline int bigger_hand(const State *s, int big) noexcept nogil:
     return c1 if c1 > big else big
 
 
-cdef int rung4_start(const State *s, Seat *seats, const int *stop) noexcept nogil:
-    """Before a deal: each rung-4 seat's table and key, and the stop flag its search looks at
-    (NULL: none); -1 out of memory."""
+cdef int rung4_start(Seat *seats, int n, const int *stop) noexcept nogil:
+    """Before a deal of n seats (two, or a table's): each rung-4 seat's table and key, and the stop
+    flag its search looks at (NULL: none); -1 out of memory."""
     cdef int seat
-    for seat in range(2):
+    for seat in range(n):
         seats[seat].sc.tt = NULL
-    for seat in range(2):
+    for seat in range(n):
         if seats[seat].side.rung != 4:
             continue
         r4_scratch(&seats[seat].sc, NULL)
@@ -209,11 +209,11 @@ cdef int rung4_start(const State *s, Seat *seats, const int *stop) noexcept nogi
     return 0
 
 
-cdef void rung4_end(Seat *seats) noexcept nogil:
-    free(seats[0].sc.tt)
-    free(seats[1].sc.tt)
-    seats[0].sc.tt = NULL
-    seats[1].sc.tt = NULL
+cdef void rung4_end(Seat *seats, int n) noexcept nogil:
+    cdef int seat
+    for seat in range(n):
+        free(seats[seat].sc.tt)
+        seats[seat].sc.tt = NULL
 
 
 cdef int seat_move(Seat *st, const State *s, int t) noexcept nogil:
@@ -317,11 +317,11 @@ cdef int play_dealt(State *s, Seat *seats, int *largest, const int *stop) noexce
         duel_into_state(&g, s)
         largest[0] = g.big
         return 0
-    if rung4_start(s, seats, stop) != 0:
-        rung4_end(seats)
+    if rung4_start(seats, 2, stop) != 0:
+        rung4_end(seats, 2)
         return -1
     k = play_out(s, seats, largest)
-    rung4_end(seats)
+    rung4_end(seats, 2)
     return k
 
 
@@ -859,35 +859,6 @@ cdef inline int table_big(const State *s, int big) noexcept nogil:
     return big
 
 
-cdef int table_r4_start(const State *s, Seat *seats, const int *stop) noexcept nogil:
-    """rung4_start for every seat of the table; -1 out of memory."""
-    cdef int seat
-    for seat in range(s.n):
-        seats[seat].sc.tt = NULL
-    for seat in range(s.n):
-        if seats[seat].side.rung != 4:
-            continue
-        r4_scratch(&seats[seat].sc, NULL)
-        seats[seat].sc.stop = stop
-        if seats[seat].side.r4.endgame:
-            seats[seat].sc.tt = <R4Entry *>calloc(1 << R4_TT_BITS, sizeof(R4Entry))
-            if seats[seat].sc.tt == NULL:
-                return -1
-        if seats[seat].fast:
-            seats[seat].key4 = seats[seat].key
-        else:
-            seats[seat].key4 = ((<uint64_t>sha_word(seats[seat].buf, seats[seat].head, 0) << 32)
-                                | sha_word(seats[seat].buf, seats[seat].head, 1))
-    return 0
-
-
-cdef void table_r4_end(const State *s, Seat *seats) noexcept nogil:
-    cdef int seat
-    for seat in range(s.n):
-        free(seats[seat].sc.tt)
-        seats[seat].sc.tt = NULL
-
-
 cdef int play_table(State *s, Seat *seats, int cap, int *largest) noexcept nogil:
     """Play a dealt table to its end: 0, 1 when it reached `cap` moves (stopped there, no
     result), -1 when a bot had no move or went wrong (its seat's fault says which).
@@ -943,12 +914,12 @@ cdef int play_rotation(const TPlan *pl, long long i, int r, TOut *out, const int
     cdef int big = 0, k, seat, side, n = pl.n, bits = 0
     cdef uint32_t order = 0
     table_deal_for(pl, i, r, &s, seats)
-    if table_r4_start(&s, seats, stop) != 0:
-        table_r4_end(&s, seats)
+    if rung4_start(seats, s.n, stop) != 0:
+        rung4_end(seats, s.n)
         out.fault, out.seat, out.ply, out.answer = F_ENGINE, st_turn(&s), s.ply, -1
         return -1
     k = play_table(&s, seats, pl.cap, &big)
-    table_r4_end(&s, seats)
+    rung4_end(seats, s.n)
     if k < 0:
         out.seat = st_turn(&s)
         out.ply = s.ply
