@@ -197,6 +197,9 @@ R4_CIMPORTS: dict[str, set[str] | None] = {
     # (ask_of: a decision read from the view, for the playouts' opponent models' test face; table_move: the
     # rungs' table rules in the playouts of a table other than the two-seat game)
     "kozyr.durak.rungs": {"RungParams", "ask_move", "ask_of", "params_from", "fill_view", "table_move"},
+    # (the rest of a two-seat imagined deal played in the ladder's duel: handed the imagined State, as
+    # st_apply_legal is, never the deal's own)
+    "kozyr.durak._duel": {"Duel", "Player", "duel", "duel_from_bout"},
     "kozyr.durak.rung4": R4_ANY,
     # the stop of a long search: an atomic flag read and the Ctrl-C poll (test_the_stop_module_knows_no_game)
     "kozyr.durak._stop": {"kz_stop_get", "poll_fn", "poll_context", "poll_signals"},

@@ -1,6 +1,6 @@
 """The ladder's specialised duel (two rungs 1 to 3) against its general loop, deal by deal.
 
-The duel (ladder/_duel.pxd) plays the rules its own way for speed: hands by
+The duel (durak/_duel.pxd) plays the rules its own way for speed: hands by
 role, a prefix-XOR talon, the forced positions as branches, a copy per
 pairing. The general loop (play_out) plays through the rules' State as every
 other side does. Here both play the same deals and must leave the same

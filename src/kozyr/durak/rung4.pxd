@@ -19,6 +19,9 @@
 # transposition table) within a node budget; past the budget, the flat search
 # decides. (At more seats, or with transfers, the flat search decides to the
 # end: the solver is a two-player search, and a perevodnoy deal has no bound.)
+# At two seats, an imagined deal that the playout rung (2 or 3) plays at both
+# seats goes on in the ladder's duel (_duel.pxd) once the bout of its
+# candidate move has closed: the same moves and draws, in a fraction of the time.
 #
 # A time budget (MICROS, off by default) stops drawing deals once it is spent
 # (K is then the most it draws): the move then depends on the clock, so the
@@ -47,6 +50,7 @@ from kozyr.durak.core.seeds cimport fast_next, mix64
 from kozyr.durak.core.state cimport State
 from kozyr.durak.core.view cimport MAX_LEGAL, OPT_PEREVODNOY, OUT_DRAW, OUT_NONE, Ask, DView, TableAsk
 from kozyr.durak.rungs cimport RungParams, ask_move, params_from, table_move
+from kozyr.durak._duel cimport Duel, Player, duel, duel_from_bout
 from kozyr.durak._stop cimport kz_stop_get, poll_fn
 
 
@@ -111,6 +115,7 @@ cdef struct R4Scratch:
     int ticks              # calls since the last poll
     bint halted            # the search was stopped: its answer is R4_STOPPED
     long long deadline     # the monotonic clock's ns past which the flat search stops drawing (0: none)
+    bint general           # a test hook: every playout through the rules' State, none in the duel
 
 
 cdef inline void r4_scratch(R4Scratch *sc, R4Entry *tt) noexcept nogil:
@@ -126,6 +131,7 @@ cdef inline void r4_scratch(R4Scratch *sc, R4Entry *tt) noexcept nogil:
     sc.ticks = 0
     sc.halted = 0
     sc.deadline = 0
+    sc.general = 0
 
 
 cdef inline long long r4_now() noexcept nogil:
@@ -264,11 +270,43 @@ cdef inline int r4_cycle(int opponents) noexcept nogil:
     return n
 
 
-cdef inline int r4_playout(State *s, int me, int model, const R4Params *p, uint64_t *rng) noexcept nogil:
+cdef inline int r4_duel_out(const State *s, int me, const R4Params *p, uint64_t *rng) noexcept nogil:
+    """Play the two-seat imagined deal s, between two bouts, to its end in the ladder's duel
+    (_duel.pxd), both seats the playout rung (2 or 3) with the search's settings; r4_score. The
+    same moves as r4_playout's general loop (the duel plays the rules' deal as play_out does:
+    tests/durak/test_duel.py), in a fraction of the time; the draws the general loop would have
+    taken (one a move) are taken at once: splitmix64's state moves by a constant a draw."""
+    cdef Duel g
+    cdef Player pl
+    cdef int k
+    duel_from_bout(&g, s)
+    pl.rung = p.playout
+    pl.p = &p.p
+    pl.fast = 1
+    pl.key = 0
+    pl.head = 0
+    pl.buf = NULL
+    pl.sha = NULL
+    k = duel(&g, p.playout, p.playout, &pl, &pl)
+    if k != 0:
+        return 1             # a rung without a move (never: the rules are wrong): as r4_score of an unfinished deal
+    rng[0] += <uint64_t>(g.moves - (s.ply - 2 * s.bouts)) * 0x9E3779B97F4A7C15ULL
+    if g.outcome == OUT_DRAW:
+        return 1
+    return 0 if g.fool == me else 2
+
+
+cdef inline int r4_playout(State *s, int me, int model, const R4Params *p, uint64_t *rng,
+                           bint general) noexcept nogil:
     """Play the imagined deal to its end (the searching seat with the playout rung, the others
-    with `model`); r4_score."""
+    with `model`); r4_score. At two seats with the playout rung (2 or 3) at both, once the bout
+    under way closes the duel plays the rest (r4_duel_out), unless `general` (a test hook: every
+    move through the rules' State)."""
     cdef int m, t, stop = s.moves + R4_PLAYOUT_MOVES
+    cdef bint duel_on = not general and s.classic and model == R4_AS_PLAYOUT and p.playout >= 2
     while s.outcome == OUT_NONE and s.moves < stop:
+        if duel_on and s.bout.size == 0:
+            return r4_duel_out(s, me, p, rng)
         m = r4_rollout_move(s, &t, me, model, p, rng)
         if m < 0:
             break
@@ -383,7 +421,7 @@ cdef inline int r4_flat(const DView *v, const R4Params *p, uint64_t *rng,
                 continue
             t = s
             st_apply_legal(&t, v.seat, v.legal[j])
-            r = r4_playout(&t, v.seat, model, p, rng)
+            r = r4_playout(&t, v.seat, model, p, rng, sc.general)
             st.score[j] += r
             st.fools[j] += r == 0
             st.samples[j] += 1

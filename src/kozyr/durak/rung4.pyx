@@ -99,6 +99,11 @@ cdef class Table:
         """Solver nodes of the last decision that reached the solver."""
         return self.sc.nodes
 
+    def _playouts_general(self, bint on):
+        """A test hook: with `on`, searches with this table play every playout through the
+        rules' State, none in the duel (tests/durak/test_rung4.py: the same moves either way)."""
+        self.sc.general = on
+
 
 cdef R4Scratch *_scratch(R4Scratch *local, Table table, list errors):
     """The scratch of one call: the table's (kept across calls) or a local one without a table,

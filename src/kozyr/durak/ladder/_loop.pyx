@@ -30,7 +30,7 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 from kozyr.durak.core.deal cimport (
     shuffle_rng, shuffle_seed, st_deal_rng, st_deal_rng_table, st_deal_seed, st_deal_seed_table,
 )
-from kozyr.durak.ladder._duel cimport (
+from kozyr.durak._duel cimport (
     KZ_PW_SEQUENCE, Duel, Player, duel, duel_deal, duel_from_state, duel_into_state, duel_sha_word,
 )
 from cpython.object cimport PyObject

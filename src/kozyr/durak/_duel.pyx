@@ -2,7 +2,8 @@
 
 The deal's data, its edges (dealing, the State) and the reasons for this
 layout are in _duel.pxd; this module holds the bout and the deal loop, and
-`duel`, which the ladder (_loop.pyx) calls once a deal.
+`duel`, which the ladder (ladder/_loop.pyx) calls once a deal, and rung 4's
+playouts (rung4.pxd) once an imagined deal is between two bouts.
 """
 from libc.stdint cimport uint64_t
 

@@ -1,7 +1,7 @@
 # A whole deal between two rungs (1 to 3), the ladder's hot path, specialised
 # per pairing at compile time.
 #
-# The general loop (_loop.pyx, play_out) plays any sides through the rules'
+# The general loop (ladder/_loop.pyx, play_out) plays any sides through the rules'
 # State: a view per decision, st_apply_legal, _advance re-deriving the forced
 # positions. For two rungs that is mostly repeated work, so this file plays
 # the same rules another way, for the same results:
@@ -28,7 +28,10 @@
 # with the rungs' kernel inlined at every decision, are what the compiler's
 # inlining budget of that module is spent on (in the ladder's module, with the
 # general loop, rung 4 and Cython's own code, it ran out first). The ladder
-# calls `duel` once a deal.
+# calls `duel` once a deal; rung 4's playouts (rung4.pxd) call it for the rest
+# of an imagined two-seat deal from between two bouts (duel_from_bout). It
+# lives beside the rungs, not in the ladder, so that rung 4 can cimport it
+# without importing the ladder.
 #
 # `duel` leaves in the Duel what play_out leaves in the State (outcome, fool,
 # moves, bouts, ply, heap, hands, counts, talon drawn), and duel_into_state
@@ -37,7 +40,7 @@
 from libc.stdint cimport uint64_t
 
 from kozyr.cards cimport card_bit, lowest_card
-from kozyr.durak.core.power cimport pw_card, pw_kozyr_mask, pw_suit
+from kozyr.durak.core.power cimport pw_card, pw_kozyr_mask, pw_mask, pw_suit
 from kozyr.durak.core.state cimport MAX_MOVES, State
 from kozyr.durak.core.view cimport OUT_NONE
 from kozyr.durak.rungs cimport RungParams
@@ -144,6 +147,39 @@ cdef inline void duel_from_state(Duel *g, const State *s) noexcept nogil:
     for k in range(36):
         dealt[k] = pw_card(s.order[k])
     duel_deal(g, dealt)
+
+
+cdef inline void duel_from_bout(Duel *g, const State *s) noexcept nogil:
+    """The Duel of a two-seat State between two bouts (no card on the table, the next bout's
+    attacker to lead, the deal not over), whatever came before: rung 4's imagined deals enter
+    the duel here once the bout their candidate move was played in has closed
+    (rung4.pxd, r4_playout). Its ply and bouts are the State's, so that the moves the duel
+    plays from here are g.moves - (s.ply - 2 * s.bouts) when it ends."""
+    cdef int att = s.bout.attacker, k
+    g.A = pw_mask(s.hand[att])
+    g.D = pw_mask(s.hand[1 - att])
+    g.cA = s.count[att]
+    g.cD = s.count[1 - att]
+    g.attacker = att
+    g.cap = g.cD if g.cD < 6 else 6
+    g.big = g.cA if g.cA > g.cD else g.cD
+    g.trump = s.trump
+    g.trumps = pw_suit(s.trump)
+    g.sixbit = card_bit(s.trump)
+    g.turnup = pw_card(s.turnup)
+    g.pre[0] = 0
+    for k in range(s.tlen - 1):
+        g.pre[k + 1] = g.pre[k] ^ card_bit(pw_card(s.order[s.tbase + k]))
+    g.pre[s.tlen] = g.pre[s.tlen - 1] ^ card_bit(pw_card(s.talon_last))
+    g.six_owner = s.six_owner
+    g.swapped = s.swapped
+    g.drawn = s.drawn
+    g.heap = s.heap
+    g.ply = s.ply
+    g.moves = 0
+    g.bouts = s.bouts
+    g.outcome = OUT_NONE
+    g.fool = -1
 
 
 cdef inline void duel_into_state(const Duel *g, State *s) noexcept nogil:
