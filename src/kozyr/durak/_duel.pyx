@@ -19,27 +19,20 @@ cdef struct Rung2:
     char tag
 cdef struct Rung3:
     char tag
-cdef struct Rung23:
-    # rung 2 or 3 by the seat's Player.rung: rung 2 against rung 3 plays one bout loop, as two
-    # seats of the same rung do (the few lines where they differ are a branch on the level)
-    char tag
 
 # two fused types over the same tags, so that a deal's two rungs vary independently
 ctypedef fused RungX:
     Rung1
     Rung2
     Rung3
-    Rung23
 ctypedef fused RungY:
     Rung1
     Rung2
     Rung3
-    Rung23
 ctypedef fused RungT:
     Rung1
     Rung2
     Rung3
-    Rung23
 
 cdef struct Roles:
     # the next bout's two seats by role: a deal loop's locals (so that the compiler keeps them
@@ -70,10 +63,8 @@ cdef inline int _decide(RungT *rung, const Ask *a, const Player *pl, int seat, i
         return rung_move(&cards, a, 1, fast_word(pl.key, seat, ply) if pl.fast else pl.sha(pl, ply), pl.p)
     elif RungT is Rung2:
         return rung_move(&cards, a, 2, 0, pl.p)
-    elif RungT is Rung3:
-        return rung_move(&cards, a, 3, 0, pl.p)
     else:
-        return rung_move(&cards, a, pl.rung, 0, pl.p)
+        return rung_move(&cards, a, 3, 0, pl.p)
 
 
 cdef inline uint64_t _six_right(const Duel *g, int seat) noexcept nogil:
@@ -301,13 +292,12 @@ cdef inline int _duel_same(RungT *t, Duel *g, const Player *p0, const Player *p1
 
 
 cdef int duel(Duel *g, int rung0, int rung1, const Player *p0, const Player *p1) noexcept nogil:
-    """Play the fresh deal g to its end between rung0 (seat 0) and rung1 (seat 1), both in 1..3;
+    """Play the deal g (fresh, or between two bouts: duel_from_bout) to its end between rung0 (seat 0) and rung1 (seat 1), both in 1..3;
     0, or -1 when a rung found no legal move or the deal ran past DUEL_MAX_MOVES (engine faults:
     neither happens in a correct engine). The largest hand is g.big."""
     cdef Rung1 t1
     cdef Rung2 t2
     cdef Rung3 t3
-    cdef Rung23 t23
     # one call of each deal loop, so that the compiler inlines its bout into it
     if rung0 == rung1:
         if rung0 == 1:
