@@ -22,8 +22,9 @@ its playouts):
 - HOLD_TRUMPS (24, -1..24, rung 3; new, off by default): when piling on (done is legal) and the
   cheapest card is a trump, say done instead while the talon holds more than this (24: never, the
   rules' bot; -1: always keep trumps rather than throw them in).
-- K (128, 1..65536, rung 4): the deals rung 4 redeals from what it has seen, per decision (128 since
-  it was accepted by the sequential test against 64, at 0.6 to 0.7 ms a decision from Python).
+- K (256, 1..65536, rung 4): the deals rung 4 redeals from what it has seen, per decision (256 since
+  the sequential test accepted it against 128, once the playouts in the duel made it 0.66 to 0.67 ms
+  a decision from Python; 128 before, accepted against 64).
 - PLAYOUT (3, 1..3, rung 4): the rung that plays both seats out in rung 4's search; the fields
   above are its settings (so they reach rung 4's playouts too).
 - ENDGAME (1, 0..1, rung 4): 1 to solve the endgame exactly once the talon is empty, 0 not to.
@@ -83,7 +84,7 @@ class Params:
     TAKE_BOUT: int = _field(2, 0, 6, (3, 4), "the careful take only while the bout holds at most this many attacks")
     HOLD_TRUMPS: int = _field(24, -1, 24, (3, 4), "piling on, keep a trump (say done) while the talon holds more "
                                                 "(24: never, the rules' bot)")
-    K: int = _field(128, 1, 1 << 16, (4,), "rung 4: the deals it redeals from what it has seen, per decision")
+    K: int = _field(256, 1, 1 << 16, (4,), "rung 4: the deals it redeals from what it has seen, per decision")
     PLAYOUT: int = _field(3, 1, 3, (4,), "rung 4: the rung that plays its redealt deals out")
     ENDGAME: int = _field(1, 0, 1, (4,), "rung 4: 1 to solve the endgame exactly once the talon is empty")
     BUDGET: int = _field(20000, 0, 1 << 30, (4,), "rung 4: the endgame solver's node budget")
