@@ -146,7 +146,8 @@ def main() -> None:
         raise
     pool.close()
     pool.join()
-    print(f"OpenSpiel ISMCTSBot ({args.simulations} simulations, random-rollout evaluator, UCT c=2, "
+    leaf = "random-rollout evaluator" if args.rollout == 0 else f"rung-{args.rollout} playout evaluator"
+    print(f"OpenSpiel ISMCTSBot ({args.simulations} simulations, {leaf}, UCT c=2, "
           f"most-visited action) against kozyr rungs, {args.pairs} deal pairs each")
     print(f"{'opponent':10}{'deals':>7}{'ISMCTS fool rate':>28}{'rung fool rate':>28}{'draws':>7}{'ms/decision':>13}")
     rows = []
