@@ -9,7 +9,8 @@ decision, unlimited world samples (each simulation redeals the hidden cards
 with `resample_from_infostate`, i.e. `Game.determinize`), final policy = the
 most visited action, and OpenSpiel's `RandomRolloutEvaluator` with one random
 rollout per leaf (`--rollout 2` or `3`: the leaf's deal played out by that rung
-at both seats instead). It plays against a rung (2, 3, or 4: `Rung4Bot` with K = 64) over deal pairs: each deal
+at both seats instead, in C: `kozyr.durak.ladder._loop.rollout`). It plays
+against a rung (2, 3, or 4: `Rung4Bot` with K = 64) over deal pairs: each deal
 (`Game.from_rng(seed + k)`) is played twice with the seats swapped, so the luck
 of the cards cancels. Reported: the ISMCTS bot's fool rate (deals it lost, of
 all deals), the rung's, the draws, with 2-sigma Wilson intervals
@@ -37,19 +38,15 @@ def rollout_evaluator(rung: int, rs: Any) -> Any:
 
     if rung == 0:
         return mcts.RandomRolloutEvaluator(1, rs)
-    from kozyr.durak import Bot
+    from kozyr.durak.ladder._loop import rollout
 
     class RungRollout(mcts.Evaluator):   # type: ignore[misc]
-        """Play the leaf's deal out with rung `rung` at both seats; the returns of its end."""
-
-        bot = Bot(rung, "rollout")
+        """Play the leaf's deal out with rung `rung` at both seats, in C (`rollout`: the moves of
+        `Bot(rung)`, tests/durak/test_rollout.py); the returns of its end (-1 the fool, +1 the other)."""
 
         def evaluate(self, state: Any) -> Any:
-            deal = state.deal.copy()
-            while not deal.game.over:
-                seat = deal.game.turn
-                deal.apply(seat, self.bot.choose(deal.game.view(seat)))
-            return np.array([deal.reward(0), deal.reward(1)])
+            losers = rollout(state.deal.game, rung)
+            return np.array([(-1.0 if seat in losers else 1.0) if losers else 0.0 for seat in (0, 1)])
 
         def prior(self, state: Any) -> Any:
             actions = state.legal_actions()

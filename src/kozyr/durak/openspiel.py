@@ -173,7 +173,7 @@ class DurakState(pyspiel.State):
 
     def _capped(self) -> bool:
         """A deal of a table other than the two-seat game stops (a draw) at the move cap."""
-        return self.deal is not None and not self.rules.two_seat and self.deal.game.moves >= MAX_MOVES \
+        return self.deal is not None and self.deal.game.moves >= MAX_MOVES and not self.rules.two_seat \
             and not self.deal.game.over
 
     # -- pyspiel's State API --------------------------------------------------

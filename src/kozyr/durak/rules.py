@@ -132,16 +132,17 @@ class Rules:
 
     def changed(self) -> dict[str, Any]:
         """The options that differ from `Rules()` (a short form for records and repr)."""
-        default = Rules()
-        return {k: v for k, v in self.as_dict().items() if v != getattr(default, k)}
+        return {k: v for k, v in self.as_dict().items() if v != getattr(_TWO_SEAT, k)}
 
     def __repr__(self) -> str:
         return f"Rules({', '.join(f'{k}={v!r}' for k, v in self.changed().items())})"
 
     @property
     def two_seat(self) -> bool:
-        """Whether this is `Rules()`, the two-seat game (the reference contract, and the ladder's duel)."""
-        return self == Rules()
+        """Whether this is `Rules()`, the two-seat game (the reference contract, and the ladder's duel).
+        (Against one Rules() made once: the OpenSpiel game asks at every step, and making Rules() anew
+        took most of an ISMCTS decision.)"""
+        return self == _TWO_SEAT
 
     @property
     def low_rank(self) -> int:
@@ -188,3 +189,6 @@ def _seats(value: object, deck: int) -> int:
         raise IllegalMove("bad_seats", f"{n} seats need {6 * n} cards to deal six each: the deck has {deck}",
                           field="seats", value=value)
     return n
+
+
+_TWO_SEAT = Rules()   # the two-seat game, made once (Rules.two_seat, Rules.changed)

@@ -1,10 +1,13 @@
 """Type stubs for kozyr.durak.ladder._loop, the ladder's nogil loop."""
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from kozyr.durak.core.engine import Game
 from kozyr.durak.ladder.sides import Side
+from kozyr.durak.params import Params
 
 MAX_MOVES: int
 
@@ -40,6 +43,7 @@ class TableRunner(Runner):
 
 def _table_rules(mask: int | None = ..., field: int | None = ...) -> tuple[int, int]: ...
 
+def rollout(game: Game, rung: int, params: Params | Mapping[str, int] | None = ...) -> tuple[int, ...]: ...
 def play_seeded(seed32: bytes, a: Side, b: Side, number: int = ...,
                 names: tuple[Side, Side] | None = ...) -> dict[str, Any]: ...
 def native_move(function: Any, state: Any, view: Any, word: int) -> Any: ...
