@@ -11,7 +11,7 @@ environments' opponents and the OpenSpiel game. The shell names it `learned`
 A decision reads the seat's view alone: its observation (`encoding.observe`,
 270 floats, the public memory included) goes through the network, and the move
 is the legal action of the largest output, ties to the lowest action index.
-No random word is drawn: the same view gives the same move, so `replay`
+It uses no random word: the same view gives the same move, so `replay`
 reproduces a deal. The network speaks the two-seat 36-card podkidnoy tables
 (the 270 floats and 76 actions); at any other table it has no move (the ladder
 reports the seat's answer -1 as a fault).
@@ -152,8 +152,8 @@ def save(weights: Weights, path: str | Path) -> None:
 
 
 def forward(weights: Weights, obs: np.ndarray) -> np.ndarray:
-    """The network's outputs for observations (n, 270) in plain numpy (float32): the reference the C
-    inference is tested against."""
+    """The network's outputs for observations (n, 270) in plain numpy (float32): what the C inference
+    is tested against."""
     x = np.asarray(obs, dtype=np.float32)
     for k, (w, b) in enumerate(weights.layers):
         x = x @ w + b
@@ -184,8 +184,8 @@ class LearnedBot(NativeBot):
         return _learned.logits(self.state, obs)
 
     def __call__(self, view: Any) -> Move | None:
-        """The move on `view`: a compiled engine's GameView through the C loop's very call; any other
-        View through its observation (the same floats, the same choice)."""
+        """The move on `view`: a GameView (the compiled game's view) through the C loop's very call; any
+        other View through its observation (the same floats, the same choice)."""
         from kozyr.durak.core.gameview import GameView
 
         if isinstance(view, GameView):
