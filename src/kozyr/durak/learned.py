@@ -55,8 +55,10 @@ __all__ = ["LearnedBot", "Weights", "load", "save", "forward", "SHIPPED", "SHIPP
 FORMAT_VERSION = 1
 MAX_BYTES = 4 * 1024 * 1024
 """The largest weights file read (the shipped one is well under 2 MB)."""
+MAX_UNPACKED = 4 * MAX_BYTES
+"""The most bytes a (compressed) archive may unpack to."""
 SHIPPED = Path(__file__).with_name("learned.npz")
-SHIPPED_SHA256 = "0000000000000000000000000000000000000000000000000000000000000000"
+SHIPPED_SHA256 = "68e935b755c466b7f388e46e1eb5dda18ddff2dd3364410fa0f80290dd9729b4"
 """SHA-256 of the shipped `learned.npz` (tests/durak/test_learned.py checks the file against it)."""
 
 
@@ -136,9 +138,13 @@ def load(path: str | Path | None = None) -> Weights:
     label = f"weights file {str(path)!r}"
     data = read_bytes(path, label=label, limit=MAX_BYTES)
     try:
-        with np.load(io.BytesIO(data), allow_pickle=False) as archive:
-            if not isinstance(archive, np.lib.npyio.NpzFile):
-                raise ValueError("a single array, not an .npz archive")
+        archive = np.load(io.BytesIO(data), allow_pickle=False)
+        if not isinstance(archive, np.lib.npyio.NpzFile):
+            raise ValueError("a single array, not an .npz archive")
+        with archive:
+            # a compressed archive could unpack to far more than its bytes: bound what it says it holds
+            if sum(info.file_size for info in archive.zip.infolist()) > MAX_UNPACKED:
+                raise ValueError(f"it unpacks to more than {MAX_UNPACKED} bytes")
             arrays = {name: archive[name] for name in archive.files}
     except (ValueError, OSError, EOFError, KeyError, zipfile.BadZipFile, zipfile.LargeZipFile) as exc:
         raise KozyrError("bad_weights", f"{label} is not a readable .npz archive ({exc})".replace("\n", " "),
