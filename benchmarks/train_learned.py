@@ -63,6 +63,7 @@ class Config:
     epochs: int = 8                     # passes over the data at each fit
     batch: int = 512
     lr: float = 1e-3
+    tau: float = 0.03                   # the soft target's temperature (fool probabilities); 0: hard labels
     noise: float = 0.05                 # the behaviour's random moves (coverage), stage 1
     ppo_updates: int = 300
     ppo_envs: int = 128
@@ -108,15 +109,18 @@ class Log:
 # -- data: deals played by a behaviour, every choice labelled by rung 4 ------------------------------------
 
 def collect(n_labels: int, players: list[Any], seed: int, *, noise: float = 0.0, progress: Any = None,
-            task: Any = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(obs, masks, labels) of `n_labels` decisions with more than one legal move, from deals
-    `Game.from_rng(seed + i)` played by pairs of `players` (callables view -> Move, each pair drawn
-    at random, seats at random), every such decision labelled with rung 4's move."""
+            task: Any = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(obs, masks, labels, fools) of `n_labels` decisions with more than one legal move, from deals
+    `Game.from_rng(seed + i)` played by pairs of `players` (callables view -> Move, or "teacher": rung 4
+    itself; each pair drawn at random, seats at random), every such decision labelled with rung 4's
+    search: its move (labels) and each legal move's estimated fool probability, a draw counting half
+    (fools, float32 [n, 76], 1 where not legal)."""
     rng = np.random.default_rng(seed)
     teacher = Rung4Bot(f"teacher-{seed}")
     obs = np.zeros((n_labels, OBS_SIZE), dtype=np.float32)
     masks = np.zeros((n_labels, N_ACTIONS), dtype=np.uint8)
     labels = np.zeros(n_labels, dtype=np.int64)
+    fools = np.ones((n_labels, N_ACTIONS), dtype=np.float32)
     n = 0
     deal = 0
     while n < n_labels:
@@ -129,19 +133,22 @@ def collect(n_labels: int, players: list[Any], seed: int, *, noise: float = 0.0,
             legal = view.legal
             if len(legal) > 1:
                 observe(view, obs[n], masks[n])
-                label = teacher(view)
+                analysis = teacher.analyse(view)
+                label = analysis.best
                 labels[n] = action_of(label)
+                for e in analysis.estimates:
+                    fools[n, action_of(e.move)] = e.fool + e.draw / 2
                 n += 1
                 if progress is not None:
                     progress.advance(task)
                 player = pair[seat]
-                move = label if player is teacher or player == "teacher" else player(view)
+                move = label if player == "teacher" else player(view)
                 if noise and rng.random() < noise:
                     move = legal[int(rng.integers(len(legal)))]
             else:
                 move = legal[0]
             game.apply(seat, move)
-    return obs, masks, labels
+    return obs, masks, labels, fools
 
 
 # -- the network ---------------------------------------------------------------------------------------
@@ -158,6 +165,18 @@ def make_net(hidden: tuple[int, ...], seed: int) -> Any:
     return torch.nn.Sequential(*layers)
 
 
+def net_of(weights: Weights) -> Any:
+    """A torch network holding `weights` (to continue from a kept file)."""
+    torch = _torch()
+    net = make_net(weights.sizes[1:-1], 0)
+    linear = [m for m in net if isinstance(m, torch.nn.Linear)]
+    with torch.no_grad():
+        for m, (w, b) in zip(linear, weights.layers):
+            m.weight.copy_(torch.from_numpy(w.T.copy()))
+            m.bias.copy_(torch.from_numpy(b))
+    return net
+
+
 def weights_of(net: Any) -> Weights:
     """The network as kozyr's Weights (w input-major: torch's Linear holds (out, in))."""
     torch = _torch()
@@ -170,11 +189,13 @@ def masked(logits: Any, mask: Any) -> Any:
     return logits.masked_fill(mask == 0, -1e9)
 
 
-def fit(net: Any, data: tuple[np.ndarray, np.ndarray, np.ndarray], *, epochs: int, batch: int, lr: float,
+def fit(net: Any, data: tuple[np.ndarray, ...], *, epochs: int, batch: int, lr: float, tau: float,
         seed: int, progress: Any = None, task: Any = None) -> float:
-    """Fit the network to the labels (cross-entropy over the legal actions); the last epoch's accuracy."""
+    """Fit the network to rung 4's search (cross-entropy over the legal actions against the soft target
+    softmax(-fool / tau): the search's estimates, so near-equal moves share the weight and its noise
+    averages out over similar positions; tau 0: its move alone); the last epoch's agreement with its move."""
     torch = _torch()
-    obs, masks, labels = (torch.from_numpy(a) for a in data)
+    obs, masks, labels, fools = (torch.from_numpy(a) for a in data)
     gen = torch.Generator().manual_seed(seed)
     opt = torch.optim.Adam(net.parameters(), lr=lr)
     n = len(labels)
@@ -187,7 +208,11 @@ def fit(net: Any, data: tuple[np.ndarray, np.ndarray, np.ndarray], *, epochs: in
         for start in range(0, n, batch):
             idx = order[start:start + batch]
             out = masked(net(obs[idx]), masks[idx])
-            loss = torch.nn.functional.cross_entropy(out, labels[idx])
+            if tau > 0:
+                target = torch.softmax(masked(-fools[idx] / tau, masks[idx]), dim=1)
+                loss = torch.nn.functional.cross_entropy(out, target)
+            else:
+                loss = torch.nn.functional.cross_entropy(out, labels[idx])
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -321,7 +346,7 @@ def train(cfg: Config, out: Path | None, *, quiet: bool = False, bar: bool = Tru
     kept: LearnedBot | None = None
     kept_net_state = None
     stage = 0
-    data: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    data: list[tuple[np.ndarray, ...]] = []
     progress = _progress(bar and not quiet)
 
     def over_budget() -> bool:
@@ -350,7 +375,7 @@ def train(cfg: Config, out: Path | None, *, quiet: bool = False, bar: bool = Tru
         data.append(d)
         log("labels", stage=1, n=len(d[2]), wall=round(time.monotonic() - start, 1))
         fit_task = progress.add_task("distil: fit", total=cfg.epochs)
-        acc = fit(net, d, epochs=cfg.epochs, batch=cfg.batch, lr=cfg.lr, seed=cfg.seed, progress=progress,
+        acc = fit(net, d, epochs=cfg.epochs, batch=cfg.batch, lr=cfg.lr, tau=cfg.tau, seed=cfg.seed, progress=progress,
                   task=fit_task)
         log("fit", stage=1, accuracy=acc)
         finish_stage("distil")
@@ -363,9 +388,9 @@ def train(cfg: Config, out: Path | None, *, quiet: bool = False, bar: bool = Tru
             d = collect(cfg.dagger_labels, [student, student, Bot(3, "b3")], cfg.seed + 100 + r,
                         progress=progress, task=task)
             data.append(d)
-            allx = tuple(np.concatenate([x[i] for x in data]) for i in range(3))
+            allx = tuple(np.concatenate([x[i] for x in data]) for i in range(4))
             task = progress.add_task(f"expert iteration {r + 1}: fit", total=cfg.epochs)
-            acc = fit(net, allx, epochs=cfg.epochs, batch=cfg.batch, lr=cfg.lr * 0.5, seed=cfg.seed + r + 1,
+            acc = fit(net, allx, epochs=cfg.epochs, batch=cfg.batch, lr=cfg.lr * 0.5, tau=cfg.tau, seed=cfg.seed + r + 1,
                       progress=progress, task=task)
             log("fit", stage=stage + 1, accuracy=acc, data=len(allx[2]))
             finish_stage(f"expert iteration {r + 1}")
