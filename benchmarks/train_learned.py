@@ -57,28 +57,28 @@ class Config:
 
     seed: int = 26
     hidden: tuple[int, ...] = (256, 128)
-    distil_labels: int = 240_000        # rung-4 labels of stage 1
-    dagger_rounds: int = 3
-    dagger_labels: int = 80_000         # rung-4 labels each round
+    distil_labels: int = 400_000        # rung-4 labels of stage 1
+    dagger_rounds: int = 1
+    dagger_labels: int = 120_000        # rung-4 labels each round
     epochs: int = 8                     # passes over the data at each fit
     batch: int = 512
     lr: float = 1e-3
     tau: float = 0.03                   # the soft target's temperature (fool probabilities); 0: hard labels
     noise: float = 0.05                 # the behaviour's random moves (coverage), stage 1
-    ppo_updates: int = 300
+    ppo_updates: int = 4000
     ppo_envs: int = 128
     ppo_steps: int = 32                 # steps per env per update
-    ppo_lr: float = 3e-5
+    ppo_lr: float = 1e-4
     ppo_epochs: int = 3
-    ppo_clip: float = 0.1
-    ppo_every: int = 100                # updates between gates
-    eval_pairs: int = 5_000             # deal pairs against rungs 2 and 3 at each point of the curve
-    gate_max_deals: int = 60_000
+    ppo_clip: float = 0.2
+    ppo_every: int = 500                # updates between gates
+    eval_pairs: int = 3_000             # deal pairs against rungs 2 and 3 at each point of the curve
+    gate_max_deals: int = 40_000
     budget: float = 50 * 60             # seconds: a safety cap (stops early, and says so)
 
 
-SMALL = Config(hidden=(128, 64), distil_labels=30_000, dagger_rounds=1, dagger_labels=15_000, epochs=6,
-               ppo_updates=0, eval_pairs=2_000, gate_max_deals=20_000, budget=10 * 60)
+SMALL = Config(distil_labels=60_000, dagger_rounds=0, ppo_updates=300, ppo_every=300, eval_pairs=2_000,
+               gate_max_deals=20_000, budget=15 * 60)
 TINY = Config(hidden=(16,), distil_labels=300, dagger_rounds=1, dagger_labels=200, epochs=1, ppo_updates=2,
               ppo_envs=8, ppo_steps=8, ppo_every=1, eval_pairs=50, gate_max_deals=200, budget=120)
 
@@ -249,86 +249,100 @@ def gate(candidate: LearnedBot, kept: LearnedBot | None, max_deals: int, seed: i
 
 # -- PPO in the batched environment --------------------------------------------------------------------
 
-def ppo(net: Any, cfg: Config, updates: int, seed: int, log: Log, progress: Any = None, task: Any = None) -> None:
-    """`updates` PPO updates of the policy network against a pool (rungs 2, 3 and the tuned rung 3) in
-    DurakVecEnv, with a separate value network; the policy network is changed in place."""
-    torch = _torch()
-    from kozyr.durak.vecenv import DurakVecEnv
+class PPO:
+    """PPO with action masks in DurakVecEnv against a pool: rungs 2 and 3, the tuned rung 3 and the kept
+    network (a native opponent in C: the learner meets its best self so far), an equal share of the envs
+    each; a separate value network; the policy network is changed in place. The state (value network,
+    optimiser, envs) lasts across `run` calls."""
 
-    torch.manual_seed(seed)
-    pool = [2, 3, Bot(3, "tuned", params=TUNED)]
-    per = max(1, cfg.ppo_envs // len(pool))
-    envs = [DurakVecEnv(per, opponent=o, seed=seed * 7 + k) for k, o in enumerate(pool)]
-    for env in envs:
-        env.reset()
-    value = torch.nn.Sequential(torch.nn.Linear(OBS_SIZE, 128), torch.nn.ReLU(), torch.nn.Linear(128, 1))
-    opt = torch.optim.Adam([{"params": net.parameters(), "lr": cfg.ppo_lr},
-                            {"params": value.parameters(), "lr": 1e-3}])
-    n = per * len(pool)
-    T = cfg.ppo_steps
-    wins = 0.0
-    games = 0
-    for u in range(updates):
-        obs_b = np.zeros((T, n, OBS_SIZE), dtype=np.float32)
-        mask_b = np.zeros((T, n, N_ACTIONS), dtype=np.uint8)
-        act_b = np.zeros((T, n), dtype=np.int64)
-        logp_b = np.zeros((T, n), dtype=np.float32)
-        rew_b = np.zeros((T, n), dtype=np.float32)
-        done_b = np.zeros((T, n), dtype=np.float32)
-        val_b = np.zeros((T + 1, n), dtype=np.float32)
-        with torch.no_grad():
-            for t in range(T):
+    def __init__(self, net: Any, cfg: Config, seed: int) -> None:
+        torch = _torch()
+        from kozyr.durak.vecenv import DurakVecEnv
+
+        torch.manual_seed(seed)
+        self.torch, self.Env, self.net, self.cfg, self.seed = torch, DurakVecEnv, net, cfg, seed
+        self.pool: list[Any] = [2, 3, Bot(3, "tuned", params=TUNED)]
+        self.per = max(1, cfg.ppo_envs // (len(self.pool) + 1))
+        self.envs = [DurakVecEnv(self.per, opponent=o, seed=seed * 7 + k) for k, o in enumerate(self.pool)]
+        self.made = len(self.envs)
+        self.value = torch.nn.Sequential(torch.nn.Linear(OBS_SIZE, 128), torch.nn.ReLU(), torch.nn.Linear(128, 1))
+        self.opt = torch.optim.Adam([{"params": net.parameters(), "lr": cfg.ppo_lr},
+                                     {"params": self.value.parameters(), "lr": 1e-3}])
+        self.updates = 0
+
+    def opponent(self, kept: LearnedBot) -> None:
+        """The pool's last share plays the kept network from now on."""
+        env = self.Env(self.per, opponent=kept, seed=self.seed * 7 + self.made)
+        self.made += 1
+        self.envs = self.envs[:len(self.pool)] + [env]
+
+    def run(self, updates: int, log: Log, progress: Any = None, task: Any = None) -> None:
+        torch, cfg, net, value, envs = self.torch, self.cfg, self.net, self.value, self.envs
+        n = self.per * len(envs)
+        T = cfg.ppo_steps
+        wins = 0.0
+        games = 0
+        for _ in range(updates):
+            obs_b = np.zeros((T, n, OBS_SIZE), dtype=np.float32)
+            mask_b = np.zeros((T, n, N_ACTIONS), dtype=np.uint8)
+            act_b = np.zeros((T, n), dtype=np.int64)
+            logp_b = np.zeros((T, n), dtype=np.float32)
+            rew_b = np.zeros((T, n), dtype=np.float32)
+            done_b = np.zeros((T, n), dtype=np.float32)
+            val_b = np.zeros((T + 1, n), dtype=np.float32)
+            with torch.no_grad():
+                for t in range(T):
+                    o = np.concatenate([e.observations for e in envs])
+                    m = np.concatenate([e.masks for e in envs])
+                    ot = torch.from_numpy(o)
+                    dist = torch.distributions.Categorical(logits=masked(net(ot), torch.from_numpy(m)))
+                    a = dist.sample()
+                    obs_b[t], mask_b[t], act_b[t] = o, m, a.numpy()
+                    logp_b[t] = dist.log_prob(a).numpy()
+                    val_b[t] = value(ot).squeeze(1).numpy()
+                    an = a.numpy()
+                    for k, e in enumerate(envs):
+                        e.step(an[k * self.per:(k + 1) * self.per])
+                    rew_b[t] = np.concatenate([e.rewards for e in envs])
+                    done_b[t] = np.concatenate([e.terminated for e in envs]).astype(np.float32)
+                    games += int(done_b[t].sum())
+                    wins += float((rew_b[t] > 0).sum())
                 o = np.concatenate([e.observations for e in envs])
-                m = np.concatenate([e.masks for e in envs])
-                ot = torch.from_numpy(o)
-                logits = masked(net(ot), torch.from_numpy(m))
-                dist = torch.distributions.Categorical(logits=logits)
-                a = dist.sample()
-                obs_b[t], mask_b[t], act_b[t] = o, m, a.numpy()
-                logp_b[t] = dist.log_prob(a).numpy()
-                val_b[t] = value(ot).squeeze(1).numpy()
-                an = a.numpy()
-                for k, e in enumerate(envs):
-                    e.step(an[k * per:(k + 1) * per])
-                rew_b[t] = np.concatenate([e.rewards for e in envs])
-                done_b[t] = np.concatenate([e.terminated for e in envs]).astype(np.float32)
-                games += int(done_b[t].sum())
-                wins += float((rew_b[t] > 0).sum())
-            o = np.concatenate([e.observations for e in envs])
-            val_b[T] = value(torch.from_numpy(o)).squeeze(1).numpy()
-        adv = np.zeros((T, n), dtype=np.float32)
-        last = np.zeros(n, dtype=np.float32)
-        for t in reversed(range(T)):
-            nonterminal = 1.0 - done_b[t]
-            delta = rew_b[t] + val_b[t + 1] * nonterminal - val_b[t]
-            last = delta + 0.95 * nonterminal * last
-            adv[t] = last
-        ret = adv + val_b[:T]
-        flat = (torch.from_numpy(obs_b.reshape(T * n, -1)), torch.from_numpy(mask_b.reshape(T * n, -1)),
-                torch.from_numpy(act_b.reshape(-1)), torch.from_numpy(logp_b.reshape(-1)),
-                torch.from_numpy(adv.reshape(-1)), torch.from_numpy(ret.reshape(-1)))
-        a_std = flat[4].std() + 1e-8
-        gen = torch.Generator().manual_seed(seed + u)
-        for _ in range(cfg.ppo_epochs):
-            order = torch.randperm(T * n, generator=gen)
-            for start in range(0, T * n, 1024):
-                i = order[start:start + 1024]
-                o, m, a, lp, ad, rt = (x[i] for x in flat)
-                ad = (ad - ad.mean()) / a_std
-                dist = torch.distributions.Categorical(logits=masked(net(o), m))
-                ratio = torch.exp(dist.log_prob(a) - lp)
-                pl = -torch.min(ratio * ad, torch.clamp(ratio, 1 - cfg.ppo_clip, 1 + cfg.ppo_clip) * ad).mean()
-                vl = ((value(o).squeeze(1) - rt) ** 2).mean()
-                loss = pl + 0.5 * vl - 0.001 * dist.entropy().mean()
-                opt.zero_grad()
-                loss.backward()
-                torch.nn.utils.clip_grad_norm_(list(net.parameters()) + list(value.parameters()), 0.5)
-                opt.step()
-        if progress is not None:
-            progress.advance(task)
-        if (u + 1) % 25 == 0 or u + 1 == updates:
-            log("ppo", update=u + 1, games=games, win_rate=wins / max(1, games))
-            wins, games = 0.0, 0
+                val_b[T] = value(torch.from_numpy(o)).squeeze(1).numpy()
+            adv = np.zeros((T, n), dtype=np.float32)
+            last = np.zeros(n, dtype=np.float32)
+            for t in reversed(range(T)):
+                nonterminal = 1.0 - done_b[t]
+                delta = rew_b[t] + val_b[t + 1] * nonterminal - val_b[t]
+                last = delta + 0.95 * nonterminal * last
+                adv[t] = last
+            ret = adv + val_b[:T]
+            flat = (torch.from_numpy(obs_b.reshape(T * n, -1)), torch.from_numpy(mask_b.reshape(T * n, -1)),
+                    torch.from_numpy(act_b.reshape(-1)), torch.from_numpy(logp_b.reshape(-1)),
+                    torch.from_numpy(adv.reshape(-1)), torch.from_numpy(ret.reshape(-1)))
+            a_std = flat[4].std() + 1e-8
+            gen = torch.Generator().manual_seed(self.seed + self.updates)
+            for _ in range(cfg.ppo_epochs):
+                order = torch.randperm(T * n, generator=gen)
+                for start in range(0, T * n, 1024):
+                    i = order[start:start + 1024]
+                    o, m, a, lp, ad, rt = (x[i] for x in flat)
+                    ad = (ad - ad.mean()) / a_std
+                    dist = torch.distributions.Categorical(logits=masked(net(o), m))
+                    ratio = torch.exp(dist.log_prob(a) - lp)
+                    pl = -torch.min(ratio * ad, torch.clamp(ratio, 1 - cfg.ppo_clip, 1 + cfg.ppo_clip) * ad).mean()
+                    vl = ((value(o).squeeze(1) - rt) ** 2).mean()
+                    loss = pl + 0.5 * vl - 0.001 * dist.entropy().mean()
+                    self.opt.zero_grad()
+                    loss.backward()
+                    torch.nn.utils.clip_grad_norm_(list(net.parameters()) + list(value.parameters()), 0.5)
+                    self.opt.step()
+            self.updates += 1
+            if progress is not None:
+                progress.advance(task)
+            if self.updates % 100 == 0:
+                log("ppo", update=self.updates, games=games, win_rate=wins / max(1, games))
+                wins, games = 0.0, 0
 
 
 # -- the recipe ----------------------------------------------------------------------------------------
@@ -395,16 +409,17 @@ def train(cfg: Config, out: Path | None, *, quiet: bool = False, bar: bool = Tru
             log("fit", stage=stage + 1, accuracy=acc, data=len(allx[2]))
             finish_stage(f"expert iteration {r + 1}")
         if kept_net_state is not None:
-            net.load_state_dict(kept_net_state)
+            net.load_state_dict(kept_net_state)      # PPO starts from the kept network
         done = 0
-        while done < cfg.ppo_updates and not over_budget():
+        learner = PPO(net, cfg, cfg.seed + 1000) if cfg.ppo_updates else None
+        while learner is not None and done < cfg.ppo_updates and not over_budget():
+            assert kept is not None
+            learner.opponent(kept)
             k = min(cfg.ppo_every, cfg.ppo_updates - done)
             task = progress.add_task(f"ppo {done + 1}-{done + k}", total=k)
-            ppo(net, cfg, k, cfg.seed + 1000 + done, log, progress, task)
+            learner.run(k, log, progress, task)
             done += k
-            finish_stage(f"ppo {done}")
-            if kept_net_state is not None:
-                net.load_state_dict(kept_net_state)
+            finish_stage(f"ppo {done}")      # a dropped stage's network trains on; the kept one is shipped
         if done < cfg.ppo_updates:
             log("budget", note="stopped before the PPO updates were done", done=done)
     assert kept is not None
