@@ -44,11 +44,11 @@ from typing import Any
 import numpy as np
 
 from kozyr.durak import Game, Rung4Bot, sprt
+from kozyr.durak.bots import Bot
+from kozyr.durak.encoding import N_ACTIONS, OBS_SIZE, action_of, observe
 from kozyr.durak.ladder import ladder
-from kozyr.durak.encoding import N_ACTIONS, OBS_SIZE, action_of, move_of, observe
 from kozyr.durak.learned import LearnedBot, Weights, save
 from kozyr.durak.panel import TUNED
-from kozyr.durak.bots import Bot
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -404,8 +404,8 @@ def train(cfg: Config, out: Path | None, *, quiet: bool = False, bar: bool = Tru
             data.append(d)
             allx = tuple(np.concatenate([x[i] for x in data]) for i in range(4))
             task = progress.add_task(f"expert iteration {r + 1}: fit", total=cfg.epochs)
-            acc = fit(net, allx, epochs=cfg.epochs, batch=cfg.batch, lr=cfg.lr * 0.5, tau=cfg.tau, seed=cfg.seed + r + 1,
-                      progress=progress, task=task)
+            acc = fit(net, allx, epochs=cfg.epochs, batch=cfg.batch, lr=cfg.lr * 0.5, tau=cfg.tau,
+                      seed=cfg.seed + r + 1, progress=progress, task=task)
             log("fit", stage=stage + 1, accuracy=acc, data=len(allx[2]))
             finish_stage(f"expert iteration {r + 1}")
         if kept_net_state is not None:

@@ -17,7 +17,15 @@ from kozyr.durak.ladder import ladder, replay
 from kozyr.durak.ladder.sides import resolve
 from kozyr.durak.ladder.userbots import BotSpec
 from kozyr.durak.learned import (
-    FORMAT_VERSION, MAX_BYTES, SHIPPED, SHIPPED_SHA256, LearnedBot, Weights, forward, load, save,
+    FORMAT_VERSION,
+    MAX_BYTES,
+    SHIPPED,
+    SHIPPED_SHA256,
+    LearnedBot,
+    Weights,
+    forward,
+    load,
+    save,
 )
 from kozyr.errors import KozyrError
 
@@ -37,10 +45,12 @@ def positions(deals: int = 25, seed: int = 3) -> list:
     for d in range(deals):
         game = Game.from_rng(seed * 1000 + d)
         while not game.over:
-            view = game.view(game.turn)
+            seat = game.turn
+            assert seat is not None
+            view = game.view(seat)
             views.append(view)
             legal = view.legal
-            game.apply(game.turn, legal[int(rng.integers(len(legal)))])
+            game.apply(seat, legal[int(rng.integers(len(legal)))])
     return views
 
 
@@ -135,7 +145,7 @@ def test_the_environments_take_it_as_an_opponent():
 
     player = opponent_player(LearnedBot(weights=random_weights()), 0)
     game = Game.from_rng(5)
-    assert player(game.view(game.turn)) in game.legal_moves()
+    assert player(game.view(game.turn or 0)) in game.legal_moves()
 
 
 # -- the shipped file -------------------------------------------------------------------------------

@@ -62,8 +62,9 @@ def side(text: str) -> int | str:
     where, colon, attr = stripped.rpartition(":")
     if not colon or not where or not attr:
         names = ", ".join(f"{r} ({RUNG_NAMES[r]})" for r in SIDES)
-        raise argparse.ArgumentTypeError(f"unknown side {shown(text)}: a side is a rung ({names}), learned, a panel bot "
-                                         f"({', '.join(PANEL)}) or a bot of yours, module:attr or <file>.py:attr")
+        raise argparse.ArgumentTypeError(f"unknown side {shown(text)}: a side is a rung ({names}), learned, a "
+                                         f"panel bot ({', '.join(PANEL)}) or a bot of yours, module:attr or "
+                                         "<file>.py:attr")
     return stripped
 
 
