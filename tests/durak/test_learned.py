@@ -148,6 +148,29 @@ def test_the_environments_take_it_as_an_opponent():
     assert player(game.view(game.turn or 0)) in game.legal_moves()
 
 
+def test_it_plays_the_openspiel_game_from_the_seats_view():
+    pytest.importorskip("pyspiel", reason="OpenSpiel is the optional extra kozyr[rl] (3.11 and later)")
+    import pyspiel
+
+    import kozyr.durak.openspiel  # noqa: F401  (registers kozyr_durak)
+
+    bot = LearnedBot(weights=random_weights(seed=3))
+    game = pyspiel.load_game("kozyr_durak")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    while not state.is_terminal():
+        player = state.current_player()
+        action = action_of(bot(state.deal.game.view(player)))
+        obs = np.array(state.observation_tensor(player), dtype=np.float32)
+        mask = np.zeros(N_ACTIONS, np.uint8)
+        mask[state.legal_actions()] = 1
+        from kozyr.durak import _learned
+
+        assert action == _learned.choose(bot.state, obs, mask)    # the OpenSpiel tensor is the observation
+        state.apply_action(action)
+
+
 # -- the shipped file -------------------------------------------------------------------------------
 
 def test_the_shipped_weights_are_the_recorded_ones():
