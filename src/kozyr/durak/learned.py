@@ -137,6 +137,9 @@ def load(path: str | Path | None = None) -> Weights:
     path = SHIPPED if path is None else path
     label = f"weights file {str(path)!r}"
     data = read_bytes(path, label=label, limit=MAX_BYTES)
+    if not data.startswith(b"PK"):
+        raise KozyrError("bad_weights", f"{label} is not an .npz archive (it does not start as a zip file does)",
+                         field="path", value=str(path))
     try:
         archive = np.load(io.BytesIO(data), allow_pickle=False)
         if not isinstance(archive, np.lib.npyio.NpzFile):
