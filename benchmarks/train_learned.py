@@ -471,9 +471,13 @@ def plot(run: Path, png: Path) -> None:
         hi = [100 * (r[f"vs{rung}"]["high"] - r[f"vs{rung}"]["rate"]) for r in stages]
         ax.errorbar(t, y, yerr=[lo, hi], marker="o", capsize=3, color=colour, label=f"against rung {rung}")
     for r in stages:
-        ax.annotate(r["name"] + ("" if r["kept"] else " (dropped)"), (r["wall"] / 60, 100 * r["vs3"]["rate"]),
-                    textcoords="offset points", xytext=(4, 6), fontsize=7)
-    ax.axhline(40, color="grey", lw=0.8, ls="--")
+        x, y = r["wall"] / 60, 100 * r["vs3"]["rate"]
+        if not r["kept"]:
+            ax.plot([x], [y], marker="x", color="black", ms=9, ls="none")
+        ax.annotate(r["name"], (x, y), textcoords="offset points", xytext=(2, -14), fontsize=6, rotation=-35)
+    ax.plot([], [], marker="x", color="black", ls="none", label="dropped by the sequential test")
+    ax.axhline(40, color="grey", lw=0.8, ls="--", label="target against rung 3")
+    ax.set_xlim(left=0)
     ax.set_xlabel("training wall time (minutes, one core)")
     ax.set_ylabel("fool rate of decided deals (%)")
     ax.set_title("the learned rung while it trains (deal pairs, 2-sigma intervals)")
