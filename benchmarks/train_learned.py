@@ -77,7 +77,7 @@ class Config:
     budget: float = 50 * 60             # seconds: a safety cap (stops early, and says so)
 
 
-SMALL = Config(distil_labels=60_000, dagger_rounds=0, ppo_updates=300, ppo_every=300, eval_pairs=2_000,
+SMALL = Config(distil_labels=60_000, dagger_rounds=0, ppo_updates=600, ppo_every=300, eval_pairs=2_000,
                gate_max_deals=20_000, budget=15 * 60)
 TINY = Config(hidden=(16,), distil_labels=300, dagger_rounds=1, dagger_labels=200, epochs=1, ppo_updates=2,
               ppo_envs=8, ppo_steps=8, ppo_every=1, eval_pairs=50, gate_max_deals=200, budget=120)
