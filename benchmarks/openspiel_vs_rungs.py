@@ -82,6 +82,10 @@ def play_seeded(job: tuple[Any, ...]) -> tuple[Any, int, int, int, int, float]:
         from kozyr.durak.bot4 import Rung4Bot
 
         rung_bot = Rung4Bot(f"yardstick-{seed}", params=Params(K=64))
+    elif rung == "learned":
+        from kozyr.durak.learned import LearnedBot
+
+        rung_bot = LearnedBot()
     elif isinstance(rung, str):
         rung_bot = PANEL[rung]
     else:

@@ -30,6 +30,6 @@ def test_ci_runs_the_readmes_set_up_commands() -> None:
     text = README.read_text(encoding="utf-8")
     commands = re.findall(r"```\n(pip install [^\n]+)\n```", text)
     assert commands == ['pip install . && kozyr ladder 3 2 --deals 20000',
-                        'pip install ".[test,rl,dask,tune]" && python -m pytest -q']
+                        'pip install ".[test,rl,dask,tune,train]" && python -m pytest -q']
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert 'pip install -q ".[test,rl,dask,tune]"' in ci and "python -m pytest -q" in ci
+    assert 'pip install -q ".[test,rl,dask,tune,train]"' in ci and "python -m pytest -q" in ci

@@ -106,6 +106,10 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bad_side": ("durak, shell", "a side that cannot play here: not a rung, a Bot, a native bot, a function "
                                       "or a factory (or not one a cluster or worker processes can take)"),
     "bad_deals": ("durak", "a number of deals that does not fit: odd when deals come in pairs"),
+    "bad_weights": ("durak", "a learned rung's weights file (or arrays) that is not of its format: corrupted, a "
+                             "missing or extra array, a wrong shape, dtype or version, a value that is not finite"),
+    "bad_obs": ("durak", "an observation or legal mask handed to the learned rung's network of the wrong size or "
+                         "type (float32 [270] or [n, 270]; uint8 [76])"),
     "bad_sides": ("durak, shell", "a list of sides whose length is not the table's seats (one side a seat)"),
     "bad_pairs": ("kozyr, durak", "pairs that is not True or False, or pairs at a table of more than two seats (its "
                                   "ladder rotates the sides through every seat already)"),

@@ -561,3 +561,113 @@ def test_the_panel_checker_catches_a_planted_peek(plant):
     planted = text[:body] + "    " + plant.rstrip() + "\n" + text[body:]
     assert panel_peeks(planted), plant
     assert panel_peeks(plant + text), plant
+
+
+# -- the learned rung (kozyr.durak._learned, kozyr.durak.learned): a network over the observation ------------
+#
+# Its C (`net_move`, a native bot's function) is handed the seat's DView and reads it only through the
+# encoder every RL face uses (_encode.pxd: enc_obs, the observation of the view alone); the rest is the
+# network's arithmetic on its own weights. So its cimports are the view struct, the encoder's names, the
+# allocator and the capsule functions (the weights live in a capsule), and nothing names the engine, a State,
+# a Game, a seed or another seat's cards. The Python face (learned.py) reads the view through `observe`.
+
+LEARNED_SOURCES = ("_learned.pyx", "_learned.pyi", "learned.py")
+LEARNED_CIMPORTS = {
+    "cpython.pycapsule": {"PyCapsule_GetPointer", "PyCapsule_IsValid", "PyCapsule_New"},
+    "libc.stdlib": {"free", "malloc"}, "libc.string": {"memcpy"},
+    "kozyr.durak._encode": {"N_ACTIONS", "OBS_SIZE", "action_of_code", "enc_obs", "enc_table_ok"},
+    "kozyr.durak.core.view": {"DView"},
+}
+LEARNED_IMPORTS: dict[str, set[str] | None] = {
+    "__future__": {"annotations"}, "numpy": None, "numpy.typing": None, "typing": {"Any"},
+    "hashlib": None, "io": None, "zipfile": None, "dataclasses": {"dataclass"}, "pathlib": {"Path"},
+    "kozyr.errors": {"KozyrError", "shown"}, "kozyr.files": {"read_bytes"},
+    "kozyr.durak": {"_learned"}, "kozyr.durak.moves": {"Move"},
+    "kozyr.durak.encoding": {"N_ACTIONS", "OBS_SIZE", "observe", "move_of"},
+    # a native bot's Python face (its capsules, its words: the learned rung draws none)
+    "kozyr.durak.ladder.sides": {"NativeBot"},
+    # the type a view of the compiled engine has (the C path takes it, as the ladder does)
+    "kozyr.durak.core.gameview": {"GameView"},
+}
+LEARNED_FORBIDDEN = [
+    (r"(?i)engine", "names the engine"),
+    (r"\bState\b", "names the engine's State"),
+    (r"\bst_\w", "calls an engine st_ function"),
+    (r"\bSink\b|\bfast_(next|below)\b", "names engine internals"),
+    (r"\bGame\b", "names a Game"),
+    (r"(?i)histor", "names a history"),
+    (r"(?i)reference", "names the reference engine"),
+    (r"\bhands\b|talon_last|\bdrawn\b|six_owner|\.order\b|\bunseen\b", "names another seat's or the talon's cards"),
+    (r"(?i)shuffl|\bdeck\b", "names the deck"),
+    (r"\bextern\b|\binclude\b", "pulls in outside C"),
+    # casts only to the network's own block, the capsule's void pointer or the floats it holds
+    (r"<\s*(?!(?:const\s+)?(?:Net|void|float)\s*\*+\s*>)(const\s+)?[A-Za-z_][\w\s]*\*+\s*>", "casts to a pointer"),
+    (r"\b(gc|sys|inspect|ctypes|importlib|builtins)\b", "imports an introspection module"),
+    (r"\b(globals|locals|vars|eval|exec|compile|open)\s*\(|getattr\(", "calls an introspection builtin"),
+]
+# (__file__: where the shipped weights file lies, beside the module)
+LEARNED_DUNDERS = {"__future__", "__all__", "__init__", "__call__", "__reduce__", "__repr__", "__file__"}
+
+
+def learned_peeks(text: str) -> list[str]:
+    """Every way the learned rung's source `text` could reach beyond the seat's view."""
+    problems = []
+    for kind, module, names in _imports(text):
+        table = LEARNED_CIMPORTS if kind == "cimport" else LEARNED_IMPORTS
+        if module not in table:
+            problems.append(f"{kind}s {module}")
+            continue
+        allowed = table[module]
+        if allowed is not None and (not names or not names <= allowed):
+            problems.append(f"{kind}s {module} {sorted(names - allowed) or '*'}")
+    for pattern, why in LEARNED_FORBIDDEN:
+        for m in re.finditer(pattern, text):
+            problems.append(f"line {text.count(chr(10), 0, m.start()) + 1}: {why}: {m.group(0)!r}")
+    for m in re.finditer(r"__\w+__", text):
+        if m.group(0) not in LEARNED_DUNDERS:
+            problems.append(f"uses a dunder: {m.group(0)!r}")
+    if re.search(r"\bState\b", _signature(text, "net_move")) or "DView" not in _signature(text, "net_move") \
+            and "net_move" in text and "cdef int net_move" in text:
+        problems.append("net_move is handed more than the view")
+    for pname in _pointer_names(text):
+        for _ in re.finditer(rf"\b{pname}\s*(\[|[+-](?!=))", text):
+            problems.append(f"pointer arithmetic on the view {pname!r}")
+    return problems
+
+
+@pytest.mark.parametrize("name", LEARNED_SOURCES)
+def test_the_learned_rung_reaches_only_the_view(name):
+    assert learned_peeks((SRC / name).read_text()) == []
+
+
+def test_the_compiled_learned_rung_links_no_engine():
+    import kozyr.durak._learned as learned
+
+    blob = Path(learned.__file__).read_bytes()
+    for needle in (b"kozyr.durak.core.engine", b"kozyr.durak.reference", b"st_view", b"st_apply", b"st_deal"):
+        assert needle not in blob, needle
+
+
+LEARNED_PLANTED = [
+    ("_learned.pyx", "from kozyr.durak.core.view cimport DView",
+     "from kozyr.durak.core.view cimport DView\nfrom kozyr.durak.core.state cimport State"),
+    ("_learned.pyx", "cdef int net_move(const DView *v,", "cdef int net_move(const State *real, const DView *v,"),
+    ("_learned.pyx", "    enc_obs(v, obs)\n", "    enc_obs(v, obs)\n    obs[0] = (v + 1).hand\n"),
+    ("_learned.pyx", "    enc_obs(v, obs)\n", "    enc_obs(v, obs)\n    obs[0] = (<const unsigned char *>v)[900]\n"),
+    ("_learned.pyx", "from kozyr.durak._encode cimport",
+     "from kozyr.durak.core.rules cimport st_view\nfrom kozyr.durak._encode cimport"),
+    ("learned.py", "from kozyr.durak.moves import Move",
+     "from kozyr.durak.moves import Move\nfrom kozyr.durak import Game"),
+    ("learned.py", "        obs, mask = observe(view)\n",
+     "        obs, mask = observe(view)\n        hidden = view._game.hands\n"),
+    ("learned.py", "from kozyr.durak.moves import Move", "from kozyr.durak.moves import Move\nimport gc"),
+    ("learned.py", "        obs, mask = observe(view)\n",
+     "        obs, mask = observe(view)\n        other = view.__class__\n"),
+]
+
+
+@pytest.mark.parametrize(("name", "find", "plant"), LEARNED_PLANTED)
+def test_the_learned_checker_catches_a_planted_peek(name, find, plant):
+    text = (SRC / name).read_text()
+    assert find in text, find
+    assert learned_peeks(text.replace(find, plant, 1)), plant

@@ -28,11 +28,18 @@ class Twin:
         self.opponent()
 
 
-@pytest.mark.parametrize("rung", [2, 3])
+def _learned():
+    from kozyr.durak.learned import LearnedBot
+
+    return LearnedBot()
+
+
+@pytest.mark.parametrize("rung", [2, 3, "learned"])
 def test_every_step_matches_the_python_engine(rung):
+    """(the learned rung: a native opponent, moving in C on its full view, as LearnedBot moves in Python)"""
     n = 16
-    env = DurakVecEnv(n, rung, seed=5)
-    bot = Bot(rung, "any")
+    bot = _learned() if rung == "learned" else Bot(rung, "any")
+    env = DurakVecEnv(n, bot if rung == "learned" else rung, seed=5)
     twins = [Twin(env, i, bot) for i in range(n)]
     deals = 0
     for _ in range(150):
@@ -92,6 +99,11 @@ def test_arguments_are_checked():
         with pytest.raises(KozyrError):
             DurakVecEnv(**kwargs)
     assert DurakVecEnv(4, Bot(3, "x", params=Params(DEEP_TALON=9))).rung == 3
+    from kozyr.durak import Rules
+
+    with pytest.raises(KozyrError):           # a native opponent plays the two-seat game only
+        DurakVecEnv(4, _learned(), rules=Rules(seats=3))
+    assert DurakVecEnv(4, _learned()).rung == -1
 
 
 def test_random_agent_loses_most_deals_to_rung_3():

@@ -1,5 +1,9 @@
 """The shell's names for the sides of a durak game: a rung int, a panel bot, or a user's bot as `module:attr`.
 
+The learned rung (`kozyr.durak.learned`) is named `learned`, which stands for
+its factory `kozyr.durak.learned:LearnedBot` (`--bot-set path=FILE` plays
+another weights file).
+
 A panel bot (`kozyr.durak.panel`: taker, shedder, hoarder, tuned) is named by
 its short name, which stands for its `module:attr` text (`kozyr ladder taker 3`).
 
@@ -33,8 +37,9 @@ __all__ = ["side", "knob", "add_knob_options", "add_timeout", "sides_of", "label
            "SIDE_HELP"]
 
 SIDES = (1, 2, 3, 4)
-SIDE_HELP = ("a rung (1 random, 2 cheap, 3 careful, 4 search), a panel bot (" + ", ".join(PANEL) + ") or a bot "
-             "of yours: module:attr or <file>.py:attr")
+LEARNED, LEARNED_SPEC = "learned", "kozyr.durak.learned:LearnedBot"
+SIDE_HELP = ("a rung (1 random, 2 cheap, 3 careful, 4 search), the learned rung (learned), a panel bot ("
+             + ", ".join(PANEL) + ") or a bot of yours: module:attr or <file>.py:attr")
 
 
 def side(text: str) -> int | str:
@@ -52,11 +57,14 @@ def side(text: str) -> int | str:
         return value
     if stripped in PANEL:          # a panel bot by its short name: the panel's own module:attr
         return panel_spec(stripped)
+    if stripped == LEARNED:        # the learned rung (kozyr.durak.learned): its factory, as a user's bot's
+        return LEARNED_SPEC
     where, colon, attr = stripped.rpartition(":")
     if not colon or not where or not attr:
         names = ", ".join(f"{r} ({RUNG_NAMES[r]})" for r in SIDES)
-        raise argparse.ArgumentTypeError(f"unknown side {shown(text)}: a side is a rung ({names}), a panel bot "
-                                         f"({', '.join(PANEL)}) or a bot of yours, module:attr or <file>.py:attr")
+        raise argparse.ArgumentTypeError(f"unknown side {shown(text)}: a side is a rung ({names}), learned, a "
+                                         f"panel bot ({', '.join(PANEL)}) or a bot of yours, module:attr or "
+                                         "<file>.py:attr")
     return stripped
 
 

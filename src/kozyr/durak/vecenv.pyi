@@ -6,13 +6,14 @@ import numpy as np
 import numpy.typing as npt
 
 from kozyr.durak.bots import Bot
+from kozyr.durak.ladder.sides import NativeBot
 from kozyr.durak.rules import Rules
 
 MAX_GAMES: int
 
 class DurakVecEnv:
     n: int
-    rung: int
+    rung: int          # the two-seat opponent's rung; -1 for a native bot (the learned rung)
     seat_choice: int
     observations: npt.NDArray[np.float32]
     masks: npt.NDArray[np.uint8]
@@ -21,7 +22,7 @@ class DurakVecEnv:
     truncated: npt.NDArray[np.bool_]
     lengths: npt.NDArray[np.int32]
     rules: Rules
-    def __init__(self, n: int, opponent: int | Bot = ..., seed: int = ..., *, seat: int | None = ...,
+    def __init__(self, n: int, opponent: int | Bot | NativeBot = ..., seed: int = ..., *, seat: int | None = ...,
                  rules: Rules | dict[str, object] | None = ...,
                  opponents: Sequence[int | Bot] | None = ...) -> None: ...
     def reset(self, seed: int | None = ...) -> npt.NDArray[np.float32]: ...

@@ -29,7 +29,11 @@ again or the deal is over, and writes into the env's own numpy arrays:
   each game (meaningful where ``terminated``).
 
 The opponent is a rung 1..3 or a `Bot` (its rung and thresholds), resolved
-by `kozyr.durak.ladder.sides.resolve` as at every door. Rung 4 (its search
+by `kozyr.durak.ladder.sides.resolve` as at every door; at the two-seat game it
+may also be a `NativeBot` (the learned rung, `kozyr.durak.learned.LearnedBot`,
+or a checkpoint of it: pool play for a learner), which moves inside C on its
+seat's full view with a word of the env's stream, its answer checked against its
+legal list (a move not in it is a ``not_legal`` KozyrError). Rung 4 (its search
 costs thousands of times a rung's decision) is not offered here: the
 Gymnasium environment runs it, and any kozyr bot, in Python.
 
@@ -62,9 +66,10 @@ from kozyr.durak._encode cimport (
     enc_table,
 )
 from kozyr.durak.core.rules cimport st_apply, st_ask, st_turn, st_view, st_view_turn
+from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 from kozyr.durak.core.seeds cimport fast_below, fast_next
 from kozyr.durak.core.state cimport MAX_MOVES, Sink, State, Table
-from kozyr.durak.core.view cimport MAX_SEATS, OUT_NONE, Ask, DView
+from kozyr.durak.core.view cimport MAX_SEATS, OUT_NONE, Ask, DView, bot_fn
 from kozyr.durak.rungs cimport RungParams, ask_move, best_move, params_from
 
 import numpy as np
@@ -93,32 +98,71 @@ cdef inline int _apply(Slot *g, int seat, int move, Sink *sink) noexcept nogil:
     return st_apply(&g.s, seat, move, sink)
 
 
-cdef inline int _opponent(Slot *g, int rung, const RungParams *p, uint64_t *rng, Sink *sink) noexcept nogil:
-    """Let the opponent move until the agent is on turn or the deal is over; -1 if the rung found no move.
+cdef struct Opp:
+    # the two-seat game's opponent: a rung 1..3 (its thresholds p), or a native bot (rung -1: fn, state)
+    int rung
+    RungParams p
+    bot_fn fn
+    const void *state
 
-    The rung reads only the decision's Ask (st_ask), as in the ladder's loop: no view, no legal list."""
+
+cdef inline int _opponent(Slot *g, const Opp *o, uint64_t *rng, Sink *sink) noexcept nogil:
+    """Let the opponent move until the agent is on turn or the deal is over; -1 if the rung found no move,
+    -2 if a native opponent answered a move not in its legal list.
+
+    A rung reads only the decision's Ask (st_ask), as in the ladder's loop: no view, no legal list. A
+    native opponent (the learned rung, a past checkpoint of it, any NativeBot) gets its seat's full view,
+    as in the ladder, and a word of the env's stream."""
     cdef Ask a
-    cdef int move, other = 1 - g.seat
+    cdef DView v
+    cdef int move, i, ok, other = 1 - g.seat
     while g.s.outcome == OUT_NONE and st_turn(&g.s) == other:
-        st_ask(&g.s, &a)
-        move = ask_move(&a, rung, <unsigned int>fast_next(rng) if rung == 1 else 0, p)
+        if o.rung < 0:
+            st_view_turn(&g.s, &v)
+            move = o.fn(&v, <unsigned int>fast_next(rng), o.state)
+            ok = 0
+            for i in range(v.nlegal):
+                if v.legal[i] == move:
+                    ok = 1
+                    break
+            if not ok:
+                return -2
+        else:
+            st_ask(&g.s, &a)
+            move = ask_move(&a, o.rung, <unsigned int>fast_next(rng) if o.rung == 1 else 0, &o.p)
         if move < 0 or _apply(g, other, move, sink) != 0:
             return -1
     return 0
 
 
-cdef inline int _deal(Slot *g, int seat_choice, int rung, const RungParams *p, uint64_t *rng) noexcept nogil:
+cdef inline int _deal(Slot *g, int seat_choice, const Opp *o, uint64_t *rng) noexcept nogil:
     """A new deal in this slot, played up to the agent's first decision."""
     cdef Sink sink
+    cdef int k
     while True:
         st_deal_rng(&g.s, rng)
         g.seat = <int>(fast_next(rng) & 1) if seat_choice < 0 else seat_choice
         g.steps = 0
-        if _opponent(g, rung, p, rng, &sink) != 0:
-            return -1
+        k = _opponent(g, o, rng, &sink)
+        if k != 0:
+            return k
         if g.s.outcome == OUT_NONE:
             return 0
         # the opponent ended the deal before the agent moved (forced takes all along): deal again
+
+
+cdef object native_pointers(object bot):
+    """(function, state) of a NativeBot's capsules, checked by name (bad_side)."""
+    cdef bot_fn fn
+    cdef const void *st = NULL
+    if not PyCapsule_IsValid(bot.function, b"kozyr.durak.bot_fn"):
+        raise KozyrError("bad_side", f"{shown(bot.function)} is not a capsule named 'kozyr.durak.bot_fn'")
+    if bot.state is not None and not PyCapsule_IsValid(bot.state, b"kozyr.durak.bot_state"):
+        raise KozyrError("bad_side", f"{shown(bot.state)} is not a capsule named 'kozyr.durak.bot_state'")
+    fn = <bot_fn>PyCapsule_GetPointer(bot.function, b"kozyr.durak.bot_fn")
+    if bot.state is not None:
+        st = PyCapsule_GetPointer(bot.state, b"kozyr.durak.bot_state")
+    return (<size_t>fn, <size_t>st)
 
 
 cdef struct Seats:
@@ -172,6 +216,8 @@ cdef class DurakVecEnv:
     cdef readonly int rung
     cdef readonly int seat_choice
     cdef RungParams params
+    cdef Opp opp                 # the two-seat game's opponent (a rung, or a native bot)
+    cdef object native           # the NativeBot opponent, kept alive while opp points at its capsules
     cdef uint64_t rng
     cdef bint two                # the two-seat game (its own path, unchanged); else `seats` plays the table
     cdef bint enc_two            # the table speaks the two-seat 76 actions and 270 floats (2 seats, 36, podkidnoy)
@@ -218,15 +264,28 @@ cdef class DurakVecEnv:
         else:
             sides = list(opponents)
         resolved = []
+        self.native = None
         for side_value in sides:
             side = resolve(side_value)
+            if side.kind == "native" and self.two:
+                resolved.append(side)
+                continue
             if side.kind not in ("rung", "bot") or not 1 <= side.rung <= 3:
                 raise KozyrError("bad_side", f"opponent {shown(side_value)}: the batched environment plays a rung "
-                                 "(1, 2, 3) or a Bot inside C, not rung 4, a native bot or a Python callable",
-                                 value=side_value)
+                                 "(1, 2, 3) or a Bot inside C, or at the two-seat game a native bot (the learned "
+                                 "rung); not rung 4 or a Python callable", value=side_value)
             resolved.append(side)
         self.rung = resolved[0].rung
         params_from(&self.params, resolved[0].params.as_tuple())
+        self.opp.rung = self.rung
+        self.opp.p = self.params
+        self.opp.fn = NULL
+        self.opp.state = NULL
+        if resolved[0].kind == "native":
+            self.native = resolved[0].player
+            fn_addr, st_addr = native_pointers(self.native)
+            self.opp.fn = <bot_fn><size_t>fn_addr
+            self.opp.state = <const void *><size_t>st_addr
         if seat is None:
             self.seat_choice = -1
         elif isinstance(seat, bool) or seat not in tuple(range(seats)):
@@ -295,8 +354,8 @@ cdef class DurakVecEnv:
         with nogil:
             for i in range(self.n):
                 if self.two:
-                    if _deal(&self.slots[i], self.seat_choice, self.rung, &self.params, &self.rng) != 0:
-                        bad = 1
+                    bad = _deal(&self.slots[i], self.seat_choice, &self.opp, &self.rng)
+                    if bad != 0:
                         break
                 elif _deal_t(&self.slots[i], self.seat_choice, &self.seats_t, &self.rng) != 0:
                     bad = 1
@@ -306,8 +365,14 @@ cdef class DurakVecEnv:
             memset(&self._term[0], 0, self.n)
             memset(&self._trunc[0], 0, self.n)
         if bad:
-            raise RuntimeError("the opponent rung found no move")   # cannot happen: a running deal has one
+            self._refused(bad)
         return self.observations
+
+    cdef int _refused(self, int why) except -1:
+        if why == -2:
+            raise KozyrError("not_legal", f"the native opponent {shown(self.native)} answered a move that is not "
+                             "in its legal list")
+        raise RuntimeError("a masked action or the opponent's move was refused")   # cannot happen
 
     cdef inline void _write(self, Py_ssize_t i) noexcept nogil:
         cdef DView v
@@ -350,23 +415,25 @@ cdef class DurakVecEnv:
             for i in range(self.n):
                 g = &self.slots[i]
                 g.steps += 1
-                if _apply(g, g.seat, code_of_action(<int>act[i]), &sink) != 0 \
-                        or _opponent(g, self.rung, &self.params, &self.rng, &sink) != 0:
-                    fail = 1
+                if _apply(g, g.seat, code_of_action(<int>act[i]), &sink) != 0:
+                    fail = -1
+                    break
+                fail = _opponent(g, &self.opp, &self.rng, &sink)
+                if fail != 0:
                     break
                 if g.s.outcome != OUT_NONE:
                     self._rew[i] = 0.0 if g.s.fool < 0 else (-1.0 if g.s.fool == g.seat else 1.0)
                     self._term[i] = 1
                     self._len[i] = g.steps
-                    if _deal(g, self.seat_choice, self.rung, &self.params, &self.rng) != 0:
-                        fail = 1
+                    fail = _deal(g, self.seat_choice, &self.opp, &self.rng)
+                    if fail != 0:
                         break
                 else:
                     self._rew[i] = 0.0
                     self._term[i] = 0
                 self._write(i)
         if fail:
-            raise RuntimeError("a masked action or the rung's move was refused")   # cannot happen
+            self._refused(fail)
         return self.observations, self.masks, self.rewards, self.terminated
 
     cdef int _check(self, const int64_t[::1] act) except -1:
