@@ -128,28 +128,6 @@ def test_the_shell_name_and_the_sequential_test():
     assert report.decision == "H1"
 
 
-def test_the_shell_plays_it_by_name(capsys, tmp_path):
-    import json
-
-    from kozyr import cli
-
-    def run(*argv: str) -> tuple[int, str, str]:
-        try:
-            code = cli.main(list(argv))
-        except SystemExit as stop:
-            code = int(stop.code or 0)
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    code, out, _ = run("ladder", "learned", "3", "--deals", "200", "--pairs", "--json")
-    assert code == 0 and json.loads(out)["deals"] == 200
-    code, out, _ = run("replay", "ladder", "--deal", "5", "--rungs", "learned", "3")
-    assert code == 0 and "is the fool" in out
-    (tmp_path / "bad.npz").write_bytes(b"not a zip")
-    code, _, err = run("ladder", "learned", "3", "--deals", "20", "--bot-set", f"path={tmp_path / 'bad.npz'}")
-    assert code == 2 and "bad.npz" in err and len(err.strip().splitlines()) == 1
-
-
 def test_another_weights_file_by_the_factorys_knob(tmp_path):
     save(random_weights(seed=6), tmp_path / "w.npz")
     resolved = resolve(BotSpec("kozyr.durak.learned:LearnedBot", {"path": str(tmp_path / "w.npz")}))
