@@ -265,27 +265,39 @@ def _signature(text: str, name: str) -> str:
     return text[i:]
 
 
-def r4_peeks(name: str, text: str) -> list[str]:
-    """Every way rung-4 source `name` could reach beyond its seat's view and memory."""
+def _peeks(text: str, cimports: dict[str, set[str] | None], imports: dict[str, set[str] | None],
+           rules: list[tuple[str, str]], dunders: set[str]) -> list[str]:
+    """The checks every searching bot's source shares: its imports against the allowed names, the
+    forbidden patterns, the dunders it may use, and no pointer arithmetic on the view."""
     problems = []
     for kind, module, names in _imports(text):
-        table = R4_CIMPORTS if kind == "cimport" else R4_IMPORTS
-        allowed = table.get(module, set())
+        table = cimports if kind == "cimport" else imports
         if module not in table:
             problems.append(f"{kind}s {module}")
-        elif allowed is not None and (not names or not names <= allowed):
+            continue
+        allowed = table[module]
+        if allowed is not None and (not names or not names <= allowed):
             problems.append(f"{kind}s {module} {sorted(names - allowed) or '*'}")
-        if module == "kozyr.durak.seeds" and name != "bot4.py":
-            problems.append("imports the seeds module outside the bot")
-    rules = list(R4_FORBIDDEN)
-    if name != "core/determinize.pxd":
-        rules += [r for r in R4_HIDDEN if not (name == "bot4.py" and "seed" in r[0])]
     for pattern, why in rules:
         for m in re.finditer(pattern, text):
             problems.append(f"line {text.count(chr(10), 0, m.start()) + 1}: {why}: {m.group(0)!r}")
     for m in re.finditer(r"__\w+__", text):
-        if m.group(0) not in R4_DUNDERS:
+        if m.group(0) not in dunders:
             problems.append(f"uses a dunder: {m.group(0)!r}")
+    for pname in _pointer_names(text):
+        for _ in re.finditer(rf"\b{pname}\s*(\[|[+-](?!=))", text):
+            problems.append(f"pointer arithmetic on the view {pname!r}")
+    return problems
+
+
+def r4_peeks(name: str, text: str) -> list[str]:
+    """Every way rung-4 source `name` could reach beyond its seat's view and memory."""
+    rules = list(R4_FORBIDDEN)
+    if name != "core/determinize.pxd":
+        rules += [r for r in R4_HIDDEN if not (name == "bot4.py" and "seed" in r[0])]
+    problems = _peeks(text, R4_CIMPORTS, R4_IMPORTS, rules, R4_DUNDERS)
+    if name != "bot4.py" and any(module == "kozyr.durak.seeds" for _, module, _ in _imports(text)):
+        problems.append("imports the seeds module outside the bot")
     for entry in R4_ENTRIES:
         if re.search(r"\bState\b", _signature(text, entry)):
             problems.append(f"entry point {entry} is handed a State")
@@ -293,9 +305,6 @@ def r4_peeks(name: str, text: str) -> list[str]:
         problems.append("a State at module level")
     if name in R4_MEMORY and re.search(r"\bState\b", text):
         problems.append("the memory names a State")
-    for pname in _pointer_names(text):
-        for _ in re.finditer(rf"\b{pname}\s*(\[|[+-](?!=))", text):
-            problems.append(f"pointer arithmetic on the view {pname!r}")
     return problems
 
 
@@ -611,27 +620,10 @@ LEARNED_DUNDERS = {"__future__", "__all__", "__init__", "__call__", "__reduce__"
 
 def learned_peeks(text: str) -> list[str]:
     """Every way the learned rung's source `text` could reach beyond the seat's view."""
-    problems = []
-    for kind, module, names in _imports(text):
-        table = LEARNED_CIMPORTS if kind == "cimport" else LEARNED_IMPORTS
-        if module not in table:
-            problems.append(f"{kind}s {module}")
-            continue
-        allowed = table[module]
-        if allowed is not None and (not names or not names <= allowed):
-            problems.append(f"{kind}s {module} {sorted(names - allowed) or '*'}")
-    for pattern, why in LEARNED_FORBIDDEN:
-        for m in re.finditer(pattern, text):
-            problems.append(f"line {text.count(chr(10), 0, m.start()) + 1}: {why}: {m.group(0)!r}")
-    for m in re.finditer(r"__\w+__", text):
-        if m.group(0) not in LEARNED_DUNDERS:
-            problems.append(f"uses a dunder: {m.group(0)!r}")
+    problems = _peeks(text, LEARNED_CIMPORTS, LEARNED_IMPORTS, LEARNED_FORBIDDEN, LEARNED_DUNDERS)
     if re.search(r"\bState\b", _signature(text, "net_move")) or "DView" not in _signature(text, "net_move") \
             and "net_move" in text and "cdef int net_move" in text:
         problems.append("net_move is handed more than the view")
-    for pname in _pointer_names(text):
-        for _ in re.finditer(rf"\b{pname}\s*(\[|[+-](?!=))", text):
-            problems.append(f"pointer arithmetic on the view {pname!r}")
     return problems
 
 
