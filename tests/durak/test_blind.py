@@ -18,6 +18,7 @@ The checker itself is tested on planted peeks, so it is known to bite.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -265,7 +266,7 @@ def _signature(text: str, name: str) -> str:
     return text[i:]
 
 
-def _peeks(text: str, cimports: dict[str, set[str] | None], imports: dict[str, set[str] | None],
+def _peeks(text: str, cimports: Mapping[str, set[str] | None], imports: Mapping[str, set[str] | None],
            rules: list[tuple[str, str]], dunders: set[str]) -> list[str]:
     """The checks every searching bot's source shares: its imports against the allowed names, the
     forbidden patterns, the dunders it may use, and no pointer arithmetic on the view."""
