@@ -10,7 +10,7 @@ with `resample_from_infostate`, i.e. `Game.determinize`), final policy = the
 most visited action, and OpenSpiel's `RandomRolloutEvaluator` with one random
 rollout per leaf (`--rollout 2` or `3`: the leaf's deal played out by that rung
 at both seats instead, in C: `kozyr.durak.ladder._loop.rollout`). It plays
-against a rung (2, 3, or 4: `Rung4Bot` with K = 64) over deal pairs: each deal
+against a rung (2, 3, or 4: `Rung4Bot` with K = `--k4`, 64 unless told) over deal pairs: each deal
 (`Game.from_rng(seed + k)`) is played twice with the seats swapped, so the luck
 of the cards cancels. Reported: the ISMCTS bot's fool rate (deals it lost, of
 all deals), the rung's, the draws, with 2-sigma Wilson intervals
@@ -69,6 +69,7 @@ def play_seeded(job: tuple[Any, ...]) -> tuple[Any, int, int, int, int, float]:
 
     rung, seed, seat, sims = job[:4]
     rollout = job[4] if len(job) > 4 else 0
+    k4 = job[5] if len(job) > 5 else 64
     game = pyspiel.load_game("kozyr_durak")
     rs = np.random.RandomState(seed * 2 + seat)
     bot = ismcts.ISMCTSBot(game, rollout_evaluator(rollout, rs), 2.0, sims, random_state=rs)
@@ -81,7 +82,7 @@ def play_seeded(job: tuple[Any, ...]) -> tuple[Any, int, int, int, int, float]:
         from kozyr.durak import Params
         from kozyr.durak.bot4 import Rung4Bot
 
-        rung_bot = Rung4Bot(f"yardstick-{seed}", params=Params(K=64))
+        rung_bot = Rung4Bot(f"yardstick-{seed}", params=Params(K=k4))
     elif rung == "learned":
         from kozyr.durak.learned import LearnedBot
 
@@ -123,9 +124,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rollout", type=int, choices=(0, 2, 3), default=0,
                         help="leaf evaluation: 0 one random rollout (OpenSpiel's), 2 or 3 a playout by that rung")
+    parser.add_argument("--k4", type=int, default=64, help="rung 4's K (its default is 256; 64 keeps the older rows)")
     parser.add_argument("--json", help="write the figures to this file as well")
     args = parser.parse_args()
-    jobs = [(r, args.seed + k, seat, args.simulations, args.rollout) for k in range(args.pairs) for r in args.rungs
+    jobs = [(r, args.seed + k, seat, args.simulations, args.rollout, args.k4) for k in range(args.pairs)
+            for r in args.rungs
             for seat in (0, 1)]
     tally = {r: {"deals": 0, "ismcts_fool": 0, "rung_fool": 0, "draws": 0, "decisions": 0, "seconds": 0.0}
              for r in args.rungs}
