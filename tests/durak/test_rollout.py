@@ -59,8 +59,15 @@ def test_a_finished_game_rolls_out_to_its_result():
     assert game.result is not None and rollout(game, 3) == tuple(sorted(game.result.losers))
 
 
-@pytest.mark.parametrize("rung", [0, 1, 4, 5, -2])
+@pytest.mark.parametrize("rung", [0, 1, 4, 5, -2, "3", 3.0, True, None])
 def test_only_rungs_2_and_3_roll_out(rung):
     with pytest.raises(KozyrError, match="rung 2 or 3") as err:
         rollout(Game.from_rng(1), rung)
     assert err.value.code == "bad_rung"
+
+
+@pytest.mark.parametrize("game", [None, "game", Game.from_rng(1).view(0)])
+def test_a_rollout_plays_a_game_and_nothing_else(game):
+    with pytest.raises(KozyrError, match="plays a Game") as err:
+        rollout(game, 3)
+    assert err.value.code == "bad_game"

@@ -745,7 +745,7 @@ def play_seeded(bytes seed32, a, b, unsigned int number=1, names=None):
     }
 
 
-def rollout(Game game not None, int rung, params=None):
+def rollout(game, rung, params=None):
     """Play a copy of `game` to its end in C with rung `rung` (2 or 3) at every seat, each deciding
     from its own full view as the rung does everywhere (best_move: at a table, its table rules); the
     seats on the losing side, as a tuple (empty for a draw, and for a deal still running after
@@ -756,19 +756,23 @@ def rollout(Game game not None, int rung, params=None):
     deals). `params` (a `Params`, a mapping, or None: the rules' bots) are the rung's settings."""
     from kozyr.durak.params import Params
 
-    cdef State s = game.st
+    cdef State s
     cdef RungParams p
     cdef DView v
-    cdef int m, t
-    if rung not in (2, 3):
+    cdef int m, t, level
+    if not isinstance(game, Game):
+        raise KozyrError("bad_game", f"a rollout plays a Game, not {shown(game)}", field="game", value=game)
+    if type(rung) is not int or rung not in (2, 3):
         raise KozyrError("bad_rung", f"a rollout plays rung 2 or 3 (the rungs without words), not {shown(rung)}",
                          field="rung", value=rung)
+    level = rung
     params_from(&p, Params.of(params).as_tuple())
+    s = (<Game>game).st
     with nogil:
         while s.outcome == OUT_NONE and s.moves < MAX_MOVES_C:
             t = st_turn(&s)
             st_view_turn(&s, &v)
-            m = best_move(&v, rung, 0, &p)
+            m = best_move(&v, level, 0, &p)
             if m < 0:
                 break
             st_apply_legal(&s, t, m)
