@@ -42,14 +42,16 @@ ALLOWED_IMPORTS = {
     "kozyr.durak.params": {"Params"},
 }
 
-FORBIDDEN = [
-    # the engine and what only it holds
+# the engine and what only it holds: forbidden to every bot's source (FORBIDDEN, LEARNED_FORBIDDEN)
+ENGINE_NAMES = [
     (r"(?i)engine", "names the engine"),
     (r"\bState\b", "names the engine's State"),
     (r"\bst_\w", "calls an engine st_ function"),
     (r"\bSink\b|\bfast_(next|below)\b", "names engine internals"),
     (r"\bGame\b", "names a Game"),
     (r"(?i)histor", "names a history"),
+]
+FORBIDDEN = ENGINE_NAMES + [
     (r"(?i)seed", "names a seed"),
     (r"(?i)\border", "names an order (the talon's or the shuffle's)"),
     (r"(?i)reference", "names the reference engine"),
@@ -599,13 +601,7 @@ LEARNED_IMPORTS: dict[str, set[str] | None] = {
     # the type a view of the compiled engine has (the C path takes it, as the ladder does)
     "kozyr.durak.core.gameview": {"GameView"},
 }
-LEARNED_FORBIDDEN = [
-    (r"(?i)engine", "names the engine"),
-    (r"\bState\b", "names the engine's State"),
-    (r"\bst_\w", "calls an engine st_ function"),
-    (r"\bSink\b|\bfast_(next|below)\b", "names engine internals"),
-    (r"\bGame\b", "names a Game"),
-    (r"(?i)histor", "names a history"),
+LEARNED_FORBIDDEN = ENGINE_NAMES + [
     (r"(?i)reference", "names the reference engine"),
     (r"\bhands\b|talon_last|\bdrawn\b|six_owner|\.order\b|\bunseen\b", "names another seat's or the talon's cards"),
     (r"(?i)shuffl|\bdeck\b", "names the deck"),
