@@ -187,6 +187,8 @@ R4_MEMORY = ("core/memory.pxd", "memory.py")
 R4_ANY = None
 R4_CIMPORTS: dict[str, set[str] | None] = {
     "libc.stdint": R4_ANY, "libc.stdlib": {"calloc", "free"}, "libc.string": {"memset"}, "kozyr.cards": R4_ANY,
+    # the tree search's UCB (Params.TREE): numbers only
+    "libc.math": {"log", "sqrt"},
     # the clock of the time budget per decision (Params.MICROS): a number of nanoseconds, no game
     "posix.time": {"CLOCK_MONOTONIC", "clock_gettime", "timespec"},
     "kozyr.durak.core.view": R4_ANY,
@@ -225,7 +227,7 @@ R4_IMPORTS: dict[str, set[str] | None] = {
     "kozyr.durak.seeds": {"BotSeed", "fast_key", "seed_text", "word"},
 }
 # entry points: what they are handed is all the search can know
-R4_ENTRIES = ("r4_best", "r4_search", "r4_flat", "r4_endgame", "r4_solvable", "r4_rng", "best4", "analyse", "solve",
+R4_ENTRIES = ("r4_best", "r4_search", "r4_flat", "r4_tree", "r4_decide", "r4_endgame", "r4_solvable", "r4_rng", "best4", "analyse", "solve",
               "r4_style", "r4_model", "r4_cycle", "r4_now", "_style",
               "dt_public", "dt_settled", "_fits", "_public", "_view",
               "mem_start", "mem_event", "mem_unseen", "mem_from_tuple")
@@ -237,8 +239,9 @@ R4_FORBIDDEN = [
     (r"(?i)reference", "names the reference engine"),
     (r"(?i)shuffl|\bdeck\b", "names the deck"),
     (r"\bSink\b|\bst_apply\b(?!_)|\bst_view\b(?!_)|\bst_deal|\bst_random", "names engine internals beyond playing on"),
-    (r"<\s*(const\s+)?(?!R4Entry\b)[A-Za-z_][\w\s]*\*+\s*>", "casts to a pointer"),
-    (r"\bsizeof\b(?!\(R4Entry\))|\boffsetof\b", "measures memory"),
+    # (the scratch's own allocations: the solver's table and the tree's pool, r4_alloc)
+    (r"<\s*(const\s+)?(?!R4Entry\b|R4Node\b)[A-Za-z_][\w\s]*\*+\s*>", "casts to a pointer"),
+    (r"\bsizeof\b(?!\(R4Entry\)|\(R4Node\))|\boffsetof\b", "measures memory"),
     (r"\bextern\b|\binclude\b", "pulls in outside C"),
     (r"\bmem(cpy|move|cmp)\b|cython\.operator|\baddress\b", "copies or addresses raw memory"),
     (r"\bcpython\b|\bPyObject\b", "reaches into CPython"),

@@ -69,6 +69,12 @@ def test_ctrl_c_stops_the_flat_search_at_once():
     assert _stop_time(lambda: best4(game.view(game.turn), 1, slow)) < LIMIT
 
 
+def test_ctrl_c_stops_the_tree_search_at_once():
+    game, _ = _position(endgame=False)
+    slow = Params(K=1 << 16, TREE=70, OPPONENTS=2 | 4 | 8)
+    assert _stop_time(lambda: best4(game.view(game.turn), 1, slow)) < LIMIT
+
+
 def test_ctrl_c_stops_the_endgame_solver_at_once():
     game, _ = _position(endgame=True)
     seat = game.turn

@@ -93,10 +93,7 @@ class Rung4Bot:
     def __call__(self, view: View) -> Move | None:
         """The move rung 4 plays from `view` (None without a legal move). Nothing of the bot
         changes: the move depends on the view, the seed and the settings alone."""
-        table = self._tables.table
-        if table is None and self.params.ENDGAME:
-            table = self._tables.table = Table()
-        return best4(view, self.key(_seat(view)), self.params, table=table)
+        return best4(view, self.key(_seat(view)), self.params, table=self._table())
 
     choose = __call__       # a Bot's name for it too
 
@@ -107,10 +104,15 @@ class Rung4Bot:
         than a free function so that the analysis cannot drift from the bot's play (a hint shown
         to a person is the move this bot would make, and why). A view whose seat is not on turn
         is a not_your_turn KozyrError; a forged view a bad_view one."""
+        return analyse(view, self.key(_seat(view)), self.params, table=self._table())
+
+    def _table(self) -> Table | None:
+        """This thread's Table (made once: the endgame solver's table and the tree search's
+        pool), or None when the settings need neither."""
         table = self._tables.table
-        if table is None and self.params.ENDGAME:
+        if table is None and (self.params.ENDGAME or self.params.TREE):
             table = self._tables.table = Table()
-        return analyse(view, self.key(_seat(view)), self.params, table=table)
+        return table
 
 
 def _seat(view: View) -> int:

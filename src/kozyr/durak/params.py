@@ -38,6 +38,9 @@ its playouts):
 - MICROS (0, 0..60,000,000, rung 4): a time budget per decision in microseconds, K being the most
   deals it plays (0: none, the default: with a budget the move depends on the machine's speed and
   load, so a deal no longer replays move for move).
+- TREE (0, 0..400, rung 4): 0 the flat search; else, at two seats, a tree search over the same
+  number of playouts (an open-loop information-set Monte Carlo tree search whose UCB has the
+  exploration constant TREE / 100; rung4.pxd, r4_tree). At more seats the flat search decides.
 
 `Params` is frozen and hashable; `Params.of(None | Params | mapping)` is how
 every API takes them (a mapping of NAME: value, names in any case).
@@ -92,6 +95,8 @@ class Params:
                                             "4 a taker, 8 a hoarder; a mask)")
     MICROS: int = _field(0, 0, 60_000_000, (4,), "rung 4: a time budget per decision in microseconds (0: none, "
                                                 "deterministic)")
+    TREE: int = _field(0, 0, 400, (4,), "rung 4: 0 the flat search; else a tree search at two seats, its UCB "
+                                       "exploration constant x 100")
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -134,7 +139,7 @@ class Params:
 
     def as_tuple(self) -> tuple[int, ...]:
         """The values in field order: what the C kernels' structs are filled from (rungs 2 and 3
-        read the first eight; rung 4 the last six)."""
+        read the first eight; rung 4 the last seven)."""
         return tuple(getattr(self, n) for n in PARAM_NAMES)
 
     def __repr__(self) -> str:

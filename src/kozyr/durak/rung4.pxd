@@ -23,6 +23,14 @@
 # seats goes on in the ladder's duel (_duel.pxd) once the bout of its
 # candidate move has closed: the same moves and draws, in a fraction of the time.
 #
+# A tree (TREE > 0, off by default; two seats only: at more seats the flat
+# search decides) spends the same playouts another way: an open-loop
+# information-set Monte Carlo tree search (r4_tree). Every iteration deals the
+# unseen cards anew, walks down a tree of moves (either seat's: every move is
+# public) choosing by UCB among the moves legal in that deal, adds one node and
+# plays the rest out as the flat search does; so its playouts go where the
+# moves after the candidate look best, not evenly over the candidates.
+#
 # A time budget (MICROS, off by default) stops drawing deals once it is spent
 # (K is then the most it draws): the move then depends on the clock, so the
 # default stays the deterministic K alone.
@@ -38,7 +46,9 @@
 # the seat imagined, never the deal's own State (which no function here is
 # handed). tests/durak/test_blind.py holds this file (and determinize.pxd) to that.
 # Inline, so that the ladder's nogil loop compiles the search into its body.
+from libc.math cimport log, sqrt
 from libc.stdint cimport int8_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
@@ -70,6 +80,9 @@ cdef enum:
     R4_AS_TAKER = 4                 # while the talon lasts, beats only with a plain card below a queen
     R4_AS_HOARDER = 8               # while the talon lasts, spends no trump it can keep
     R4_STYLE_LONG = 300             # past this many moves the taker and the hoarder play as rung 2 (a deal ends)
+    R4_POOL = 1 << 15               # the tree search's nodes (past them it stops growing the tree)
+    R4_DEPTH = 128                  # the deepest path of the tree an iteration walks
+    R4_NO_POOL = -5                 # r4_best's answer when TREE is set and the scratch has no pool (a caller's bug)
 
 
 cdef struct R4Params:
@@ -79,16 +92,17 @@ cdef struct R4Params:
     int budget             # the endgame solver's node budget per decision
     int opponents          # the opponent models of the playouts (R4_AS_* bits, at least one)
     long micros            # a time budget per decision in microseconds (0: none; K alone bounds it)
+    int tree               # 0: the flat search; else the tree search, its exploration constant x 100
     RungParams p           # the playout rung's settings
 
 
 cdef inline int r4_params(R4Params *p, tuple t) except -1:
     """Fill rung 4's settings from Params.as_tuple() (validated by Params): K, PLAYOUT, ENDGAME,
-    BUDGET, OPPONENTS and MICROS are its own, and all eight settings of rungs 2 and 3 reach its playouts. Every
+    BUDGET, OPPONENTS, MICROS and TREE are its own, and all eight settings of rungs 2 and 3 reach its playouts. Every
     door into rung 4 (the ladder's C loop, best4, Rung4Bot) fills it here."""
     params_from(&p.p, t)
     p.k, p.playout, p.endgame, p.budget = t[8], t[9], t[10], t[11]
-    p.opponents, p.micros = t[12], t[13]
+    p.opponents, p.micros, p.tree = t[12], t[13], t[14]
     return 0
 
 
@@ -100,6 +114,19 @@ cdef struct R4Entry:
     int8_t value           # -1, 0, 1 for the searching seat
     int8_t flag            # 0 exact, 1 lower bound, 2 upper bound
     uint32_t gen
+
+
+cdef struct R4Node:
+    # a node of the tree search: a sequence of moves from the decision (open loop: the draws
+    # between them are not part of it, so a node averages over what the deals drew)
+    int move               # the move that leads here
+    int mover              # the seat that played it
+    int first              # the first child, -1 none
+    int next               # the next sibling, -1 none
+    int visits             # iterations through this node
+    int avail              # iterations in which the move was legal here (the UCB's count of chances)
+    int total              # the mover's total: 2 a deal not lost, 1 a draw, 0 lost
+    int fools              # iterations in which the searching seat lost
 
 
 cdef struct R4Scratch:
@@ -116,6 +143,7 @@ cdef struct R4Scratch:
     bint halted            # the search was stopped: its answer is R4_STOPPED
     long long deadline     # the monotonic clock's ns past which the flat search stops drawing (0: none)
     bint general           # a test hook: every playout through the rules' State, none in the duel
+    R4Node *pool           # R4_POOL nodes for the tree search (the owner allocates it: r4_alloc), or NULL
 
 
 cdef inline void r4_scratch(R4Scratch *sc, R4Entry *tt) noexcept nogil:
@@ -132,6 +160,29 @@ cdef inline void r4_scratch(R4Scratch *sc, R4Entry *tt) noexcept nogil:
     sc.halted = 0
     sc.deadline = 0
     sc.general = 0
+    sc.pool = NULL
+
+
+cdef inline int r4_alloc(R4Scratch *sc, bint table, bint tree) noexcept nogil:
+    """Give a scratch the endgame solver's table (when `table`) and the tree search's pool (when
+    `tree`), unless it has them; 0, or -1 out of memory (then r4_release frees what was given).
+    Every owner of a scratch allocates here and frees with r4_release."""
+    if table and sc.tt == NULL:
+        sc.tt = <R4Entry *>calloc(1 << R4_TT_BITS, sizeof(R4Entry))
+        if sc.tt == NULL:
+            return -1
+    if tree and sc.pool == NULL:
+        sc.pool = <R4Node *>calloc(R4_POOL, sizeof(R4Node))
+        if sc.pool == NULL:
+            return -1
+    return 0
+
+
+cdef inline void r4_release(R4Scratch *sc) noexcept nogil:
+    free(sc.tt)
+    free(sc.pool)
+    sc.tt = NULL
+    sc.pool = NULL
 
 
 cdef inline long long r4_now() noexcept nogil:
@@ -433,6 +484,139 @@ cdef inline int r4_flat(const DView *v, const R4Params *p, uint64_t *rng,
     return v.legal[top]
 
 
+cdef inline int r4_child(const R4Node *pool, int node, int move) noexcept nogil:
+    """The child of `node` reached by `move`, or -1."""
+    cdef int c = pool[node].first
+    while c >= 0 and pool[c].move != move:
+        c = pool[c].next
+    return c
+
+
+cdef inline int r4_tree(const DView *v, const R4Params *p, uint64_t *rng,
+                        const bint *keep, R4Scratch *sc, R4Stats *st) noexcept nogil:
+    """The tree search (two seats): the legal move (only those with keep[j] set when keep is
+    not NULL) of the best mean score over K x (the moves searched) iterations, as many
+    playouts as the flat search plays (ties to the earlier legal move: the move of the
+    smallest Estimate.rank, as analyse() shows it); R4_STOPPED when sc says stop,
+    R4_NO_POOL without sc.pool.
+
+    An iteration deals the unseen cards anew (as the flat search's imagined deals, and
+    with the same opponent models in turn), then walks down the tree from the decision:
+    at a node, the moves legal in this deal that have a child are each given one more
+    chance (avail); if some legal move has none, one of them, chosen at random, becomes
+    a new node and the walk stops there; otherwise the seat on turn takes the child of
+    the best UCB for itself (its mean score, 2 a deal not lost, halved, plus
+    TREE / 100 x sqrt(ln(avail) / visits)). Both seats choose in the tree (the other seat's
+    moves are public, and it plays to make the searching seat lose: at two seats a deal
+    one seat does not lose the other does not win). From where the walk stopped the deal is
+    played out as the flat search's, and every node on the path adds the result for the
+    seat that moved into it. Each searched move's totals, losses and iterations are
+    written to st (those of the others are left as they are)."""
+    cdef State s
+    cdef R4Node *pool = sc.pool
+    cdef R4Node *c
+    cdef int legal[MAX_LEGAL]
+    cdef int kids[MAX_LEGAL]
+    cdef int path[R4_DEPTH]
+    cdef int n = v.nlegal, me = v.seat, used = 1, nk = 0, it, iters, j, m, node, depth, turn
+    cdef int untried, pick, best, r, model, top = -1
+    cdef double cexp = p.tree / 100.0, u, high = 0
+    if pool == NULL:
+        return R4_NO_POOL
+    for j in range(n):
+        if keep == NULL or keep[j]:
+            nk += 1
+    iters = p.k * nk
+    pool[0].first = -1
+    pool[0].next = -1
+    for it in range(iters):
+        if r4_halt(sc, 4 * R4_POLL_DEALS):
+            return R4_STOPPED
+        if it > 0 and sc.deadline and r4_now() >= sc.deadline:
+            break            # the time budget is spent: decide on the iterations played so far
+        if dt_build_public(&s, v, rng) != 0:
+            return -2
+        model = r4_model(p.opponents, it)
+        node = 0
+        depth = 0
+        while s.outcome == OUT_NONE and depth < R4_DEPTH:
+            turn = st_turn(&s)
+            if node == 0:
+                m = 0
+                for j in range(n):
+                    if keep == NULL or keep[j]:
+                        legal[m] = v.legal[j]
+                        m += 1
+            else:
+                m = st_legal(&s, legal)
+            untried = 0
+            for j in range(m):
+                kids[j] = r4_child(pool, node, legal[j])
+                if kids[j] < 0:
+                    untried += 1
+                else:
+                    pool[kids[j]].avail += 1
+            if untried:
+                if used >= R4_POOL:
+                    break    # the tree is full: play out from here
+                pick = <int>((fast_next(rng) >> 33) % <uint64_t>untried)
+                for j in range(m):
+                    if kids[j] < 0:
+                        if pick == 0:
+                            break
+                        pick -= 1
+                c = &pool[used]
+                c.move = legal[j]
+                c.mover = turn
+                c.first = -1
+                c.next = pool[node].first
+                c.visits = 0
+                c.avail = 1
+                c.total = 0
+                c.fools = 0
+                pool[node].first = used
+                path[depth] = used
+                depth += 1
+                used += 1
+                st_apply_legal(&s, turn, legal[j])
+                break
+            best = 0
+            for j in range(m):
+                c = &pool[kids[j]]
+                u = c.total / (2.0 * c.visits) + cexp * sqrt(log(<double>c.avail) / c.visits)
+                if j == 0 or u > high:
+                    best = j
+                    high = u
+            node = kids[best]
+            path[depth] = node
+            depth += 1
+            st_apply_legal(&s, turn, legal[best])
+        r = r4_playout(&s, me, model, p, rng, sc.general) if s.outcome == OUT_NONE else r4_score(&s, me)
+        for j in range(depth):
+            c = &pool[path[j]]
+            c.visits += 1
+            c.total += r if c.mover == me else 2 - r
+            c.fools += r == 0
+    for j in range(n):
+        if keep != NULL and not keep[j]:
+            continue
+        m = r4_child(pool, 0, v.legal[j])
+        st.score[j] = pool[m].total if m >= 0 else 0
+        st.fools[j] = pool[m].fools if m >= 0 else 0
+        st.samples[j] = pool[m].visits if m >= 0 else 0
+        if st.samples[j] and (top < 0 or st.score[j] * st.samples[top] > st.score[top] * st.samples[j]):
+            top = j
+    return v.legal[top]
+
+
+cdef inline int r4_decide(const DView *v, const R4Params *p, uint64_t *rng,
+                          const bint *keep, R4Scratch *sc, R4Stats *st) noexcept nogil:
+    """The searches' one door: the tree search when TREE is set at two seats, else the flat one."""
+    if p.tree and v.nseats == 2:
+        return r4_tree(v, p, rng, keep, sc, st)
+    return r4_flat(v, p, rng, keep, sc, st)
+
+
 cdef inline bint r4_solvable(const DView *v) noexcept nogil:
     """Whether the endgame solver plays this table: two seats (a two-player search, the table
     keyed on hand[0] and hand[1]) without transfers (a perevodnoy deal has no bound: cards can
@@ -470,7 +654,7 @@ cdef inline int r4_endgame(const DView *v, const R4Params *p, uint64_t *rng,
             top = val[j]
     for j in range(v.nlegal):
         keep[j] = val[j] == top
-    return r4_flat(v, p, rng, keep, sc, st)
+    return r4_decide(v, p, rng, keep, sc, st)
 
 
 cdef inline void r4_fresh(R4Scratch *sc) noexcept nogil:
@@ -513,14 +697,14 @@ cdef inline int r4_search(const DView *v, const R4Params *p, uint64_t *rng,
             return mv
         # past the budget: the flat search decides (the entries stored so far are of finished
         # subtrees, and stay valid)
-    return r4_flat(v, p, rng, NULL, sc, st)
+    return r4_decide(v, p, rng, NULL, sc, st)
 
 
 cdef inline int r4_best(const DView *v, const R4Params *p, uint64_t key,
                         R4Scratch *sc) noexcept nogil:
     """The move rung 4 plays from this view; -1 without a legal move, -2 when the view's public
     memory does not fit its counts and talon, R4_STOPPED when sc's stop flag or poll stopped the
-    search. `key` (64 bits) makes it deterministic: the same view, key and settings give the
+    search, R4_NO_POOL when TREE is set and sc has no pool (r4_alloc). `key` (64 bits) makes it deterministic: the same view, key and settings give the
     same move, whatever was decided before (the table starts empty at every decision: r4_fresh).
     `sc` is never NULL (its table may be: no endgame solver)."""
     cdef uint64_t rng = r4_rng(v, key)

@@ -15,7 +15,7 @@ the talon; it keeps nothing between decisions. Rung 4's settings are a `kozyr.du
 home, which every door into rung 4 reads whole: this module, `Rung4Bot` and
 the ladder's C loop):
 
-- K: determinizations per decision (default 128);
+- K: determinizations per decision (default 256);
 - PLAYOUT: the rung (1..3, default 3) that plays the searching seat (and, in
   the deals of that model, every other seat) to the end of every imagined
   deal, with every setting of rungs 2 and 3 in the Params;
@@ -24,6 +24,9 @@ the ladder's C loop):
   16: the playout rung in every other deal), taken in turn by the deals;
 - MICROS: a time budget per decision in microseconds (default 0, none: K
   alone bounds the search and the move is deterministic);
+- TREE: 0 (the default) the flat search; else, at two seats, a tree search
+  over as many playouts (rung4.pxd, r4_tree), TREE / 100 its UCB's
+  exploration constant;
 - ENDGAME (default 1, on): solve exactly once the talon is empty, within
   BUDGET solver nodes a decision (past it, the flat search decides); at two
   seats without transfers only (the solver is a two-player search).
@@ -37,7 +40,6 @@ Blind: every function here reads a View and nothing else; the imagined deals
 it plays on are built from it (tests/durak/test_blind.py reads this source).
 """
 from libc.stdint cimport uint64_t
-from libc.stdlib cimport calloc, free
 
 from kozyr.cards cimport card_bit, deck_mask, popcount
 
@@ -46,8 +48,8 @@ from kozyr.durak.core.rules cimport st_legal, st_turn
 from kozyr.durak.core.state cimport State
 from kozyr.durak.core.view cimport MAX_LEGAL, OPT_PEREVODNOY, Ask, DView
 from kozyr.durak.rung4 cimport (
-    R4_AS_HOARDER, R4_AS_RUNG2, R4_AS_TAKER, R4_STOPPED, R4_TT_BITS, R4_UNSOLVED, R4Entry, R4Params, R4Scratch, R4Stats, r4_best, r4_flat, r4_params, r4_rng,
-    r4_scratch, r4_search, r4_solvable, r4_solve, r4_style,
+    R4_AS_HOARDER, R4_AS_RUNG2, R4_AS_TAKER, R4_STOPPED, R4_UNSOLVED, R4Params, R4Scratch, R4Stats, r4_best, r4_flat, r4_params, r4_rng,
+    r4_alloc, r4_release, r4_scratch, r4_search, r4_solvable, r4_solve, r4_style,
 )
 from kozyr.durak.rungs cimport ask_of, fill_view
 from kozyr.durak._stop cimport poll_context, poll_signals
@@ -83,12 +85,12 @@ cdef class Table:
     cdef R4Scratch sc
 
     def __cinit__(self):
-        r4_scratch(&self.sc, <R4Entry *>calloc(1 << R4_TT_BITS, sizeof(R4Entry)))
-        if self.sc.tt == NULL:
+        r4_scratch(&self.sc, NULL)
+        if r4_alloc(&self.sc, 1, 0) != 0:
             raise MemoryError()
 
     def __dealloc__(self):
-        free(self.sc.tt)
+        r4_release(&self.sc)
 
     def clear(self):
         """Forget every entry (a new deal)."""
@@ -105,12 +107,15 @@ cdef class Table:
         self.sc.general = on
 
 
-cdef R4Scratch *_scratch(R4Scratch *local, Table table, list errors):
-    """The scratch of one call: the table's (kept across calls) or a local one without a table,
-    polling for Ctrl-C (a signal handler's exception goes to `errors`)."""
+cdef R4Scratch *_scratch(R4Scratch *local, Table table, list errors, bint tree=0) except NULL:
+    """The scratch of one call: the table's (kept across calls; given the tree search's pool
+    when `tree`) or a local one without a table, polling for Ctrl-C (a signal handler's
+    exception goes to `errors`)."""
     cdef R4Scratch *sc
     if table is not None:
         sc = &table.sc
+        if r4_alloc(sc, 0, tree) != 0:
+            raise MemoryError()
     else:
         r4_scratch(local, NULL)
         sc = local
@@ -256,9 +261,9 @@ def best4(view, key, params=None, *, Table table=None):
     settings = Params.of(params)
     r4_params(&p, settings.as_tuple())
     _view(&d, view)
-    if table is None and p.endgame and d.talon == 0 and d.nlegal > 1 and r4_solvable(&d):
+    if table is None and _needs_table(&d, &p):
         table = Table()
-    sc = _scratch(&local, table, stop)
+    sc = _scratch(&local, table, stop, _tree(&d, &p))
     with nogil:
         mv = r4_best(&d, &p, kk, sc)
     sc.poll = NULL
@@ -267,6 +272,16 @@ def best4(view, key, params=None, *, Table table=None):
     if mv == -2:
         _unfit(&d)
     return None if mv < 0 else Move.from_code(mv)
+
+
+cdef bint _tree(const DView *d, const R4Params *p):
+    """Whether the search from d plays the tree search (TREE set, two seats, a choice to make)."""
+    return p.tree != 0 and d.nseats == 2 and d.nlegal > 1
+
+
+cdef bint _needs_table(const DView *d, const R4Params *p):
+    """Whether a search from d needs a Table: the endgame solver's, or the tree search's pool."""
+    return (p.endgame and d.talon == 0 and d.nlegal > 1 and r4_solvable(d)) or _tree(d, p)
 
 
 cdef int _unfit(const DView *d) except -1:
@@ -304,9 +319,9 @@ def analyse(view, key, params=None, *, Table table=None):
     if d.over or d.turn != d.seat:
         raise KozyrError("not_your_turn", f"seat {d.seat} is not on turn at ply {d.ply}: there is no move to "
                          "analyse", field="view")
-    if table is None and p.endgame and d.talon == 0 and d.nlegal > 1 and r4_solvable(&d):
+    if table is None and _needs_table(&d, &p):
         table = Table()
-    sc = _scratch(&local, table, stop)
+    sc = _scratch(&local, table, stop, _tree(&d, &p))
     rng = r4_rng(&d, kk)
     with nogil:
         mv = r4_search(&d, &p, &rng, sc, &st)

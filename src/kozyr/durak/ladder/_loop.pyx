@@ -46,7 +46,7 @@ from kozyr.durak.core.seeds cimport (
 )
 from kozyr.durak.core.state cimport MAX_MOVES as HARNESS_MOVES, Sink, State, Table
 from kozyr.durak.core.view cimport MAX_LEGAL, N_KINDS, OUT_DRAW, OUT_NONE, Ask, DView, TableAsk, bot_fn
-from kozyr.durak.rung4 cimport R4_TT_BITS, R4Entry, R4Params, R4Scratch, r4_best, r4_params, r4_scratch
+from kozyr.durak.rung4 cimport R4Params, R4Scratch, r4_alloc, r4_best, r4_params, r4_release, r4_scratch
 from kozyr.durak.rungs cimport TR_ALL, RungParams, ask_move, best_move, params_from, table_move
 from kozyr.durak.core.engine cimport Game
 
@@ -188,20 +188,17 @@ cdef inline int bigger_hand(const State *s, int big) noexcept nogil:
 
 
 cdef int rung4_start(Seat *seats, int n, const int *stop) noexcept nogil:
-    """Before a deal of n seats (two, or a table's): each rung-4 seat's table and key, and the stop
+    """Before a deal of n seats (two, or a table's): each rung-4 seat's table, tree pool and key, and the stop
     flag its search looks at (NULL: none); -1 out of memory."""
     cdef int seat
     for seat in range(n):
-        seats[seat].sc.tt = NULL
+        r4_scratch(&seats[seat].sc, NULL)       # nothing to free (rung4_end) but what is given below
     for seat in range(n):
         if seats[seat].side.rung != 4:
             continue
-        r4_scratch(&seats[seat].sc, NULL)
         seats[seat].sc.stop = stop
-        if seats[seat].side.r4.endgame:
-            seats[seat].sc.tt = <R4Entry *>calloc(1 << R4_TT_BITS, sizeof(R4Entry))
-            if seats[seat].sc.tt == NULL:
-                return -1
+        if r4_alloc(&seats[seat].sc, seats[seat].side.r4.endgame, seats[seat].side.r4.tree != 0) != 0:
+            return -1
         if seats[seat].fast:
             seats[seat].key4 = seats[seat].key
         else:
@@ -213,8 +210,7 @@ cdef int rung4_start(Seat *seats, int n, const int *stop) noexcept nogil:
 cdef void rung4_end(Seat *seats, int n) noexcept nogil:
     cdef int seat
     for seat in range(n):
-        free(seats[seat].sc.tt)
-        seats[seat].sc.tt = NULL
+        r4_release(&seats[seat].sc)
 
 
 cdef int seat_move(Seat *st, const State *s, int t) noexcept nogil:
