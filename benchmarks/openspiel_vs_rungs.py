@@ -10,7 +10,8 @@ with `resample_from_infostate`, i.e. `Game.determinize`), final policy = the
 most visited action, and OpenSpiel's `RandomRolloutEvaluator` with one random
 rollout per leaf (`--rollout 2` or `3`: the leaf's deal played out by that rung
 at both seats instead, in C: `kozyr.durak.ladder._loop.rollout`). It plays
-against a rung (2, 3, or 4: `Rung4Bot` with K = `--k4`, 64 unless told) over deal pairs: each deal
+against a rung (2, 3, or 4: `Rung4Bot` with K = `--k4`, 64 unless told, and any other of its settings
+with `--set4 NAME=VALUE`) over deal pairs: each deal
 (`Game.from_rng(seed + k)`) is played twice with the seats swapped, so the luck
 of the cards cancels. Reported: the ISMCTS bot's fool rate (deals it lost, of
 all deals), the rung's, the draws, with 2-sigma Wilson intervals
@@ -70,6 +71,7 @@ def play_seeded(job: tuple[Any, ...]) -> tuple[Any, int, int, int, int, float]:
     rung, seed, seat, sims = job[:4]
     rollout = job[4] if len(job) > 4 else 0
     k4 = job[5] if len(job) > 5 else 64
+    set4 = job[6] if len(job) > 6 else {}
     game = pyspiel.load_game("kozyr_durak")
     rs = np.random.RandomState(seed * 2 + seat)
     bot = ismcts.ISMCTSBot(game, rollout_evaluator(rollout, rs), 2.0, sims, random_state=rs)
@@ -82,7 +84,7 @@ def play_seeded(job: tuple[Any, ...]) -> tuple[Any, int, int, int, int, float]:
         from kozyr.durak import Params
         from kozyr.durak.bot4 import Rung4Bot
 
-        rung_bot = Rung4Bot(f"yardstick-{seed}", params=Params(K=k4))
+        rung_bot = Rung4Bot(f"yardstick-{seed}", params=Params.of({"K": k4, **set4}))
     elif rung == "learned":
         from kozyr.durak.learned import LearnedBot
 
@@ -113,6 +115,27 @@ def _play(job: tuple[Any, ...]) -> tuple[Any, int, int, int, float]:
     return rung, seat, fool, decisions, spent
 
 
+def _settings(parser: argparse.ArgumentParser, pairs: list[str]) -> dict[str, int]:
+    """--set4 NAME=VALUE pairs as a mapping Params accepts (checked here, before any deal)."""
+    from kozyr.durak import Params
+    from kozyr.errors import KozyrError
+
+    out: dict[str, int] = {}
+    for pair in pairs:
+        name, eq, value = pair.partition("=")
+        if not eq:
+            parser.error(f"--set4 {pair!r}: expected NAME=VALUE")
+        try:
+            out[name.strip().upper()] = int(value)
+        except ValueError:
+            parser.error(f"--set4 {pair!r}: the value is not a whole number")
+    try:
+        Params.of(out)
+    except KozyrError as e:
+        parser.error(f"--set4: {e}")
+    return out
+
+
 def main() -> None:
     from kozyr.stats import rate
 
@@ -125,9 +148,12 @@ def main() -> None:
     parser.add_argument("--rollout", type=int, choices=(0, 2, 3), default=0,
                         help="leaf evaluation: 0 one random rollout (OpenSpiel's), 2 or 3 a playout by that rung")
     parser.add_argument("--k4", type=int, default=64, help="rung 4's K (its default is 256; 64 keeps the older rows)")
+    parser.add_argument("--set4", action="append", default=[], metavar="NAME=VALUE",
+                        help="another of rung 4's settings (repeatable), e.g. --set4 TREE=70")
     parser.add_argument("--json", help="write the figures to this file as well")
     args = parser.parse_args()
-    jobs = [(r, args.seed + k, seat, args.simulations, args.rollout, args.k4) for k in range(args.pairs)
+    set4 = _settings(parser, args.set4)
+    jobs = [(r, args.seed + k, seat, args.simulations, args.rollout, args.k4, set4) for k in range(args.pairs)
             for r in args.rungs
             for seat in (0, 1)]
     tally = {r: {"deals": 0, "ismcts_fool": 0, "rung_fool": 0, "draws": 0, "decisions": 0, "seconds": 0.0}
@@ -152,7 +178,8 @@ def main() -> None:
     pool.join()
     leaf = "random-rollout evaluator" if args.rollout == 0 else f"rung-{args.rollout} playout evaluator"
     print(f"OpenSpiel ISMCTSBot ({args.simulations} simulations, {leaf}, UCT c=2, "
-          f"most-visited action) against kozyr rungs, {args.pairs} deal pairs each")
+          f"most-visited action) against kozyr rungs, {args.pairs} deal pairs each; rung 4: K={args.k4} "
+          f"{' '.join(f'{k}={v}' for k, v in set4.items())}")
     print(f"{'opponent':10}{'deals':>7}{'ISMCTS fool rate':>28}{'rung fool rate':>28}{'draws':>7}{'ms/decision':>13}")
     rows = []
     for r in args.rungs:

@@ -191,8 +191,9 @@ def test_the_bot_plays_the_argmin_of_its_analysis(options):
     """One source of truth: for the same seed and settings, the bot's move is analysis.best, which
     is the move of the smallest rank (the lowest estimated fool + draw/2 probability, the solver's
     exact value first where it has one), ties to the earlier legal move; every legal move has an
-    estimate with its samples, and the numbers are probabilities."""
-    settings = Params(K=16)
+    estimate with its samples, and the numbers are probabilities. (The flat search: its samples
+    are K a move; the tree search's argmin is test_rung4_tree's.)"""
+    settings = Params(K=16, TREE=0)
     bot = Rung4Bot("hint", params=settings)
     for game in _positions(options, 10, seed=300):
         view = game.view(game.turn)

@@ -54,14 +54,15 @@ def test_the_opponents_change_the_search_and_one_model_is_the_old_search():
     its draws are untouched, so the same K gives the same analysis as PLAYOUT's rung in every seat."""
     differ = 0
     for _, view in _views(8, talon=True):
-        one = analyse(view, 7, Params(K=16, OPPONENTS=1))
-        mixed = analyse(view, 7, Params(K=16, OPPONENTS=15))
+        one = analyse(view, 7, Params(K=16, OPPONENTS=1, TREE=0))
+        mixed = analyse(view, 7, Params(K=16, OPPONENTS=15, TREE=0))
         assert all(e.samples == 16 for e in mixed.estimates)
         differ += [e.fool for e in one.estimates] != [e.fool for e in mixed.estimates]
         assert analyse(view, 7, Params(K=16)) == analyse(view, 7, Params(K=16, OPPONENTS=31))
         # 16, the playout rung in every other deal, means something only beside other models
-        assert analyse(view, 7, Params(K=16, OPPONENTS=16)) == one == analyse(view, 7, Params(K=16, OPPONENTS=17))
-        halves = analyse(view, 7, Params(K=16, OPPONENTS=31))
+        assert analyse(view, 7, Params(K=16, OPPONENTS=16, TREE=0)) == one == analyse(
+            view, 7, Params(K=16, OPPONENTS=17, TREE=0))
+        halves = analyse(view, 7, Params(K=16, OPPONENTS=31, TREE=0))
         differ += [e.fool for e in halves.estimates] != [e.fool for e in mixed.estimates]
     assert differ >= 6
 
@@ -103,11 +104,15 @@ def test_hidden_card_twins_get_the_same_mixed_search():
 
 def test_a_time_budget_stops_the_search_after_its_first_deal():
     """MICROS=1: the budget is spent before the second imagined deal (one deal takes far longer
-    than a microsecond), so every move has one sample of the K = 65,536 it may play; without a
+    than a microsecond), so every move has one sample (the tree search: one iteration) of the K = 65,536 it may play; without a
     budget (MICROS=0, the default) the search plays all K (and stays deterministic)."""
     for _, view in _views(4, talon=True):
-        quick = analyse(view, 3, Params(K=1 << 16, MICROS=1))
+        quick = analyse(view, 3, Params(K=1 << 16, MICROS=1, TREE=0))
         assert {e.samples for e in quick.estimates} == {1}
         assert quick.best in view.legal
-        full = analyse(view, 3, Params(K=32))
+        full = analyse(view, 3, Params(K=32, TREE=0))
         assert {e.samples for e in full.estimates} == {32}
+        # the tree search: one iteration, through one move (analyse estimates the others after it,
+        # as it does a move the bot's search did not need, with the budget as spent)
+        tree = analyse(view, 3, Params(K=1 << 16, MICROS=1, TREE=70))
+        assert {e.samples for e in tree.estimates} == {1} and tree.best in view.legal

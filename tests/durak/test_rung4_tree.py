@@ -59,7 +59,7 @@ def test_the_tree_spends_k_playouts_a_move_where_the_tree_points():
         assert min(samples) >= 1
         uneven += len(set(samples)) > 1
         assert a.best == a.ranked()[0].move == best4(view, 5, Params(K=16, TREE=70))
-        flat = analyse(view, 5, Params(K=16))
+        flat = analyse(view, 5, Params(K=16, TREE=0))
         assert {e.samples for e in flat.estimates} == {16}
         differ += [e.fool for e in flat.estimates] != [e.fool for e in a.estimates]
     assert uneven >= 10 and differ >= 10

@@ -22,9 +22,10 @@ its playouts):
 - HOLD_TRUMPS (24, -1..24, rung 3; new, off by default): when piling on (done is legal) and the
   cheapest card is a trump, say done instead while the talon holds more than this (24: never, the
   rules' bot; -1: always keep trumps rather than throw them in).
-- K (256, 1..65536, rung 4): the deals rung 4 redeals from what it has seen, per decision (256 since
-  the sequential test accepted it against 128, once the playouts in the duel made it 0.66 to 0.67 ms
-  a decision from Python; 128 before, accepted against 64).
+- K (128, 1..65536, rung 4): the deals rung 4 redeals from what it has seen, per decision, and so
+  K x (the legal moves) playouts (128 with the tree search, which the sequential test accepted
+  against the flat search at 256 in the same time a decision; the flat search went from 64 to
+  128 to 256 by the same test).
 - PLAYOUT (3, 1..3, rung 4): the rung that plays both seats out in rung 4's search; the fields
   above are its settings (so they reach rung 4's playouts too).
 - ENDGAME (1, 0..1, rung 4): 1 to solve the endgame exactly once the talon is empty, 0 not to.
@@ -38,9 +39,11 @@ its playouts):
 - MICROS (0, 0..60,000,000, rung 4): a time budget per decision in microseconds, K being the most
   deals it plays (0: none, the default: with a budget the move depends on the machine's speed and
   load, so a deal no longer replays move for move).
-- TREE (0, 0..400, rung 4): 0 the flat search; else, at two seats, a tree search over the same
+- TREE (70, 0..400, rung 4): 0 the flat search; else, at two seats, a tree search over the same
   number of playouts (an open-loop information-set Monte Carlo tree search whose UCB has the
   exploration constant TREE / 100; rung4.pxd, r4_tree). At more seats the flat search decides.
+  70 since the sequential test accepted it (K = 128) against the flat search (K = 256), and
+  kept against 40 and 120 (docs/strength.md, "The top rung").
 
 `Params` is frozen and hashable; `Params.of(None | Params | mapping)` is how
 every API takes them (a mapping of NAME: value, names in any case).
@@ -87,7 +90,7 @@ class Params:
     TAKE_BOUT: int = _field(2, 0, 6, (3, 4), "the careful take only while the bout holds at most this many attacks")
     HOLD_TRUMPS: int = _field(24, -1, 24, (3, 4), "piling on, keep a trump (say done) while the talon holds more "
                                                 "(24: never, the rules' bot)")
-    K: int = _field(256, 1, 1 << 16, (4,), "rung 4: the deals it redeals from what it has seen, per decision")
+    K: int = _field(128, 1, 1 << 16, (4,), "rung 4: the deals it redeals from what it has seen, per decision")
     PLAYOUT: int = _field(3, 1, 3, (4,), "rung 4: the rung that plays its redealt deals out")
     ENDGAME: int = _field(1, 0, 1, (4,), "rung 4: 1 to solve the endgame exactly once the talon is empty")
     BUDGET: int = _field(20000, 0, 1 << 30, (4,), "rung 4: the endgame solver's node budget")
@@ -95,7 +98,7 @@ class Params:
                                             "4 a taker, 8 a hoarder; a mask)")
     MICROS: int = _field(0, 0, 60_000_000, (4,), "rung 4: a time budget per decision in microseconds (0: none, "
                                                 "deterministic)")
-    TREE: int = _field(0, 0, 400, (4,), "rung 4: 0 the flat search; else a tree search at two seats, its UCB "
+    TREE: int = _field(70, 0, 400, (4,), "rung 4: 0 the flat search; else a tree search at two seats, its UCB "
                                        "exploration constant x 100")
 
     def __post_init__(self) -> None:
