@@ -245,15 +245,16 @@ def test_bad_keys_leave_the_deal_unchanged(snapshot: Callable[[Any], dict[str, A
 
 
 def test_the_hint_is_the_best_rungs_move() -> None:
-    from kozyr.durak.rungs import best
+    """The hint names the top rung's move from the player's view (its hint seed's Rung4Bot)."""
+    from kozyr.durak.bot4 import Rung4Bot
 
     game_session, _ = session(seed="hint", seat=0)
     while game_session.game.turn != 0:
         game_session.bot_turn()
     view = game_session.view()
-    move = best(view, 3, 0)
+    move = Rung4Bot(f"{game_session.options.seed}:hint")(view)
     assert move is not None
-    assert f"(key {move_key(view, move)})" in (game_session.press("h") or "")
+    assert f"Hint: {move} (key {move_key(view, move)})" in (game_session.press("h") or "")
 
 
 def test_resign_makes_you_the_fool_and_quit_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
