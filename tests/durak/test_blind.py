@@ -227,7 +227,8 @@ R4_IMPORTS: dict[str, set[str] | None] = {
     "kozyr.durak.seeds": {"BotSeed", "fast_key", "seed_text", "word"},
 }
 # entry points: what they are handed is all the search can know
-R4_ENTRIES = ("r4_best", "r4_search", "r4_flat", "r4_tree", "r4_decide", "r4_endgame", "r4_solvable", "r4_rng", "best4", "analyse", "solve",
+R4_ENTRIES = ("r4_best", "r4_search", "r4_flat", "r4_tree", "r4_decide", "r4_endgame", "r4_solvable", "r4_rng",
+              "best4", "analyse", "solve",
               "r4_style", "r4_model", "r4_cycle", "r4_now", "_style",
               "dt_public", "dt_settled", "_fits", "_public", "_view",
               "mem_start", "mem_event", "mem_unseen", "mem_from_tuple")

@@ -104,8 +104,9 @@ def test_hidden_card_twins_get_the_same_mixed_search():
 
 def test_a_time_budget_stops_the_search_after_its_first_deal():
     """MICROS=1: the budget is spent before the second imagined deal (one deal takes far longer
-    than a microsecond), so every move has one sample (the tree search: one iteration) of the K = 65,536 it may play; without a
-    budget (MICROS=0, the default) the search plays all K (and stays deterministic)."""
+    than a microsecond), so every move has one sample of the K = 65,536 it may play (the tree search:
+    one iteration); without a budget (MICROS=0, the default) the search plays all K (and stays
+    deterministic)."""
     for _, view in _views(4, talon=True):
         quick = analyse(view, 3, Params(K=1 << 16, MICROS=1, TREE=0))
         assert {e.samples for e in quick.estimates} == {1}

@@ -15,7 +15,7 @@ the talon; it keeps nothing between decisions. Rung 4's settings are a `kozyr.du
 home, which every door into rung 4 reads whole: this module, `Rung4Bot` and
 the ladder's C loop):
 
-- K: determinizations per decision (default 256);
+- K: determinizations per decision (default 128), so K x (the legal moves) playouts;
 - PLAYOUT: the rung (1..3, default 3) that plays the searching seat (and, in
   the deals of that model, every other seat) to the end of every imagined
   deal, with every setting of rungs 2 and 3 in the Params;
@@ -24,7 +24,7 @@ the ladder's C loop):
   16: the playout rung in every other deal), taken in turn by the deals;
 - MICROS: a time budget per decision in microseconds (default 0, none: K
   alone bounds the search and the move is deterministic);
-- TREE: 0 (the default) the flat search; else, at two seats, a tree search
+- TREE: 0 the flat search; else (default 70), at two seats, a tree search
   over as many playouts (rung4.pxd, r4_tree), TREE / 100 its UCB's
   exploration constant;
 - ENDGAME (default 1, on): solve exactly once the talon is empty, within
@@ -71,7 +71,8 @@ PARAM_RANGES = {name: _RANGES[name] for name in ("K", "PLAYOUT", "ENDGAME", "BUD
 
 
 cdef class Table:
-    """A transposition table for the endgame solver (2**16 entries, about 2 MB).
+    """A transposition table for the endgame solver (2**16 entries, about 2 MB), and the tree
+    search's nodes (2**15, 1 MB, given the first time a tree search uses the table).
 
     `best4` empties it at every decision (a new generation, in constant time),
     so a move depends on the view, the key and the settings alone, never on
