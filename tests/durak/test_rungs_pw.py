@@ -2,7 +2,8 @@
 
 The duel asks the rungs for the cheapest card with its cards by power; for
 the pair adjustment +1 (rung 2, and rung 3 beating, with the rules' settings)
-that is one look-up in a table (core/power.pxd, pw_next_step), otherwise two bit scans. Each
+that is one look-up in a table (core/power.pxd, pw_next_step), for a negative one
+(rung 3 attacking) one bit scan in a window (_pw_reach), otherwise two bit scans. Each
 must pick the card the suit-major search (_cheapest, which every other caller
 uses) picks, on every hand: here exhaustively over the two powers the table
 reads and at random over whole hands, and the table itself is rebuilt from
@@ -14,7 +15,7 @@ import importlib
 import random
 
 rungs = importlib.import_module("kozyr.durak.rungs")
-ways = rungs._cheapest_ways      # a test hook: (by the duel's path, by bit scans, by kozyr's layout)
+ways = rungs._cheapest_ways      # a test hook: (the duel's kernel, _cheapest_pw, bit scans, kozyr's layout)
 
 
 def pw1_table() -> list[int]:
@@ -50,7 +51,7 @@ def test_every_hand_of_two_powers_every_pool() -> None:
                 pool = (sub << (4 * low)) & hand
                 if pool == 0 or sub & ~nib:
                     continue
-                for pair in (1, -2, 0):
+                for pair in (1, -2, 0, -1, -9, 2):
                     assert len(set(ways(hand, pool, pair))) == 1, (hex(hand), hex(pool), pair)
 
 
@@ -63,7 +64,7 @@ def test_random_hands() -> None:
         for pool in _pools(hand) + [hand & rng.getrandbits(36)]:
             if pool == 0:
                 continue
-            for pair in (1, rng.randint(-9, 9)):
+            for pair in (1, -2, rng.randint(-9, 9)):
                 assert len(set(ways(hand, pool, pair))) == 1, (hex(hand), hex(pool), pair)
 
 
@@ -78,3 +79,13 @@ def test_a_pair_and_the_next_power() -> None:
     hand = seven_s | seven_h | eight_s | eight_h    # the 8s paired too: the 7 of spades
     assert ways(hand, hand, 1)[0] == 4
     assert ways(hand, seven_h | eight_s, 1)[0] == 5     # the 8 of spades paired now: the 7 of hearts
+
+
+def test_a_paired_rank_within_the_window() -> None:
+    # -2: a paired rank two powers up ties the lone lowest card, and wins when its suit is not above
+    six_h, eight_s, eight_c, nine_s, nine_d = 1 << 1, 1 << 8, 1 << 11, 1 << 12, 1 << 14
+    hand = six_h | eight_s | eight_c
+    assert ways(hand, hand, -2)[0] == 8          # the 8 of spades (cost 0) before the 6 of hearts (0)
+    hand = six_h | nine_s | nine_d
+    assert ways(hand, hand, -2)[0] == 1          # the 9s cost 1: the 6 of hearts
+    assert ways(hand, hand, -3)[0] == 12         # at -3 they cost 0 and the 9 of spades comes first

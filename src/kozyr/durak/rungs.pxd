@@ -49,6 +49,11 @@ cdef struct RungParams:
     bint plain_cheap
     bint plain_defend
     bint plain_attack
+    # derived by params_from: for a negative pair adjustment, the duel's search window by the suit
+    # of the pool's lowest card (_pw_reach; rungs 2's, 3's defending and 3's attacking adjustment)
+    uint64_t reach_cheap[4]
+    uint64_t reach_defend[4]
+    uint64_t reach_attack[4]
     # which of the table rules (TR_* bits) rungs 2 and 3 play at a table other than the two-seat game:
     # all of them (TR_ALL) from params_from; the ladder's measurement hook turns one off to measure it
     unsigned int table_rules
@@ -82,13 +87,29 @@ cdef inline bint _plain_wins(int pair, int trump_cost) noexcept nogil:
 
 cdef inline int params_from(RungParams *p, tuple t) except -1:
     """Fill the struct from Params.as_tuple() (validated by Params)."""
+    cdef int s
     p.deep_talon, p.cheap_power, p.trump_cost, p.pair_cheap = t[0], t[1], t[2], t[3]
     p.pair_defend, p.pair_attack, p.take_bout, p.hold_trumps = t[4], t[5], t[6], t[7]
     p.plain_cheap = _plain_wins(p.pair_cheap, p.trump_cost)
     p.plain_defend = _plain_wins(p.pair_defend, p.trump_cost)
     p.plain_attack = _plain_wins(p.pair_attack, p.trump_cost)
     p.table_rules = TR_ALL
+    for s in range(4):
+        p.reach_cheap[s] = _pw_reach(p.pair_cheap, s)
+        p.reach_defend[s] = _pw_reach(p.pair_defend, s)
+        p.reach_attack[s] = _pw_reach(p.pair_attack, s)
     return 0
+
+
+cdef inline uint64_t _pw_reach(int pair, int s0) noexcept nogil:
+    """For a negative pair adjustment, the cards by power (counted from the nibble of the pool's
+    lowest card b0, of suit s0) that can cost less than b0 or tie and come first when their rank
+    is paired: b0's own bit, every card of the powers 1 .. -pair - 1 above it, and the suits
+    0..s0 of the power -pair above it (_cheapest_pw_neg). 0 for any other adjustment."""
+    if pair >= 0:
+        return 0
+    return ((((<uint64_t>1) << (-4 * pair)) - 16) | ((<uint64_t>((2 << s0) - 1)) << (-4 * pair))
+            | ((<uint64_t>1) << s0))
 
 
 cdef enum:
@@ -163,14 +184,40 @@ cdef inline int _cheapest_pw(uint64_t h, uint64_t pool, int pair) noexcept nogil
     """_cheapest by power (pool within h, both in core/power.pxd's layout), without branches
     where the data decides (which card wins is data, so a branch would be mispredicted about
     as often as taken): by a table for the adjustment +1 (_cheapest_pw1), else by two bit
-    scans (_cheapest_pw_scan)."""
+    scans (_cheapest_pw_scan; the duel's kernel takes one for a negative adjustment:
+    _cheapest_pw_by)."""
     if pair == 1:                  # a setting: the same branch at every decision of a seat
         return _cheapest_pw1(h, pool)
     return _cheapest_pw_scan(h, pool, pair)
 
 
+cdef inline int _cheapest_pw_neg(uint64_t h, uint64_t pool, const uint64_t *reach) noexcept nogil:
+    """_cheapest_pw for a negative adjustment (rung 3 attacking and piling on: -2 with the rules'
+    settings; pool within h), given its window by suit (RungParams.reach_*, _pw_reach). The
+    pool's lowest card b0 (power p0, suit s0) costs p0, or p0 + pair if its rank is paired,
+    and then nothing costs less. Otherwise only a card of a paired rank can cost less: one of
+    power p0 + j costs p0 + j + pair, below p0 for j < -pair, and equal to it at j = -pair,
+    where it comes first when its suit is not above s0 (_pw_key). So the answer is the lowest
+    card of the pool in a paired rank within that window (b0 itself when paired), else b0:
+    one bit scan where _cheapest_pw_scan takes two and compares keys."""
+    cdef int b0 = lowest_card(pool), n0 = b0 & ~3
+    cdef uint64_t cand = ((pool & pw_paired(h)) >> n0) & reach[b0 & 3]
+    cdef int c = n0 + lowest_card(cand | ((<uint64_t>1) << 63))
+    return b0 ^ ((b0 ^ c) & -<int>(cand != 0))
+
+
+cdef inline int _cheapest_pw_by(uint64_t h, uint64_t pool, int pair, const uint64_t *reach) noexcept nogil:
+    """_cheapest_pw as the duel's kernel asks it, with the adjustment's window (reach, from the
+    RungParams): by one bit scan for a negative adjustment (_cheapest_pw_neg)."""
+    if pair == 1:                  # settings: the same branches at every decision of a seat
+        return _cheapest_pw1(h, pool)
+    if pair < 0:
+        return _cheapest_pw_neg(h, pool, reach)
+    return _cheapest_pw_scan(h, pool, pair)
+
+
 cdef inline int _cheapest_pw_scan(uint64_t h, uint64_t pool, int pair) noexcept nogil:
-    """_cheapest_pw for any adjustment (the general case, kept for every pair but +1).
+    """_cheapest_pw for any adjustment (the general case; the duel's path for 0 and above 1).
 
     The lowest card of the pool's ranks that h holds once, and the lowest of
     those it holds twice or more, are the only candidates (two bit scans: each
@@ -238,9 +285,10 @@ cdef inline int _cheapest_mixed(Cards *l, uint64_t hand, uint64_t plain, uint64_
 
 
 cdef inline int _cheapest_of(Cards *l, uint64_t hand, uint64_t cards, int trump, int pair,
-                             int trump_cost, bint plain_wins) noexcept nogil:
+                             int trump_cost, bint plain_wins, const uint64_t *reach) noexcept nogil:
     """The card of lowest cost among `cards` (any mix of trumps and plain cards) for a seat
-    holding `hand`; ties to the lower suit. (Plain values, not the Ask: they pass in registers.)
+    holding `hand`; ties to the lower suit. (Plain values, not the Ask: they pass in registers;
+    reach is the adjustment's window from the RungParams, read by power only.)
 
     The fast path: when a plain card costs less than any trump under this
     adjustment (plain_wins, _plain_wins of pair and trump_cost), a plain card
@@ -256,7 +304,7 @@ cdef inline int _cheapest_of(Cards *l, uint64_t hand, uint64_t cards, int trump,
         if not plain_wins and plain and trumps:
             return cheapest_mixed_pw(hand, plain, trumps, trump, pair, trump_cost)
         pool = plain if plain else trumps
-        return _cheapest_pw(hand, pool, pair)
+        return _cheapest_pw_by(hand, pool, pair, reach)
     else:
         trumps = cards & suit_mask(trump)
         plain = cards ^ trumps
@@ -305,6 +353,7 @@ cdef inline int rung_move(Cards *l, const Ask *a, int level, unsigned int word,
     """
     cdef int card, pair
     cdef bint plain_wins
+    cdef const uint64_t *reach
     if level <= 1:
         return ask_random(l, a, word)
     if a.swap:
@@ -315,12 +364,12 @@ cdef inline int rung_move(Cards *l, const Ask *a, int level, unsigned int word,
         return -1
     # the pair adjustment: rung 2 everywhere; rung 3 defending, or attacking and piling on
     if level == 2:
-        pair, plain_wins = p.pair_cheap, p.plain_cheap
+        pair, plain_wins, reach = p.pair_cheap, p.plain_cheap, p.reach_cheap
     elif a.defending:
-        pair, plain_wins = p.pair_defend, p.plain_defend
+        pair, plain_wins, reach = p.pair_defend, p.plain_defend, p.reach_defend
     else:
-        pair, plain_wins = p.pair_attack, p.plain_attack
-    card = _cheapest_of(l, a.hand, a.cards, a.trump, pair, p.trump_cost, plain_wins)
+        pair, plain_wins, reach = p.pair_attack, p.plain_attack, p.reach_attack
+    card = _cheapest_of(l, a.hand, a.cards, a.trump, pair, p.trump_cost, plain_wins, reach)
     if level >= 3 and _suit_in(l, card) == a.trump and a.extra:
         if a.defending:
             if _power_in(l, card) > p.cheap_power and a.talon > p.deep_talon and a.size <= p.take_bout:
@@ -392,7 +441,8 @@ cdef inline int table_move(const Ask *a, const TableAsk *t, int level, const Run
         if a.extra:
             return MV_DONE << 6
     if level >= 3 and (on & TR_POWER) and t.low < 6 and a.defending and a.cards and a.extra:
-        card = _cheapest_of(&l, a.hand, a.cards, a.trump, p.pair_defend, p.trump_cost, p.plain_defend)
+        card = _cheapest_of(&l, a.hand, a.cards, a.trump, p.pair_defend, p.trump_cost, p.plain_defend,
+                            p.reach_defend)
         if (card >> 4) == a.trump and table_power(card, t.low) > p.cheap_power and a.talon > p.deep_talon \
                 and a.size <= p.take_bout:
             return MV_TAKE << 6

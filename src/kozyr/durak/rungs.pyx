@@ -26,7 +26,8 @@ from kozyr.durak.core.gameview cimport GameView, fill_dview, move_of
 from kozyr.durak.core.power cimport pw_card, pw_kozyr_mask, pw_next_step
 from kozyr.durak.core.view cimport DView
 from kozyr.durak.rungs cimport (
-    ByPower, RungParams, _cheapest, _cheapest_mixed, _cheapest_pw, _cheapest_pw_scan, best_move, params_from,
+    ByPower, RungParams, _cheapest, _cheapest_mixed, _cheapest_pw, _cheapest_pw_by, _cheapest_pw_scan, _pw_reach,
+    best_move, params_from,
 )
 
 from kozyr.durak.params import Params
@@ -41,12 +42,16 @@ cdef int cheapest_mixed_pw(uint64_t hand, uint64_t plain, uint64_t trumps, int t
 
 
 def _cheapest_ways(uint64_t hand, uint64_t pool, int pair):
-    """A test hook (tests/durak/test_rungs_pw.py): the cheapest card of pool (all trumps or all
-    plain, within hand; both by power) three ways: as the duel picks it (_cheapest_pw, by table
-    for pair +1), by the bit scans (_cheapest_pw_scan) and in kozyr's layout (_cheapest), each
-    as a card by power."""
-    return _cheapest_pw(hand, pool, pair), _cheapest_pw_scan(hand, pool, pair), pw_card(
-        _cheapest(pw_kozyr_mask(hand), pw_kozyr_mask(pool), pair))
+    """A test hook (tests/durak/test_rungs_pw.py): the cheapest card of pool (within hand; both by
+    power) four ways: as the duel's kernel picks it (_cheapest_pw_by, with params_from's
+    window), by _cheapest_pw (by table for pair +1), by the bit scans (_cheapest_pw_scan) and
+    in kozyr's layout (_cheapest), each as a card by power."""
+    cdef uint64_t reach[4]
+    cdef int s
+    for s in range(4):
+        reach[s] = _pw_reach(pair, s)
+    return (_cheapest_pw_by(hand, pool, pair, reach), _cheapest_pw(hand, pool, pair),
+            _cheapest_pw_scan(hand, pool, pair), pw_card(_cheapest(pw_kozyr_mask(hand), pw_kozyr_mask(pool), pair)))
 
 
 def _pw1_table():
