@@ -177,7 +177,10 @@ cdef inline int _cheapest_pw1(uint64_t h, uint64_t pool) noexcept nogil:
     (otherwise that power's one card is not in the pool, or the hand holds two). About 18
     instructions where the same test in arithmetic took 40, at about 36 decisions a deal."""
     cdef int b0 = lowest_card(pool)
-    return b0 + (pw_next_step(h, b0) & -<int>((((h ^ pool) >> (b0 & ~3)) & 0xF0) == 0))
+    cdef int step = pw_next_step(h, b0)
+    if ((h ^ pool) >> (b0 & ~3)) & 0xF0:      # (compiled as a conditional move)
+        step = 0
+    return b0 + step
 
 
 cdef inline int _cheapest_pw(uint64_t h, uint64_t pool, int pair) noexcept nogil:

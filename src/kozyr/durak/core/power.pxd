@@ -25,8 +25,9 @@ cdef inline uint64_t pw_rank(int b) noexcept nogil:
 
 
 cdef inline uint64_t pw_above(int b) noexcept nogil:
-    """The cards of b's suit of a higher power."""
-    return pw_suit(b & 3) & ~((card_bit(b) << 1) - 1)
+    """The cards of b's suit of a higher power: the suit's bits from b's on, one power up, and
+    cut at the 36 cards (three instructions where the suit masked above b took eight)."""
+    return ((<uint64_t>0x1111111110ULL) << b) & 0xFFFFFFFFFULL
 
 
 cdef inline int pw_card(int c) noexcept nogil:
