@@ -8,10 +8,13 @@
 # The kernel is written once for two card layouts (the fused type Cards):
 # BySuit, kozyr's own (bit 16*suit + rank), which the views and every other
 # caller use, and ByPower (core/power.pxd, bit 4*power + suit), the layout of
-# the ladder's duel, where the cheapest card is two bit scans (`rung_move`
-# with a ByPower tag; its Ask's masks and the card of its answer are then by
-# power). The rules are the same lines for both; only the search for the
-# cheapest card and the k-th card of the legal list differ by layout.
+# the ladder's duel, where the cheapest card is at most two bit scans, and
+# for the rules' pair adjustments one scan and a table look-up (+1) or one
+# scan in a window (-2) (`rung_move` with a ByPower tag; its Ask's masks and
+# the card of its answer are then by power). The rules are the same lines for
+# both; only the search for the cheapest card and the k-th card of the legal
+# list differ by layout (tests/durak/test_rungs_pw.py holds the searches to
+# the same card).
 from libc.stdint cimport uint64_t
 
 from kozyr.cards cimport highest_card, lowest_card, popcount, suit_mask
