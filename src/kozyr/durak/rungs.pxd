@@ -356,7 +356,7 @@ cdef inline int rung_move(Cards *l, const Ask *a, int level, unsigned int word,
     specialised copy of its loop), ask_move with kozyr's cards. `word` is read
     by rung 1 only.
     """
-    cdef int card, pair, play, other, instead
+    cdef int card, pair, play, instead
     cdef bint plain_wins
     cdef const uint64_t *reach
     if level <= 1:
@@ -376,19 +376,20 @@ cdef inline int rung_move(Cards *l, const Ask *a, int level, unsigned int word,
         pair, plain_wins, reach = p.pair_attack, p.plain_attack, p.reach_attack
     card = _cheapest_of(l, a.hand, a.cards, a.trump, pair, p.trump_cost, plain_wins, reach)
     play = ((MV_BEAT if a.defending else MV_ATTACK) << 6) | card
+    # rung 3 takes rather than beat with a costly trump, and says done rather than pile on a
+    # trump, when the cheapest card is a trump: as arithmetic, since whether it is one is data
+    # (as a branch, mispredicted about a third of the time in the ladder's duel), behind the
+    # talon's test, which changes its way at most once a deal (and with the rules' settings
+    # never passes for done)
     if level >= 3:
-        # rung 3 takes rather than beat with a costly trump, and says done rather than pile on a
-        # trump, when the cheapest card is a trump: as arithmetic, since whether it is one is
-        # data (as a branch, mispredicted about a third of the time in the ladder's duel)
         if a.defending:
-            other = MV_TAKE << 6
-            instead = ((_power_in(l, card) > p.cheap_power) & (a.talon > p.deep_talon)
-                       & (a.size <= p.take_bout))
-        else:
-            other = MV_DONE << 6
-            instead = a.talon > p.hold_trumps
-        instead &= (_suit_in(l, card) == a.trump) & (a.extra != 0)
-        return play ^ ((play ^ other) & -instead)
+            if a.talon > p.deep_talon:
+                instead = ((_suit_in(l, card) == a.trump) & (a.extra != 0)
+                           & (_power_in(l, card) > p.cheap_power) & (a.size <= p.take_bout))
+                return play ^ ((play ^ (MV_TAKE << 6)) & -instead)
+        elif a.talon > p.hold_trumps:
+            instead = (_suit_in(l, card) == a.trump) & (a.extra != 0)
+            return play ^ ((play ^ (MV_DONE << 6)) & -instead)
     return play
 
 
