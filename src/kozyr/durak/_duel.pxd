@@ -19,10 +19,15 @@
 #   rules count it: one per move, two per closed bout (bout_end, refill), one
 #   per seat out and one for game_end; the automatic take is not an event;
 # - the cards are kept by power (core/power.pxd: bit 4*power + suit), so that
-#   the rungs' cheapest card is two bit scans (rungs.pxd, rung_move by power);
+#   the rungs' cheapest card is a bit scan and a look-up (rungs.pxd, rung_move
+#   by power: for the rules' pair adjustments, +1 through a 1 KB table of the
+#   hand's two lowest powers, -2 one scan within a window the settings fix);
 #   they are translated at the deal's edges: the dealt sequence comes in by
 #   power (duel_deal, or duel_from_state for a dealt State), and the hands go
-#   back to kozyr's cards only when a State is wanted (duel_into_state).
+#   back to kozyr's cards only when a State is wanted (duel_into_state);
+# - what only the first half of a deal needs (the exchange right, the draws)
+#   sits behind a branch on the talon being open, which changes its way once a
+#   deal, so the bouts after it do not pay for it.
 #
 # The loop (_duel.pyx) is its own compiled module: its nine pairings, each
 # with the rungs' kernel inlined at every decision, are what the compiler's

@@ -108,9 +108,15 @@ cdef inline int _bout(RungX *ra, RungY *rd, Duel *g, Roles *r, const Player *pa,
     cdef uint64_t A = r.A, D = r.D, table = 0, lanes = 0, b, beaters
     cdef int size = 0, nbeat = 0, mv, c, cA, cD, ply = g.ply, turn
     cdef int seen = 0     # every move of the bout OR-ed: negative when a rung found no legal move
-    cdef uint64_t six_a = _six_right(g, att), six_d = _six_right(g, dfd)
+    cdef uint64_t six_a = 0, six_d = 0
     cdef bint taken = 0
     cdef Ask a
+    if g.drawn < 24 and not g.swapped:
+        # the exchange right only while the talon is open and the six not yet exchanged: a
+        # branch that changes its way once a deal, where the right's arithmetic is two dozen
+        # instructions at every bout
+        six_a = _six_right(g, att)
+        six_d = _six_right(g, dfd)
     a.trump = g.trump
     a.talon = 24 - g.drawn
     # lead: any card (the hand is not empty when a bout opens), or the exchange first
@@ -222,8 +228,9 @@ cdef inline int _bout(RungX *ra, RungY *rd, Duel *g, Roles *r, const Player *pa,
     else:
         g.heap += size + nbeat
     g.bouts += 1
-    cA = _draw(g, &A, cA, att)
-    cD = _draw(g, &D, cD, dfd)
+    if g.drawn < 24:                                   # the talon open: changes once a deal
+        cA = _draw(g, &A, cA, att)
+        cD = _draw(g, &D, cD, dfd)
     ply += 2                                           # bout_end, refill
     if taken:
         # the same attacker; only a take makes a hand larger than the six dealt or drawn

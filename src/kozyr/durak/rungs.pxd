@@ -8,14 +8,17 @@
 # The kernel is written once for two card layouts (the fused type Cards):
 # BySuit, kozyr's own (bit 16*suit + rank), which the views and every other
 # caller use, and ByPower (core/power.pxd, bit 4*power + suit), the layout of
-# the ladder's duel, where the cheapest card is two bit scans (`rung_move`
-# with a ByPower tag; its Ask's masks and the card of its answer are then by
-# power). The rules are the same lines for both; only the search for the
-# cheapest card and the k-th card of the legal list differ by layout.
+# the ladder's duel, where the cheapest card is at most two bit scans, and
+# for the rules' pair adjustments one scan and a table look-up (+1) or one
+# scan in a window (-2) (`rung_move` with a ByPower tag; its Ask's masks and
+# the card of its answer are then by power). The rules are the same lines for
+# both; only the search for the cheapest card and the k-th card of the legal
+# list differ by layout (tests/durak/test_rungs_pw.py holds the searches to
+# the same card).
 from libc.stdint cimport uint64_t
 
 from kozyr.cards cimport highest_card, lowest_card, popcount, suit_mask
-from kozyr.durak.core.power cimport pw_nth_in, pw_paired, pw_suit, pw_suit_count
+from kozyr.durak.core.power cimport pw_next_step, pw_nth_in, pw_paired, pw_suit, pw_suit_count
 from kozyr.durak.core.view cimport (
     MAX_LEGAL, MV_ATTACK, MV_BEAT, MV_DONE, MV_SHOW, MV_SWAP, MV_TAKE, MV_TRANSFER, PH_DEFEND, Ask, DView, TableAsk,
     ask_count, ask_nth, ask_tail,
@@ -49,6 +52,11 @@ cdef struct RungParams:
     bint plain_cheap
     bint plain_defend
     bint plain_attack
+    # derived by params_from: for a negative pair adjustment, the duel's search window by the suit
+    # of the pool's lowest card (_pw_reach; rungs 2's, 3's defending and 3's attacking adjustment)
+    uint64_t reach_cheap[4]
+    uint64_t reach_defend[4]
+    uint64_t reach_attack[4]
     # which of the table rules (TR_* bits) rungs 2 and 3 play at a table other than the two-seat game:
     # all of them (TR_ALL) from params_from; the ladder's measurement hook turns one off to measure it
     unsigned int table_rules
@@ -82,13 +90,29 @@ cdef inline bint _plain_wins(int pair, int trump_cost) noexcept nogil:
 
 cdef inline int params_from(RungParams *p, tuple t) except -1:
     """Fill the struct from Params.as_tuple() (validated by Params)."""
+    cdef int s
     p.deep_talon, p.cheap_power, p.trump_cost, p.pair_cheap = t[0], t[1], t[2], t[3]
     p.pair_defend, p.pair_attack, p.take_bout, p.hold_trumps = t[4], t[5], t[6], t[7]
     p.plain_cheap = _plain_wins(p.pair_cheap, p.trump_cost)
     p.plain_defend = _plain_wins(p.pair_defend, p.trump_cost)
     p.plain_attack = _plain_wins(p.pair_attack, p.trump_cost)
     p.table_rules = TR_ALL
+    for s in range(4):
+        p.reach_cheap[s] = _pw_reach(p.pair_cheap, s)
+        p.reach_defend[s] = _pw_reach(p.pair_defend, s)
+        p.reach_attack[s] = _pw_reach(p.pair_attack, s)
     return 0
+
+
+cdef inline uint64_t _pw_reach(int pair, int s0) noexcept nogil:
+    """For a negative pair adjustment, the cards by power (counted from the nibble of the pool's
+    lowest card b0, of suit s0) that can cost less than b0 or tie and come first when their rank
+    is paired: b0's own bit, every card of the powers 1 .. -pair - 1 above it, and the suits
+    0..s0 of the power -pair above it (_cheapest_pw_neg). 0 for any other adjustment."""
+    if pair >= 0:
+        return 0
+    return ((((<uint64_t>1) << (-4 * pair)) - 16) | ((<uint64_t>((2 << s0) - 1)) << (-4 * pair))
+            | ((<uint64_t>1) << s0))
 
 
 cdef enum:
@@ -147,29 +171,64 @@ cdef inline int _pw_key(int b) noexcept nogil:
 
 cdef inline int _cheapest_pw1(uint64_t h, uint64_t pool) noexcept nogil:
     """_cheapest_pw for the adjustment +1 (rung 2 everywhere and rung 3 defending, with the
-    rules' settings), from two nibbles: the pool's lowest card b0 (power p0, the lowest suit
-    of it) costs p0 held once, else p0 + 1; then only a card of power p0 + 1 held once
-    costs as little, and it wins the tie when its suit is not above b0's (the same suit:
-    the higher rank first). Every other card costs more."""
-    cdef int b0 = lowest_card(pool), n0 = b0 & ~3
-    cdef uint64_t hn0 = (h >> n0) & 15, pn1 = (pool >> (n0 + 4)) & 15, hn1 = (h >> (n0 + 4)) & 15
-    cdef int c1 = n0 + 4 + lowest_card(pn1 | 16)
-    cdef int win1 = (((hn0 & (hn0 - 1)) != 0) & (pn1 != 0) & ((hn1 & (hn1 - 1)) == 0)
-                     & ((c1 & 3) <= (b0 & 3)))
-    return b0 ^ ((b0 ^ c1) & -win1)
+    rules' settings; pool within h): the pool's lowest card b0 (power p0, the lowest suit of
+    it) costs p0 held once, else p0 + 1; then only a card of power p0 + 1 held once costs as
+    little, and it wins the tie when its suit is not above b0's (the same suit: the higher
+    rank first). Every other card costs more. Which card that is, if any, depends on the
+    hand's two nibbles and b0's suit only: one look-up (pw_next_step, the step from b0 to
+    that card), kept only when the pool holds all of the hand's cards of power p0 + 1
+    (otherwise that power's one card is not in the pool, or the hand holds two). About 18
+    instructions where the same test in arithmetic took 40, at about 36 decisions a deal."""
+    cdef int b0 = lowest_card(pool)
+    # the pool test as a mask: as a condition the compiler made it a branch around the look-up,
+    # which the data decides (mispredicted often enough to cost a tenth of the row's time)
+    return b0 + (pw_next_step(h, b0) & -<int>((((h ^ pool) >> (b0 & ~3)) & 0xF0) == 0))
 
 
 cdef inline int _cheapest_pw(uint64_t h, uint64_t pool, int pair) noexcept nogil:
-    """_cheapest by power (pool and h in core/power.pxd's layout), without branches (which
-    card wins is data, so a branch would be mispredicted about as often as taken).
+    """_cheapest by power (pool within h, both in core/power.pxd's layout), without branches
+    where the data decides (which card wins is data, so a branch would be mispredicted about
+    as often as taken): by a table for the adjustment +1 (_cheapest_pw1), else by two bit
+    scans (_cheapest_pw_scan; the duel's kernel takes one for a negative adjustment:
+    _cheapest_pw_by)."""
+    if pair == 1:                  # a setting: the same branch at every decision of a seat
+        return _cheapest_pw1(h, pool)
+    return _cheapest_pw_scan(h, pool, pair)
+
+
+cdef inline int _cheapest_pw_neg(uint64_t h, uint64_t pool, const uint64_t *reach) noexcept nogil:
+    """_cheapest_pw for a negative adjustment (rung 3 attacking and piling on: -2 with the rules'
+    settings; pool within h), given its window by suit (RungParams.reach_*, _pw_reach). The
+    pool's lowest card b0 (power p0, suit s0) costs p0, or p0 + pair if its rank is paired,
+    and then nothing costs less. Otherwise only a card of a paired rank can cost less: one of
+    power p0 + j costs p0 + j + pair, below p0 for j < -pair, and equal to it at j = -pair,
+    where it comes first when its suit is not above s0 (_pw_key). So the answer is the lowest
+    card of the pool in a paired rank within that window (b0 itself when paired), else b0:
+    one bit scan where _cheapest_pw_scan takes two and compares keys."""
+    cdef int b0 = lowest_card(pool), n0 = b0 & ~3
+    cdef uint64_t cand = ((pool & pw_paired(h)) >> n0) & reach[b0 & 3]
+    cdef int c = n0 + lowest_card(cand | ((<uint64_t>1) << 63))
+    return b0 ^ ((b0 ^ c) & -<int>(cand != 0))
+
+
+cdef inline int _cheapest_pw_by(uint64_t h, uint64_t pool, int pair, const uint64_t *reach) noexcept nogil:
+    """_cheapest_pw as the duel's kernel asks it, with the adjustment's window (reach, from the
+    RungParams): by one bit scan for a negative adjustment (_cheapest_pw_neg)."""
+    if pair == 1:                  # settings: the same branches at every decision of a seat
+        return _cheapest_pw1(h, pool)
+    if pair < 0:
+        return _cheapest_pw_neg(h, pool, reach)
+    return _cheapest_pw_scan(h, pool, pair)
+
+
+cdef inline int _cheapest_pw_scan(uint64_t h, uint64_t pool, int pair) noexcept nogil:
+    """_cheapest_pw for any adjustment (the general case; the duel's path for 0 and above 1).
 
     The lowest card of the pool's ranks that h holds once, and the lowest of
     those it holds twice or more, are the only candidates (two bit scans: each
     is the lowest suit of the lowest such power); the one of the smaller
     _pw_key (+ 64 * pair for the second) wins, or the one there is. (An empty
     kind scans the sentinel bit 63; its key is then not used.)"""
-    if pair == 1:                  # a setting: the same branch at every decision of a seat
-        return _cheapest_pw1(h, pool)
     cdef uint64_t twice = pw_paired(h)
     cdef uint64_t single = pool & ~twice, double = pool & twice
     cdef int bu = lowest_card(single | (<uint64_t>1 << 63))
@@ -231,9 +290,10 @@ cdef inline int _cheapest_mixed(Cards *l, uint64_t hand, uint64_t plain, uint64_
 
 
 cdef inline int _cheapest_of(Cards *l, uint64_t hand, uint64_t cards, int trump, int pair,
-                             int trump_cost, bint plain_wins) noexcept nogil:
+                             int trump_cost, bint plain_wins, const uint64_t *reach) noexcept nogil:
     """The card of lowest cost among `cards` (any mix of trumps and plain cards) for a seat
-    holding `hand`; ties to the lower suit. (Plain values, not the Ask: they pass in registers.)
+    holding `hand`; ties to the lower suit. (Plain values, not the Ask: they pass in registers;
+    reach is the adjustment's window from the RungParams, read by power only.)
 
     The fast path: when a plain card costs less than any trump under this
     adjustment (plain_wins, _plain_wins of pair and trump_cost), a plain card
@@ -249,7 +309,7 @@ cdef inline int _cheapest_of(Cards *l, uint64_t hand, uint64_t cards, int trump,
         if not plain_wins and plain and trumps:
             return cheapest_mixed_pw(hand, plain, trumps, trump, pair, trump_cost)
         pool = plain if plain else trumps
-        return _cheapest_pw(hand, pool, pair)
+        return _cheapest_pw_by(hand, pool, pair, reach)
     else:
         trumps = cards & suit_mask(trump)
         plain = cards ^ trumps
@@ -296,8 +356,9 @@ cdef inline int rung_move(Cards *l, const Ask *a, int level, unsigned int word,
     specialised copy of its loop), ask_move with kozyr's cards. `word` is read
     by rung 1 only.
     """
-    cdef int card, pair
+    cdef int card, pair, play, instead
     cdef bint plain_wins
+    cdef const uint64_t *reach
     if level <= 1:
         return ask_random(l, a, word)
     if a.swap:
@@ -308,19 +369,28 @@ cdef inline int rung_move(Cards *l, const Ask *a, int level, unsigned int word,
         return -1
     # the pair adjustment: rung 2 everywhere; rung 3 defending, or attacking and piling on
     if level == 2:
-        pair, plain_wins = p.pair_cheap, p.plain_cheap
+        pair, plain_wins, reach = p.pair_cheap, p.plain_cheap, p.reach_cheap
     elif a.defending:
-        pair, plain_wins = p.pair_defend, p.plain_defend
+        pair, plain_wins, reach = p.pair_defend, p.plain_defend, p.reach_defend
     else:
-        pair, plain_wins = p.pair_attack, p.plain_attack
-    card = _cheapest_of(l, a.hand, a.cards, a.trump, pair, p.trump_cost, plain_wins)
-    if level >= 3 and _suit_in(l, card) == a.trump and a.extra:
+        pair, plain_wins, reach = p.pair_attack, p.plain_attack, p.reach_attack
+    card = _cheapest_of(l, a.hand, a.cards, a.trump, pair, p.trump_cost, plain_wins, reach)
+    play = ((MV_BEAT if a.defending else MV_ATTACK) << 6) | card
+    # rung 3 takes rather than beat with a costly trump, and says done rather than pile on a
+    # trump, when the cheapest card is a trump: as arithmetic, since whether it is one is data
+    # (as a branch, mispredicted about a third of the time in the ladder's duel), behind the
+    # talon's test, which changes its way at most once a deal (and with the rules' settings
+    # never passes for done)
+    if level >= 3:
         if a.defending:
-            if _power_in(l, card) > p.cheap_power and a.talon > p.deep_talon and a.size <= p.take_bout:
-                return MV_TAKE << 6
+            if a.talon > p.deep_talon:
+                instead = ((_suit_in(l, card) == a.trump) & (a.extra != 0)
+                           & (_power_in(l, card) > p.cheap_power) & (a.size <= p.take_bout))
+                return play ^ ((play ^ (MV_TAKE << 6)) & -instead)
         elif a.talon > p.hold_trumps:
-            return MV_DONE << 6
-    return ((MV_BEAT if a.defending else MV_ATTACK) << 6) | card
+            instead = (_suit_in(l, card) == a.trump) & (a.extra != 0)
+            return play ^ ((play ^ (MV_DONE << 6)) & -instead)
+    return play
 
 
 cdef inline int ask_move(const Ask *a, int level, unsigned int word, const RungParams *p) noexcept nogil:
@@ -385,7 +455,8 @@ cdef inline int table_move(const Ask *a, const TableAsk *t, int level, const Run
         if a.extra:
             return MV_DONE << 6
     if level >= 3 and (on & TR_POWER) and t.low < 6 and a.defending and a.cards and a.extra:
-        card = _cheapest_of(&l, a.hand, a.cards, a.trump, p.pair_defend, p.trump_cost, p.plain_defend)
+        card = _cheapest_of(&l, a.hand, a.cards, a.trump, p.pair_defend, p.trump_cost, p.plain_defend,
+                            p.reach_defend)
         if (card >> 4) == a.trump and table_power(card, t.low) > p.cheap_power and a.talon > p.deep_talon \
                 and a.size <= p.take_bout:
             return MV_TAKE << 6
