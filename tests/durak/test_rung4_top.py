@@ -102,18 +102,20 @@ def test_hidden_card_twins_get_the_same_mixed_search():
     assert checked >= 6
 
 
-def test_a_time_budget_stops_the_search_after_its_first_deal():
-    """MICROS=1: the budget is spent before the second imagined deal (one deal takes far longer
-    than a microsecond), so every move has one sample of the K = 65,536 it may play (the tree search:
-    one iteration); without a budget (MICROS=0, the default) the search plays all K (and stays
-    deterministic)."""
+def test_a_time_budget_stops_the_search_within_a_few_deals():
+    """MICROS=1: the budget is spent after the first imagined deal or a few more (a whole deal in the
+    duel takes about half a microsecond; the clock is read before every deal but the first), so
+    every move has a few samples of the K = 65,536 it may play (a busier machine stops it sooner,
+    never later); without a budget (MICROS=0, the default) the search plays all K (and stays
+    deterministic). The tree search likewise stops after a few of its 65,536 x (moves) iterations."""
     for _, view in _views(4, talon=True):
         quick = analyse(view, 3, Params(K=1 << 16, MICROS=1, TREE=0))
-        assert {e.samples for e in quick.estimates} == {1}
+        assert all(1 <= e.samples <= 100 for e in quick.estimates)
+        assert len({e.samples for e in quick.estimates}) == 1        # the flat search: whole deals
         assert quick.best in view.legal
         full = analyse(view, 3, Params(K=32, TREE=0))
         assert {e.samples for e in full.estimates} == {32}
-        # the tree search: one iteration, through one move (analyse estimates the others after it,
-        # as it does a move the bot's search did not need, with the budget as spent)
+        # the tree search (analyse estimates the moves it did not reach after it, as it does a move
+        # the bot's search did not need, with the budget as spent)
         tree = analyse(view, 3, Params(K=1 << 16, MICROS=1, TREE=70))
-        assert {e.samples for e in tree.estimates} == {1} and tree.best in view.legal
+        assert all(1 <= e.samples <= 100 for e in tree.estimates) and tree.best in view.legal
