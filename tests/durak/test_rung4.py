@@ -7,15 +7,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from _rung4_helpers import play_random
+from _rung4_helpers import assert_the_c_loop_plays_as_python, play_random
 
 from kozyr.durak import Bot, Game, Move, Params
 from kozyr.durak.bot4 import Rung4Bot
 from kozyr.durak.ladder import ladder
-from kozyr.durak.ladder._loop import play_seeded
-from kozyr.durak.ladder.sides import resolve
 from kozyr.durak.rung4 import Table, best4, solve
-from kozyr.durak.seeds import pad_seed
 from kozyr.errors import KozyrError
 
 
@@ -109,18 +106,10 @@ def _endgames(n):
 def test_the_c_loop_plays_the_python_bot_move_for_move():
     """play_seeded (the nogil loop, rung 4 on the C view) ends exactly as the Python loop calling
     the same Rung4Bots on the Python views: same moves, same fool."""
-    for i, (a, b) in enumerate([(Rung4Bot("p", params=Params(K=8)), Bot(3, "q")),
-                                (Bot(2, "q"), Rung4Bot("p", fast=False, params=Params(K=8))),
-                                (Rung4Bot("p", params=Params(K=4, PLAYOUT=1)),
-                                 Rung4Bot("r", params=Params(K=4, ENDGAME=0)))]):
-        seed = pad_seed(f"rung4-{i}")
-        c = play_seeded(seed, resolve(a), resolve(b))
-        game = Game.from_seed(seed)
-        bots = [a, b]
-        while not game.over:
-            seat = game.turn
-            game.apply(seat, bots[seat](game.view(seat)))
-        assert (c["moves"], c["ply"], c["fool"]) == (game.moves, game.ply, game.result.fool)
+    assert_the_c_loop_plays_as_python([(Rung4Bot("p", params=Params(K=8)), Bot(3, "q")),
+                                       (Bot(2, "q"), Rung4Bot("p", fast=False, params=Params(K=8))),
+                                       (Rung4Bot("p", params=Params(K=4, PLAYOUT=1)),
+                                        Rung4Bot("r", params=Params(K=4, ENDGAME=0)))], "rung4")
 
 
 @pytest.mark.parametrize("settings", [{}, {"PLAYOUT": 2, "OPPONENTS": 1}, {"OPPONENTS": 1, "ENDGAME": 0}])

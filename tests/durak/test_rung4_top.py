@@ -6,16 +6,13 @@ from __future__ import annotations
 
 import random
 
-from _rung4_helpers import play_random
+from _rung4_helpers import assert_the_c_loop_plays_as_python, hidden_card_twins_agree, play_random
 
-from kozyr.durak import Bot, Game, Params
+from kozyr.durak import Bot, Params
 from kozyr.durak.bot4 import Rung4Bot
 from kozyr.durak.ladder import ladder, replay
-from kozyr.durak.ladder._loop import play_seeded
-from kozyr.durak.ladder.sides import resolve
 from kozyr.durak.panel import hoarder, shedder, taker
-from kozyr.durak.rung4 import _style, analyse, best4
-from kozyr.durak.seeds import pad_seed
+from kozyr.durak.rung4 import _style, analyse
 
 MIXED = Params(K=8, OPPONENTS=15)
 
@@ -70,16 +67,8 @@ def test_the_opponents_change_the_search_and_one_model_is_the_old_search():
 def test_the_c_loop_and_replay_play_the_mixed_search_move_for_move():
     """The ladder's nogil loop reads OPPONENTS from the same Params: it ends a deal exactly as the
     Python loop calling the Rung4Bot, and `replay` plays its deals again."""
-    for i, (a, b) in enumerate([(Rung4Bot("p", params=MIXED), Bot(3, "q")),
-                                (Bot(2, "q"), Rung4Bot("p", params=Params(K=4, OPPONENTS=6)))]):
-        seed = pad_seed(f"top-{i}")
-        c = play_seeded(seed, resolve(a), resolve(b))
-        game = Game.from_seed(seed)
-        bots = [a, b]
-        while not game.over:
-            seat = game.turn
-            game.apply(seat, bots[seat](game.view(seat)))
-        assert (c["moves"], c["ply"], c["fool"]) == (game.moves, game.ply, game.result.fool)
+    assert_the_c_loop_plays_as_python([(Rung4Bot("p", params=MIXED), Bot(3, "q")),
+                                       (Bot(2, "q"), Rung4Bot("p", params=Params(K=4, OPPONENTS=6)))], "top")
     r = ladder(4, 2, 4, "top-replay", params=MIXED)
     for i in range(1, 5):
         assert replay(4, 2, "top-replay", i, params=MIXED).moves == r.moves[i - 1]
@@ -88,18 +77,7 @@ def test_the_c_loop_and_replay_play_the_mixed_search_move_for_move():
 def test_hidden_card_twins_get_the_same_mixed_search():
     """Deals that look the same from the seat (the other hand and the talon redealt from its view)
     get the same move and analysis with the opponent models on."""
-    checked = 0
-    for game, view in _views(10, talon=True):
-        seat = game.turn
-        twin = game.determinize(seat, 4242)
-        assert twin.view(seat) == view
-        if twin.hands[1 - seat] == game.hands[1 - seat]:
-            continue
-        checked += 1
-        for key in (1, 2):
-            assert best4(twin.view(seat), key, MIXED) == best4(view, key, MIXED)
-            assert analyse(twin.view(seat), key, MIXED) == analyse(view, key, MIXED)
-    assert checked >= 6
+    assert hidden_card_twins_agree(_views(10, talon=True), MIXED) >= 6
 
 
 def test_a_time_budget_stops_the_search_within_a_few_deals():

@@ -8,15 +8,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from _rung4_helpers import play_random
+from _rung4_helpers import assert_the_c_loop_plays_as_python, hidden_card_twins_agree, play_random
 
 from kozyr.durak import Bot, Game, Params, Rules
 from kozyr.durak.bot4 import Rung4Bot
 from kozyr.durak.ladder import ladder, replay
-from kozyr.durak.ladder._loop import play_seeded
-from kozyr.durak.ladder.sides import resolve
 from kozyr.durak.rung4 import analyse, best4, solve
-from kozyr.durak.seeds import pad_seed
 
 TREE = Params(K=8, TREE=70)
 
@@ -79,16 +76,9 @@ def test_the_tree_search_is_deterministic_and_does_not_depend_on_what_came_befor
 def test_the_c_loop_and_replay_play_the_tree_search_move_for_move():
     """The ladder's nogil loop (its seat's scratch given a pool) ends a deal exactly as the Python
     loop calling the Rung4Bot, and `replay` plays its deals again."""
-    for i, (a, b) in enumerate([(Rung4Bot("p", params=TREE), Bot(3, "q")),
-                                (Bot(2, "q"), Rung4Bot("p", params=Params(K=4, TREE=150, OPPONENTS=6)))]):
-        seed = pad_seed(f"tree-{i}")
-        c = play_seeded(seed, resolve(a), resolve(b))
-        game = Game.from_seed(seed)
-        bots = [a, b]
-        while not game.over:
-            seat = game.turn
-            game.apply(seat, bots[seat](game.view(seat)))
-        assert (c["moves"], c["ply"], c["fool"]) == (game.moves, game.ply, game.result.fool)
+    assert_the_c_loop_plays_as_python([(Rung4Bot("p", params=TREE), Bot(3, "q")),
+                                       (Bot(2, "q"), Rung4Bot("p", params=Params(K=4, TREE=150, OPPONENTS=6)))],
+                                      "tree")
     r = ladder(4, 2, 4, "tree-replay", params=TREE, workers=2)
     assert list(r.moves) == list(ladder(4, 2, 4, "tree-replay", params=TREE, workers=1).moves)
     for i in range(1, 5):
@@ -98,18 +88,7 @@ def test_the_c_loop_and_replay_play_the_tree_search_move_for_move():
 def test_hidden_card_twins_get_the_same_tree_search():
     """Deals that look the same from the seat (the other hand and the talon redealt from its view)
     get the same move and analysis: the tree is grown on deals built from the view alone."""
-    checked = 0
-    for game, view in _views(10, talon=True):
-        seat = game.turn
-        twin = game.determinize(seat, 4242)
-        assert twin.view(seat) == view
-        if twin.hands[1 - seat] == game.hands[1 - seat]:
-            continue
-        checked += 1
-        for key in (1, 2):
-            assert best4(twin.view(seat), key, TREE) == best4(view, key, TREE)
-            assert analyse(twin.view(seat), key, TREE) == analyse(view, key, TREE)
-    assert checked >= 6
+    assert hidden_card_twins_agree(_views(10, talon=True), TREE) >= 6
 
 
 def test_at_more_seats_the_flat_search_decides():
