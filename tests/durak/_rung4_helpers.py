@@ -65,3 +65,20 @@ def hidden_card_twins_agree(positions, params) -> int:
             assert best4(twin.view(seat), key, params) == best4(view, key, params)
             assert analyse(twin.view(seat), key, params) == analyse(view, key, params)
     return checked
+
+
+def choice_positions(n, *, talon=None, seed0=0, steps=None, stop=None):
+    """n positions with a choice to make, as (game, view of the seat on turn): deals of play_random
+    for seeds from seed0, each after `steps` random moves (a seed's own random 0 to 89 unless
+    given) or until stop(game); talon True or False keeps only positions with or without one."""
+    import random
+
+    out = []
+    for seed in range(seed0, seed0 + 3000):
+        game, _, _ = play_random(seed, random.Random(seed).randrange(0, 90) if steps is None else steps, stop=stop)
+        if game.over or len(game.legal_moves()) < 2 or (talon is not None and bool(game.talon) != talon):
+            continue
+        out.append((game, game.view(game.turn)))
+        if len(out) == n:
+            break
+    return out

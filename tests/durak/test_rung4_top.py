@@ -4,9 +4,7 @@ stay blind (hidden-card twins), and a time budget stops the search early; streng
 from benchmarks/top_rung.py, never from here."""
 from __future__ import annotations
 
-import random
-
-from _rung4_helpers import assert_the_c_loop_plays_as_python, hidden_card_twins_agree, play_random
+from _rung4_helpers import assert_the_c_loop_plays_as_python, choice_positions, hidden_card_twins_agree
 
 from kozyr.durak import Bot, Params
 from kozyr.durak.bot4 import Rung4Bot
@@ -19,15 +17,7 @@ MIXED = Params(K=8, OPPONENTS=15)
 
 def _views(n, *, talon=None):
     """Views of the seat on turn at varied points of random two-seat deals (a choice to make)."""
-    out = []
-    for seed in range(2000):
-        game, _, _ = play_random(seed, random.Random(seed).randrange(0, 90))
-        if game.over or len(game.legal_moves()) < 2 or (talon is not None and bool(game.talon) != talon):
-            continue
-        out.append((game, game.view(game.turn)))
-        if len(out) == n:
-            break
-    return out
+    return choice_positions(n, talon=talon)
 
 
 def test_the_opponent_models_play_as_the_panel_bots_whose_style_they_copy():

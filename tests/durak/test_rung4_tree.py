@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from _rung4_helpers import assert_the_c_loop_plays_as_python, hidden_card_twins_agree, play_random
+from _rung4_helpers import assert_the_c_loop_plays_as_python, choice_positions, hidden_card_twins_agree, play_random
 
 from kozyr.durak import Bot, Game, Params, Rules
 from kozyr.durak.bot4 import Rung4Bot
@@ -20,29 +20,14 @@ TREE = Params(K=8, TREE=70)
 
 def _views(n, *, talon=None, seed0=0):
     """Views of the seat on turn at varied points of random two-seat deals (a choice to make)."""
-    out = []
-    for seed in range(seed0, seed0 + 3000):
-        game, _, _ = play_random(seed, random.Random(seed).randrange(0, 90))
-        if game.over or len(game.legal_moves()) < 2 or (talon is not None and bool(game.talon) != talon):
-            continue
-        out.append((game, game.view(game.turn)))
-        if len(out) == n:
-            break
-    return out
+    return choice_positions(n, talon=talon, seed0=seed0)
 
 
 def _endgames(n, seed0=0, cards=10):
     """Views of the seat on turn once the talon is out and the hands hold at most `cards` cards
     (the solver's budget values every move there; a choice to make)."""
-    out = []
-    for seed in range(seed0, seed0 + 3000):
-        game, _, _ = play_random(seed, 400, stop=lambda g: not g.talon and len(g.hands[0]) + len(g.hands[1]) <= cards)
-        if game.over or game.talon or len(game.legal_moves()) < 2:
-            continue
-        out.append((game, game.view(game.turn)))
-        if len(out) == n:
-            break
-    return out
+    return choice_positions(n, talon=False, seed0=seed0, steps=400,
+                            stop=lambda g: not g.talon and len(g.hands[0]) + len(g.hands[1]) <= cards)
 
 
 def test_the_tree_spends_k_playouts_a_move_where_the_tree_points():
