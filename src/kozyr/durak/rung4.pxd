@@ -23,7 +23,7 @@
 # seats goes on in the ladder's duel (_duel.pxd) once the bout of its
 # candidate move has closed: the same moves and draws, in a fraction of the time.
 #
-# A tree (TREE > 0, off by default; two seats only: at more seats the flat
+# A tree (TREE > 0, on by default at 70; two seats only: at more seats the flat
 # search decides) spends the same playouts another way: an open-loop
 # information-set Monte Carlo tree search (r4_tree). Every iteration deals the
 # unseen cards anew, walks down a tree of moves (either seat's: every move is
