@@ -45,10 +45,29 @@ def test_the_native_bot_makes_the_python_rules_decisions(cheapest: Any, swap: bo
         assert np.array_equal(getattr(native, name), getattr(python, name)), name
 
 
-def test_a_wrong_capsule_is_refused(cheapest: Any) -> None:
+def test_a_wrong_capsule_is_refused_at_every_door(cheapest: Any) -> None:
+    """The ladder, a native bot's answer from Python (native_move: replay, the terminal game) and the
+    batched environment's opponent read a NativeBot's capsules in one place (_capsules.pxd): a
+    capsule of another name is one bad_side KozyrError naming the capsule, at each of them."""
+    from kozyr.durak import Game
+    from kozyr.durak.ladder._loop import native_move
+
     bot = cheapest.bot()
-    with pytest.raises(KozyrError):
-        ladder(NativeBot(bot.state), 2, 10)
+    wrong = NativeBot(bot.state)                  # the state capsule where the function belongs
+    swapped_state = NativeBot(bot.function, bot.function)
+    view = Game.from_rng(1).view(Game.from_rng(1).turn)
+    for call in (lambda: ladder(wrong, 2, 10), lambda: ladder(swapped_state, 2, 10),
+                 lambda: native_move(wrong.function, wrong.state, view, 0),
+                 lambda: native_move(swapped_state.function, swapped_state.state, view, 0)):
+        with pytest.raises(KozyrError) as err:
+            call()
+        assert err.value.code == "bad_side" and "is not a capsule named 'kozyr.durak.bot_" in str(err.value)
+    from kozyr.durak.vecenv import DurakVecEnv  # compiled, without the rl extra
+
+    for side in (wrong, swapped_state):
+        with pytest.raises(KozyrError) as err:
+            DurakVecEnv(2, side, seed=0)
+        assert err.value.code == "bad_side" and "is not a capsule named 'kozyr.durak.bot_" in str(err.value)
 
 
 def test_a_native_bot_plays_a_table_in_the_gymnasium_env(cheapest: Any) -> None:

@@ -66,7 +66,7 @@ from kozyr.durak._encode cimport (
     enc_table,
 )
 from kozyr.durak.core.rules cimport st_apply, st_ask, st_turn, st_view, st_view_turn
-from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
+from kozyr.durak._capsules cimport native_pointers
 from kozyr.durak.core.seeds cimport fast_below, fast_next
 from kozyr.durak.core.state cimport MAX_MOVES, Sink, State, Table
 from kozyr.durak.core.view cimport MAX_SEATS, OUT_NONE, Ask, DView, bot_fn
@@ -149,20 +149,6 @@ cdef inline int _deal(Slot *g, int seat_choice, const Opp *o, uint64_t *rng) noe
         if g.s.outcome == OUT_NONE:
             return 0
         # the opponent ended the deal before the agent moved (forced takes all along): deal again
-
-
-cdef object native_pointers(object bot):
-    """(function, state) of a NativeBot's capsules, checked by name (bad_side)."""
-    cdef bot_fn fn
-    cdef const void *st = NULL
-    if not PyCapsule_IsValid(bot.function, b"kozyr.durak.bot_fn"):
-        raise KozyrError("bad_side", f"{shown(bot.function)} is not a capsule named 'kozyr.durak.bot_fn'")
-    if bot.state is not None and not PyCapsule_IsValid(bot.state, b"kozyr.durak.bot_state"):
-        raise KozyrError("bad_side", f"{shown(bot.state)} is not a capsule named 'kozyr.durak.bot_state'")
-    fn = <bot_fn>PyCapsule_GetPointer(bot.function, b"kozyr.durak.bot_fn")
-    if bot.state is not None:
-        st = PyCapsule_GetPointer(bot.state, b"kozyr.durak.bot_state")
-    return (<size_t>fn, <size_t>st)
 
 
 cdef struct Seats:
@@ -283,9 +269,7 @@ cdef class DurakVecEnv:
         self.opp.state = NULL
         if resolved[0].kind == "native":
             self.native = resolved[0].player
-            fn_addr, st_addr = native_pointers(self.native)
-            self.opp.fn = <bot_fn><size_t>fn_addr
-            self.opp.state = <const void *><size_t>st_addr
+            native_pointers(self.native.function, self.native.state, &self.opp.fn, &self.opp.state)
         if seat is None:
             self.seat_choice = -1
         elif isinstance(seat, bool) or seat not in tuple(range(seats)):

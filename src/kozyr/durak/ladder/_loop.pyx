@@ -34,7 +34,7 @@ from kozyr.durak._duel cimport (
     KZ_PW_SEQUENCE, Duel, Player, duel, duel_deal, duel_from_state, duel_into_state, duel_sha_word,
 )
 from cpython.object cimport PyObject
-from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
+from kozyr.durak._capsules cimport native_pointers
 
 from kozyr.durak.core.gameview cimport GameView
 from kozyr.durak.core.gameview import table_of
@@ -570,22 +570,10 @@ def native_move(function, state, view, unsigned int word):
         raise KozyrError("bad_view", f"a native bot plays on a view of the compiled engine (a GameView), not "
                          f"{shown(view)}", value=view)
     gv = <GameView>view
-    check_capsules(function, state)
-    fn = <bot_fn>PyCapsule_GetPointer(function, b"kozyr.durak.bot_fn")
-    if state is not None:
-        st = PyCapsule_GetPointer(state, b"kozyr.durak.bot_state")
+    native_pointers(function, state, &fn, &st)
     with nogil:
         code = fn(&gv.d, word, st)
     return faults.native_answer(code).move
-
-
-cdef int check_capsules(object function, object state) except -1:
-    """A native bot's capsules, checked by name (bad_side)."""
-    if not PyCapsule_IsValid(function, b"kozyr.durak.bot_fn"):
-        raise KozyrError("bad_side", f"{shown(function)} is not a capsule named 'kozyr.durak.bot_fn'", value=function)
-    if state is not None and not PyCapsule_IsValid(state, b"kozyr.durak.bot_state"):
-        raise KozyrError("bad_side", f"{shown(state)} is not a capsule named 'kozyr.durak.bot_state'", value=state)
-    return 0
 
 
 cdef int fill_side(CSide *cs, object side, Runner runner, double timeout=0) except -1:
@@ -602,10 +590,7 @@ cdef int fill_side(CSide *cs, object side, Runner runner, double timeout=0) exce
         cs.player = <void *>side.player
     elif side.kind == "native":
         runner.players.append(side.player)   # the NativeBot keeps its capsules alive
-        check_capsules(side.player.function, side.player.state)
-        cs.native = <bot_fn>PyCapsule_GetPointer(side.player.function, b"kozyr.durak.bot_fn")
-        if side.player.state is not None:
-            cs.state = PyCapsule_GetPointer(side.player.state, b"kozyr.durak.bot_state")
+        native_pointers(side.player.function, side.player.state, &cs.native, &cs.state)
     cs.rung = side.rung
     values = side.params.as_tuple()
     params_from(&cs.p, values)
