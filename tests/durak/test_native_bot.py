@@ -55,7 +55,9 @@ def test_a_wrong_capsule_is_refused_at_every_door(cheapest: Any) -> None:
     bot = cheapest.bot()
     wrong = NativeBot(bot.state)                  # the state capsule where the function belongs
     swapped_state = NativeBot(bot.function, bot.function)
-    view = Game.from_rng(1).view(Game.from_rng(1).turn)
+    game = Game.from_rng(1)
+    assert game.turn is not None
+    view = game.view(game.turn)
     for call in (lambda: ladder(wrong, 2, 10), lambda: ladder(swapped_state, 2, 10),
                  lambda: native_move(wrong.function, wrong.state, view, 0),
                  lambda: native_move(swapped_state.function, swapped_state.state, view, 0)):
