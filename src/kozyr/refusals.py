@@ -111,8 +111,11 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bad_obs": ("durak", "an observation or legal mask handed to the learned rung's network of the wrong size or "
                          "type (float32 [270] or [n, 270]; uint8 [76])"),
     "bad_sides": ("durak, shell", "a list of sides whose length is not the table's seats (one side a seat)"),
+    "bad_against": ("durak", "a gauntlet's opponents (sprt against=, --against) that are none, more than 16, "
+                                    "or given at a table of more than two seats"),
     "bad_pairs": ("kozyr, durak", "pairs that is not True or False, or pairs at a table of more than two seats (its "
-                                  "ladder rotates the sides through every seat already)"),
+                                  "ladder rotates the sides through every seat already), or single deals in a "
+                                  "gauntlet (against=)"),
     "bad_progress": ("durak", "a progress callback that is not callable"),
     "bad_chunk": ("durak", "a chunk of deals that does not fit the arrays given for it"),
     "no_move": ("durak", "a bot that answered something that is not a move (None, a number, text naming no move)"),
@@ -131,7 +134,8 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "missing_optuna": ("durak", "the Optuna search without optuna installed (kozyr[tune])"),
     # -- the Dask cluster --
     "no_dask": ("durak", "a cluster run without dask.distributed installed (kozyr[dask])"),
-    "bad_client": ("durak", "a client that is not a running distributed.Client"),
+    "bad_client": ("durak", "a client that is not a running distributed.Client, or one given where the work plays on "
+                            "local threads (a table's sequential test or tuning, a gauntlet)"),
     "bad_batch": ("durak", "a batch asked of a cluster test outside its deals"),
     "no_cluster": ("shell", "no Dask scheduler answers at the --scheduler address within the time allowed"),
     "bad_scheduler": ("shell", "a --scheduler address that is not tcp://host:port"),

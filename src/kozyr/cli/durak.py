@@ -350,8 +350,9 @@ def _sprt_counts_command(args: argparse.Namespace) -> int:
     """`kozyr sprt --counts P0,P1,P2,P3,P4`: the decision from counts alone, no deals played."""
     from kozyr.durak.tuning import share, sprt_counts
 
-    if args.set or args.vs_set or args.bot_set or args.vs_bot_set:
-        args.parser.error("--counts decides from counts alone: no side plays, so no setting or knob applies")
+    if args.set or args.vs_set or args.bot_set or args.vs_bot_set or args.against:
+        args.parser.error("--counts decides from counts alone: no side plays, so no setting, knob or opponent "
+                          "applies")
     names = [durak_sides.label(v) if v is not None else n for v, n in ((args.a, "a"), (args.b, "b"))]
     r = sprt_counts(args.counts, args.elo0, args.elo1, alpha=args.alpha, beta=args.beta, model=args.model)
     text = share(r, a=names[0], b=names[1])
@@ -376,10 +377,15 @@ def _sprt_command(args: argparse.Namespace) -> int:
     if not rules.two_seat and args.no_pairs:
         args.parser.error("--no-pairs is the two-seat test's: at a table the rotations of a deal are one unit")
     a, b = _resolved(values)
+    against = None
+    if args.against:
+        if args.no_pairs:
+            args.parser.error("--against compares a and b on the same deal pairs: drop --no-pairs")
+        against = _resolved([durak_sides.BotSpec(v, {}) if durak_sides.is_bot(v) else v for v in args.against])
     show, close = _live_line()
     try:
         with _cluster.connect(args):
-            r = sprt(a, b, args.elo0, args.elo1, alpha=args.alpha, beta=args.beta, model=args.model,
+            r = sprt(a, b, args.elo0, args.elo1, alpha=args.alpha, beta=args.beta, model=args.model, against=against,
                      pairs=not args.no_pairs, batch=args.batch, max_deals=args.max_deals, seed=args.seed,
                      deal=_deal_mode(args), workers=args.workers,
                      params_a=params_a if isinstance(a, int) else None,
@@ -391,15 +397,18 @@ def _sprt_command(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(r.as_dict(), indent=2, allow_nan=False))
         return 0
-    meaning = {"H1": f"a is at least {r.elo1:g} {r.model} Elo stronger than b",
-               "H0": f"a is at most {r.elo0:g} {r.model} Elo stronger than b",
+    gauntlet = bool(r.against)
+    than = f"than b against {' / '.join(r.against)}" if gauntlet else "than b"
+    meaning = {"H1": f"a is at least {r.elo1:g} {r.model} Elo stronger {than}",
+               "H0": f"a is at most {r.elo0:g} {r.model} Elo stronger {than}",
                "none": f"no decision within {r.deals:,} deals"}[r.decision]
     e = r.estimate
     ne = r.normalized
-    table = r.test.group > 2 or r.rules is not None
-    unit = "deals of N rotations" if table else "pairs" if r.pairs else "deals"
-    counts = ("G0..GW (a deal's duplicate score x W)" if table else "P0..P4 (pair score 0, 1/2, .., 2)"
-              if r.pairs else "L, D, W")
+    table = not gauntlet and (r.test.group > 2 or r.rules is not None)
+    unit = ("deal pairs, each played by a and by b" if gauntlet else "deals of N rotations" if table
+            else "pairs" if r.pairs else "deals")
+    counts = ("G0..G8 (4 + (a's pair score - b's) x 2)" if gauntlet else "G0..GW (a deal's duplicate score x W)"
+              if table else "P0..P4 (pair score 0, 1/2, .., 2)" if r.pairs else "L, D, W")
     speed = "-" if r.deals_per_second is None else f"{r.deals_per_second:,.0f}"
     rows = [
         ["decision", f"{r.decision}: {meaning}"],
@@ -407,7 +416,8 @@ def _sprt_command(args: argparse.Namespace) -> int:
         ["games" if table else "deals",
          f"{r.deals:,} ({e.n:,} {unit}, {len(r.llr_history)} batch{'' if len(r.llr_history) == 1 else 'es'})"],
         [f"counts {counts}", " ".join(str(c) for c in r.counts)],
-        ["a's score per deal [95%]", _fmt_estimate(e.score_low, e.score, e.score_high, 100, 2, "%")],
+        ["a's score per unit, 50% as good as b [95%]" if gauntlet else "a's score per deal [95%]",
+         _fmt_estimate(e.score_low, e.score, e.score_high, 100, 2, "%")],
         ["logistic Elo [95%]", _fmt_estimate(e.elo_low, e.elo, e.elo_high, 1, 1)],
         ["normalized Elo [95%]", _fmt_estimate(ne.low, ne.elo, ne.high, 1, 1)],
         [f"a: {durak_sides.label(values[0])} fools", fmt_interval(r.a_fool)],
@@ -415,8 +425,9 @@ def _sprt_command(args: argparse.Namespace) -> int:
         ["draws", fmt_interval(r.draw)],
     ]
     how = ("every deal in every rotation, the candidate a in each seat, b in the others; "
-           f"{describe_rules(r.rules)}" if table else "deal pairs with the seats swapped" if r.pairs
-           else "single deals")
+           f"{describe_rules(r.rules)}" if table else
+           f"a and b each play opponent j's deal pairs (seed {shown(args.seed)}/j), the opponents in turn"
+           if gauntlet else "deal pairs with the seats swapped" if r.pairs else "single deals")
     notes = [f"seed {shown(args.seed)} ({r.deal} deals), {how}, "
              f"H0 elo {r.elo0:g} vs H1 elo {r.elo1:g} ({r.model}); fool rates with 2-sigma intervals",
              f"{speed} {'games' if table else 'deals'}/s ({r.seconds:.2f} s, {_cluster.where(args)})"]
@@ -425,7 +436,8 @@ def _sprt_command(args: argparse.Namespace) -> int:
             text = _shown_settings(params, {value})
             if text:
                 notes.append(f"{label}: {text}")
-    print_table(f"kozyr sprt: {durak_sides.label(values[0])} vs {durak_sides.label(values[1])}",
+    versus = f" against {' / '.join(r.against)}" if gauntlet else ""
+    print_table(f"kozyr sprt: {durak_sides.label(values[0])} vs {durak_sides.label(values[1])}{versus}",
                 ["measure", "value"], rows, notes)
     print()
     print("For a pull request:")
@@ -700,6 +712,9 @@ def register(subparsers: Any) -> None:
     _cluster.add_options(p)
     p.add_argument("--vs-set", action="append", type=setting, metavar="NAME=VALUE",
                    help="a setting of side b (repeatable)")
+    p.add_argument("--against", action="append", type=durak_sides.side, metavar="SIDE",
+                   help="a gauntlet (repeatable, up to 16): a and b do not meet; each plays these opponents on the "
+                        "same deal pairs, and the test asks whether a does better against them than b")
     durak_sides.add_knob_options(p)
     add_rules_options(p)
     p.set_defaults(func=_sprt_command, parser=p)

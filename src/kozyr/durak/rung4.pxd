@@ -29,7 +29,9 @@
 # unseen cards anew, walks down a tree of moves (either seat's: every move is
 # public) choosing by UCB among the moves legal in that deal, adds one node and
 # plays the rest out as the flat search does; so its playouts go where the
-# moves after the candidate look best, not evenly over the candidates.
+# moves after the candidate look best, not evenly over the candidates. With
+# IN_TREE (off by default) the other seat plays the deal's style model in the
+# tree too, in the deals of a style other than the playout rung.
 #
 # A time budget (MICROS, off by default) stops drawing deals once it is spent
 # (K is then the most it draws): the move then depends on the clock, so the
@@ -93,16 +95,18 @@ cdef struct R4Params:
     int opponents          # the opponent models of the playouts (R4_AS_* bits, at least one)
     long micros            # a time budget per decision in microseconds (0: none; K alone bounds it)
     int tree               # 0: the flat search; else the tree search, its exploration constant x 100
+    int in_tree            # the tree search: the other seat plays the deal's model inside the tree too (1: the
+                           # deals of a style other than the playout rung, 2: every deal)
     RungParams p           # the playout rung's settings
 
 
 cdef inline int r4_params(R4Params *p, tuple t) except -1:
     """Fill rung 4's settings from Params.as_tuple() (validated by Params): K, PLAYOUT, ENDGAME,
-    BUDGET, OPPONENTS, MICROS and TREE are its own, and all eight settings of rungs 2 and 3 reach its playouts. Every
+    BUDGET, OPPONENTS, MICROS, TREE and IN_TREE are its own, and all eight settings of rungs 2 and 3 reach its playouts. Every
     door into rung 4 (the ladder's C loop, best4, Rung4Bot) fills it here."""
     params_from(&p.p, t)
     p.k, p.playout, p.endgame, p.budget = t[8], t[9], t[10], t[11]
-    p.opponents, p.micros, p.tree = t[12], t[13], t[14]
+    p.opponents, p.micros, p.tree, p.in_tree = t[12], t[13], t[14], t[15]
     return 0
 
 
@@ -510,21 +514,27 @@ cdef inline int r4_tree(const DView *v, const R4Params *p, uint64_t *rng,
     moves are public, and it plays to make the searching seat lose: at two seats a deal
     one seat does not lose the other does not win). From where the walk stopped the deal is
     played out as the flat search's, and every node on the path adds the result for the
-    seat that moved into it. Each searched move's totals, losses and iterations are
+    seat that moved into it. With IN_TREE, in a deal of a style other than the playout
+    rung (r4_model) the other seat plays that style's move in the tree too (its one
+    child, added when new), so that the tree's statistics mix the adversary of the
+    playout rung's deals with the styles of the others, as the flat search's playouts do. Each searched move's totals, losses and iterations are
     written to st (those of the others are left as they are)."""
     cdef State s
     cdef R4Node *pool = sc.pool
     cdef R4Node *c
     cdef int legal[MAX_LEGAL]
+    cdef int root[MAX_LEGAL]
     cdef int kids[MAX_LEGAL]
     cdef int path[R4_DEPTH]
     cdef int n = v.nlegal, me = v.seat, used = 1, nk = 0, it, iters, j, m, node, depth, turn
     cdef int untried, pick, best, r, model, top = -1
+    cdef const int *moves
     cdef double cexp = p.tree / 100.0, u, high = 0
     if pool == NULL:
         return R4_NO_POOL
     for j in range(n):
         if keep == NULL or keep[j]:
+            root[nk] = v.legal[j]     # the root's moves: the view's, those kept
             nk += 1
     iters = p.k * nk
     pool[0].first = -1
@@ -542,16 +552,21 @@ cdef inline int r4_tree(const DView *v, const R4Params *p, uint64_t *rng,
         while s.outcome == OUT_NONE and depth < R4_DEPTH:
             turn = st_turn(&s)
             if node == 0:
-                m = 0
-                for j in range(n):
-                    if keep == NULL or keep[j]:
-                        legal[m] = v.legal[j]
-                        m += 1
+                moves = root
+                m = nk
+            elif turn != me and (p.in_tree == 2 or (p.in_tree == 1 and model != R4_AS_PLAYOUT)):
+                # the other seat plays this deal's model inside the tree too: its one move
+                legal[0] = r4_rollout_move(&s, &turn, me, model, p, rng)
+                if legal[0] < 0:
+                    break
+                moves = legal
+                m = 1
             else:
                 m = st_legal(&s, legal)
+                moves = legal
             untried = 0
             for j in range(m):
-                kids[j] = r4_child(pool, node, legal[j])
+                kids[j] = r4_child(pool, node, moves[j])
                 if kids[j] < 0:
                     untried += 1
                 else:
@@ -566,7 +581,7 @@ cdef inline int r4_tree(const DView *v, const R4Params *p, uint64_t *rng,
                             break
                         pick -= 1
                 c = &pool[used]
-                c.move = legal[j]
+                c.move = moves[j]
                 c.mover = turn
                 c.first = -1
                 c.next = pool[node].first
@@ -578,7 +593,7 @@ cdef inline int r4_tree(const DView *v, const R4Params *p, uint64_t *rng,
                 path[depth] = used
                 depth += 1
                 used += 1
-                st_apply_legal(&s, turn, legal[j])
+                st_apply_legal(&s, turn, moves[j])
                 break
             best = 0
             for j in range(m):
@@ -590,7 +605,7 @@ cdef inline int r4_tree(const DView *v, const R4Params *p, uint64_t *rng,
             node = kids[best]
             path[depth] = node
             depth += 1
-            st_apply_legal(&s, turn, legal[best])
+            st_apply_legal(&s, turn, moves[best])
         r = r4_playout(&s, me, model, p, rng, sc.general) if s.outcome == OUT_NONE else r4_score(&s, me)
         for j in range(depth):
             c = &pool[path[j]]

@@ -50,11 +50,13 @@ from kozyr.stats import SPRT, Rate, SPRTResult, decide, normalized_elo, rate, ru
 from kozyr.tune import SPSAResult, schedule
 from kozyr.tune import spsa as _spsa
 
-__all__ = ["sprt", "SprtReport", "rotation_counts", "table_scores", "table_field", "spsa", "TuneResult",
-           "optuna_search", "OptunaResult", "pair_scores", "share", "sprt_counts"]
+__all__ = ["sprt", "SprtReport", "gauntlet_counts", "rotation_counts", "table_scores", "table_field", "spsa",
+           "TuneResult", "optuna_search", "OptunaResult", "pair_scores", "share", "sprt_counts"]
 
 DEFAULT_BATCH = 10_000        # deals between two looks at the LLR: ~20 ms of play to ~0.6 ms of statistics
 DEFAULT_MAX_DEALS = 1_000_000
+GAUNTLET_GROUP = 4            # deals in a gauntlet's unit: one deal pair played by a, the same pair by b
+MAX_AGAINST = 16              # a gauntlet's opponents at most
 
 
 def _paired_deals(name: str, value: object) -> int:
@@ -104,6 +106,7 @@ class SprtReport:
     a: str
     b: str
     rules: Any = None      # the table (None: the two-seat game)
+    against: tuple[str, ...] = ()   # a gauntlet's opponents (`sprt(..., against=...)`; empty: a against b)
 
     decision = property(lambda self: self.test.decision)
     llr = property(lambda self: self.test.llr)
@@ -135,7 +138,8 @@ class SprtReport:
 
     def share(self) -> str:
         """The result as a short text block to paste into a pull request (`share`)."""
-        return share(self.test, a=self.a, b=self.b, deals=self.deals, seed=self.seed, deal=self.deal, rules=self.rules)
+        return share(self.test, a=self.a, b=self.b, deals=self.deals, seed=self.seed, deal=self.deal, rules=self.rules,
+                     against=self.against)
 
     def as_dict(self) -> dict[str, object]:
         """JSON-ready (no NaN)."""
@@ -148,7 +152,7 @@ class SprtReport:
             "a_fool": self.a_fool.as_dict(), "b_fool": self.b_fool.as_dict(), "draw": self.draw.as_dict(),
             "seconds": self.seconds, "deals_per_second": self.deals_per_second,
             "llr_history": [[d, v] for d, v in self.llr_history], "group": self.test.group,
-            "rules": None if self.rules is None else self.rules.as_dict(),
+            "rules": None if self.rules is None else self.rules.as_dict(), "against": list(self.against),
             "share": self.share(),
         }
 
@@ -160,7 +164,7 @@ def _signed(mid: float | None, low: float | None, high: float | None) -> str:
 
 
 def share(test: SPRTResult, *, a: str = "a", b: str = "b", deals: int | None = None, seed: object = None,
-          deal: str | None = None, rules: Any = None) -> str:
+          deal: str | None = None, rules: Any = None, against: tuple[str, ...] = ()) -> str:
     """A sequential test's result as a short text block for a pull request: the decision, the LLR with
     its bounds, elo0/elo1 and the model, the deals and pairs, the counts, and logistic and
     normalized Elo with 95 % intervals (every figure from `kozyr.stats`).
@@ -171,14 +175,19 @@ def share(test: SPRTResult, *, a: str = "a", b: str = "b", deals: int | None = N
     115 pairs (230 deals, seats swapped); pentanomial P0..P4 5 20 50 30 10
     logistic Elo +30.3 [-0.3, +61.4] (95%); normalized Elo +44.4 [-0.5, +89.3] (95%)
     """
-    verdict = {"H1": f"H1 accepted: {a} is at least {test.elo1:g} {test.model} Elo stronger",
-               "H0": f"H0 accepted: {a} is at most {test.elo0:g} {test.model} Elo stronger",
+    than = f" than {b} against {' / '.join(against)}" if against else ""
+    verdict = {"H1": f"H1 accepted: {a} is at least {test.elo1:g} {test.model} Elo stronger{than}",
+               "H0": f"H0 accepted: {a} is at most {test.elo0:g} {test.model} Elo stronger{than}",
                "none": "no decision"}[test.decision]
     lo, hi = test.bounds
     n = test.units
     played = (n * 2 if test.pairs else n) if deals is None else deals
     g = test.group
-    if g > 2:
+    if against:
+        played = n * GAUNTLET_GROUP if deals is None else deals
+        units = (f"{n:,} deal pairs, each played by both sides, the opponents in turn ({played:,} deals); "
+                 "counts G0..G8 of 4 + (a's pair score - b's) x 2")
+    elif g > 2:
         played = n * g if deals is None else deals
         units = (f"{n:,} deals x {g} rotations ({played:,} games, the candidate in each seat); "
                  f"counts G0..G{len(test.counts) - 1} of a deal's duplicate score")
@@ -211,7 +220,7 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
          max_deals: int = DEFAULT_MAX_DEALS, seed: object = 0, deal: str = "fast", workers: int = 1,
          params_a: object = None, params_b: object = None,
          on_batch: Callable[[SPRT, int], None] | None = None, client: object = None,
-         timeout: float | None = None, rules: object = None) -> SprtReport:
+         timeout: float | None = None, rules: object = None, against: object = None) -> SprtReport:
     """Play a against b in batches until the GSPRT decides between Elo elo0 (H0) and elo1 (H1).
 
     a, b: rung ints (with `params_a`/`params_b`: a `Params` or a mapping),
@@ -236,6 +245,12 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
     the same cards), and the N games of a deal are one unit of the test, as a
     pair is one unit of two: `_table_sprt`.
 
+    With `against` (a side, or a list of up to 16: a panel), a and b do not
+    meet: each plays the opponents on the same deal pairs, and the test asks
+    whether a does better against them than b (`_gauntlet_sprt`): how a
+    candidate is accepted against the version before it when strength is
+    to hold against players neither was built against.
+
     >>> r = sprt(3, 1, 0, 50, seed="doc", batch=200)
     >>> r.decision, r.deals <= 400, r.counts[4] > r.counts[0]
     ('H1', True, True)
@@ -243,10 +258,18 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
     if rules is not None:
         table = Rules.of(rules)   # type: ignore[arg-type]
         if not table.two_seat:
+            if against is not None:
+                raise KozyrError("bad_against", f"against= at a table of {table.seats} seats: a gauntlet is the "
+                                 "two-seat test's (at a table the field already plays every other seat)",
+                                 field="against", value=against)
             return _table_sprt(a, b, elo0, elo1, table, alpha=alpha, beta=beta, model=model, pairs=pairs, batch=batch,
                                max_deals=max_deals, seed=seed, deal=deal, workers=workers, params_a=params_a,
                                params_b=params_b, on_batch=on_batch, client=client, timeout=timeout)
     side_a, side_b = _side(a, params_a, "a"), _side(b, params_b, "b")
+    if against is not None:
+        return _gauntlet_sprt(side_a, side_b, against, elo0, elo1, alpha=alpha, beta=beta, model=model, pairs=pairs,
+                              batch=batch, max_deals=max_deals, seed=seed, deal=deal, workers=workers,
+                              on_batch=on_batch, client=client, timeout=timeout)
     if not isinstance(pairs, bool):
         raise KozyrError("bad_pairs", f"pairs={shown(pairs)} is not True or False", field="pairs", value=pairs)
     w = 2 if pairs else 1
@@ -300,6 +323,95 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
     deals = r.units * w
     return SprtReport(test=r, deals=deals, a_fool=rate(fools[0], deals), b_fool=rate(fools[1], deals),
                       draw=rate(fools[2], deals), seed=seed, deal=deal, a=describe(side_a), b=describe(side_b))
+
+
+def _opponents(against: object) -> list[Side]:
+    """A gauntlet's opponents: one side or a list of 1..MAX_AGAINST (rung ints with their default settings,
+    panel names, Bots, a user's bots), each resolved once."""
+    many = against if isinstance(against, (list, tuple)) else [against]
+    if not 1 <= len(many) <= MAX_AGAINST:
+        raise KozyrError("bad_against", f"against holds {len(many)} sides: a gauntlet plays 1 to {MAX_AGAINST}",
+                         field="against", value=against)
+    return [_side(x, None, "against") for x in many]
+
+
+def gauntlet_counts(fool_a: np.ndarray, fool_b: np.ndarray) -> list[int]:
+    """A gauntlet's counts `[G0 .. G8]` from a's and b's ladders against one opponent on the same deal pairs
+    (`ladder`'s fool arrays, the opponent side b of each): a pair's unit is 4 + (a's pair score - b's) x 2,
+    a pair score being 0, 1/2, .., 2 (a deal scores 1 not the fool, 1/2 a draw)."""
+    ta = np.where(fool_a < 0, 1, 2 * fool_a.astype(np.int64))   # x 2: the opponent the fool 2, a draw 1
+    tb = np.where(fool_b < 0, 1, 2 * fool_b.astype(np.int64))
+    k = (ta[0::2] + ta[1::2]) - (tb[0::2] + tb[1::2]) + 4
+    return [int(c) for c in np.bincount(k, minlength=9)]
+
+
+def _gauntlet_sprt(side_a: Side, side_b: Side, against: object, elo0: float, elo1: float, *, alpha: float,
+                   beta: float, model: str, pairs: object, batch: int, max_deals: int, seed: object, deal: str,
+                   workers: int, on_batch: Callable[[SPRT, int], None] | None, client: object,
+                   timeout: float | None) -> SprtReport:
+    """`sprt(a, b, ..., against=[X1, .., Xm])`: is a at least elo1 stronger than b against the Xs?
+
+    Duplicate play: opponent Xj (j = 1..m) deals the ladder of seed
+    `<seed>/j`, and a and b each play its deal pairs against it (a deal
+    twice, the seats swapped), so that the cards and the seats are the same
+    for both. A unit of the test is one deal pair of one opponent, scored
+    1/2 + (a's pair score - b's) / 8 (a pair score: 0, 1/2, .., 2, a deal
+    being worth 1 when the side is not the fool, 1/2 a draw): 1/2 on average
+    exactly when a does as well against the Xs as b. The units take the
+    opponents in turn (unit u: opponent u mod m + 1, its pair u div m + 1),
+    so a test's deals do not depend on its batches, and the units are
+    independent (each opponent's own deals), as the GSPRT's multinomial
+    model asks. Nine outcomes, `kozyr.stats` counts with `group=4` (a unit
+    holds four deals; normalized Elo is per deal). Two seats, deal pairs and
+    local threads only; `batch` and `max_deals` count deals, 4 a unit.
+    """
+    opponents = _opponents(against)
+    if pairs is not True:
+        raise KozyrError("bad_pairs", f"pairs={shown(pairs)} with against: a gauntlet compares a and b on the same "
+                         "deal pairs", field="pairs", value=pairs)
+    if client is not None:
+        raise KozyrError("bad_client", "a gauntlet (against=) plays on local threads", field="client", value=client)
+    m = len(opponents)
+    size = max(1, whole("batch", batch, 1, MAX_DEALS) // GAUNTLET_GROUP)
+    limit = max(1, whole("max_deals", max_deals, 1, MAX_DEALS) // GAUNTLET_GROUP)
+    whole("workers", workers, 1, MAX_WORKERS)
+    check_deal(deal)
+    seeds = [ladder_seed(f"{ladder_seed(seed)}/{j + 1}") for j in range(m)]
+    timeout = check_timeout(timeout)
+    if on_batch is not None and not callable(on_batch):
+        raise KozyrError("bad_on_batch", f"on_batch {shown(on_batch)} is not callable", field="on_batch",
+                         value=on_batch)
+    fools = [0, 0, 0]   # a's deals lost, b's deals lost, draws (of all deals)
+    played = [0]
+
+    def play_batch(first: int, count: int) -> list[int]:
+        counts = [0] * 9
+        for j, x in enumerate(opponents):
+            lo = (first - j + m - 1) // m           # opponent j's units u = j + m * i in [first, first + count)
+            hi = (first + count - 1 - j) // m
+            if hi < lo:
+                continue
+            fa = play_range(side_a, x, lo, hi - lo + 1, seeds[j], deal=deal, workers=workers, pairs=True,
+                            timeout=timeout)[0]
+            fb = play_range(side_b, x, lo, hi - lo + 1, seeds[j], deal=deal, workers=workers, pairs=True,
+                            timeout=timeout)[0]
+            fools[0] += int(np.count_nonzero(fa == 0))
+            fools[1] += int(np.count_nonzero(fb == 0))
+            fools[2] += int(np.count_nonzero(fa < 0)) + int(np.count_nonzero(fb < 0))
+            counts = [c + d for c, d in zip(counts, gauntlet_counts(fa, fb))]
+        played[0] = (first + count) * GAUNTLET_GROUP
+        return counts
+
+    report = None if on_batch is None else (lambda state: on_batch(state, state.units * GAUNTLET_GROUP))
+    try:
+        r = run_sprt(play_batch, elo0=elo0, elo1=elo1, alpha=alpha, beta=beta, model=model, pairs=True,
+                     group=GAUNTLET_GROUP, width=9, batch=size, max_units=limit, on_batch=report)
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(f"interrupted after {played[0]:,} deals of the test: no decision") from None
+    half = r.units * 2            # deals each of a and b played
+    return SprtReport(test=r, deals=2 * half, a_fool=rate(fools[0], half), b_fool=rate(fools[1], half),
+                      draw=rate(fools[2], 2 * half), seed=seed, deal=deal, a=describe(side_a), b=describe(side_b),
+                      against=tuple(describe(x) for x in opponents))
 
 
 def table_field(a: Side, b: object, params_b: object, rules: Rules) -> list[Side]:
