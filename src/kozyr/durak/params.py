@@ -44,10 +44,14 @@ its playouts):
   exploration constant TREE / 100; rung4.pxd, r4_tree). At more seats the flat search decides.
   70 since the sequential test accepted it (K = 128) against the flat search (K = 256), and
   kept against 40 and 120 (docs/strength.md, "The top rung").
-- IN_TREE (0, 0..1, rung 4): with the tree search, 1 has the other seat play the imagined
+- IN_TREE (1, 0..2, rung 4): with the tree search, 1 has the other seat play the imagined
   deal's opponent style (OPPONENTS) inside the tree as well, in the deals of a style other
-  than the playout rung; 0 (the default) has it choose adversarially in the tree (UCB for
-  itself) and play its style only past the tree's edge.
+  than the playout rung (in the playout rung's deals it chooses adversarially in the tree, by
+  UCB for itself); 2 has it play its model in every deal (the tree then searches the seat's
+  own moves); 0 has it choose adversarially in every deal and play its style only past the
+  tree's edge. 1 since the sequential test on deal pairs against a panel accepted it against
+  0, both against the learned rung and against rungs 2 and 3 and the panel, while head to head
+  it lost to 0 (docs/strength.md, "The top rung").
 
 `Params` is frozen and hashable; `Params.of(None | Params | mapping)` is how
 every API takes them (a mapping of NAME: value, names in any case).
@@ -104,8 +108,8 @@ class Params:
                                                 "deterministic)")
     TREE: int = _field(70, 0, 400, (4,), "rung 4: 0 the flat search; else a tree search at two seats, its UCB "
                                        "exploration constant x 100")
-    IN_TREE: int = _field(0, 0, 2, (4,), "rung 4's tree search: 1 the other seat plays the imagined deal's opponent "
-                                       "style inside the tree too, 0 only past its edge")
+    IN_TREE: int = _field(1, 0, 2, (4,), "rung 4's tree search: 1 the other seat plays the imagined deal's opponent "
+                                       "style inside the tree too, 2 its model in every deal, 0 only past its edge")
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):

@@ -30,7 +30,7 @@
 # public) choosing by UCB among the moves legal in that deal, adds one node and
 # plays the rest out as the flat search does; so its playouts go where the
 # moves after the candidate look best, not evenly over the candidates. With
-# IN_TREE (off by default) the other seat plays the deal's style model in the
+# IN_TREE (1 by default) the other seat plays the deal's style model in the
 # tree too, in the deals of a style other than the playout rung.
 #
 # A time budget (MICROS, off by default) stops drawing deals once it is spent

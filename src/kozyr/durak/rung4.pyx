@@ -27,8 +27,9 @@ the ladder's C loop):
 - TREE: 0 the flat search; else (default 70), at two seats, a tree search
   over as many playouts (rung4.pxd, r4_tree), TREE / 100 its UCB's
   exploration constant;
-- IN_TREE: with the tree, 1 the other seat plays the deal's opponent style
-  inside the tree too (0, the default: only past the tree's edge);
+- IN_TREE: with the tree, 1 (the default) the other seat plays the deal's
+  opponent style inside the tree too, 2 its model in every deal, 0 only past
+  the tree's edge;
 - ENDGAME (default 1, on): solve exactly once the talon is empty, within
   BUDGET solver nodes a decision (past it, the flat search decides); at two
   seats without transfers only (the solver is a two-player search).
