@@ -44,7 +44,11 @@ def _against_rung3(game: Game, me: int) -> list[tuple[object, int]]:
 
     def value(g: Game) -> int:
         while not g.over and g.turn != me:
-            g.apply(g.turn, rung3(g.view(g.turn)))
+            seat = g.turn
+            assert seat is not None
+            move = rung3(g.view(seat))
+            assert move is not None
+            g.apply(seat, move)
         if g.over:
             assert g.result is not None
             return 1 if g.result.fool is None else (0 if g.result.fool == me else 2)
