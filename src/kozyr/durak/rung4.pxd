@@ -102,8 +102,9 @@ cdef struct R4Params:
 
 cdef inline int r4_params(R4Params *p, tuple t) except -1:
     """Fill rung 4's settings from Params.as_tuple() (validated by Params): K, PLAYOUT, ENDGAME,
-    BUDGET, OPPONENTS, MICROS, TREE and IN_TREE are its own, and all eight settings of rungs 2 and 3 reach its playouts. Every
-    door into rung 4 (the ladder's C loop, best4, Rung4Bot) fills it here."""
+    BUDGET, OPPONENTS, MICROS, TREE and IN_TREE are its own, and all eight settings of rungs 2
+    and 3 reach its playouts. Every door into rung 4 (the ladder's C loop, best4, Rung4Bot)
+    fills it here."""
     params_from(&p.p, t)
     p.k, p.playout, p.endgame, p.budget = t[8], t[9], t[10], t[11]
     p.opponents, p.micros, p.tree, p.in_tree = t[12], t[13], t[14], t[15]
@@ -517,8 +518,10 @@ cdef inline int r4_tree(const DView *v, const R4Params *p, uint64_t *rng,
     seat that moved into it. With IN_TREE, in a deal of a style other than the playout
     rung (r4_model) the other seat plays that style's move in the tree too (its one
     child, added when new), so that the tree's statistics mix the adversary of the
-    playout rung's deals with the styles of the others, as the flat search's playouts do. Each searched move's totals, losses and iterations are
-    written to st (those of the others are left as they are)."""
+    playout rung's deals with the styles of the others, as the flat search's playouts
+    do (IN_TREE=2: its model in every deal, the playout rung's too). Each searched
+    move's totals, losses and iterations are written to st (those of the others are
+    left as they are)."""
     cdef State s
     cdef R4Node *pool = sc.pool
     cdef R4Node *c
