@@ -75,7 +75,7 @@ cdef inline uint64_t _six_right(const Duel *g, int seat) noexcept nogil:
 
 cdef inline uint64_t _swap(Duel *g, uint64_t hand) noexcept nogil:
     """The exchange: the six for the turn-up, which the six replaces as the talon's last card."""
-    g.pre[24] = g.pre[23] ^ g.sixbit
+    g.tal[24] = g.sixbit
     g.swapped = 1
     g.six_owner = -1
     return (hand & ~g.sixbit) | card_bit(g.turnup)
@@ -83,12 +83,12 @@ cdef inline uint64_t _swap(Duel *g, uint64_t hand) noexcept nogil:
 
 cdef inline int _draw(Duel *g, uint64_t *hand, int count, int seat) noexcept nogil:
     """Draw up to six from the talon into *hand; the new count. Without branches: how many
-    cards a seat draws is data (none is pre[drawn] ^ pre[drawn])."""
+    cards a seat draws is data (none is tal[drawn] ^ tal[drawn])."""
     cdef int k = 6 - count, left = 24 - g.drawn
     cdef uint64_t m
     k = k if k < left else left
     k = k if k > 0 else 0
-    m = g.pre[g.drawn + k] ^ g.pre[g.drawn]
+    m = g.tal[g.drawn] ^ g.tal[g.drawn + k]
     g.drawn += k
     hand[0] |= m
     g.six_owner = seat if m & g.sixbit else g.six_owner

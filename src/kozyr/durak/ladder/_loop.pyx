@@ -28,10 +28,11 @@ from libc.string cimport memcpy
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 from kozyr.durak.core.deal cimport (
-    shuffle_rng, shuffle_seed, st_deal_rng, st_deal_rng_table, st_deal_seed, st_deal_seed_table,
+    shuffle_seed, st_deal_rng, st_deal_rng_table, st_deal_seed, st_deal_seed_table,
 )
 from kozyr.durak._duel cimport (
-    KZ_PW_SEQUENCE, Duel, Player, duel, duel_deal, duel_from_state, duel_into_state, duel_sha_word,
+    KZ_PW_SEQUENCE, Duel, Player, duel, duel_deal, duel_deal_rng, duel_from_state, duel_into_state,
+    duel_sha_word,
 )
 from cpython.object cimport PyObject
 from kozyr.durak._capsules cimport native_pointers
@@ -393,13 +394,13 @@ cdef void duel_deal_for(const Plan *pl, long long i, int a_seat, Duel *g, Seat *
     cdef unsigned char seed32[32]
     cdef int cards[36]
     cdef int tlen = deal_text(pl, i, text, seed32, &base)
-    memcpy(cards, KZ_PW_SEQUENCE, sizeof(cards))
     if pl.deal == DEAL_FAST:
         rng = base
-        shuffle_rng(cards, 36, &rng)
+        duel_deal_rng(g, &rng)                        # shuffle_rng and duel_deal in one pass
     else:
+        memcpy(cards, KZ_PW_SEQUENCE, sizeof(cards))
         shuffle_seed(cards, 36, seed32, b"1", 1)      # deal number 1 of the seed, as st_deal_seed(.., 1)
-    duel_deal(g, cards)
+        duel_deal(g, cards)
     deal_words(pl, a_seat, seats, text, tlen, base)
 
 
