@@ -102,11 +102,12 @@ cdef inline int _bout(RungX *ra, RungY *rd, Duel *g, Roles *r, const Player *pa,
     Within the bout only what the decisions read is kept (the hands, the table,
     its ranks, the bout's size and answers, the exchange right); the counts and
     the heap follow from them when the bout closes (the attacker played `size`
-    cards, the defender `nbeat`), and the moves when the deal ends (every
+    cards, and the defender beat every one, or took them all: its beaten cards
+    are not counted as it plays them), and the moves when the deal ends (every
     decision was one move and one event, every close two events)."""
     cdef int att = r.att, dfd = 1 - r.att, cap = r.cap
     cdef uint64_t A = r.A, D = r.D, table = 0, lanes = 0, b, beaters
-    cdef int size = 0, nbeat = 0, mv, c, cA, cD, ply = g.ply, turn
+    cdef int size = 0, mv, c, cA, cD, ply = g.ply, turn
     cdef int seen = 0     # every move of the bout OR-ed: negative when a rung found no legal move
     cdef uint64_t six_a = 0, six_d = 0
     cdef bint taken = 0
@@ -167,7 +168,6 @@ cdef inline int _bout(RungX *ra, RungY *rd, Duel *g, Roles *r, const Player *pa,
             D ^= b
             table |= b
             lanes |= pw_rank(mv & 63)
-            nbeat += 1
             break
         if taken or D == 0 or size >= cap:
             break                                      # taken, spent or capped
@@ -219,14 +219,16 @@ cdef inline int _bout(RungX *ra, RungY *rd, Duel *g, Roles *r, const Player *pa,
         # with a card that is no card, and bounded, so stopping here is enough
         return BOUT_FAULT
     cA = r.cA - size
-    cD = r.cD - nbeat
     if taken:
+        # the defender takes the table: every attack card, and its own beaten ones back
         D |= table
-        cD += size + nbeat
+        cD = r.cD + size
         if (table & g.sixbit) and g.six_owner == att:
             g.six_owner = -1
     else:
-        g.heap += size + nbeat
+        # every attack card beaten: size of each to the heap
+        cD = r.cD - size
+        g.heap += 2 * size
     g.bouts += 1
     if g.drawn < 24:                                   # the talon open: changes once a deal
         cA = _draw(g, &A, cA, att)
