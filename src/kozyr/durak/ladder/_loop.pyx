@@ -357,9 +357,11 @@ cdef void deal_words(const Plan *pl, int a_seat, Seat *seats, const unsigned cha
     cdef int seat
     bot_words(&seats[a_seat], &pl.side[0], a_seat)
     bot_words(&seats[1 - a_seat], &pl.side[1], 1 - a_seat)
-    # rung ints draw their words from per-deal bot seeds
+    # rung ints draw their words from per-deal bot seeds; rungs 2 and 3 read no words (they
+    # choose by their settings alone), so theirs are not made: in a deal of rung 3 against
+    # rung 2 that was a fifth of the deal's own work besides the shuffle
     for seat in range(2):
-        if seats[seat].side.words != WORDS_DEAL:
+        if seats[seat].side.words != WORDS_DEAL or 2 <= seats[seat].side.rung <= 3:
             continue
         if pl.deal == DEAL_FAST:
             seats[seat].fast = True
