@@ -271,18 +271,48 @@ cdef inline int _roles_back(Duel *g, const Roles *r, int k) noexcept nogil:
     return -1 if k == BOUT_FAULT else 0
 
 
-cdef inline int _duel(RungX *r0, RungY *r1, Duel *g, const Player *p0, const Player *p1) noexcept nogil:
-    """The deal loop of two different rungs: a bout of each attacking."""
+cdef inline int _duel(RungX *rx, RungY *ry, Duel *g, const Player *px, const Player *py,
+                      int xs) noexcept nogil:
+    """The deal loop of two different rungs, rx in seat xs: a bout of each attacking."""
     cdef Roles r
     cdef int k
     _roles_of(g, &r)
     while True:
-        if r.att == 0:
-            k = _bout(r0, r1, g, &r, p0, p1)
+        if r.att == xs:
+            k = _bout(rx, ry, g, &r, px, py)
         else:
-            k = _bout(r1, r0, g, &r, p1, p0)
+            k = _bout(ry, rx, g, &r, py, px)
         if k == BOUT_OVER or k == BOUT_FAULT:
             return _roles_back(g, &r, k)
+
+
+# The deal loops of two different rungs, one for each pair whichever seat holds which, each
+# its own function reached through a table, so that each of its two bouts is called from one
+# place only and the compiler inlines both into it. (With a loop for each order inlined into
+# `duel`, each bout was called from two loops and stayed a call: a function's entry and exit,
+# and the roles through memory, at every bout; inlined there, `duel` outgrew the compiler's
+# limits first.)
+ctypedef int (*DuelLoop)(Duel *g, const Player *px, const Player *py, int xs) noexcept nogil
+
+cdef int _duel21(Duel *g, const Player *px, const Player *py, int xs) noexcept nogil:
+    cdef Rung2 t2
+    cdef Rung1 t1
+    return _duel(&t2, &t1, g, px, py, xs)
+
+cdef int _duel31(Duel *g, const Player *px, const Player *py, int xs) noexcept nogil:
+    cdef Rung3 t3
+    cdef Rung1 t1
+    return _duel(&t3, &t1, g, px, py, xs)
+
+cdef int _duel32(Duel *g, const Player *px, const Player *py, int xs) noexcept nogil:
+    cdef Rung3 t3
+    cdef Rung2 t2
+    return _duel(&t3, &t2, g, px, py, xs)
+
+cdef DuelLoop _LOOPS[3]          # by the two rungs' sum - 3; filled at import (a table the
+_LOOPS[0] = _duel21              # compiler cannot see through, so the loops stay functions)
+_LOOPS[1] = _duel31
+_LOOPS[2] = _duel32
 
 
 cdef inline int _duel_same(RungT *t, Duel *g, const Player *p0, const Player *p1) noexcept nogil:
@@ -314,14 +344,7 @@ cdef int duel(Duel *g, int rung0, int rung1, const Player *p0, const Player *p1)
         if rung0 == 2:
             return _duel_same(&t2, g, p0, p1)
         return _duel_same(&t3, g, p0, p1)
-    if rung0 == 2 and rung1 == 3:
-        return _duel(&t2, &t3, g, p0, p1)
-    if rung0 == 3 and rung1 == 2:
-        return _duel(&t3, &t2, g, p0, p1)
-    if rung0 == 1:
-        if rung1 == 2:
-            return _duel(&t1, &t2, g, p0, p1)
-        return _duel(&t1, &t3, g, p0, p1)
-    if rung0 == 2:
-        return _duel(&t2, &t1, g, p0, p1)
-    return _duel(&t3, &t1, g, p0, p1)
+    # two different rungs: the higher one is in seat xs
+    if rung0 > rung1:
+        return _LOOPS[rung0 + rung1 - 3](g, p0, p1, 0)
+    return _LOOPS[rung0 + rung1 - 3](g, p1, p0, 1)
