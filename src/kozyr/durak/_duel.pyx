@@ -309,10 +309,26 @@ cdef int _duel32(Duel *g, const Player *px, const Player *py, int xs) noexcept n
     cdef Rung2 t2
     return _duel(&t3, &t2, g, px, py, xs)
 
+cdef int _duel11(Duel *g, const Player *p0, const Player *p1, int xs) noexcept nogil:
+    cdef Rung1 t1
+    return _duel_same(&t1, g, p0, p1)
+
+cdef int _duel22(Duel *g, const Player *p0, const Player *p1, int xs) noexcept nogil:
+    cdef Rung2 t2
+    return _duel_same(&t2, g, p0, p1)
+
+cdef int _duel33(Duel *g, const Player *p0, const Player *p1, int xs) noexcept nogil:
+    cdef Rung3 t3
+    return _duel_same(&t3, g, p0, p1)
+
 cdef DuelLoop _LOOPS[3]          # by the two rungs' sum - 3; filled at import (a table the
 _LOOPS[0] = _duel21              # compiler cannot see through, so the loops stay functions)
 _LOOPS[1] = _duel31
 _LOOPS[2] = _duel32
+cdef DuelLoop _SAME[3]           # by the rung - 1
+_SAME[0] = _duel11
+_SAME[1] = _duel22
+_SAME[2] = _duel33
 
 
 cdef inline int _duel_same(RungT *t, Duel *g, const Player *p0, const Player *p1) noexcept nogil:
@@ -339,11 +355,7 @@ cdef int duel(Duel *g, int rung0, int rung1, const Player *p0, const Player *p1)
     cdef Rung3 t3
     # one call of each deal loop, so that the compiler inlines its bout into it
     if rung0 == rung1:
-        if rung0 == 1:
-            return _duel_same(&t1, g, p0, p1)
-        if rung0 == 2:
-            return _duel_same(&t2, g, p0, p1)
-        return _duel_same(&t3, g, p0, p1)
+        return _SAME[rung0 - 1](g, p0, p1, 0)
     # two different rungs: the higher one is in seat xs
     if rung0 > rung1:
         return _LOOPS[rung0 + rung1 - 3](g, p0, p1, 0)
