@@ -17,7 +17,9 @@
 #   the shuffle, the talon and the hands);
 # - a decision hands the rung an Ask (core/view.pxd) built from those locals,
 #   and the rung is a fused-type tag, so every pairing is its own copy of the
-#   loop with the rung a compile-time constant (9 deals, 9 bouts);
+#   loop with the rung a compile-time constant (6 deal loops: one per rung
+#   against itself and one per pair of different rungs whichever seat holds
+#   which; 9 bouts, each inlined into its one deal loop);
 # - the event count (ply), which rung 1's words are keyed by, is kept as the
 #   rules count it: one per move, two per closed bout (bout_end, refill), one
 #   per seat out and one for game_end; the automatic take is not an event;
@@ -26,8 +28,9 @@
 #   by power: for the rules' pair adjustments, +1 through a 1 KB table of the
 #   hand's two lowest powers, -2 one scan within a window the settings fix);
 #   they are translated at the deal's edges: the dealt sequence comes in by
-#   power (duel_deal_rng, duel_deal, or duel_from_state for a dealt State), and the hands go
-#   back to kozyr's cards only when a State is wanted (duel_into_state);
+#   power (duel_deal_rng, duel_deal, or duel_from_state for a dealt State),
+#   and the hands go back to kozyr's cards only when a State is wanted
+#   (duel_into_state);
 # - what only the first half of a deal needs (the exchange right, the draws)
 #   sits behind a branch on the talon being open, which changes its way once a
 #   deal, so the bouts after it do not pay for it.
@@ -35,7 +38,11 @@
 # The loop (_duel.pyx) is its own compiled module: its nine pairings, each
 # with the rungs' kernel inlined at every decision, are what the compiler's
 # inlining budget of that module is spent on (in the ladder's module, with the
-# general loop, rung 4 and Cython's own code, it ran out first). The ladder
+# general loop, rung 4 and Cython's own code, it ran out first). Each deal
+# loop is its own function, which `duel` reaches through a table the compiler
+# cannot see through: inlined into `duel`, the loops outgrew its limits and
+# the bouts of two different rungs stayed calls (an entry, an exit and the
+# roles through memory at every bout). The ladder
 # calls `duel` once a deal; rung 4's playouts (rung4.pxd) call it for the rest
 # of an imagined two-seat deal from between two bouts (duel_from_bout). It
 # lives beside the rungs, not in the ladder, so that rung 4 can cimport it
