@@ -286,12 +286,12 @@ cdef inline int _duel(RungX *rx, RungY *ry, Duel *g, const Player *px, const Pla
             return _roles_back(g, &r, k)
 
 
-# The deal loops of two different rungs, one for each pair whichever seat holds which, each
-# its own function reached through a table, so that each of its two bouts is called from one
-# place only and the compiler inlines both into it. (With a loop for each order inlined into
-# `duel`, each bout was called from two loops and stayed a call: a function's entry and exit,
-# and the roles through memory, at every bout; inlined there, `duel` outgrew the compiler's
-# limits first.)
+# The deal loops, each its own function reached through a table: one per rung against itself,
+# and one per pair of different rungs whichever seat holds which, so that each of its two bouts
+# is called from one place only and the compiler inlines both into it. (With a loop for each
+# order inlined into `duel`, each bout of two different rungs was called from two loops and
+# stayed a call: a function's entry and exit, and the roles through memory, at every bout;
+# with all the loops inlined there, `duel` outgrew the compiler's limits first.)
 ctypedef int (*DuelLoop)(Duel *g, const Player *px, const Player *py, int xs) noexcept nogil
 
 cdef int _duel21(Duel *g, const Player *px, const Player *py, int xs) noexcept nogil:
@@ -350,13 +350,10 @@ cdef int duel(Duel *g, int rung0, int rung1, const Player *p0, const Player *p1)
     """Play the deal g (fresh, or between two bouts: duel_from_bout) to its end between rung0 (seat 0) and rung1 (seat 1), both in 1..3;
     0, or -1 when a rung found no legal move or the deal ran past DUEL_MAX_MOVES (engine faults:
     neither happens in a correct engine). The largest hand is g.big."""
-    cdef Rung1 t1
-    cdef Rung2 t2
-    cdef Rung3 t3
-    # one call of each deal loop, so that the compiler inlines its bout into it
+    # a call through the tables: the compiler does not inline the loops into this function
     if rung0 == rung1:
         return _SAME[rung0 - 1](g, p0, p1, 0)
-    # two different rungs: the higher one is in seat xs
+    # two different rungs: the higher one first, and the seat it holds
     if rung0 > rung1:
         return _LOOPS[rung0 + rung1 - 3](g, p0, p1, 0)
     return _LOOPS[rung0 + rung1 - 3](g, p1, p0, 1)
