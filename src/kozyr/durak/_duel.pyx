@@ -75,7 +75,7 @@ cdef inline uint64_t _six_right(const Duel *g, int seat) noexcept nogil:
 
 cdef inline uint64_t _swap(Duel *g, uint64_t hand) noexcept nogil:
     """The exchange: the six for the turn-up, which the six replaces as the talon's last card."""
-    g.pre[24] = g.pre[23] ^ g.sixbit
+    g.tal[24] = g.sixbit
     g.swapped = 1
     g.six_owner = -1
     return (hand & ~g.sixbit) | card_bit(g.turnup)
@@ -83,12 +83,12 @@ cdef inline uint64_t _swap(Duel *g, uint64_t hand) noexcept nogil:
 
 cdef inline int _draw(Duel *g, uint64_t *hand, int count, int seat) noexcept nogil:
     """Draw up to six from the talon into *hand; the new count. Without branches: how many
-    cards a seat draws is data (none is pre[drawn] ^ pre[drawn])."""
+    cards a seat draws is data (none is tal[drawn] ^ tal[drawn])."""
     cdef int k = 6 - count, left = 24 - g.drawn
     cdef uint64_t m
     k = k if k < left else left
     k = k if k > 0 else 0
-    m = g.pre[g.drawn + k] ^ g.pre[g.drawn]
+    m = g.tal[g.drawn] ^ g.tal[g.drawn + k]
     g.drawn += k
     hand[0] |= m
     g.six_owner = seat if m & g.sixbit else g.six_owner
@@ -102,11 +102,12 @@ cdef inline int _bout(RungX *ra, RungY *rd, Duel *g, Roles *r, const Player *pa,
     Within the bout only what the decisions read is kept (the hands, the table,
     its ranks, the bout's size and answers, the exchange right); the counts and
     the heap follow from them when the bout closes (the attacker played `size`
-    cards, the defender `nbeat`), and the moves when the deal ends (every
+    cards, and the defender beat every one, or took them all: its beaten cards
+    are not counted as it plays them), and the moves when the deal ends (every
     decision was one move and one event, every close two events)."""
     cdef int att = r.att, dfd = 1 - r.att, cap = r.cap
     cdef uint64_t A = r.A, D = r.D, table = 0, lanes = 0, b, beaters
-    cdef int size = 0, nbeat = 0, mv, c, cA, cD, ply = g.ply, turn
+    cdef int size = 0, mv, c, cA, cD, ply = g.ply, turn
     cdef int seen = 0     # every move of the bout OR-ed: negative when a rung found no legal move
     cdef uint64_t six_a = 0, six_d = 0
     cdef bint taken = 0
@@ -167,7 +168,6 @@ cdef inline int _bout(RungX *ra, RungY *rd, Duel *g, Roles *r, const Player *pa,
             D ^= b
             table |= b
             lanes |= pw_rank(mv & 63)
-            nbeat += 1
             break
         if taken or D == 0 or size >= cap:
             break                                      # taken, spent or capped
@@ -219,14 +219,16 @@ cdef inline int _bout(RungX *ra, RungY *rd, Duel *g, Roles *r, const Player *pa,
         # with a card that is no card, and bounded, so stopping here is enough
         return BOUT_FAULT
     cA = r.cA - size
-    cD = r.cD - nbeat
     if taken:
+        # the defender takes the table: every attack card, and its own beaten ones back
         D |= table
-        cD += size + nbeat
+        cD = r.cD + size
         if (table & g.sixbit) and g.six_owner == att:
             g.six_owner = -1
     else:
-        g.heap += size + nbeat
+        # every attack card beaten: size of each to the heap
+        cD = r.cD - size
+        g.heap += 2 * size
     g.bouts += 1
     if g.drawn < 24:                                   # the talon open: changes once a deal
         cA = _draw(g, &A, cA, att)
@@ -269,18 +271,64 @@ cdef inline int _roles_back(Duel *g, const Roles *r, int k) noexcept nogil:
     return -1 if k == BOUT_FAULT else 0
 
 
-cdef inline int _duel(RungX *r0, RungY *r1, Duel *g, const Player *p0, const Player *p1) noexcept nogil:
-    """The deal loop of two different rungs: a bout of each attacking."""
+cdef inline int _duel(RungX *rx, RungY *ry, Duel *g, const Player *px, const Player *py,
+                      int xs) noexcept nogil:
+    """The deal loop of two different rungs, rx in seat xs: a bout of each attacking."""
     cdef Roles r
     cdef int k
     _roles_of(g, &r)
     while True:
-        if r.att == 0:
-            k = _bout(r0, r1, g, &r, p0, p1)
+        if r.att == xs:
+            k = _bout(rx, ry, g, &r, px, py)
         else:
-            k = _bout(r1, r0, g, &r, p1, p0)
+            k = _bout(ry, rx, g, &r, py, px)
         if k == BOUT_OVER or k == BOUT_FAULT:
             return _roles_back(g, &r, k)
+
+
+# The deal loops, each its own function reached through a table: one per rung against itself,
+# and one per pair of different rungs whichever seat holds which, so that each of its two bouts
+# is called from one place only and the compiler inlines both into it. (With a loop for each
+# order inlined into `duel`, each bout of two different rungs was called from two loops and
+# stayed a call: a function's entry and exit, and the roles through memory, at every bout;
+# with all the loops inlined there, `duel` outgrew the compiler's limits first.)
+ctypedef int (*DuelLoop)(Duel *g, const Player *px, const Player *py, int xs) noexcept nogil
+
+cdef int _duel21(Duel *g, const Player *px, const Player *py, int xs) noexcept nogil:
+    cdef Rung2 t2
+    cdef Rung1 t1
+    return _duel(&t2, &t1, g, px, py, xs)
+
+cdef int _duel31(Duel *g, const Player *px, const Player *py, int xs) noexcept nogil:
+    cdef Rung3 t3
+    cdef Rung1 t1
+    return _duel(&t3, &t1, g, px, py, xs)
+
+cdef int _duel32(Duel *g, const Player *px, const Player *py, int xs) noexcept nogil:
+    cdef Rung3 t3
+    cdef Rung2 t2
+    return _duel(&t3, &t2, g, px, py, xs)
+
+cdef int _duel11(Duel *g, const Player *p0, const Player *p1, int xs) noexcept nogil:
+    cdef Rung1 t1
+    return _duel_same(&t1, g, p0, p1)
+
+cdef int _duel22(Duel *g, const Player *p0, const Player *p1, int xs) noexcept nogil:
+    cdef Rung2 t2
+    return _duel_same(&t2, g, p0, p1)
+
+cdef int _duel33(Duel *g, const Player *p0, const Player *p1, int xs) noexcept nogil:
+    cdef Rung3 t3
+    return _duel_same(&t3, g, p0, p1)
+
+cdef DuelLoop _LOOPS[3]          # by the two rungs' sum - 3; filled at import (a table the
+_LOOPS[0] = _duel21              # compiler cannot see through, so the loops stay functions)
+_LOOPS[1] = _duel31
+_LOOPS[2] = _duel32
+cdef DuelLoop _SAME[3]           # by the rung - 1
+_SAME[0] = _duel11
+_SAME[1] = _duel22
+_SAME[2] = _duel33
 
 
 cdef inline int _duel_same(RungT *t, Duel *g, const Player *p0, const Player *p1) noexcept nogil:
@@ -302,24 +350,10 @@ cdef int duel(Duel *g, int rung0, int rung1, const Player *p0, const Player *p1)
     """Play the deal g (fresh, or between two bouts: duel_from_bout) to its end between rung0 (seat 0) and rung1 (seat 1), both in 1..3;
     0, or -1 when a rung found no legal move or the deal ran past DUEL_MAX_MOVES (engine faults:
     neither happens in a correct engine). The largest hand is g.big."""
-    cdef Rung1 t1
-    cdef Rung2 t2
-    cdef Rung3 t3
-    # one call of each deal loop, so that the compiler inlines its bout into it
+    # a call through the tables: the compiler does not inline the loops into this function
     if rung0 == rung1:
-        if rung0 == 1:
-            return _duel_same(&t1, g, p0, p1)
-        if rung0 == 2:
-            return _duel_same(&t2, g, p0, p1)
-        return _duel_same(&t3, g, p0, p1)
-    if rung0 == 2 and rung1 == 3:
-        return _duel(&t2, &t3, g, p0, p1)
-    if rung0 == 3 and rung1 == 2:
-        return _duel(&t3, &t2, g, p0, p1)
-    if rung0 == 1:
-        if rung1 == 2:
-            return _duel(&t1, &t2, g, p0, p1)
-        return _duel(&t1, &t3, g, p0, p1)
-    if rung0 == 2:
-        return _duel(&t2, &t1, g, p0, p1)
-    return _duel(&t3, &t1, g, p0, p1)
+        return _SAME[rung0 - 1](g, p0, p1, 0)
+    # two different rungs: the higher one first, and the seat it holds
+    if rung0 > rung1:
+        return _LOOPS[rung0 + rung1 - 3](g, p0, p1, 0)
+    return _LOOPS[rung0 + rung1 - 3](g, p1, p0, 1)

@@ -31,7 +31,8 @@ from kozyr.durak.core.deal cimport (
     shuffle_rng, shuffle_seed, st_deal_rng, st_deal_rng_table, st_deal_seed, st_deal_seed_table,
 )
 from kozyr.durak._duel cimport (
-    KZ_PW_SEQUENCE, Duel, Player, duel, duel_deal, duel_from_state, duel_into_state, duel_sha_word,
+    KZ_PW_SEQUENCE, Duel, Player, duel, duel_deal, duel_deal_rng, duel_from_state, duel_into_state,
+    duel_sha_word,
 )
 from cpython.object cimport PyObject
 from kozyr.durak._capsules cimport native_pointers
@@ -356,9 +357,11 @@ cdef void deal_words(const Plan *pl, int a_seat, Seat *seats, const unsigned cha
     cdef int seat
     bot_words(&seats[a_seat], &pl.side[0], a_seat)
     bot_words(&seats[1 - a_seat], &pl.side[1], 1 - a_seat)
-    # rung ints draw their words from per-deal bot seeds
+    # rung ints draw their words from per-deal bot seeds; rungs 2 and 3 read no words (they
+    # choose by their settings alone), so theirs are not made: in a deal of rung 3 against
+    # rung 2 that was a fifth of the deal's own work besides the shuffle
     for seat in range(2):
-        if seats[seat].side.words != WORDS_DEAL:
+        if seats[seat].side.words != WORDS_DEAL or 2 <= seats[seat].side.rung <= 3:
             continue
         if pl.deal == DEAL_FAST:
             seats[seat].fast = True
@@ -393,13 +396,13 @@ cdef void duel_deal_for(const Plan *pl, long long i, int a_seat, Duel *g, Seat *
     cdef unsigned char seed32[32]
     cdef int cards[36]
     cdef int tlen = deal_text(pl, i, text, seed32, &base)
-    memcpy(cards, KZ_PW_SEQUENCE, sizeof(cards))
     if pl.deal == DEAL_FAST:
         rng = base
-        shuffle_rng(cards, 36, &rng)
+        duel_deal_rng(g, &rng)                        # shuffle_rng and duel_deal in one pass
     else:
+        memcpy(cards, KZ_PW_SEQUENCE, sizeof(cards))
         shuffle_seed(cards, 36, seed32, b"1", 1)      # deal number 1 of the seed, as st_deal_seed(.., 1)
-    duel_deal(g, cards)
+        duel_deal(g, cards)
     deal_words(pl, a_seat, seats, text, tlen, base)
 
 
@@ -803,6 +806,45 @@ def _duel_agrees(a, b, str deal, long long first, long long count, seed="duel"):
             bad.append(i)
     return bad
 
+
+
+cdef bint _same_deal(const Duel *x, const Duel *y) noexcept nogil:
+    """Two fresh Duels alike in every field a deal sets (the whole talon table included)."""
+    cdef int k
+    for k in range(25):
+        if x.tal[k] != y.tal[k]:
+            return 0
+    return (x.A == y.A and x.D == y.D and x.cA == y.cA and x.cD == y.cD and x.trumps == y.trumps
+            and x.sixbit == y.sixbit and x.trump == y.trump and x.turnup == y.turnup
+            and x.six_owner == y.six_owner and x.swapped == y.swapped and x.drawn == y.drawn
+            and x.heap == y.heap and x.ply == y.ply and x.moves == y.moves and x.bouts == y.bouts
+            and x.outcome == y.outcome and x.fool == y.fool and x.attacker == y.attacker
+            and x.cap == y.cap and x.big == y.big)
+
+
+def _fast_deal_agrees(uint64_t key, long long count):
+    """Test hook: for count generator states (splitmix64 of key + i), the duel's one-pass fast
+    deal (duel_deal_rng) against the fast shuffle of a State (st_deal_rng, then
+    duel_from_state) and against shuffle_rng of the cards by power then duel_deal: the
+    indices i where the Duels or the generators' states after the deal differ (an empty
+    list when they agree)."""
+    cdef long long i
+    cdef uint64_t r1, r2, r3
+    cdef int cards[36]
+    cdef State s
+    cdef Duel g1, g2, g3
+    bad = []
+    for i in range(count):
+        r1 = r2 = r3 = mix64(key + <uint64_t>i)
+        duel_deal_rng(&g1, &r1)
+        st_deal_rng(&s, &r2)
+        duel_from_state(&g2, &s)
+        memcpy(cards, KZ_PW_SEQUENCE, sizeof(cards))
+        shuffle_rng(cards, 36, &r3)
+        duel_deal(&g3, cards)
+        if not (_same_deal(&g1, &g2) and _same_deal(&g1, &g3) and r1 == r2 and r1 == r3):
+            bad.append(i)
+    return bad
 
 # -- the table ladder: N sides at a table of N seats, each deal played N times, rotated ---------
 #
