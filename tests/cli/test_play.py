@@ -23,7 +23,7 @@ from kozyr.cli._terminal import HEIGHT, MIN_HEIGHT, MIN_WIDTH, WIDTH, Look, Tran
 from kozyr.cli._terminal import key_ranges as key_summary
 from kozyr.cli.durak_keys import Command, Refusal, hand_order, legal_keys, move_key, parse_key
 from kozyr.cli.durak_play import Options, Session, keys_help, prompt, register, short_keys
-from kozyr.cli.durak_render import narrate, render_table
+from kozyr.cli.durak_render import move_phrase, narrate, render_table
 from kozyr.durak import Bout, Event, Move, View
 
 
@@ -254,7 +254,8 @@ def test_the_hint_is_the_best_rungs_move() -> None:
     view = game_session.view()
     move = Rung4Bot(f"{game_session.options.seed}:hint")(view)
     assert move is not None
-    assert f"Hint: {move} (key {move_key(view, move)})" in (game_session.press("h") or "")
+    phrase = move_phrase(move, view, game_session.look)   # a beat names what it beats: `beat Q♦ with A♦`
+    assert f"Hint: {phrase} (key {move_key(view, move)})" in (game_session.press("h") or "")
 
 
 def test_resign_makes_you_the_fool_and_quit_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
