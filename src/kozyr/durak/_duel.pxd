@@ -66,21 +66,22 @@ cdef extern from *:
     """
     /* the 36 durak cards by power (bit 4*power + suit), in the rules' card sequence:
        spades from the ace down to the six, then hearts, diamonds, clubs */
-    static const int KZ_PW_SEQUENCE[36] = {
-        32, 28, 24, 20, 16, 12, 8, 4, 0,
-        33, 29, 25, 21, 17, 13, 9, 5, 1,
-        34, 30, 26, 22, 18, 14, 10, 6, 2,
-        35, 31, 27, 23, 19, 15, 11, 7, 3,
-    };
-    static const unsigned char KZ_PW_SEQUENCE8[36] = {
+    static const unsigned char KZ_PW_SEQUENCE[36] = {
         32, 28, 24, 20, 16, 12, 8, 4, 0,
         33, 29, 25, 21, 17, 13, 9, 5, 1,
         34, 30, 26, 22, 18, 14, 10, 6, 2,
         35, 31, 27, 23, 19, 15, 11, 7, 3,
     };
     """
-    const int KZ_PW_SEQUENCE[36]
-    const unsigned char KZ_PW_SEQUENCE8[36]     # the same as bytes (duel_deal_rng)
+    const unsigned char KZ_PW_SEQUENCE[36]      # bytes: duel_deal_rng copies it at every fast deal
+
+
+cdef inline void pw_sequence(int *cards) noexcept nogil:
+    """The 36 cards by power in the rules' card sequence, as ints (what shuffle_rng, shuffle_seed
+    and duel_deal take): KZ_PW_SEQUENCE widened."""
+    cdef int k
+    for k in range(36):
+        cards[k] = KZ_PW_SEQUENCE[k]
 
 cdef enum:
     DUEL_MAX_MOVES = MAX_MOVES   # as the general loop: a longer deal is an engine fault
@@ -186,7 +187,7 @@ cdef inline void duel_deal_rng(Duel *g, uint64_t *rng) noexcept nogil:
     cdef unsigned char cards[36]
     cdef uint64_t z = rng[0], t = 0, h0 = 0, h1 = 0
     cdef int i, j, turnup
-    memcpy(cards, KZ_PW_SEQUENCE8, 36)
+    memcpy(cards, KZ_PW_SEQUENCE, 36)
     for i in range(35, 12, -1):                    # the talon's face-down cards, from its bottom
         j = fast_below(&z, i + 1)
         t ^= card_bit(cards[j])

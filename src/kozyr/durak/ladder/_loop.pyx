@@ -31,8 +31,8 @@ from kozyr.durak.core.deal cimport (
     shuffle_rng, shuffle_seed, st_deal_rng, st_deal_rng_table, st_deal_seed, st_deal_seed_table,
 )
 from kozyr.durak._duel cimport (
-    KZ_PW_SEQUENCE, Duel, Player, duel, duel_deal, duel_deal_rng, duel_from_state, duel_into_state,
-    duel_sha_word,
+    Duel, Player, duel, duel_deal, duel_deal_rng, duel_from_state, duel_into_state, duel_sha_word,
+    pw_sequence,
 )
 from cpython.object cimport PyObject
 from kozyr.durak._capsules cimport native_pointers
@@ -400,7 +400,7 @@ cdef void duel_deal_for(const Plan *pl, long long i, int a_seat, Duel *g, Seat *
         rng = base
         duel_deal_rng(g, &rng)                        # shuffle_rng and duel_deal in one pass
     else:
-        memcpy(cards, KZ_PW_SEQUENCE, sizeof(cards))
+        pw_sequence(cards)
         shuffle_seed(cards, 36, seed32, b"1", 1)      # deal number 1 of the seed, as st_deal_seed(.., 1)
         duel_deal(g, cards)
     deal_words(pl, a_seat, seats, text, tlen, base)
@@ -839,7 +839,7 @@ def _fast_deal_agrees(uint64_t key, long long count):
         duel_deal_rng(&g1, &r1)
         st_deal_rng(&s, &r2)
         duel_from_state(&g2, &s)
-        memcpy(cards, KZ_PW_SEQUENCE, sizeof(cards))
+        pw_sequence(cards)
         shuffle_rng(cards, 36, &r3)
         duel_deal(&g3, cards)
         if not (_same_deal(&g1, &g2) and _same_deal(&g1, &g3) and r1 == r2 and r1 == r3):
