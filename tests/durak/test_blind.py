@@ -240,9 +240,9 @@ R4_FORBIDDEN = [
     (r"(?i)reference", "names the reference engine"),
     (r"(?i)shuffl|\bdeck\b", "names the deck"),
     (r"\bSink\b|\bst_apply\b(?!_)|\bst_view\b(?!_)|\bst_deal|\bst_random", "names engine internals beyond playing on"),
-    # (the scratch's own allocations: the solver's table and the tree's pool, r4_alloc)
-    (r"<\s*(const\s+)?(?!R4Entry\b|R4Node\b)[A-Za-z_][\w\s]*\*+\s*>", "casts to a pointer"),
-    (r"\bsizeof\b(?!\(R4Entry\)|\(R4Node\))|\boffsetof\b", "measures memory"),
+    # (the scratch's own allocations: the solver's table, the tree's pool and logarithms, r4_alloc)
+    (r"<\s*(const\s+)?(?!R4Entry\b|R4Node\b|R4Logs\b)[A-Za-z_][\w\s]*\*+\s*>", "casts to a pointer"),
+    (r"\bsizeof\b(?!\(R4Entry\)|\(R4Node\)|\(R4Logs\))|\boffsetof\b", "measures memory"),
     (r"\bextern\b|\binclude\b", "pulls in outside C"),
     (r"\bmem(cpy|move|cmp)\b|cython\.operator|\baddress\b", "copies or addresses raw memory"),
     (r"\bcpython\b|\bPyObject\b", "reaches into CPython"),

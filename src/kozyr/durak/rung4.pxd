@@ -60,7 +60,7 @@ from kozyr.durak.core.determinize cimport dt_build_public, dt_settled
 from kozyr.durak.core.rules cimport st_apply_legal, st_ask, st_legal, st_table_ask, st_turn
 from kozyr.durak.core.seeds cimport fast_next, mix64
 from kozyr.durak.core.state cimport State
-from kozyr.durak.core.view cimport MAX_LEGAL, OPT_PEREVODNOY, OUT_DRAW, OUT_NONE, Ask, DView, TableAsk
+from kozyr.durak.core.view cimport MAX_LEGAL, N_KINDS, OPT_PEREVODNOY, OUT_DRAW, OUT_NONE, Ask, DView, TableAsk
 from kozyr.durak.rungs cimport RungParams, ask_move, params_from, table_move
 from kozyr.durak._duel cimport Duel, Player, duel, duel_from_bout
 from kozyr.durak._stop cimport kz_stop_get, poll_fn
@@ -84,6 +84,8 @@ cdef enum:
     R4_STYLE_LONG = 300             # past this many moves the taker and the hoarder play as rung 2 (a deal ends)
     R4_POOL = 1 << 15               # the tree search's nodes (past them it stops growing the tree)
     R4_DEPTH = 128                  # the deepest path of the tree an iteration walks
+    R4_LOGS = 4096                  # the tree's UCB reads ln(n) from a table below this (the same doubles as log())
+    R4_CODES = N_KINDS << 6         # move codes are below this (the tree's child lookup is indexed by them)
     R4_NO_POOL = -5                 # r4_best's answer when TREE is set and the scratch has no pool (a caller's bug)
 
 
@@ -134,6 +136,12 @@ cdef struct R4Node:
     int fools              # iterations in which the searching seat lost
 
 
+cdef struct R4Logs:
+    # ln[n] = log(n) for 0 < n < R4_LOGS once the tree search has needed it (0: not yet): the UCB
+    # takes a logarithm for every child at every node it walks through
+    double ln[R4_LOGS]
+
+
 cdef struct R4Scratch:
     R4Entry *tt            # 2**R4_TT_BITS entries (the owner allocates it; NULL: no endgame solver)
     uint32_t gen           # entries of another generation are empty
@@ -149,6 +157,7 @@ cdef struct R4Scratch:
     long long deadline     # the monotonic clock's ns past which the flat search stops drawing (0: none)
     bint general           # a test hook: every playout through the rules' State, none in the duel
     R4Node *pool           # R4_POOL nodes for the tree search (the owner allocates it: r4_alloc), or NULL
+    R4Logs *logs           # with the pool: the UCB's logarithms
 
 
 cdef inline void r4_scratch(R4Scratch *sc, R4Entry *tt) noexcept nogil:
@@ -166,6 +175,7 @@ cdef inline void r4_scratch(R4Scratch *sc, R4Entry *tt) noexcept nogil:
     sc.deadline = 0
     sc.general = 0
     sc.pool = NULL
+    sc.logs = NULL
 
 
 cdef inline int r4_alloc(R4Scratch *sc, bint table, bint tree) noexcept nogil:
@@ -180,14 +190,20 @@ cdef inline int r4_alloc(R4Scratch *sc, bint table, bint tree) noexcept nogil:
         sc.pool = <R4Node *>calloc(R4_POOL, sizeof(R4Node))
         if sc.pool == NULL:
             return -1
+    if tree and sc.logs == NULL:
+        sc.logs = <R4Logs *>calloc(1, sizeof(R4Logs))
+        if sc.logs == NULL:
+            return -1
     return 0
 
 
 cdef inline void r4_release(R4Scratch *sc) noexcept nogil:
     free(sc.tt)
     free(sc.pool)
+    free(sc.logs)
     sc.tt = NULL
     sc.pool = NULL
+    sc.logs = NULL
 
 
 cdef inline long long r4_now() noexcept nogil:
@@ -529,12 +545,18 @@ cdef inline int r4_tree(const DView *v, const R4Params *p, uint64_t *rng,
     cdef int root[MAX_LEGAL]
     cdef int kids[MAX_LEGAL]
     cdef int path[R4_DEPTH]
-    cdef int n = v.nlegal, me = v.seat, used = 1, nk = 0, it, iters, j, m, node, depth, turn
+    cdef int slot[R4_CODES]   # slot[code]: the child of the node at hand reached by that move,
+    cdef int seen[R4_CODES]   # ... when seen[code] == visit (the node's children, indexed once a visit)
+    cdef int n = v.nlegal, me = v.seat, used = 1, nk = 0, it, iters, j, m, node, depth, turn, visit = 0
     cdef int untried, pick, best, r, model, top = -1
     cdef const int *moves
-    cdef double cexp = p.tree / 100.0, u, high = 0
-    if pool == NULL:
+    cdef double *logs
+    cdef double cexp = p.tree / 100.0, u, high = 0, ln
+    if pool == NULL or sc.logs == NULL:
         return R4_NO_POOL
+    logs = sc.logs.ln
+    for j in range(R4_CODES):
+        seen[j] = 0
     for j in range(n):
         if keep == NULL or keep[j]:
             root[nk] = v.legal[j]     # the root's moves: the view's, those kept
@@ -568,8 +590,14 @@ cdef inline int r4_tree(const DView *v, const R4Params *p, uint64_t *rng,
                 m = st_legal(&s, legal)
                 moves = legal
             untried = 0
+            visit += 1
+            j = pool[node].first
+            while j >= 0:
+                slot[pool[j].move] = j
+                seen[pool[j].move] = visit
+                j = pool[j].next
             for j in range(m):
-                kids[j] = r4_child(pool, node, moves[j])
+                kids[j] = slot[moves[j]] if seen[moves[j]] == visit else -1
                 if kids[j] < 0:
                     untried += 1
                 else:
@@ -601,7 +629,13 @@ cdef inline int r4_tree(const DView *v, const R4Params *p, uint64_t *rng,
             best = 0
             for j in range(m):
                 c = &pool[kids[j]]
-                u = c.total / (2.0 * c.visits) + cexp * sqrt(log(<double>c.avail) / c.visits)
+                if c.avail < R4_LOGS:
+                    ln = logs[c.avail]
+                    if ln == 0:
+                        ln = logs[c.avail] = log(<double>c.avail)   # (log(1) = 0 is taken again: the same)
+                else:
+                    ln = log(<double>c.avail)
+                u = c.total / (2.0 * c.visits) + cexp * sqrt(ln / c.visits)
                 if j == 0 or u > high:
                     best = j
                     high = u
