@@ -1,8 +1,10 @@
 """`kozyr tune`: tune rung settings, or the knobs of your own bot, by SPSA (or Optuna) on deal pairs, from the shell.
 
 `--param NAME=START[:LOW:HIGH]` names each setting to tune, its start and
-its bounds (default the field's whole range). `kozyr tune mybots:make_bot
---param deep=6:0:24 --opponent 2` tunes the knob `deep` of a factory of bots
+its bounds (default the field's whole range). `--opponent` given several
+times (`--opponent 2 --opponent taker --opponent hoarder`) tunes against
+that panel: every opponent on its own deal pairs, the score their mean.
+`kozyr tune mybots:make_bot --param deep=6:0:24 --opponent 2` tunes the knob `deep` of a factory of bots
 (`module:attr` or `<file>.py:attr`): a knob has no range of its own, so it needs
 START:LOW:HIGH; it is a whole number when all three are, else real;
 `--bot-set KNOB=VALUE` fixes other knobs. Progress goes to stderr, the
@@ -160,9 +162,7 @@ def _tune_command(args: argparse.Namespace) -> int:
     start = {n: s for n, s, _, _ in tuned}
     lower = {n: lo for n, _, lo, _ in tuned}
     upper = {n: hi for n, _, _, hi in tuned}
-    opponent = None if args.opponent is None else durak_sides.sides_of(_no_knobs(args), [args.opponent])[0]
-    if opponent is not None and not isinstance(opponent, int):
-        opponent = resolve(opponent)
+    opponent = _opponent(args)
     what: Any = [t[0] for t in tuned] if target is None else target
     rung = args.rung if target is None else None
     tuned_name = f"rung {args.rung or 3}" if target is None else target.spec
@@ -173,7 +173,7 @@ def _tune_command(args: argparse.Namespace) -> int:
         if not said:
             said.append(True)
             print(f"kozyr tune: seed {args.seed}, {tuned_name}, "
-                  f"{'against ' + describe(opponent) if opponent is not None else 'self-play'}", file=sys.stderr)
+                  f"{'against ' + _named(opponent) if opponent is not None else 'self-play'}", file=sys.stderr)
 
     if args.optuna:
         update, close = progress(args.trials, "optuna")
@@ -240,6 +240,26 @@ def _value(setting: Any, name: str) -> Any:
     return setting[name] if isinstance(setting, dict) else getattr(setting, name)
 
 
+def _opponent(args: argparse.Namespace) -> Any:
+    """--opponent: None (self-play), one side (given once: exactly as before panels), or a panel (given 2 to 16
+    times: a list, each resolved alone; how many the API checks, `bad_against`). --vs-bot-set names one
+    opponent's knobs, so a panel refuses it."""
+    given = args.opponent or []
+    if len(given) > 1 and args.vs_bot_set:
+        args.parser.error("--vs-bot-set sets the knobs of one opponent: with a panel (--opponent given "
+                          f"{len(given)} times) name bots whose defaults you want, or tune against one")
+    sides = [durak_sides.sides_of(_no_knobs(args), [v])[0] for v in given]
+    sides = [v if isinstance(v, int) else resolve(v) for v in sides]
+    if not sides:
+        return None
+    return sides[0] if len(sides) == 1 else sides
+
+
+def _named(opponent: Any) -> str:
+    """The opponent as the run's lines name it: a panel joined by " / " (as the gauntlet names one)."""
+    return " / ".join(describe(x) for x in opponent) if isinstance(opponent, list) else describe(opponent)
+
+
 def _no_knobs(args: argparse.Namespace) -> argparse.Namespace:
     """args for naming the opponent: the --bot-set knobs belong to the tuned bot, not to it."""
     return argparse.Namespace(parser=args.parser, bot_set=None, vs_bot_set=args.vs_bot_set)
@@ -288,9 +308,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--alpha", type=_number, default=0.602, help="step decay exponent (default 0.602)")
     p.add_argument("--gamma", type=_number, default=0.101, help="perturbation decay exponent (default 0.101)")
     p.add_argument("--rung", type=int, choices=(2, 3), default=None, help="the rung tuned (default 3)")
-    p.add_argument("--opponent", type=durak_sides.side, default=None,
-                   help="a fixed opponent: a rung or a bot of yours (default: SPSA self-play; Optuna: the start "
-                        "setting)")
+    p.add_argument("--opponent", action="append", type=durak_sides.side, default=None, metavar="SIDE",
+                   help="a fixed opponent: a rung, a panel bot or a bot of yours (default: SPSA self-play; Optuna: "
+                        "the start setting); repeat it (up to 16) to tune against a panel, each opponent on its "
+                        "own deal pairs, the score their mean")
     p.add_argument("--bot-set", action="append", type=durak_sides.knob, metavar="KNOB=VALUE",
                    help="a fixed knob of the tuned bot (repeatable)")
     p.add_argument("--vs-bot-set", action="append", type=durak_sides.knob, metavar="KNOB=VALUE",
