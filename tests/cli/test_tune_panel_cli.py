@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from _cli_run import run
@@ -10,6 +11,7 @@ from _cli_run import run
 from kozyr.durak import panel, spsa
 from kozyr.durak.tuning import optuna_search
 
+MYBOTS = Path(__file__).resolve().parents[2] / "examples" / "mybots.py"
 ARGV = ["tune", "--param", "CHEAP_POWER=3:0:6", "--iterations", "2", "--deals-per-iteration", "100", "--seed", "4"]
 
 
@@ -49,8 +51,14 @@ def test_optuna_takes_the_panel_too(capsys: pytest.CaptureFixture[str]) -> None:
     (["--opponent", "2"] * 17, "1 to 16"),
     (["--opponent", "2", "--opponent", "9"], "unknown rung"),
     (["--opponent", "2", "--opponent", "taker", "--vs-bot-set", "deep=3"], "--vs-bot-set"),
+    (["--opponent", "2", "--vs-bot-set", "deep=3"], "--vs-bot-set"),
 ])
 def test_a_bad_panel_is_one_line(capsys: pytest.CaptureFixture[str], extra: list[str], says: str) -> None:
     code, out, err = run(capsys, *ARGV, *extra)
     errors = [x for x in err.splitlines() if "error" in x]
     assert code == 2 and out == "" and len(errors) == 1 and says in errors[0], err
+
+
+def test_vs_bot_set_reaches_the_one_opponent(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, *ARGV, "--opponent", f"{MYBOTS}:make_bot", "--vs-bot-set", "deep=3", "--json")
+    assert code == 0 and json.loads(out)["opponent"].endswith("make_bot(deep=3)"), err

@@ -245,9 +245,13 @@ def _opponent(args: argparse.Namespace) -> Any:
     times: a list, each resolved alone; how many the API checks, `bad_against`). --vs-bot-set names one
     opponent's knobs, so a panel refuses it."""
     given = args.opponent or []
-    if len(given) > 1 and args.vs_bot_set:
-        args.parser.error("--vs-bot-set sets the knobs of one opponent: with a panel (--opponent given "
-                          f"{len(given)} times) name bots whose defaults you want, or tune against one")
+    if args.vs_bot_set:
+        if len(given) > 1:
+            args.parser.error("--vs-bot-set sets the knobs of one opponent: with a panel (--opponent given "
+                              f"{len(given)} times) its bots play with their own defaults")
+        if not any(durak_sides.is_bot(v) for v in given):
+            args.parser.error("--vs-bot-set sets a knob of the opponent, and it is not a bot of yours (give "
+                              "--opponent module:attr)")
     sides = [durak_sides.sides_of(_no_knobs(args), [v])[0] for v in given]
     sides = [v if isinstance(v, int) else resolve(v) for v in sides]
     if not sides:
@@ -261,8 +265,9 @@ def _named(opponent: Any) -> str:
 
 
 def _no_knobs(args: argparse.Namespace) -> argparse.Namespace:
-    """args for naming the opponent: the --bot-set knobs belong to the tuned bot, not to it."""
-    return argparse.Namespace(parser=args.parser, bot_set=None, vs_bot_set=args.vs_bot_set)
+    """args for naming the opponent: the --bot-set knobs belong to the tuned bot, not to it, and --vs-bot-set
+    are the opponent's (the one side named here, which `sides_of` hands the first knobs)."""
+    return argparse.Namespace(parser=args.parser, bot_set=args.vs_bot_set, vs_bot_set=None)
 
 
 def _number(text: str) -> float:
