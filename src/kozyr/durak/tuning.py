@@ -666,7 +666,11 @@ def spsa(params: object, start: Mapping[str, Any] | None = None, *, iterations: 
     mapping of settings or knobs for the tuned bot) each perturbed bot plays
     it on the same deals and the result is half the difference of their
     scores. Whole-number names are played rounded and kept real between
-    iterations.
+    iterations. The same seed gives the same trajectory, whatever `workers`
+    (processes for a Python bot) or `client`. At a table (`rules`, a `Rules`
+    other than `Rules()`), the tuned bot sits side 0 and the other (the
+    other perturbed bot, or the opponent) every other seat, each deal in
+    every rotation, scored as the table's sequential test scores a deal.
 
     A panel (`opponent=[X1, .., Xm]`, a list or tuple of 1 to 16 such
     opponents, each resolved as one would be): a bot tuned against one
@@ -679,11 +683,7 @@ def spsa(params: object, start: Mapping[str, Any] | None = None, *, iterations: 
     panels); a list, even of one, deals `<seed>/<k>/1`, .., so a list of one
     is the same search on other deals. `TuneResult.opponent` names the
     panel as the gauntlet does ("rung 2 / taker / hoarder"). A panel plays
-    at a table and on a `client` too, each opponent as a single one does. The same seed gives the same trajectory, whatever `workers`
-    (processes for a Python bot) or `client`. At a table (`rules`, a `Rules`
-    other than `Rules()`), the tuned bot sits side 0 and the other (the
-    other perturbed bot, or the opponent) every other seat, each deal in
-    every rotation, scored as the table's sequential test scores a deal.
+    at a table and on a `client` too, each opponent as a single one does.
 
     start: NAME: value for some names (the rest from `base`, default the
     rules' bot); lower/upper/bounds: bounds (default each field's range; a
