@@ -14,7 +14,7 @@ deals cost.
   knobs of a user's factory of bots (`spsa(make_bot, start={"deep": 6},
   bounds={"deep": (0, 24)}, ...)`: `kozyr.durak.tuned`), by SPSA, the
   perturbed bots playing each other (or a fixed opponent, or each member of
-  a panel of them: `opponent=[2, "taker", ...]`) on deal pairs.
+  a panel of them: `opponent=[2, panel.taker, ...]`) on deal pairs.
 - `optuna_search(...)`: the same question handed to Optuna (optional extra
   `kozyr[tune]`), each trial scored on the same deal pairs.
 
