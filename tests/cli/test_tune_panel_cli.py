@@ -33,7 +33,7 @@ def test_one_opponent_is_the_bare_one_and_the_table_names_the_panel(capsys: pyte
     assert code == 0 and json.loads(out)["spsa"]["trajectory"] == json.loads(json.dumps(want.spsa.trajectory))
     monkeypatch.setenv("NO_COLOR", "1")
     code, out, _ = run(capsys, *ARGV, "--opponent", "2", "--opponent", "1")
-    assert code == 0 and "against rung 2 / rung 1" in out
+    assert code == 0 and "100 deals (pairs) against each of rung 2 / rung 1" in out
 
 
 def test_optuna_takes_the_panel_too(capsys: pytest.CaptureFixture[str]) -> None:

@@ -196,8 +196,9 @@ def _tune_command(args: argparse.Namespace) -> int:
             rows = [[n, str(start[n]), str(_value(found.params, n)), f"{lower[n]}..{upper[n]}"] for n in names]
             notes = [f"best of {args.trials} Optuna trials (TPE, optuna {found.version}): "
                      f"{100 * found.score:.2f}% per deal "
-                     f"against {found.opponent}, every trial on the same {args.deals_per_iteration:,} deals (pairs) "
-                     f"of seed {args.seed}", f"{found.deals:,} deals in {found.seconds:.1f} s"]
+                     f"against {found.opponent}{_mean(opponent)}, every trial on the same "
+                     f"{args.deals_per_iteration:,} deals (pairs) of seed {args.seed}{_each(opponent)}",
+                     f"{found.deals:,} deals in {found.seconds:.1f} s"]
             print_table("kozyr tune (optuna)", ["parameter", "start", "best", "bounds"], rows, notes)
         if args.plot:
             series = {n: [float(v[n]) for v, _ in found.trials] for n in names}
@@ -224,8 +225,11 @@ def _tune_command(args: argparse.Namespace) -> int:
             rows = [[n, str(start[n]), f"{run.spsa.theta[n]:.2f}", str(_value(run.params, n)),
                      f"{lower[n]}..{upper[n]}"] for n in names]
             final = run.params if run.bot is None else run.bot.name
-            notes = [f"SPSA, {args.iterations} iterations of {args.deals_per_iteration:,} deals (pairs), "
-                     f"{'self-play' if run.opponent is None else 'against ' + run.opponent}, seed {args.seed}",
+            against = ", self-play" if run.opponent is None else f", against {run.opponent}"
+            if isinstance(opponent, list):
+                against = f" against each of {run.opponent} (the mean of the {len(opponent)} results)"
+            notes = [f"SPSA, {args.iterations} iterations of {args.deals_per_iteration:,} deals (pairs)"
+                     f"{against}, seed {args.seed}",
                      f"{run.deals:,} deals in {run.seconds:.1f} s; final setting: {final!r}"]
             print_table("kozyr tune (spsa)", ["parameter", "start", "estimate", "final", "bounds"], rows, notes)
         if args.plot:
@@ -262,6 +266,14 @@ def _opponent(args: argparse.Namespace) -> Any:
 def _named(opponent: Any) -> str:
     """The opponent as the run's lines name it: a panel joined by " / " (as the gauntlet names one)."""
     return " / ".join(describe(x) for x in opponent) if isinstance(opponent, list) else describe(opponent)
+
+
+def _mean(opponent: Any) -> str:
+    return f" (the mean over its {len(opponent)} opponents)" if isinstance(opponent, list) else ""
+
+
+def _each(opponent: Any) -> str:
+    return " (each opponent its own)" if isinstance(opponent, list) else ""
 
 
 def _no_knobs(args: argparse.Namespace) -> argparse.Namespace:
