@@ -111,8 +111,9 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bad_obs": ("durak", "an observation or legal mask handed to the learned rung's network of the wrong size or "
                          "type (float32 [270] or [n, 270]; uint8 [76])"),
     "bad_sides": ("durak, shell", "a list of sides whose length is not the table's seats (one side a seat)"),
-    "bad_against": ("durak", "a gauntlet's opponents (sprt against=, --against) that are none, more than 16, "
-                                    "or given at a table of more than two seats"),
+    "bad_against": ("durak", "a gauntlet's opponents (sprt against=) or a tuning panel (spsa, optuna_search "
+                             "opponent=[...]) that are none or more than 16, or a gauntlet at a table of more "
+                             "than two seats"),
     "bad_pairs": ("kozyr, durak", "pairs that is not True or False, or pairs at a table of more than two seats (its "
                                   "ladder rotates the sides through every seat already), or single deals in a "
                                   "gauntlet (against=)"),

@@ -382,3 +382,14 @@ def test_spsa_with_a_client_is_the_local_run(client: Any) -> None:
     local = spsa(["CHEAP_POWER"], **kw)
     remote = spsa(["CHEAP_POWER"], client=client, **kw)
     assert remote.spsa.theta == local.spsa.theta and remote.params == local.params
+
+
+def test_spsa_against_a_panel_with_a_client_is_the_local_run(client: Any) -> None:
+    """A panel (opponent=[...]) on a cluster: each opponent's deal pairs there, the same trajectory."""
+    from kozyr.durak.tuning import spsa
+
+    kw: dict[str, Any] = {"start": {"CHEAP_POWER": 6}, "iterations": 2, "deals_per_iteration": 200, "seed": 5,
+                          "opponent": [2, 1]}
+    local = spsa(["CHEAP_POWER"], **kw)
+    remote = spsa(["CHEAP_POWER"], client=client, **kw)
+    assert remote.spsa.trajectory == local.spsa.trajectory and remote.opponent == "rung 2 / rung 1"

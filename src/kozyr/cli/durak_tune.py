@@ -1,8 +1,10 @@
 """`kozyr tune`: tune rung settings, or the knobs of your own bot, by SPSA (or Optuna) on deal pairs, from the shell.
 
 `--param NAME=START[:LOW:HIGH]` names each setting to tune, its start and
-its bounds (default the field's whole range). `kozyr tune mybots:make_bot
---param deep=6:0:24 --opponent 2` tunes the knob `deep` of a factory of bots
+its bounds (default the field's whole range). `--opponent` given several
+times (`--opponent 2 --opponent taker --opponent hoarder`) tunes against
+that panel: every opponent on its own deal pairs, the score their mean.
+`kozyr tune mybots:make_bot --param deep=6:0:24 --opponent 2` tunes the knob `deep` of a factory of bots
 (`module:attr` or `<file>.py:attr`): a knob has no range of its own, so it needs
 START:LOW:HIGH; it is a whole number when all three are, else real;
 `--bot-set KNOB=VALUE` fixes other knobs. Progress goes to stderr, the
@@ -160,9 +162,7 @@ def _tune_command(args: argparse.Namespace) -> int:
     start = {n: s for n, s, _, _ in tuned}
     lower = {n: lo for n, _, lo, _ in tuned}
     upper = {n: hi for n, _, _, hi in tuned}
-    opponent = None if args.opponent is None else durak_sides.sides_of(_no_knobs(args), [args.opponent])[0]
-    if opponent is not None and not isinstance(opponent, int):
-        opponent = resolve(opponent)
+    opponent = _opponent(args)
     what: Any = [t[0] for t in tuned] if target is None else target
     rung = args.rung if target is None else None
     tuned_name = f"rung {args.rung or 3}" if target is None else target.spec
@@ -173,7 +173,7 @@ def _tune_command(args: argparse.Namespace) -> int:
         if not said:
             said.append(True)
             print(f"kozyr tune: seed {args.seed}, {tuned_name}, "
-                  f"{'against ' + describe(opponent) if opponent is not None else 'self-play'}", file=sys.stderr)
+                  f"{'against ' + _named(opponent) if opponent is not None else 'self-play'}", file=sys.stderr)
 
     if args.optuna:
         update, close = progress(args.trials, "optuna")
@@ -196,8 +196,9 @@ def _tune_command(args: argparse.Namespace) -> int:
             rows = [[n, str(start[n]), str(_value(found.params, n)), f"{lower[n]}..{upper[n]}"] for n in names]
             notes = [f"best of {args.trials} Optuna trials (TPE, optuna {found.version}): "
                      f"{100 * found.score:.2f}% per deal "
-                     f"against {found.opponent}, every trial on the same {args.deals_per_iteration:,} deals (pairs) "
-                     f"of seed {args.seed}", f"{found.deals:,} deals in {found.seconds:.1f} s"]
+                     f"against {found.opponent}{_mean(opponent)}, every trial on the same "
+                     f"{args.deals_per_iteration:,} deals (pairs) of seed {args.seed}{_each(opponent)}",
+                     f"{found.deals:,} deals in {found.seconds:.1f} s"]
             print_table("kozyr tune (optuna)", ["parameter", "start", "best", "bounds"], rows, notes)
         if args.plot:
             series = {n: [float(v[n]) for v, _ in found.trials] for n in names}
@@ -224,8 +225,11 @@ def _tune_command(args: argparse.Namespace) -> int:
             rows = [[n, str(start[n]), f"{run.spsa.theta[n]:.2f}", str(_value(run.params, n)),
                      f"{lower[n]}..{upper[n]}"] for n in names]
             final = run.params if run.bot is None else run.bot.name
-            notes = [f"SPSA, {args.iterations} iterations of {args.deals_per_iteration:,} deals (pairs), "
-                     f"{'self-play' if run.opponent is None else 'against ' + run.opponent}, seed {args.seed}",
+            against = ", self-play" if run.opponent is None else f", against {run.opponent}"
+            if isinstance(opponent, list):
+                against = f" against each of {run.opponent} (the mean of the {len(opponent)} results)"
+            notes = [f"SPSA, {args.iterations} iterations of {args.deals_per_iteration:,} deals (pairs)"
+                     f"{against}, seed {args.seed}",
                      f"{run.deals:,} deals in {run.seconds:.1f} s; final setting: {final!r}"]
             print_table("kozyr tune (spsa)", ["parameter", "start", "estimate", "final", "bounds"], rows, notes)
         if args.plot:
@@ -240,9 +244,42 @@ def _value(setting: Any, name: str) -> Any:
     return setting[name] if isinstance(setting, dict) else getattr(setting, name)
 
 
+def _opponent(args: argparse.Namespace) -> Any:
+    """--opponent: None (self-play), one side (given once: exactly as before panels), or a panel (given 2 to 16
+    times: a list, each resolved alone; how many the API checks, `bad_against`). --vs-bot-set names one
+    opponent's knobs, so a panel refuses it."""
+    given = args.opponent or []
+    if args.vs_bot_set:
+        if len(given) > 1:
+            args.parser.error("--vs-bot-set sets the knobs of one opponent: with a panel (--opponent given "
+                              f"{len(given)} times) its bots play with their own defaults")
+        if not any(durak_sides.is_bot(v) for v in given):
+            args.parser.error("--vs-bot-set sets a knob of the opponent, and it is not a bot of yours (give "
+                              "--opponent module:attr)")
+    sides = [durak_sides.sides_of(_no_knobs(args), [v])[0] for v in given]
+    sides = [v if isinstance(v, int) else resolve(v) for v in sides]
+    if not sides:
+        return None
+    return sides[0] if len(sides) == 1 else sides
+
+
+def _named(opponent: Any) -> str:
+    """The opponent as the run's lines name it: a panel joined by " / " (as the gauntlet names one)."""
+    return " / ".join(describe(x) for x in opponent) if isinstance(opponent, list) else describe(opponent)
+
+
+def _mean(opponent: Any) -> str:
+    return f" (the mean over its {len(opponent)} opponents)" if isinstance(opponent, list) else ""
+
+
+def _each(opponent: Any) -> str:
+    return " (each opponent its own)" if isinstance(opponent, list) else ""
+
+
 def _no_knobs(args: argparse.Namespace) -> argparse.Namespace:
-    """args for naming the opponent: the --bot-set knobs belong to the tuned bot, not to it."""
-    return argparse.Namespace(parser=args.parser, bot_set=None, vs_bot_set=args.vs_bot_set)
+    """args for naming the opponent: the --bot-set knobs belong to the tuned bot, not to it, and --vs-bot-set
+    are the opponent's (the one side named here, which `sides_of` hands the first knobs)."""
+    return argparse.Namespace(parser=args.parser, bot_set=args.vs_bot_set, vs_bot_set=None)
 
 
 def _number(text: str) -> float:
@@ -288,9 +325,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--alpha", type=_number, default=0.602, help="step decay exponent (default 0.602)")
     p.add_argument("--gamma", type=_number, default=0.101, help="perturbation decay exponent (default 0.101)")
     p.add_argument("--rung", type=int, choices=(2, 3), default=None, help="the rung tuned (default 3)")
-    p.add_argument("--opponent", type=durak_sides.side, default=None,
-                   help="a fixed opponent: a rung or a bot of yours (default: SPSA self-play; Optuna: the start "
-                        "setting)")
+    p.add_argument("--opponent", action="append", type=durak_sides.side, default=None, metavar="SIDE",
+                   help="a fixed opponent: a rung, a panel bot or a bot of yours (default: SPSA self-play; Optuna: "
+                        "the start setting); repeat it (up to 16) to tune against a panel, each opponent on its "
+                        "own deal pairs, the score their mean")
     p.add_argument("--bot-set", action="append", type=durak_sides.knob, metavar="KNOB=VALUE",
                    help="a fixed knob of the tuned bot (repeatable)")
     p.add_argument("--vs-bot-set", action="append", type=durak_sides.knob, metavar="KNOB=VALUE",

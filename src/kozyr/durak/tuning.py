@@ -13,7 +13,8 @@ deals cost.
 - `spsa(params=[...], ...)`: tune rung settings (`Params` fields), or the
   knobs of a user's factory of bots (`spsa(make_bot, start={"deep": 6},
   bounds={"deep": (0, 24)}, ...)`: `kozyr.durak.tuned`), by SPSA, the
-  perturbed bots playing each other (or a fixed opponent) on deal pairs.
+  perturbed bots playing each other (or a fixed opponent, or each member of
+  a panel of them: `opponent=[2, panel.taker, ...]`) on deal pairs.
 - `optuna_search(...)`: the same question handed to Optuna (optional extra
   `kozyr[tune]`), each trial scored on the same deal pairs.
 
@@ -325,14 +326,33 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
                       draw=rate(fools[2], deals), seed=seed, deal=deal, a=describe(side_a), b=describe(side_b))
 
 
+def _panel(value: object, field: str, each: Callable[[object], Side | None], what: str = "a panel") -> list[Side]:
+    """A panel of opponents: one side or a list (or tuple) of 1..MAX_AGAINST, each resolved once by `each`.
+
+    The one home of a panel's limits, for the gauntlet (`sprt(against=)`)
+    and the tuners (`spsa`/`optuna_search` `opponent=[...]`): each caller
+    resolves an element its own way (the tuners through their space's
+    `opponent()`, so a mapping is the tuned bot's settings or knobs), and
+    every element is resolved before any deal is played, so a refusal
+    changes nothing."""
+    many = value if isinstance(value, (list, tuple)) else [value]
+    if not 1 <= len(many) <= MAX_AGAINST:
+        raise KozyrError("bad_against", f"{field} holds {len(many)} sides: {what} plays 1 to {MAX_AGAINST}",
+                         field=field, value=value)
+    out = []
+    for x in many:
+        side = None if x is None else each(x)
+        if side is None:
+            raise KozyrError("bad_side", f"{field} holds None: every opponent of {what} is a side", field=field,
+                             value=value)
+        out.append(side)
+    return out
+
+
 def _opponents(against: object) -> list[Side]:
     """A gauntlet's opponents: one side or a list of 1..MAX_AGAINST (rung ints with their default settings,
     panel names, Bots, a user's bots), each resolved once."""
-    many = against if isinstance(against, (list, tuple)) else [against]
-    if not 1 <= len(many) <= MAX_AGAINST:
-        raise KozyrError("bad_against", f"against holds {len(many)} sides: a gauntlet plays 1 to {MAX_AGAINST}",
-                         field="against", value=against)
-    return [_side(x, None, "against") for x in many]
+    return _panel(against, "against", lambda x: _side(x, None, "against"), "a gauntlet")
 
 
 def gauntlet_counts(fool_a: np.ndarray, fool_b: np.ndarray) -> list[int]:
@@ -538,10 +558,10 @@ def _check_run(seed: object, workers: object, deal: object) -> None:
 class _Scorer:
     """Plays settings (or knobs) of the tuned bot on deal pairs: the SPSA objective and the Optuna score."""
 
-    def __init__(self, space: Space, opponent: Side | None, pairs_per_round: int, seed: object,
+    def __init__(self, space: Space, pairs_per_round: int, seed: object,
                  deal: str, workers: int, client: object = None, timeout: float | None = None,
                  rules: Rules | None = None) -> None:
-        self.space, self.opponent = space, opponent
+        self.space = space
         self.pairs, self.seed, self.deal, self.workers = pairs_per_round, seed, deal, workers
         self.client, self.timeout = client, timeout
         self.rules = rules       # a table (None: the two-seat game)
@@ -576,6 +596,27 @@ class _Scorer:
     def round_seed(self, k: int) -> str:
         return f"{self.seed}/{k}"
 
+    def panel(self, a: Side, rivals: list[Side], seed: str) -> list[float]:
+        """Side a's `score` against each opponent j (1..m) of a panel, on the deal pairs of seed `<seed>/j`
+        (the gauntlet's seeds: each opponent its own deals, the same for every side scored at that seed)."""
+        return [self.score(a, x, f"{seed}/{j}") for j, x in enumerate(rivals, 1)]
+
+
+def _rivals(tuned: Space, opponent: object) -> Side | list[Side] | None:
+    """A tuner's opponent: None (self-play, or Optuna's start setting), one side (`opponent` as it was
+    given: a side or a mapping of the tuned bot's settings or knobs), or a panel (a list or tuple of 1 to
+    MAX_AGAINST of those, `_panel`: each element resolved by the space's own `opponent()`)."""
+    if isinstance(opponent, (list, tuple)):
+        return _panel(opponent, "opponent", tuned.opponent)
+    return tuned.opponent(opponent)
+
+
+def _named(rival: Side | list[Side] | None) -> str | None:
+    """The opponent as the results name it: a panel joined as the gauntlet's share() joins it."""
+    if rival is None:
+        return None
+    return " / ".join(describe(x) for x in rival) if isinstance(rival, list) else describe(rival)
+
 
 def _plain(setting: Any) -> dict[str, Any]:
     return setting.as_dict() if isinstance(setting, Params) else dict(setting)
@@ -585,7 +626,8 @@ def _plain(setting: Any) -> dict[str, Any]:
 class TuneResult:
     """A finished SPSA run: `spsa` (kozyr.tune.SPSAResult: trajectory, theta, final values, seed),
     `params` (the full tuned setting: for a rung the Params, the base with the final values; for a
-    factory every knob's value), `start` (the full start setting), `deals` played and `seconds`;
+    factory every knob's value), `start` (the full start setting), `deals` played and `seconds`,
+    `opponent` (None for self-play; a panel's names joined by " / ", as the gauntlet's share() joins them);
     `bot` is the tuned factory with its final knobs (a `BotFactory`, ready to play; None for a rung)."""
 
     spsa: SPSAResult
@@ -630,6 +672,19 @@ def spsa(params: object, start: Mapping[str, Any] | None = None, *, iterations: 
     other perturbed bot, or the opponent) every other seat, each deal in
     every rotation, scored as the table's sequential test scores a deal.
 
+    A panel (`opponent=[X1, .., Xm]`, a list or tuple of 1 to 16 such
+    opponents, each resolved as one would be): a bot tuned against one
+    opponent is tuned to it, so each perturbed bot plays every Xj, on the
+    deal pairs of seed `<seed>/<k>/j` (opponent j's own deals, j = 1..m, as
+    the gauntlet deals them), and the result is the mean over j of half the
+    difference of the two scores against Xj. `deals_per_iteration` is then
+    the deals against EACH opponent: an iteration costs m times as much. A
+    bare opponent keeps the seed `<seed>/<k>` (and every run made before
+    panels); a list, even of one, deals `<seed>/<k>/1`, .., so a list of one
+    is the same search on other deals. `TuneResult.opponent` names the
+    panel as the gauntlet does ("rung 2 / taker / hoarder"). A panel plays
+    at a table and on a `client` too, each opponent as a single one does.
+
     start: NAME: value for some names (the rest from `base`, default the
     rules' bot); lower/upper/bounds: bounds (default each field's range; a
     knob has none); c: the perturbation, default max(1, range / 10); a: the
@@ -651,14 +706,17 @@ def spsa(params: object, start: Mapping[str, Any] | None = None, *, iterations: 
     cs = _per_name("c", c, names, lambda n: max(1.0, (hi[n] - lo[n]) / 10))
     a_default = {n: 50 * cs[n] ** 2 * (big_a + 1) ** alpha_ for n in names}
     gains = _per_name("a", a, names, lambda n: a_default[n])
-    rival = tuned.opponent(opponent)
-    scorer = _Scorer(tuned, rival, per // 2, seed, deal, workers, client, timeout, _tuning_table(rules, client))
+    rival = _rivals(tuned, opponent)
+    scorer = _Scorer(tuned, per // 2, seed, deal, workers, client, timeout, _tuning_table(rules, client))
 
     def objective(plus: dict[str, Any], minus: dict[str, Any], k: int) -> float:
         p, m = scorer.side(plus), scorer.side(minus)
         s = scorer.round_seed(k)
         if rival is None:
             return scorer.score(p, m, s) - 0.5
+        if isinstance(rival, list):   # a panel: the mean over its opponents of the half difference
+            ps, ms = scorer.panel(p, rival, s), scorer.panel(m, rival, s)
+            return sum((x - y) / 2 for x, y in zip(ps, ms, strict=True)) / len(rival)
         return (scorer.score(p, rival, s) - scorer.score(m, rival, s)) / 2
 
     began = time.perf_counter()
@@ -670,15 +728,15 @@ def spsa(params: object, start: Mapping[str, Any] | None = None, *, iterations: 
     final = tuned.setting(result.final)
     bot = None if tuned.factory is None else tuned.factory.replace(**{n: final[n] for n in names})
     return TuneResult(spsa=result, params=final, start=tuned.start_setting, deals=scorer.deals,
-                      seconds=time.perf_counter() - began, opponent=None if rival is None else describe(rival),
-                      bot=bot)
+                      seconds=time.perf_counter() - began, opponent=_named(rival), bot=bot)
 
 
 # -- Optuna ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class OptunaResult:
     """An Optuna search: the best `params` (the full setting: Params, or every knob of a factory), its
-    `score` (mean score per deal against the opponent), every trial as (values, score), the `study`
+    `score` (mean score per deal against the opponent; against a panel the mean over its opponents of
+    that), `opponent` (its name, a panel's joined by " / "), every trial as (values, score), the `study`
     itself (for its plots and dashboard), the deals played and the Optuna version; `bot` the best
     factory with its knobs (None for a rung)."""
 
@@ -711,6 +769,12 @@ def optuna_search(params: object, start: Mapping[str, Any] | None = None, *, tri
     `<seed>/optuna`), maximising the mean score. Whole-number names are suggested as ints, the
     others as reals.
 
+    A panel (`opponent=[X1, .., Xm]`, 1 to 16, as `spsa` takes it): a
+    trial's score is the mean over j of its mean score per deal against Xj
+    on the deal pairs of seed `<seed>/optuna/j` (so `deals_per_trial` is per
+    opponent, and a list of one plays other deals than the bare opponent);
+    `OptunaResult.opponent` names the panel ("rung 2 / taker").
+
     At a table (`rules`) each trial plays as `spsa`'s rounds do there.
 
     Needs the optional extra `kozyr[tune]` (optuna); a KozyrError says so when it is missing.
@@ -726,8 +790,8 @@ def optuna_search(params: object, start: Mapping[str, Any] | None = None, *, tri
     timeout = check_timeout(timeout)
     names, lo, hi, first = tuned.names, tuned.lower, tuned.upper, tuned.start
     start_values = {n: (int(round(first[n])) if n in tuned.integer else first[n]) for n in names}
-    rival = tuned.opponent(opponent) or tuned.side(start_values)
-    scorer = _Scorer(tuned, rival, per // 2, seed, deal, workers, client, timeout, _tuning_table(rules, client))
+    rival = _rivals(tuned, opponent) or tuned.side(start_values)
+    scorer = _Scorer(tuned, per // 2, seed, deal, workers, client, timeout, _tuning_table(rules, client))
     deal_seed = f"{seed}/optuna"
     seen: list[tuple[dict[str, Any], float]] = []
 
@@ -738,7 +802,11 @@ def optuna_search(params: object, start: Mapping[str, Any] | None = None, *, tri
 
     def objective(trial: Any) -> float:
         values = {n: suggest(trial, n) for n in names}
-        s = scorer.score(scorer.side(values), rival, deal_seed)
+        side = scorer.side(values)
+        if isinstance(rival, list):   # a panel: the mean over its opponents of the mean score per deal
+            s = sum(scorer.panel(side, rival, deal_seed)) / len(rival)
+        else:
+            s = scorer.score(side, rival, deal_seed)
         seen.append((values, s))
         if callback is not None:
             callback(len(seen) - 1, values, s)
@@ -757,4 +825,4 @@ def optuna_search(params: object, start: Mapping[str, Any] | None = None, *, tri
     bot = None if tuned.factory is None else tuned.factory.replace(**{n: final[n] for n in names})
     return OptunaResult(params=final, score=float(cast(float, best.value)), trials=seen,
                         study=study, deals=scorer.deals, seconds=time.perf_counter() - began,
-                        version=optuna.__version__, opponent=describe(rival), bot=bot)
+                        version=optuna.__version__, opponent=cast(str, _named(rival)), bot=bot)
