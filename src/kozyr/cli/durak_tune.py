@@ -26,7 +26,7 @@ from kozyr.cli import _cluster, durak_sides
 from kozyr.cli._common import check_plot_path, need, positive, print_table, progress, pyplot, save_plot
 from kozyr.cli.durak import check_settings, setting
 from kozyr.cli.durak_rules import add_rules_options, rules_of
-from kozyr.durak.ladder.sides import describe, resolve
+from kozyr.durak.ladder.sides import resolve
 from kozyr.durak.ladder.userbots import BotSpec
 from kozyr.durak.params import PARAM_RANGES, param_name
 from kozyr.errors import shown
@@ -150,7 +150,7 @@ def _tuned(args: argparse.Namespace) -> tuple[Any, list[tuple[str, Any, Any, Any
 
 
 def _tune_command(args: argparse.Namespace) -> int:
-    from kozyr.durak.tuning import optuna_search, spsa
+    from kozyr.durak.tuning import opponent_name, optuna_search, spsa
 
     target, tuned, base = _tuned(args)
     names = [t[0] for t in tuned]
@@ -172,8 +172,8 @@ def _tune_command(args: argparse.Namespace) -> int:
         """The seed line, once: called from the first progress report, after the tuner's own checks."""
         if not said:
             said.append(True)
-            print(f"kozyr tune: seed {args.seed}, {tuned_name}, "
-                  f"{'against ' + _named(opponent) if opponent is not None else 'self-play'}", file=sys.stderr)
+            versus = "self-play" if opponent is None else f"against {opponent_name(opponent)}"
+            print(f"kozyr tune: seed {args.seed}, {tuned_name}, {versus}", file=sys.stderr)
 
     if args.optuna:
         update, close = progress(args.trials, "optuna")
@@ -261,11 +261,6 @@ def _opponent(args: argparse.Namespace) -> Any:
     if not sides:
         return None
     return sides[0] if len(sides) == 1 else sides
-
-
-def _named(opponent: Any) -> str:
-    """The opponent as the run's lines name it: a panel joined by " / " (as the gauntlet names one)."""
-    return " / ".join(describe(x) for x in opponent) if isinstance(opponent, list) else describe(opponent)
 
 
 def _mean(opponent: Any) -> str:

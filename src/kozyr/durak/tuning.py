@@ -611,8 +611,9 @@ def _rivals(tuned: Space, opponent: object) -> Side | list[Side] | None:
     return tuned.opponent(opponent)
 
 
-def _named(rival: Side | list[Side] | None) -> str | None:
-    """The opponent as the results name it: a panel joined as the gauntlet's share() joins it."""
+def opponent_name(rival: Side | list[Side] | None) -> str | None:
+    """The opponent as the results (and the shell's lines) name it: a panel joined as the gauntlet's
+    share() joins it; None for self-play."""
     if rival is None:
         return None
     return " / ".join(describe(x) for x in rival) if isinstance(rival, list) else describe(rival)
@@ -728,7 +729,7 @@ def spsa(params: object, start: Mapping[str, Any] | None = None, *, iterations: 
     final = tuned.setting(result.final)
     bot = None if tuned.factory is None else tuned.factory.replace(**{n: final[n] for n in names})
     return TuneResult(spsa=result, params=final, start=tuned.start_setting, deals=scorer.deals,
-                      seconds=time.perf_counter() - began, opponent=_named(rival), bot=bot)
+                      seconds=time.perf_counter() - began, opponent=opponent_name(rival), bot=bot)
 
 
 # -- Optuna ---------------------------------------------------------------------------------------
@@ -825,4 +826,4 @@ def optuna_search(params: object, start: Mapping[str, Any] | None = None, *, tri
     bot = None if tuned.factory is None else tuned.factory.replace(**{n: final[n] for n in names})
     return OptunaResult(params=final, score=float(cast(float, best.value)), trials=seen,
                         study=study, deals=scorer.deals, seconds=time.perf_counter() - began,
-                        version=optuna.__version__, opponent=cast(str, _named(rival)), bot=bot)
+                        version=optuna.__version__, opponent=cast(str, opponent_name(rival)), bot=bot)
