@@ -596,10 +596,14 @@ class _Scorer:
     def round_seed(self, k: int) -> str:
         return f"{self.seed}/{k}"
 
-    def panel(self, a: Side, rivals: list[Side], seed: str) -> list[float]:
-        """Side a's `score` against each opponent j (1..m) of a panel, on the deal pairs of seed `<seed>/j`
-        (the gauntlet's seeds: each opponent its own deals, the same for every side scored at that seed)."""
-        return [self.score(a, x, f"{seed}/{j}") for j, x in enumerate(rivals, 1)]
+    def scores(self, a: Side, rival: Side | list[Side], seed: str) -> list[float]:
+        """Side a's `score` against each opponent: a bare one on the deal pairs of `seed` (as before
+        panels), a panel's opponent j (1..m) on those of `<seed>/j` (the gauntlet's seeds: each
+        opponent its own deals, the same for every side scored at that seed). The tuners take their
+        mean, so one opponent and a panel are one path."""
+        if not isinstance(rival, list):
+            return [self.score(a, rival, seed)]
+        return [self.score(a, x, f"{seed}/{j}") for j, x in enumerate(rival, 1)]
 
 
 def _rivals(tuned: Space, opponent: object) -> Side | list[Side] | None:
@@ -715,10 +719,8 @@ def spsa(params: object, start: Mapping[str, Any] | None = None, *, iterations: 
         s = scorer.round_seed(k)
         if rival is None:
             return scorer.score(p, m, s) - 0.5
-        if isinstance(rival, list):   # a panel: the mean over its opponents of the half difference
-            ps, ms = scorer.panel(p, rival, s), scorer.panel(m, rival, s)
-            return sum((x - y) / 2 for x, y in zip(ps, ms, strict=True)) / len(rival)
-        return (scorer.score(p, rival, s) - scorer.score(m, rival, s)) / 2
+        ps, ms = scorer.scores(p, rival, s), scorer.scores(m, rival, s)   # the mean of the half differences
+        return sum((x - y) / 2 for x, y in zip(ps, ms, strict=True)) / len(ps)
 
     began = time.perf_counter()
     try:
@@ -803,11 +805,8 @@ def optuna_search(params: object, start: Mapping[str, Any] | None = None, *, tri
 
     def objective(trial: Any) -> float:
         values = {n: suggest(trial, n) for n in names}
-        side = scorer.side(values)
-        if isinstance(rival, list):   # a panel: the mean over its opponents of the mean score per deal
-            s = sum(scorer.panel(side, rival, deal_seed)) / len(rival)
-        else:
-            s = scorer.score(side, rival, deal_seed)
+        got = scorer.scores(scorer.side(values), rival, deal_seed)   # the mean over the opponents
+        s = sum(got) / len(got)
         seen.append((values, s))
         if callback is not None:
             callback(len(seen) - 1, values, s)
