@@ -192,7 +192,7 @@ R4_CIMPORTS: dict[str, set[str] | None] = {
     # the clock of the time budget per decision (Params.MICROS): a number of nanoseconds, no game
     "posix.time": {"CLOCK_MONOTONIC", "clock_gettime", "timespec"},
     "kozyr.durak.core.view": R4_ANY,
-    "kozyr.durak.core.memory": R4_ANY, "kozyr.durak.core.determinize": {"dt_build_public", "dt_settled"},
+    "kozyr.durak.core.memory": R4_ANY, "kozyr.durak.core.determinize": {"dt_build_public", "dt_build_belief", "dt_settled"},
     "kozyr.durak.core.seeds": {"fast_next", "fast_below", "mix64"},
     "kozyr.durak.core.state": {"State", "EV_ATTACK", "EV_BEAT", "EV_BOUT_END", "EV_REFILL", "EV_SWAP",
                                # the readers of a packed event's public fields (the layout's one home)
@@ -341,14 +341,14 @@ R4_PLANTED = [
      '\ncdef enum:',
      '\ncdef State peek\ncdef enum:'),
     ('rung4.pxd',
-     'from kozyr.durak.core.determinize cimport dt_build_public',
-     'from kozyr.durak.core.engine cimport Game\nfrom kozyr.durak.core.determinize cimport dt_build_public'),
+     'from kozyr.durak.core.determinize cimport dt_build_belief',
+     'from kozyr.durak.core.engine cimport Game\nfrom kozyr.durak.core.determinize cimport dt_build_belief'),
     ('rung4.pxd',    # the search handed the real deal to read the other hand from
      'cdef inline int r4_flat(const DView *v,',
      'cdef inline int r4_flat(const State *real, const DView *v,'),
     ('rung4.pxd',    # the memory's determinization back (it takes the deal's events)
-     'from kozyr.durak.core.determinize cimport dt_build_public',
-     'from kozyr.durak.core.determinize cimport dt_build_public, dt_build'),
+     'from kozyr.durak.core.determinize cimport dt_build_belief',
+     'from kozyr.durak.core.determinize cimport dt_build, dt_build_belief'),
     ('rung4.pxd',    # the analysed search handed the real deal
      'cdef inline int r4_search(const DView *v,',
      'cdef inline int r4_search(const State *real, const DView *v,'),

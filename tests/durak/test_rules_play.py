@@ -150,7 +150,8 @@ def test_views_show_one_seat_share(engine):
 def test_only_the_spec_fields_are_in_a_view():
     assert list(View.__dataclass_fields__) == [
         "seat", "ply", "phase", "turn", "trump", "turnup", "talon", "heap", "hand", "counts",
-        "can_swap", "legal", "over", "result", "bout", "rules", "out", "heap_cards", "known", "bottom", "unseen"]
+        "can_swap", "legal", "over", "result", "bout", "rules", "out", "heap_cards", "known", "bottom", "unseen",
+        "declined"]
     assert list(Bout.__dataclass_fields__) == [
         "attacker", "defender", "cap", "size", "taken", "to_beat", "pairs", "leader", "throwers", "shown"]
 

@@ -32,7 +32,8 @@
 #   last card drawn, a trump shown, the turn-up dealt when six a seat use the deck up;
 #   and not played since), bottom (the talon's last card while it is there, else -1),
 #   unseen (the deck's cards this seat has not seen: in the other hands beyond known, or
-#   in the talon above its bottom card).
+#   in the talon above its bottom card), declined[s] (for every seat, the plain attack cards
+#   it took rather than beat, or beat with a trump, since it last drew from the talon).
 #
 # The entries of the per-seat arrays from nseats on are 0 (out: -1).
 from kozyr.durak.core.view cimport (

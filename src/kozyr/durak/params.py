@@ -54,6 +54,12 @@ its playouts):
   tree's edge. 1 since the sequential test on deal pairs against a panel accepted it against
   0, both against the learned rung and against rungs 2 and 3 and the panel, while head to head
   it lost to 0 (docs/strength.md, "The top rung").
+- BELIEF (0, 0..100, rung 4): the share, in %, of the imagined deals made to fit what the other
+  seats' choices told (the view's `declined`: a plain card taken, or beaten with a trump, rather
+  than beaten in suit): the unseen cards of that suit above it that the draw put in that seat's
+  hand go to the talon, but for those the deal's opponent model would keep rather than beat
+  with (core/determinize.pxd, dt_build_belief). 0, the default: the sequential test on deal
+  pairs did not accept it (docs/strength.md, "Belief").
 
 `Params` is frozen and hashable; `Params.of(None | Params | mapping)` is how
 every API takes them (a mapping of NAME: value, names in any case).
@@ -112,6 +118,8 @@ class Params:
                                        "exploration constant x 100")
     IN_TREE: int = _field(1, 0, 2, (4,), "rung 4's tree search: 1 the other seat plays the imagined deal's opponent "
                                        "style inside the tree too, 2 its model in every deal, 0 only past its edge")
+    BELIEF: int = _field(0, 0, 100, (4,), "rung 4: the share (in %) of its imagined deals made to fit the other "
+                                         "seats' choices (what they declined to beat in suit)")
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):

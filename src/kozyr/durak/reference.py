@@ -18,6 +18,8 @@ state is kept in plain form:
 - `_known`: per seat, the cards of its hand every seat has seen go there (the
   public memory of the view: picked up in a taken bout, the turn-up taken by
   the exchange, the talon's last card drawn) and not played since;
+- `_declined`: per seat, the plain attack cards it answered otherwise than in
+  their suit (took them, or beat them with a trump) since it last drew;
 - `_out`: the seats that are out, in the order they went out;
 - `_events`, `_history`, `_result`.
 
@@ -222,6 +224,7 @@ class Game:
         self._history: list[tuple[int, Move]] = []
         self._result: Result | None = None
         self._known: list[set[int]] = [set(), set()]
+        self._declined: list[set[int]] = [set(), set()]
         self._out: list[int] = []
         self._open_bout(first)
         self._advance()  # nothing is forced at the deal (the attacker holds six cards); kept for uniformity
@@ -264,6 +267,7 @@ class Game:
         twin._events = list(self._events)
         twin._history = list(self._history)
         twin._known = [set(self._known[0]), set(self._known[1])]
+        twin._declined = [set(self._declined[0]), set(self._declined[1])]
         twin._out = list(self._out)
         return twin
 
@@ -366,12 +370,18 @@ class Game:
         elif kind == "beat" and move.card is not None:
             # the beating card answers the oldest unanswered attack card
             i = next(i for i, (_, beat) in enumerate(self._table) if beat is None)
-            self._table[i] = (self._table[i][0], move.card)
+            attack = self._table[i][0]
+            if move.card >> 4 == self._trump and attack >> 4 != self._trump:
+                self._declined[seat_index].add(attack)  # answered with a trump, not in its suit
+            self._table[i] = (attack, move.card)
             self._hands[seat_index].remove(move.card)
             self._known[seat_index].discard(move.card)
             self._log(Event("beat", seat=seat_index, card=move.card))
         elif kind == "take":
             self._taken = True
+            unanswered = next(a for a, beat in self._table if beat is None)  # the card it was to answer
+            if unanswered >> 4 != self._trump:
+                self._declined[seat_index].add(unanswered)
             self._log(Event("take", seat=seat_index))
         elif kind == "done":
             self._log(Event("done", seat=seat_index))
@@ -532,6 +542,8 @@ class Game:
         drawn = [0, 0]
         for seat in (attacker, defender):
             hand = self._hands[seat]
+            if len(hand) < 6 and self._talon:
+                self._declined[seat].clear()  # a drawn card may answer what the old hand could not
             while len(hand) < 6 and self._talon:
                 card = self._talon.pop(0)
                 hand.add(card)
@@ -604,6 +616,7 @@ class Game:
             known=known,
             bottom=bottom,
             unseen=CardSet(DECK & ~seen),
+            declined=(CardSet(self._declined[0]), CardSet(self._declined[1])),
         )
 
     @property

@@ -178,6 +178,8 @@ class Game:
                     self._owner = s
         # what everyone has seen: the turn-up dealt face up into seat N-1's hand when no talon is left
         self._known: list[set[int]] = [set() for _ in range(n)]
+        # what each seat's choices told: the plain attack cards it took or beat with a trump since it last drew
+        self._declined: list[set[int]] = [set() for _ in range(n)]
         if not self._talon:
             self._known[n - 1].add(self._turnup)
         # first attacker: the seat holding the trump of lowest power, else seat 0
@@ -239,6 +241,7 @@ class Game:
         twin.__dict__.update(self.__dict__)
         twin._hands = [set(h) for h in self._hands]
         twin._known = [set(k) for k in self._known]
+        twin._declined = [set(k) for k in self._declined]
         twin._talon = list(self._talon)
         twin._heap = list(self._heap)
         twin._out = list(self._out)
@@ -421,6 +424,7 @@ class Game:
             self._cache = {"legal": self._legal_moves(), "bout": self._bout(), "phase": self.phase,
                            "turn": self.turn, "heap_cards": CardSet(self._heap),
                            "known": tuple(CardSet(k) for k in self._known),
+                           "declined": tuple(CardSet(k) for k in self._declined),
                            "counts": tuple(len(h) for h in self._hands), "out": tuple(self._out),
                            "table": int(CardSet(self._table_cards()))}
             self._cache_ply = ply
@@ -467,7 +471,10 @@ class Game:
             self._log(Event("attack", seat=s, card=card))
         elif kind == "beat" and card is not None:
             i = next(i for i, (_, b) in enumerate(self._table) if b is None)
-            self._table[i] = (self._table[i][0], card)
+            attack = self._table[i][0]
+            if card >> 4 == self._trump and attack >> 4 != self._trump:
+                self._declined[s].add(attack)  # answered with a trump, not in its suit
+            self._table[i] = (attack, card)
             self._play(s, card)
             self._log(Event("beat", seat=s, card=card))
             if self._unanswered() is None:
@@ -489,6 +496,9 @@ class Game:
             self._log(Event("show", seat=s, card=card, to=target))
         elif kind == "take":
             self._taken = True
+            unanswered = next(a for a, b in self._table if b is None)  # the card it was to answer
+            if unanswered >> 4 != self._trump:
+                self._declined[s].add(unanswered)
             self._p = self._passes = 0
             self._log(Event("take", seat=s))
         elif kind == "done":
@@ -721,6 +731,8 @@ class Game:
             if s in out_before:
                 continue
             hand = self._hands[s]
+            if len(hand) < HAND and self._talon:
+                self._declined[s].clear()  # a drawn card may answer what the old hand could not
             while len(hand) < HAND and self._talon:
                 card = self._talon.pop(0)
                 hand.add(card)
@@ -820,6 +832,7 @@ class Game:
             known=known,
             bottom=bottom,
             unseen=CardSet(int(self._rules.cards) & ~seen),
+            declined=public["declined"],
         )
 
     @property

@@ -56,7 +56,7 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 from kozyr.cards cimport popcount, suit_mask
 
-from kozyr.durak.core.determinize cimport dt_build_public, dt_settled
+from kozyr.durak.core.determinize cimport dt_build_belief, dt_build_public, dt_settled
 from kozyr.durak.core.rules cimport st_apply_legal, st_ask, st_legal, st_table_ask, st_turn
 from kozyr.durak.core.seeds cimport fast_next, mix64
 from kozyr.durak.core.state cimport State
@@ -99,6 +99,7 @@ cdef struct R4Params:
     int tree               # 0: the flat search; else the tree search, its exploration constant x 100
     int in_tree            # the tree search: the other seat plays the deal's model inside the tree too (1: the
                            # deals of a style other than the playout rung, 2: every deal)
+    int belief             # the share (%) of imagined deals made to fit the other seats' choices (dt_build_belief)
     RungParams p           # the playout rung's settings
 
 
@@ -109,7 +110,7 @@ cdef inline int r4_params(R4Params *p, tuple t) except -1:
     fills it here."""
     params_from(&p.p, t)
     p.k, p.playout, p.endgame, p.budget = t[8], t[9], t[10], t[11]
-    p.opponents, p.micros, p.tree, p.in_tree = t[12], t[13], t[14], t[15]
+    p.opponents, p.micros, p.tree, p.in_tree, p.belief = t[12], t[13], t[14], t[15], t[16]
     return 0
 
 
@@ -247,6 +248,18 @@ cdef inline int r4_score(const State *s, int me) noexcept nogil:
     return 0 if (s.losers >> me) & 1 else 2
 
 
+cdef inline uint64_t r4_taker_beats() noexcept nogil:
+    """The plain cards the taker model beats with while the talon lasts: below a queen, every suit."""
+    return ((1 << 12) - 1) * 0x0001000100010001ULL
+
+
+cdef inline uint64_t r4_kept(int model) noexcept nogil:
+    """The plain cards the opponent model of a deal keeps rather than beat with (the taker: a queen
+    and above; the others beat in suit whenever they can): what its choices cannot tell of, so
+    the belief does not doubt them in that deal (dt_build_belief)."""
+    return ~r4_taker_beats() if model == R4_AS_TAKER else 0
+
+
 cdef inline int r4_style(const Ask *a, int model, const R4Params *p) noexcept nogil:
     """The move of an opponent model (R4_AS_RUNG2, R4_AS_TAKER, R4_AS_HOARDER) on the decision a,
     read from that seat's own decision as the rungs read it. Rung 2 is rung 2 with the search's
@@ -272,7 +285,7 @@ cdef inline int r4_style(const Ask *a, int model, const R4Params *p) noexcept no
         plain = a.cards & ~suit_mask(a.trump)
         if model == R4_AS_TAKER:
             # ranks below a queen (beating) or below a ten (throwing in), in every suit's lane
-            plain &= (((1 << 12) - 1) if a.defending else ((1 << 10) - 1)) * 0x0001000100010001ULL
+            plain &= r4_taker_beats() if a.defending else ((1 << 10) - 1) * 0x0001000100010001ULL
         b.cards = plain
     return ask_move(&b, 2, 0, &q)
 
@@ -485,9 +498,9 @@ cdef inline int r4_flat(const DView *v, const R4Params *p, uint64_t *rng,
             return R4_STOPPED
         if i > 0 and sc.deadline and r4_now() >= sc.deadline:
             break            # the time budget is spent: decide on the deals played so far
-        if dt_build_public(&s, v, rng) != 0:
-            return -2
         model = r4_model(p.opponents, i)
+        if dt_build_belief(&s, v, p.belief, r4_kept(model), rng) != 0:
+            return -2
         for j in range(n):
             if keep != NULL and not keep[j]:
                 continue
@@ -569,9 +582,9 @@ cdef inline int r4_tree(const DView *v, const R4Params *p, uint64_t *rng,
             return R4_STOPPED
         if it > 0 and sc.deadline and r4_now() >= sc.deadline:
             break            # the time budget is spent: decide on the iterations played so far
-        if dt_build_public(&s, v, rng) != 0:
-            return -2
         model = r4_model(p.opponents, it)
+        if dt_build_belief(&s, v, p.belief, r4_kept(model), rng) != 0:
+            return -2
         node = 0
         depth = 0
         while s.outcome == OUT_NONE and depth < R4_DEPTH:

@@ -30,6 +30,8 @@ the ladder's C loop):
 - IN_TREE: with the tree, 1 (the default) the other seat plays the deal's
   opponent style inside the tree too, 2 its model in every deal, 0 only past
   the tree's edge;
+- BELIEF: the share (in %) of the imagined deals made to fit what the other
+  seats declined to beat in suit (the view's `declined`; default 0, none);
 - ENDGAME (default 1, on): solve exactly once the talon is empty, within
   BUDGET solver nodes a decision (past it, the flat search decides); at two
   seats without transfers only (the solver is a two-player search).
@@ -415,3 +417,4 @@ def _style(view, str name, params=None):
     ask_of(&d, &a)
     mv = r4_style(&a, model, &p)
     return None if mv < 0 else Move.from_code(mv)
+

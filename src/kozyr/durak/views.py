@@ -22,7 +22,14 @@ for its own hand):
 - `bottom`: the talon's last card while the talon holds it (the turn-up; after
   the exchange, the low trump), else None (unlike `turnup`, None after a swap);
 - `unseen`: the deck's cards this seat has not seen: not in its hand, the heap,
-  on the table, in another seat's `known`, nor `bottom`.
+  on the table, in another seat's `known`, nor `bottom`;
+- `declined[s]` for every seat s: what s's choices told: the plain (non-trump)
+  attack cards s answered otherwise than in their suit (the card it was to
+  beat when it took, or one it beat with a trump) since s last drew from the
+  talon. A player who
+  beats in suit when it can held no higher card of that suit then, and has
+  drawn none since (rung 4 can weigh its imagined deals by that: `BELIEF`).
+  A seat's drawing clears its entry; nothing else does.
 
 So hand + heap_cards + table + the other seats' known + bottom + unseen is the
 deck, disjoint, and len(unseen) = the sum over the other seats of
@@ -106,12 +113,12 @@ class View(metaclass=ABCMeta):
 
     `counts` holds every seat's hand count (one entry a seat), `out` the seats
     that are out in the order they went out, `rules` the table's options, and
-    `heap_cards`, `known`, `bottom`, `unseen` the seat's public memory (see
-    the module's docstring). A view written by hand (a bot's test) may leave
-    the new fields out: the table is then `Rules()`, nobody is out, the seat
-    remembers no heap card and knows no card of any hand, the bottom card is
-    the turn-up (while in the talon), and `unseen` is every other card of the
-    deck not in the view.
+    `heap_cards`, `known`, `bottom`, `unseen`, `declined` the seat's public
+    memory (see the module's docstring). A view written by hand (a bot's test)
+    may leave the new fields out: the table is then `Rules()`, nobody is out,
+    the seat remembers no heap card and knows no card of any hand, the bottom
+    card is the turn-up (while in the talon), `unseen` is every other card of
+    the deck not in the view, and no seat has declined anything.
     """
 
     #: The seat this view belongs to (0 .. seats - 1).
@@ -156,8 +163,12 @@ class View(metaclass=ABCMeta):
     bottom: int | None = None
     #: The deck's cards this seat has not seen: in other hands beyond `known`, or in the talon above its bottom.
     unseen: CardSet = None  # type: ignore[assignment]  # filled in __post_init__
+    #: For every seat, the plain attack cards it took rather than beat, or beat with a trump, since it last drew.
+    declined: tuple[CardSet, ...] = None  # type: ignore[assignment]  # filled in __post_init__
 
     def __post_init__(self) -> None:
+        if self.declined is None:
+            object.__setattr__(self, "declined", (_NOTHING,) * len(self.counts))
         if self.known is None:
             object.__setattr__(self, "known", (_NOTHING,) * len(self.counts))
             if self.bottom is None and self.turnup is not None:

@@ -50,6 +50,7 @@ cdef inline void st_deal_table(State *s, const Table *t, const int *order) noexc
     s.deckmask = deck_mask(d)
     memset(s.hand, 0, sizeof(s.hand))
     memset(s.known, 0, sizeof(s.known))
+    memset(s.declined, 0, sizeof(s.declined))
     memset(s.count, 0, sizeof(s.count))
     for i in range(d):
         s.order[i] = <unsigned char>order[i]

@@ -14,7 +14,7 @@
 # arrangement equally likely.
 from libc.stdint cimport uint64_t
 
-from kozyr.cards cimport card_bit, deck_mask, pop_lowest, popcount
+from kozyr.cards cimport card_bit, deck_mask, pop_lowest, popcount, suit_mask
 from kozyr.durak.core.memory cimport Memory, mem_unseen
 from kozyr.durak.core.seeds cimport fast_below
 from kozyr.durak.core.state cimport State
@@ -48,6 +48,7 @@ cdef inline void _dt_table(State *s, const DView *v) noexcept nogil:
     for i in range(6):
         s.count[i] = <signed char>v.count[i]
         s.known[i] = v.known[i]
+        s.declined[i] = v.declined[i]
         s.hand[i] = 0
         s.outs[i] = <signed char>v.out[i]
     s.trump = v.trump
@@ -232,6 +233,62 @@ cdef inline int dt_build_public(State *s, const DView *v, uint64_t *rng) noexcep
     cdef int turnup, owner
     dt_public(v, &turnup, &owner)
     return dt_build_view(s, v, turnup, owner, rng)
+
+
+cdef inline uint64_t dt_doubted(const DView *v, int seat, uint64_t kept) noexcept nogil:
+    """The unseen cards seat `seat` does not hold if it beats in suit whenever it can, but for the
+    cards it would keep rather than beat with (`kept`), by its choices (v.declined): for each
+    plain attack card it answered otherwise than in its suit since it last drew, the higher
+    cards of that suit (a player who takes, or spends a trump, rather than beat in suit, had no
+    card to beat in suit with but those it keeps)."""
+    cdef uint64_t d = v.declined[seat], doubted = 0
+    cdef int u
+    while d:
+        u = pop_lowest(&d)
+        doubted |= suit_mask(u >> 4) & ~((card_bit(u) << 1) - 1)
+    return doubted & v.unseen & ~kept
+
+
+cdef inline void dt_believe(State *s, const DView *v, uint64_t kept, uint64_t *rng) noexcept nogil:
+    """Make a deal dt_build_view drew fit the other seats' choices: each doubted card (dt_doubted)
+    it put in a seat's hand changes places with a random talon card (above the bottom card) that
+    is neither doubted nor the low trump (whose exchange right the draw settled), where there is
+    one. The hands stay the counts the view shows; only which unseen card lies where changes."""
+    cdef int i, c, n, j, at, above = s.tlen - s.drawn - 1
+    cdef uint64_t doubted, bad
+    cdef int spots[52]
+    if above <= 0:
+        return
+    at = s.tbase + s.drawn
+    for i in range(v.nseats):
+        if i == v.seat or not v.declined[i]:
+            continue
+        doubted = dt_doubted(v, i, kept)
+        bad = s.hand[i] & doubted
+        while bad:
+            c = pop_lowest(&bad)
+            n = 0
+            for j in range(above):
+                if not (doubted & card_bit(s.order[at + j])) and s.order[at + j] != s.six:
+                    spots[n] = at + j
+                    n += 1
+            if n == 0:
+                break
+            j = spots[fast_below(rng, n)]
+            s.hand[i] = (s.hand[i] & ~card_bit(c)) | card_bit(s.order[j])
+            s.order[j] = <unsigned char>c
+
+
+cdef inline int dt_build_belief(State *s, const DView *v, int belief, uint64_t kept,
+                                uint64_t *rng) noexcept nogil:
+    """dt_build_public, made to fit the other seats' choices (dt_believe, `kept` the cards the
+    imagined players keep rather than beat with) in `belief` % of the deals it builds (one more random number decides which, unless belief is 0 or 100: at 0 this
+    is dt_build_public, draw for draw). 0, or -1 as dt_build_view."""
+    if dt_build_public(s, v, rng) != 0:
+        return -1
+    if belief >= 100 or (belief > 0 and fast_below(rng, 100) < belief):
+        dt_believe(s, v, kept, rng)
+    return 0
 
 
 cdef inline bint dt_settled(const DView *v) noexcept nogil:

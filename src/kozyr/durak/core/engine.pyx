@@ -51,7 +51,7 @@ from kozyr.durak.core.deal cimport st_deal_rng_table, st_deal_seed_table, st_dea
 from kozyr.durak.core.rules cimport (
     st_apply, st_apply_legal, st_legal, st_phase, st_random_legal, st_refusal, st_talon_card, st_turn, st_view,
 )
-from kozyr.durak.core.determinize cimport dt_build, dt_build_view
+from kozyr.durak.core.determinize cimport dt_believe, dt_build, dt_build_view
 from kozyr.durak.core.memory cimport Memory, mem_from_tuple
 from kozyr.durak.core.seeds cimport kz_sha_ni_allow, kz_sha_ni_used
 from kozyr.durak.core.state cimport (
@@ -466,7 +466,7 @@ cdef class Game:
         g.nhist = self.nhist
         return g
 
-    def determinize(self, seat, *args, memory=None, rng=None):
+    def determinize(self, seat, *args, memory=None, rng=None, believe=False):
         """A copy of this deal as `seat` might imagine it: the cards it has not seen dealt anew.
 
         `determinize(seat, rng)`: from the seat's view alone, at any table: the
@@ -477,6 +477,11 @@ cdef class Game:
         hands and the talon's bottom card; the rest of the other hands and the
         talon order are drawn from the unseen cards, every arrangement equally
         likely (when another seat is on turn, among those that leave it a move).
+        `believe=True` (from the view alone) makes the draw fit what the other seats'
+        choices told (the view's `declined`): each unseen card of a suit a seat declined,
+        above the declined card, that the draw put in that seat's hand changes places with
+        a random talon card that is not such a card (nor the low trump), while there is one;
+        rung 4 draws so in `BELIEF` % of its deals.
         Its move log is empty: it was never dealt from a seed. A memory that does
         not fit the seat's view (`Memory.check`: a card in two places, another turn-up,
         counts that do not add up ...) is a bad_memory KozyrError naming the memory's
@@ -506,6 +511,9 @@ cdef class Game:
             raise IllegalMove("not_your_turn", f"seat {shown(seat)} does not exist: {_seats_text(&self.st)}",
                               seat=seat)
         with_memory = memory is not None
+        if believe and with_memory:
+            raise TypeError("determinize(seat, memory, rng) draws from the memory; believe=True draws from the view "
+                            "alone: determinize(seat, rng, believe=True)")
         if with_memory:
             if not self.st.classic:
                 raise KozyrError("bad_memory", "a Memory is of the two-seat game; at this table "
@@ -526,6 +534,8 @@ cdef class Game:
                 built = dt_build(&g.st, &v, &m, &r)
             else:
                 built = dt_build_view(&g.st, &v, self.st.turnup, owner, &r)
+                if built == 0 and believe:
+                    dt_believe(&g.st, &v, 0, &r)
             if built != 0:
                 raise KozyrError("bad_memory", f"the memory does not fit seat {s}'s view at ply {v.ply}: "
                                  "its unseen cards are not the other hands' unknown cards plus the talon",

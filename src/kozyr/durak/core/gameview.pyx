@@ -280,6 +280,18 @@ cdef int _fill(DView *d, object view) except -1:
         d.unseen = _mask("deck", rules.cards) & ~seen
     else:
         d.unseen = _mask("unseen", unseen)
+    declined = getattr(view, "declined", None)
+    declined = (0,) * n if declined is None else _items("declined", declined)
+    if len(declined) != n:
+        raise KozyrError("bad_view", f"a view of {n} seats tells what {len(declined)} seats declined",
+                         field="declined")
+    plain = _mask("deck", rules.cards) & ~(<uint64_t>0xFFFF << (16 * d.trump)) & ~d.unseen
+    for i in range(MAX_SEATS):
+        d.declined[i] = _mask("declined", declined[i]) if i < n else 0
+        if d.declined[i] & ~plain:
+            raise KozyrError("bad_view", f"seat {i} declined {shown(declined[i])}: only plain cards it was seen to "
+                             "answer can be declined (none of them trumps or unseen)", field="declined",
+                             value=declined[i])
     return 0
 
 
@@ -419,6 +431,12 @@ cdef class GameView:
     def known(self):
         """For every seat, the cards of its hand every seat has seen go there and it has not played since."""
         return tuple([CardSet.wrap(self.d.known[i]) for i in range(self.d.nseats)])
+
+    @property
+    def declined(self):
+        """For every seat, the plain attack cards it answered otherwise than in their suit (the card it was to
+        beat when it took, or one it beat with a trump) since it last drew from the talon."""
+        return tuple([CardSet.wrap(self.d.declined[i]) for i in range(self.d.nseats)])
 
     @property
     def bottom(self):

@@ -399,6 +399,7 @@ cdef inline void _view_common(const State *s, int seat, DView *v) noexcept nogil
     else:
         v.bottom = -1
     v.unseen = s.deckmask & ~seen
+    memcpy(v.declined, s.declined, sizeof(s.declined))
 
 
 cdef inline void st_view_turn(const State *s, DView *v) noexcept nogil:
@@ -441,6 +442,7 @@ cdef inline int _draw(State *s, int seat) noexcept nogil:
         k = s.tlen - s.drawn
     if k <= 0:
         return 0
+    s.declined[seat] = 0                   # what the seat's choices told is about a hand now changed
     end = s.drawn + k
     if end == s.tlen:
         m = card_bit(s.talon_last)
@@ -701,9 +703,22 @@ cdef inline void _play_attack(State *s, int seat, int card) noexcept nogil:
     s.bout.to_beat = s.bout.attack[s.nbeat]
 
 
+cdef inline void _play_take(State *s) noexcept nogil:
+    """The defender takes: the card it was to answer (the oldest unanswered one) goes to its
+    `declined` when plain (the others, if any, it never came to)."""
+    cdef int c = s.bout.to_beat
+    if c >= 0 and (c >> 4) != s.trump:
+        s.declined[s.bout.defender] |= card_bit(c)
+    s.bout.taken = 1
+    s.p = 0
+
+
 cdef inline void _play_beat(State *s, int card) noexcept nogil:
     cdef uint64_t b = card_bit(card)
     cdef int dfd = s.bout.defender
+    cdef int attack = s.bout.attack[s.nbeat]
+    if (card >> 4) == s.trump and (attack >> 4) != s.trump:
+        s.declined[dfd] |= card_bit(attack)
     s.hand[dfd] &= ~b
     s.count[dfd] -= 1
     s.table |= b
@@ -755,8 +770,7 @@ cdef inline void st_apply_legal(State *s, int seat, int move) noexcept nogil:
     elif kind == MV_BEAT:
         _play_beat(s, move & 63)
     elif kind == MV_TAKE:
-        s.bout.taken = 1
-        s.p = 0
+        _play_take(s)
     elif kind == MV_DONE:
         _play_done(s, NULL)
     elif kind == MV_SWAP:
@@ -888,8 +902,7 @@ cdef inline int st_apply(State *s, int seat, int move, Sink *sink) noexcept nogi
     elif kind == MV_BEAT:
         _play_beat(s, card)
     elif kind == MV_TAKE:
-        s.bout.taken = 1
-        s.p = 0
+        _play_take(s)
     elif kind == MV_SWAP:
         _play_swap(s, seat)
         card = s.turnup

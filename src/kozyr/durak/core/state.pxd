@@ -58,6 +58,11 @@ cdef struct State:
                             # hand is one of those seen ways, so the cards of known[s] still in the
                             # hand are exactly those seen going there and not played since (and a
                             # move need not touch known)
+    uint64_t declined[6]    # the public memory: for each seat, the plain attack cards it answered
+                            # otherwise than in their suit (the card it was to beat when it took,
+                            # or one it beat with a trump) since it last drew from the talon
+                            # (rules.pxd: _play_take, _play_beat, _draw; the view shows them: what
+                            # a seat's choices told of its hand)
     uint64_t table          # every card on the table, attack and beat
     uint64_t heap_cards     # the heap (the rules keep a count; the view shows the cards)
     uint64_t deckmask       # the deck's cards

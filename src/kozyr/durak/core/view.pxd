@@ -124,6 +124,10 @@ cdef struct DView:
                           # trump after the exchange), else -1
     uint64_t unseen       # the deck's cards this seat has not seen: none of its hand, the heap, the
                           # table, another seat's known, the bottom card
+    uint64_t declined[6]  # for each seat, the plain attack cards it answered otherwise than in
+                          # their suit (the card it was to beat when it took, or one it beat with
+                          # a trump) since it last drew from the talon: most players would have
+                          # beaten them in suit had they a card for it
 
 
 # A bot written in C or Cython: given the view of the seat on turn (full: the legal
