@@ -192,7 +192,8 @@ R4_CIMPORTS: dict[str, set[str] | None] = {
     # the clock of the time budget per decision (Params.MICROS): a number of nanoseconds, no game
     "posix.time": {"CLOCK_MONOTONIC", "clock_gettime", "timespec"},
     "kozyr.durak.core.view": R4_ANY,
-    "kozyr.durak.core.memory": R4_ANY, "kozyr.durak.core.determinize": {"dt_build_public", "dt_build_belief", "dt_settled"},
+    "kozyr.durak.core.memory": R4_ANY,
+    "kozyr.durak.core.determinize": {"dt_build_public", "dt_build_belief", "dt_settled"},
     "kozyr.durak.core.seeds": {"fast_next", "fast_below", "mix64"},
     "kozyr.durak.core.state": {"State", "EV_ATTACK", "EV_BEAT", "EV_BOUT_END", "EV_REFILL", "EV_SWAP",
                                # the readers of a packed event's public fields (the layout's one home)

@@ -12,12 +12,15 @@ doubted card in another hand while the talon has room for it.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
 from kozyr.cards import CardSet
 from kozyr.durak import Bot, Game, Rules
+from kozyr.durak.memory import Memory
+from kozyr.durak.rung4 import best4
 from kozyr.durak.testing import seed_of
 from kozyr.errors import KozyrError
 
@@ -62,10 +65,10 @@ def test_rungs_two_and_three_never_hold_what_they_declined(rules):
 def test_declined_is_the_same_in_every_seat_view_and_public():
     """Public memory: every seat's view tells the same `declined`; only plain cards seen on the table."""
     for deal in range(12):
-        for game, views in play(Rules(seats=3), deal, 3):
+        for _game, views in play(Rules(seats=3), deal, 3):
             assert len({v.declined for v in views}) == 1
             for view in views:
-                for s, cards in enumerate(view.declined):
+                for cards in view.declined:
                     assert not cards & view.unseen
                     assert all(c >> 4 != view.trump for c in cards)
 
@@ -134,19 +137,14 @@ def test_a_believed_deal_fits_the_view_and_the_choices():
 def test_believe_takes_the_view_alone():
     game = Game.from_seed(seed_of("believe"))
     with pytest.raises(TypeError, match="believe=True draws from the view"):
-        from kozyr.durak.memory import Memory
         game.determinize(0, Memory.start(game.view(0)), 1, believe=True)
 
 
 def test_a_forged_declined_is_refused():
-    from kozyr.durak import View
-    from kozyr.durak.rung4 import best4
+    """A trump, an unseen card, or one entry short: a bad_view naming `declined`, before any search."""
     game = Game.from_seed(seed_of("forged"))
     view = game.view(game.turn).as_view()
-    trump_card = 16 * view.trump + 14
-    import dataclasses
-    for forged in [(CardSet([trump_card]), CardSet()), (CardSet([next(iter(view.unseen))]), CardSet()),
-                   (CardSet(),)]:
+    unseen = next(iter(view.unseen))
+    for forged in [(CardSet([16 * view.trump + 14]), CardSet()), (CardSet([unseen]), CardSet()), (CardSet(),)]:
         with pytest.raises(KozyrError, match="declined"):
             best4(dataclasses.replace(view, declined=forged), 1)
-    assert isinstance(view, View)
