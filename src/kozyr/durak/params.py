@@ -118,7 +118,7 @@ class Params:
                                        "exploration constant x 100")
     IN_TREE: int = _field(1, 0, 2, (4,), "rung 4's tree search: 1 the other seat plays the imagined deal's opponent "
                                        "style inside the tree too, 2 its model in every deal, 0 only past its edge")
-    BELIEF: int = _field(0, 0, 100, (4,), "rung 4: the share (in %) of its imagined deals made to fit the other "
+    BELIEF: int = _field(0, 0, 100, (4,), "rung 4: the share (in percent) of its imagined deals made to fit the other "
                                          "seats' choices (what they declined to beat in suit)")
 
     def __post_init__(self) -> None:
