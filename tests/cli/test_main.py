@@ -158,3 +158,28 @@ def test_a_rich_table_shows_markup_as_text(monkeypatch: pytest.MonkeyPatch,
     _common.print_table("t [b]x[/b]", ["name", "n"], [["[/bold]", "1"]], ["[red]note"])
     out = capsys.readouterr().out
     assert "[/bold]" in out and "[red]note" in out
+
+
+def _every_parser():
+    """(words, parser) for the top parser and every command and subcommand under it."""
+    import argparse
+
+    from kozyr.cli import build_parser
+
+    todo = [((), build_parser())]
+    while todo:
+        words, parser = todo.pop()
+        yield words, parser
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                todo += [((*words, name), sub) for name, sub in action.choices.items()]
+
+
+def test_every_help_page_formats() -> None:
+    """argparse %-formats help strings when it prints them: a stray percent sign in one (a setting's
+    doc reaches several commands' help) made `kozyr sprt --help` raise."""
+    pages = 0
+    for words, parser in _every_parser():
+        assert parser.format_help(), words
+        pages += 1
+    assert pages > 10
