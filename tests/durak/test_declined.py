@@ -38,14 +38,18 @@ def doubted(view, seat: int) -> int:
 
 def play(rules: Rules, deal: int, level: int):
     """Yield (game, view of every seat) after every move of one deal of rung `level` at every seat."""
-    game = Game.from_seed(seed_of(f"declined-{deal}"), rules=rules)
+    game = Game.from_seed(seed_of(7000 + deal), rules=rules)
     bots = [Bot(level, f"d{deal}-{s}") for s in range(rules.seats)]
     for _ in range(2000):
         views = [game.view(s) for s in range(rules.seats)]
         yield game, views
         if game.over:
             return
-        game.apply(game.turn, bots[game.turn](views[game.turn]))
+        turn = game.turn
+        assert turn is not None
+        move = bots[turn](views[turn])
+        assert move is not None
+        game.apply(turn, move)
 
 
 @pytest.mark.parametrize("rules", TABLES, ids=str)
@@ -78,7 +82,7 @@ def test_a_take_or_a_trump_declines_and_a_draw_clears():
     that card, and a seat that drew holds nothing declined."""
     takes = trumps = clears = 0
     for deal in range(40):
-        game = Game.from_seed(seed_of(f"take-{deal}"))
+        game = Game.from_seed(seed_of(8000 + deal))
         rnd = random.Random(deal)
         while not game.over:
             before = game.view(game.turn)
@@ -135,14 +139,14 @@ def test_a_believed_deal_fits_the_view_and_the_choices():
 
 
 def test_believe_takes_the_view_alone():
-    game = Game.from_seed(seed_of("believe"))
+    game = Game.from_seed(seed_of(9000))
     with pytest.raises(TypeError, match="believe=True draws from the view"):
         game.determinize(0, Memory.start(game.view(0)), 1, believe=True)
 
 
 def test_a_forged_declined_is_refused():
     """A trump, an unseen card, or one entry short: a bad_view naming `declined`, before any search."""
-    game = Game.from_seed(seed_of("forged"))
+    game = Game.from_seed(seed_of(9001))
     view = game.view(game.turn).as_view()
     unseen = next(iter(view.unseen))
     for forged in [(CardSet([16 * view.trump + 14]), CardSet()), (CardSet([unseen]), CardSet()), (CardSet(),)]:
