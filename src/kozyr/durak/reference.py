@@ -19,7 +19,8 @@ state is kept in plain form:
   public memory of the view: picked up in a taken bout, the turn-up taken by
   the exchange, the talon's last card drawn) and not played since;
 - `_declined`: per seat, the plain attack cards it answered otherwise than in
-  their suit (took them, or beat them with a trump) since it last drew;
+  their suit (the card it was to beat when it took, or one it beat with a
+  trump) since it last drew;
 - `_out`: the seats that are out, in the order they went out;
 - `_events`, `_history`, `_result`.
 

@@ -178,7 +178,8 @@ class Game:
                     self._owner = s
         # what everyone has seen: the turn-up dealt face up into seat N-1's hand when no talon is left
         self._known: list[set[int]] = [set() for _ in range(n)]
-        # what each seat's choices told: the plain attack cards it took or beat with a trump since it last drew
+        # what each seat's choices told: the plain attack cards it took rather than beat (the card it was to
+        # answer), or beat with a trump, since it last drew
         self._declined: list[set[int]] = [set() for _ in range(n)]
         if not self._talon:
             self._known[n - 1].add(self._turnup)

@@ -282,8 +282,9 @@ cdef inline void dt_believe(State *s, const DView *v, uint64_t kept, uint64_t *r
 cdef inline int dt_build_belief(State *s, const DView *v, int belief, uint64_t kept,
                                 uint64_t *rng) noexcept nogil:
     """dt_build_public, made to fit the other seats' choices (dt_believe, `kept` the cards the
-    imagined players keep rather than beat with) in `belief` % of the deals it builds (one more random number decides which, unless belief is 0 or 100: at 0 this
-    is dt_build_public, draw for draw). 0, or -1 as dt_build_view."""
+    imagined players keep rather than beat with) in `belief` % of the deals it builds: one more
+    random number decides which, unless belief is 0 or 100 (at 0 this is dt_build_public, draw
+    for draw). 0, or -1 as dt_build_view."""
     if dt_build_public(s, v, rng) != 0:
         return -1
     if belief >= 100 or (belief > 0 and fast_below(rng, 100) < belief):

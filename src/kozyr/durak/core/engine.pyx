@@ -481,7 +481,8 @@ cdef class Game:
         choices told (the view's `declined`): each unseen card of a suit a seat declined,
         above the declined card, that the draw put in that seat's hand changes places with
         a random talon card that is not such a card (nor the low trump), while there is one;
-        rung 4 draws so in `BELIEF` % of its deals.
+        rung 4 draws so in `BELIEF` % of its deals (sparing, in a deal of its taker model, the
+        high cards that model keeps).
         Its move log is empty: it was never dealt from a seed. A memory that does
         not fit the seat's view (`Memory.check`: a card in two places, another turn-up,
         counts that do not add up ...) is a bad_memory KozyrError naming the memory's
