@@ -26,9 +26,9 @@ for its own hand):
 - `declined[s]` for every seat s: what s's choices told: the plain (non-trump)
   attack cards s answered otherwise than in their suit (the card it was to
   beat when it took, or one it beat with a trump) since s last drew from the
-  talon. A player who
-  beats in suit when it can held no higher card of that suit then, and has
-  drawn none since (rung 4 can weigh its imagined deals by that: `BELIEF`).
+  talon. A player who beats in suit when it can held no higher card of that
+  suit then, and has drawn none since (rung 4 can fit its imagined deals to
+  that: `BELIEF`).
   A seat's drawing clears its entry; nothing else does.
 
 So hand + heap_cards + table + the other seats' known + bottom + unseen is the
