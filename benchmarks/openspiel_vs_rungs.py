@@ -147,7 +147,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rollout", type=int, choices=(0, 2, 3), default=0,
                         help="leaf evaluation: 0 one random rollout (OpenSpiel's), 2 or 3 a playout by that rung")
-    parser.add_argument("--k4", type=int, default=64, help="rung 4's K (its default is 256; 64 keeps the older rows)")
+    parser.add_argument("--k4", type=int, default=64,
+                        help="rung 4's K (64 unless told, which keeps the older rows; its own default is Params().K)")
     parser.add_argument("--set4", action="append", default=[], metavar="NAME=VALUE",
                         help="another of rung 4's settings (repeatable), e.g. --set4 TREE=70")
     parser.add_argument("--json", help="write the figures to this file as well")
