@@ -145,8 +145,10 @@ def load(path: str | Path | None = None) -> Weights:
         if not isinstance(archive, np.lib.npyio.NpzFile):
             raise ValueError("a single array, not an .npz archive")
         with archive:
+            zipped = archive.zip
+            assert zipped is not None   # None only once closed, and the `with` keeps it open
             # a compressed archive could unpack to far more than its bytes: bound what it says it holds
-            if sum(info.file_size for info in archive.zip.infolist()) > MAX_UNPACKED:
+            if sum(info.file_size for info in zipped.infolist()) > MAX_UNPACKED:
                 raise ValueError(f"it unpacks to more than {MAX_UNPACKED} bytes")
             arrays = {name: archive[name] for name in archive.files}
     except (ValueError, OSError, EOFError, KeyError, zipfile.BadZipFile, zipfile.LargeZipFile) as exc:
@@ -157,7 +159,9 @@ def load(path: str | Path | None = None) -> Weights:
 
 def save(weights: Weights, path: str | Path) -> None:
     """Write `weights` in the format `load` reads (uncompressed .npz; numpy's own writer)."""
-    np.savez(path, **weights.arrays())
+    # allow_pickle given by name, so that no array's name could be taken for it (the arrays are numbers,
+    # and load reads them without pickle)
+    np.savez(path, allow_pickle=False, **weights.arrays())
 
 
 def forward(weights: Weights, obs: np.ndarray) -> np.ndarray:

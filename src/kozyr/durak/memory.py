@@ -68,19 +68,22 @@ class Memory:
         other = 1 - self.seat
         kind = event.kind
         if kind in ("attack", "beat"):
-            bit = 1 << event.card
+            seat, card = event.seat, event.card
+            assert seat is not None and card is not None   # an attack or a beat names both
+            bit = 1 << card
             if kind == "attack" and not self.table:
-                self.attacker = event.seat
+                self.attacker = seat
             self.table |= bit
-            if event.seat == other:
+            if seat == other:
                 self.known &= ~bit
-            if event.card == self.six:
-                self.six_by = event.seat
+            if card == self.six:
+                self.six_by = seat
                 self.six_beat = kind == "beat"
         elif kind == "swap":
             self.swapped = True
             self.bottom = self.six
             if event.seat == other:
+                assert event.card is not None   # the swap names the turn-up taken into the hand
                 self.known = (self.known | (1 << event.card)) & ~(1 << self.six)
         elif kind == "bout_end":
             defender = 1 - self.attacker
@@ -95,6 +98,7 @@ class Memory:
                     self.other_may_own = False
             self.table = 0
         elif kind == "refill":
+            assert event.talon is not None and event.drawn is not None   # a refill names both
             if self.talon > 0 and event.talon == 0 and self.bottom >= 0:
                 defender = 1 - self.attacker
                 took = event.drawn  # per seat

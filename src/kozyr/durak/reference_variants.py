@@ -296,7 +296,10 @@ class Game:
     def _open_bout(self, attacker: int, defender: int | None = None) -> None:
         """Open a bout led by `attacker` (the defender is its next opponent unless given: the end's bout)."""
         self._leader = self._attacker = attacker
-        self._assign_defender(self._next_opp(attacker) if defender is None else defender)
+        if defender is None:
+            defender = self._next_opp(attacker)
+            assert defender is not None   # at the deal every seat holds cards: an opponent is always next
+        self._assign_defender(defender)
         self._table: list[tuple[int, int | None]] = []
         self._taken = False
         self._shown: set[int] = set()

@@ -367,6 +367,7 @@ def check_invariants(game: Any, rules: Rules, events: tuple[Event, ...] = (), cl
         assert all(low not in hands[s] for s in range(n) if s != owner), "a non-owner holds the owned low trump"
     for e in events:
         if e.kind == "refill":
+            assert e.drawn is not None   # a refill names what each seat drew
             drew = [s for s in range(n) if e.drawn[s]]
             assert all(len(hands[s]) <= 6 for s in drew), f"a seat drew past six: {e}"
             if e.talon:
