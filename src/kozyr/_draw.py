@@ -58,6 +58,8 @@ class _Canvas:
 
     def text(self, x: float, y: float, words: str, parent: ET.Element | None = None, size: float = 12,
              **attrs: Any) -> ET.Element:
+        """`words` at (x, y). A caller spreading hyphenated attributes (`**{"font-weight": "bold"}`) names
+        `parent`, None too, so that no key of the dict could be taken for it (what mypy checks)."""
         el = ET.SubElement(self.root if parent is None else parent, "text", _attrs(
             {"x": x, "y": y, "font-size": size, "fill": INK, **attrs}))
         el.text = words

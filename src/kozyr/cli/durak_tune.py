@@ -34,8 +34,9 @@ from kozyr.errors import shown
 __all__ = ["register"]
 
 
-def _knob(raw: str, spec: str, text: str) -> tuple[str, Any, Any, Any]:
+def _knob(text: str) -> tuple[str, Any, Any, Any]:
     """A knob of a user's factory: `deep=6:0:24` (whole numbers) or `scale=0.5:0:1` (reals)."""
+    raw, spec = text.split("=")
     name = raw.strip()
     parts = spec.split(":")
     if len(parts) != 3:
@@ -135,7 +136,7 @@ def _tuned(args: argparse.Namespace) -> tuple[Any, list[tuple[str, Any, Any, Any
         args.parser.error("--rung and --set are for tuning a rung's settings; your bot's fixed knobs are --bot-set")
     if ":" not in args.bot:
         args.parser.error(f"{shown(args.bot)} does not name a bot of yours: write module:attr or <file>.py:attr")
-    entries = _entries(args, lambda text: _knob(*text.split("="), text))
+    entries = _entries(args, _knob)
     names = [t[0] for t in entries]
     if len(set(names)) != len(names):
         args.parser.error("--param names a knob twice")

@@ -406,10 +406,10 @@ def play(seed: object, a: object, b: object, *, number: int = 1) -> dict[str, An
     """
     raw, _ = _seed_and_text(seed)
     number = whole("number", number, 1, (1 << 32) - 1)
-    sides = [resolve(side) for side in (a, b)]
+    sides = (resolve(a), resolve(b))
     bots = table_bots(seed, *[s if s.kind != "rung" else s.rung for s in sides])
-    return play_seeded(raw, *[s if s.user else resolve(bot) for s, bot in zip(sides, bots, strict=True)],
-                       number, names=tuple(sides))
+    pa, pb = (s if s.user else resolve(bot) for s, bot in zip(sides, bots, strict=True))
+    return play_seeded(raw, pa, pb, number, names=sides)
 
 
 __all__ += ["Side", "NativeBot", "BotFactory", "BotSpec", "describe", "players", "PolicyBot", "policy_side"]

@@ -102,9 +102,12 @@ def play_task(task: Task | TableTask) -> tuple[int, Arrays]:
     never pickled. The arrays are fresh and hold exactly the chunk's entries.
     """
     n = task.count * task.width
-    arrays = tuple(np.empty(n, dtype=t) for t in task.dtypes)
-    runner = task.job.runner() if isinstance(task, TableTask) else _runner(task)
-    done = runner.chunk(task.first, task.count, *arrays, task.first)
+    arrays: tuple[np.ndarray, ...] = tuple(np.empty(n, dtype=t) for t in task.dtypes)
+    if isinstance(task, TableTask):   # a TableRunner's chunk takes five arrays, a Runner's four
+        done = task.job.runner().chunk(task.first, task.count, *arrays, task.first)
+    else:
+        fool, moves, bouts, largest = arrays
+        done = _runner(task).chunk(task.first, task.count, fool, moves, bouts, largest, task.first)
     if done != task.count:   # only a stop() makes a chunk short, and no one stops this Runner
         raise RuntimeError(f"deals {task.first + 1}..{task.first + task.count}: played {done} of {task.count}")
     return task.first, arrays  # type: ignore[return-value]
@@ -296,7 +299,8 @@ def _travels(side: Side) -> None:
     try:
         from distributed.protocol.pickle import dumps
     except ImportError:   # an older distributed: cloudpickle, which it uses
-        from cloudpickle import dumps
+        import cloudpickle
+        dumps = cloudpickle.dumps
     try:
         dumps(thing)
     except Exception as err:  # noqa: BLE001 - whatever the pickler raises, the side cannot travel

@@ -32,7 +32,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection, wait
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -81,6 +81,7 @@ def _serve(conn: Connection, job: Job) -> None:
     from kozyr.durak.ladder._loop import Runner
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the driver's to handle
+    dtypes: tuple[type[np.integer[Any]], ...]       # a table's five arrays, or the two seats' four
     try:
         if isinstance(job, TableJob):
             runner, width, dtypes = job.runner(), job.width, TABLE_DTYPES
@@ -113,7 +114,8 @@ class _Pool:
     """The driver's side of N workers: their processes, pipes and what each has been sent."""
 
     def __init__(self, job: Job, workers: int) -> None:
-        ctx = mp.get_context(start_method())
+        # by literal name, so that the stubs know its Process (for any str they give a BaseContext without one)
+        ctx = mp.get_context("fork") if start_method() == "fork" else mp.get_context("spawn")
         if ctx.get_start_method() != "fork":
             for side in (job.sides if isinstance(job, TableJob) else job[:2]):
                 try:
@@ -192,14 +194,15 @@ def run(job: Job, parts: Sequence[tuple[int, int]], workers: int, out: Sequence[
         while any(pool.sent[c] for c in pool.conns):
             if failure is not None and not any(f < failure[0] for c in pool.conns for f in pool.sent[c]):
                 break   # nothing below the failing chunk is still playing: its refusal is the one to raise
-            for conn in wait([c for c in pool.conns if pool.sent[c]], timeout=0.25):
+            # wait returns some of the objects it is given: here our Connections
+            for conn in cast("list[Connection]", wait([c for c in pool.conns if pool.sent[c]], timeout=0.25)):
                 try:
-                    status, first, payload, extra = conn.recv()  # type: ignore[union-attr]
+                    status, first, payload, extra = conn.recv()
                 except (EOFError, OSError):
                     raise RuntimeError("a ladder worker process died (killed, or out of memory)") from None
                 if status == "error" and first < 0:
                     raise payload
-                pool.sent[conn].remove(first)  # type: ignore[arg-type]
+                pool.sent[conn].remove(first)
                 if status == "error":
                     if extra is not None:
                         payload.__cause__ = extra
@@ -216,7 +219,7 @@ def run(job: Job, parts: Sequence[tuple[int, int]], workers: int, out: Sequence[
                 if failure is None:
                     nxt = next(ahead, None)
                     if nxt is not None:
-                        pool.send(conn, *nxt)  # type: ignore[arg-type]
+                        pool.send(conn, *nxt)
     except KeyboardInterrupt:
         pool.kill()
         raise interrupted(done, total) from None
