@@ -14,7 +14,7 @@ import argparse
 import itertools
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from kozyr.cards import SUIT_NAMES
@@ -90,7 +90,8 @@ def settings_help() -> str:
     return "; ".join(f"{n} {lo}..{hi} ({defaults[n]}): {PARAM_DOCS[n]}" for n, (lo, hi) in PARAM_RANGES.items())
 
 
-def check_settings(pairs: list[tuple[str, int]], rungs: set[int], option: str, parser: Any) -> Params:
+def check_settings(pairs: list[tuple[str, int]], rungs: set[int], option: str,
+                   parser: argparse.ArgumentParser) -> Params:
     """The settings of --set (each named once), refused when none of `rungs` reads one of them."""
     values: dict[str, int] = {}
     for name, value in pairs:
@@ -582,7 +583,7 @@ def _replay_command(args: argparse.Namespace) -> int:
         seed = ladder_seed(args.seed)
         i = args.deal
         game = deal_game(seed, i, deal)
-        seats = players(sides[0], sides[1], seed, i, deal)
+        seats: Sequence[Callable[[Any], Any]] = players(sides[0], sides[1], seed, i, deal)   # the seats' players
         first = a_seat(i)
         who = [values[first], values[1 - first]]
 

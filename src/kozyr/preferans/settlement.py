@@ -178,7 +178,7 @@ def _unit(unit: object) -> Fraction:
     try:
         if isinstance(unit, bool):
             raise TypeError
-        u = Fraction(unit)  # type: ignore[arg-type]
+        u = Fraction(unit)  # type: ignore[call-overload]  # any object: Fraction's TypeError is the refusal
     except (TypeError, ValueError, OverflowError):
         raise PreferansError("bad_unit", f"unit: {shown(unit)} is not a number", field="unit", value=unit) from None
     if u <= 0:

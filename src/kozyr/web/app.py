@@ -310,9 +310,9 @@ class WebApp:
             table: Any = DurakTable(rung=body.get("rung", 2), seat=body.get("seat", 0), seed=seed, rules=rules)
         elif kind == "hokm":
             _fields(body, ("game", "seat", "seed", "target", "bots"))
-            seed = body.get("seed")
+            given = body.get("seed")   # a whole number (HokmTable refuses anything else), unlike durak's text
             table = HokmTable(seat=body.get("seat", 0), target=body.get("target", 7),
-                              seed=secrets.randbelow(10**6) if seed is None else seed,
+                              seed=secrets.randbelow(10**6) if given is None else given,
                               bots=body.get("bots", DEFAULT_BOTS))
         else:
             raise HttpError("bad_game", 400, f"game {shown(kind)} is not 'durak' or 'hokm'")

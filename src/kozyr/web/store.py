@@ -60,7 +60,7 @@ class RecordsFolder:
 
     def list(self) -> list[dict[str, Any]]:
         """The records in the folder, newest first: name, size, time (regular files with a record's name)."""
-        found = []
+        found: list[dict[str, Any]] = []
         with os.scandir(self.root) as entries:
             for entry in entries:
                 if not NAME.fullmatch(entry.name):

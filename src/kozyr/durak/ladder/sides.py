@@ -129,7 +129,7 @@ def resolve(side: object, params: object = None) -> Side:
         return dataclasses.replace(_bot_side(made, side), origin=side, name=side.spec)
     if isinstance(side, BotFactory) or (callable(side) and not isinstance(side, (Bot, Rung4Bot, NativeBot))
                                          and is_factory(side)):
-        factory = side if isinstance(side, BotFactory) else BotFactory(side)  # type: ignore[arg-type]
+        factory = side if isinstance(side, BotFactory) else BotFactory(side)
         return _built(factory, factory)
     return _bot_side(side, side)
 

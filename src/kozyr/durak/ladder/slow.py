@@ -80,18 +80,18 @@ def _seat_player(raw: object, seat: int, seed: object, i: int, deal: str, params
     side = resolve(raw, params)
     if side.kind in ("callable", "native"):   # a NativeBot is callable on the compiled engine's views
         assert side.player is not None
-        return side.player  # type: ignore[no-any-return]
+        return side.player
     if side.kind == "bot":
         return side.source  # type: ignore[return-value]  # a Bot is a callable view -> Move
     if deal == "fast":
         key = seat_key(deal_key(seed, i), seat)
         if side.rung == 4:
             return _rung4_player(side, key)
-        return _rung_player(side, lambda ply, key=key, seat=seat: fast_word(key, seat, ply))
+        return _rung_player(side, lambda ply: fast_word(key, seat, ply))
     text = bot_seed(seed, i, seat, deal)
     if side.rung == 4:
         return _rung4_player(side, (word(text, seat, 0) << 32) | word(text, seat, 1))
-    return _rung_player(side, lambda ply, text=text, seat=seat: word(text, seat, ply))
+    return _rung_player(side, lambda ply: word(text, seat, ply))
 
 
 def table_players(sides: Sequence[object], seed: object, i: int, rotation: int, deal: str = "fast",
