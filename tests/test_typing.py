@@ -1,15 +1,27 @@
-"""The shipped stubs are the API editors see: mypy over the tests must agree with them."""
+"""The shipped stubs are the API editors see: mypy over the tests must agree with them, and mypy over the
+package's own source too (the stubs of its compiled modules against the Python that calls them)."""
 import subprocess
 import sys
 from pathlib import Path
 
 TESTS = Path(__file__).parent
+ROOT = TESTS.parent
+
+
+def _mypy(target: Path) -> subprocess.CompletedProcess[str]:
+    """mypy over `target` from the repository root with its pyproject.toml, and no cache to go stale."""
+    return subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-incremental", "--config-file", str(ROOT / "pyproject.toml"),
+         str(target)],
+        capture_output=True, text=True, cwd=ROOT,
+    )
 
 
 def test_mypy_accepts_the_tests() -> None:
-    run = subprocess.run(
-        [sys.executable, "-m", "mypy", "--no-incremental", "--config-file", str(TESTS.parent / "pyproject.toml"),
-         str(TESTS)],
-        capture_output=True, text=True, cwd=TESTS.parent,
-    )
+    run = _mypy(TESTS)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_mypy_accepts_the_source() -> None:
+    run = _mypy(ROOT / "src")
     assert run.returncode == 0, run.stdout + run.stderr
