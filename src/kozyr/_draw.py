@@ -58,8 +58,6 @@ class _Canvas:
 
     def text(self, x: float, y: float, words: str, parent: ET.Element | None = None, size: float = 12,
              **attrs: Any) -> ET.Element:
-        """`words` at (x, y). A caller spreading hyphenated attributes (`**{"font-weight": "bold"}`) names
-        `parent`, None too, so that no key of the dict could be taken for it (what mypy checks)."""
         el = ET.SubElement(self.root if parent is None else parent, "text", _attrs(
             {"x": x, "y": y, "font-size": size, "fill": INK, **attrs}))
         el.text = words
@@ -83,9 +81,9 @@ class _Canvas:
         g = ET.SubElement(self.root, "g", attrs)
         ET.SubElement(g, "title").text = letters
         self.rect(x, y, CARD_W, CARD_H, g, rx=5, fill="#ffffff", stroke=MARK if mark else "#777777",
-                  **{"stroke-width": 2.5 if mark else 1})
+                  stroke_width=2.5 if mark else 1)
         colour = SUIT_COLOURS[s]
-        self.text(x + 4, y + 15, name, g, size=14, fill=colour, **{"font-weight": "bold"})
+        self.text(x + 4, y + 15, name, g, size=14, fill=colour, font_weight="bold")
         self.suit(s, x + 4, y + 19, 11, g)
         self.suit(s, x + CARD_W - 27, y + CARD_H - 29, 23, g)
         if faint:
@@ -99,7 +97,7 @@ class _Canvas:
         self.rect(x + 4, y + 4, CARD_W - 8, CARD_H - 8, g, rx=3, fill="none", stroke="#9fb6e0")
         if label:
             self.text(x + CARD_W / 2, y + CARD_H / 2 + 5, label, g, size=14, fill="#ffffff",
-                      **{"text-anchor": "middle", "font-weight": "bold"})
+                      text_anchor="middle", font_weight="bold")
         return g
 
     def svg(self) -> str:
@@ -112,7 +110,9 @@ def _n(v: float) -> str:
 
 
 def _attrs(d: dict[str, Any]) -> dict[str, str]:
-    return {k: _n(v) if isinstance(v, (int, float)) else str(v) for k, v in d.items()}
+    """SVG's attributes as text; a keyword's underscores are the attribute's hyphens (`font_weight=` is
+    `font-weight`: no SVG attribute has an underscore), so that callers pass them as plain keywords."""
+    return {k.replace("_", "-"): _n(v) if isinstance(v, (int, float)) else str(v) for k, v in d.items()}
 
 
 def _row_width(n: int, step: float) -> float:

@@ -93,7 +93,7 @@ def durak_svg(view: Any) -> str:
     step = _fan_step(n_other, 360, 18)
     for i in range(n_other):
         c.back(150 + i * step, 12, kind="other")
-    c.text(20, 36, f"seat {other}", size=13, parent=None, **{"font-weight": "bold"})
+    c.text(20, 36, f"seat {other}", size=13, font_weight="bold")
     c.text(20, 54, f"{n_other} card{'s' * (n_other != 1)}", size=12, fill=MUTED)
     # talon, turn-up and trump, on the left
     if view.turnup is not None:           # crosswise under the talon, its rank showing
@@ -129,7 +129,7 @@ def durak_svg(view: Any) -> str:
     for i, card in enumerate(hand):
         up = card in legal
         c.card(_name(card), 140 + i * step, 270 - (10 if up else 0), mark=up)
-    c.text(20, 300, f"seat {me}", size=13, parent=None, **{"font-weight": "bold"})
+    c.text(20, 300, f"seat {me}", size=13, font_weight="bold")
     c.text(20, 318, "(this view)", size=11, fill=MUTED)
     return c.svg()
 
@@ -174,8 +174,7 @@ def durak_record_svg(bouts: Any, *, trump: int, result: Any = None, per_row: int
     for r in range(rows):
         for j, b in enumerate(bouts[r * per_row:(r + 1) * per_row]):
             x = 20 + j * col_w
-            c.text(x, y + 12, f"{r * per_row + j + 1}. seat {b.attacker}", size=11, parent=None,
-                   **{"font-weight": "bold"})
+            c.text(x, y + 12, f"{r * per_row + j + 1}. seat {b.attacker}", size=11, font_weight="bold")
             for k, (attack, beat) in enumerate(b.pairs):
                 c.card(_name(attack), x, y + 20 + k * step)
                 if beat is not None:
@@ -228,7 +227,7 @@ def _draw_trick(c: _Canvas, plays: Iterable[tuple[int, int]], winner: Any, seat:
         c.card(_name(card), x, y, mark=winner is not None and winner.seat == s)
         lx = cx + dx * (CARD_W * 1.5 + 60)
         ly = cy + dy * (CARD_H + 28) + 4
-        c.text(lx, ly, f"seat {s}", size=11, fill=MUTED, parent=None, **{"text-anchor": "middle"})
+        c.text(lx, ly, f"seat {s}", size=11, fill=MUTED, text_anchor="middle")
 
 
 def hokm_view_svg(view: Any) -> str:
@@ -247,9 +246,9 @@ def hokm_view_svg(view: Any) -> str:
     c.text(14, 44, f"hakem: seat {view.hakem}", size=12)
     us, them = view.seat & 1, 1 - (view.seat & 1)
     c.text(width - 14, 24, f"tricks: us {view.tricks_won[us]}, them {view.tricks_won[them]}", size=12,
-           parent=None, **{"text-anchor": "end"})
+           text_anchor="end")
     c.text(width - 14, 44, f"points: us {view.scores[us]}, them {view.scores[them]} (to {view.match_target})",
-           size=12, parent=None, **{"text-anchor": "end"})
+           size=12, text_anchor="end")
     hand = list(view.hand)
     legal = set(view.legal) if view.to_act == view.seat else set()
     step = _fan_step(len(hand), width - 40, CARD_W + 2)

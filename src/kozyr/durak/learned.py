@@ -159,9 +159,9 @@ def load(path: str | Path | None = None) -> Weights:
 
 def save(weights: Weights, path: str | Path) -> None:
     """Write `weights` in the format `load` reads (uncompressed .npz; numpy's own writer)."""
-    # allow_pickle given by name, so that no array's name could be taken for it (the arrays are numbers,
-    # and load reads them without pickle)
-    np.savez(path, allow_pickle=False, **weights.arrays())
+    # the stub reads the first keyword as allow_pickle, which only newer numpy's savez takes (numpy 1.x,
+    # which kozyr allows, would save an allow_pickle= as one more array): so none is passed
+    np.savez(path, **weights.arrays())  # type: ignore[arg-type]
 
 
 def forward(weights: Weights, obs: np.ndarray) -> np.ndarray:
