@@ -22,12 +22,12 @@ its playouts):
 - HOLD_TRUMPS (24, -1..24, rung 3; new, off by default): when piling on (done is legal) and the
   cheapest card is a trump, say done instead while the talon holds more than this (24: never, the
   rules' bot; -1: always keep trumps rather than throw them in).
-- K (192, 1..65536, rung 4): the deals rung 4 redeals from what it has seen, per decision, and so
-  K x (the legal moves) playouts (192 since the tree walks faster and the sequential test on deal
-  pairs against a panel, and against the learned rung, accepted it against 128 within the time
-  target of 1 ms a decision; 128 with the tree search when the test accepted the tree against the
-  flat search at 256 in the same time a decision; the flat search went from 64 to 128 to 256 by
-  the same test).
+- K (224, 1..65536, rung 4): the deals rung 4 redeals from what it has seen, per decision, and so
+  K x (the legal moves) playouts (224 with BELIEF=100, the two accepted together by the sequential
+  test on deal pairs against a panel, and not rejected against the learned rung, within the time
+  target of 1 ms a decision; 192 since the tree walks faster and both tests accepted it against
+  128; 128 with the tree search when the test accepted the tree against the flat search at 256 in
+  the same time a decision; the flat search went from 64 to 128 to 256 by the same test).
 - PLAYOUT (3, 1..3, rung 4): the rung that plays both seats out in rung 4's search; the fields
   above are its settings (so they reach rung 4's playouts too).
 - ENDGAME (1, 0..1, rung 4): 1 to solve the endgame exactly once the talon is empty, 0 not to.
@@ -54,12 +54,13 @@ its playouts):
   tree's edge. 1 since the sequential test on deal pairs against a panel accepted it against
   0, both against the learned rung and against rungs 2 and 3 and the panel, while head to head
   it lost to 0 (docs/strength.md, "The top rung").
-- BELIEF (0, 0..100, rung 4): the share, in %, of the imagined deals made to fit what the other
+- BELIEF (100, 0..100, rung 4): the share, in %, of the imagined deals made to fit what the other
   seats' choices told (the view's `declined`: a plain card taken, or beaten with a trump, rather
   than beaten in suit): the unseen cards of that suit above it that the draw put in that seat's
   hand go to the talon, but for those the deal's opponent model would keep rather than beat
-  with (core/determinize.pxd, dt_build_belief). 0, the default: the sequential test on deal
-  pairs did not accept it (docs/strength.md, "Belief").
+  with (core/determinize.pxd, dt_build_belief). 100 (every deal) since the sequential test on deal
+  pairs against a panel accepted it with K=224 against BELIEF=0 at K=192 (alone, at K=192, it
+  came near but was not accepted; docs/strength.md, "Belief"); 0 is rung 4 as it was.
 
 `Params` is frozen and hashable; `Params.of(None | Params | mapping)` is how
 every API takes them (a mapping of NAME: value, names in any case).
@@ -106,7 +107,7 @@ class Params:
     TAKE_BOUT: int = _field(2, 0, 6, (3, 4), "the careful take only while the bout holds at most this many attacks")
     HOLD_TRUMPS: int = _field(24, -1, 24, (3, 4), "piling on, keep a trump (say done) while the talon holds more "
                                                 "(24: never, the rules' bot)")
-    K: int = _field(192, 1, 1 << 16, (4,), "rung 4: the deals it redeals from what it has seen, per decision")
+    K: int = _field(224, 1, 1 << 16, (4,), "rung 4: the deals it redeals from what it has seen, per decision")
     PLAYOUT: int = _field(3, 1, 3, (4,), "rung 4: the rung that plays its redealt deals out")
     ENDGAME: int = _field(1, 0, 1, (4,), "rung 4: 1 to solve the endgame exactly once the talon is empty")
     BUDGET: int = _field(20000, 0, 1 << 30, (4,), "rung 4: the endgame solver's node budget")
@@ -118,8 +119,8 @@ class Params:
                                        "exploration constant x 100")
     IN_TREE: int = _field(1, 0, 2, (4,), "rung 4's tree search: 1 the other seat plays the imagined deal's opponent "
                                        "style inside the tree too, 2 its model in every deal, 0 only past its edge")
-    BELIEF: int = _field(0, 0, 100, (4,), "rung 4: the share (in percent) of its imagined deals made to fit the other "
-                                         "seats' choices (what they declined to beat in suit)")
+    BELIEF: int = _field(100, 0, 100, (4,), "rung 4: the share (in percent) of its imagined deals made to fit the "
+                                           "other seats' choices (what they declined to beat in suit)")
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):

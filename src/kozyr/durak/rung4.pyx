@@ -31,7 +31,7 @@ the ladder's C loop):
   opponent style inside the tree too, 2 its model in every deal, 0 only past
   the tree's edge;
 - BELIEF: the share (in %) of the imagined deals made to fit what the other
-  seats declined to beat in suit (the view's `declined`; default 0, none);
+  seats declined to beat in suit (the view's `declined`; default 100, every deal);
 - ENDGAME (default 1, on): solve exactly once the talon is empty, within
   BUDGET solver nodes a decision (past it, the flat search decides); at two
   seats without transfers only (the solver is a two-player search).
