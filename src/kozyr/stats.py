@@ -724,7 +724,7 @@ def elo_fit(score: Any, games: Any) -> tuple[float, ...]:
                          field="scores", value=None)
     k = len(s)
     wins = s.sum(axis=1)
-    r = np.zeros(k)
+    r: np.ndarray = np.zeros(k)   # of any shape to mypy: numpy's stubs type np.zeros(k) one way or another by version
 
     def loglik(x: np.ndarray) -> float:
         d = ELO_C * (x[:, None] - x[None, :])
