@@ -254,7 +254,7 @@ cdef inline void dt_believe(State *s, const DView *v, uint64_t kept, uint64_t *r
     it put in a seat's hand changes places with a random talon card (above the bottom card) that
     is neither doubted nor the low trump (whose exchange right the draw settled), where there is
     one. The hands stay the counts the view shows; only which unseen card lies where changes."""
-    cdef int i, c, n, j, at, above = s.tlen - s.drawn - 1
+    cdef int i, c, n, j, k, at, above = s.tlen - s.drawn - 1
     cdef uint64_t doubted, bad
     cdef int spots[52]
     if above <= 0:
@@ -265,18 +265,22 @@ cdef inline void dt_believe(State *s, const DView *v, uint64_t kept, uint64_t *r
             continue
         doubted = dt_doubted(v, i, kept)
         bad = s.hand[i] & doubted
-        while bad:
+        if not bad:
+            continue
+        n = 0                    # the talon's places a doubted card may go to, in talon order
+        for j in range(above):
+            if not (doubted & card_bit(s.order[at + j])) and s.order[at + j] != s.six:
+                spots[n] = at + j
+                n += 1
+        while bad and n:
             c = pop_lowest(&bad)
-            n = 0
-            for j in range(above):
-                if not (doubted & card_bit(s.order[at + j])) and s.order[at + j] != s.six:
-                    spots[n] = at + j
-                    n += 1
-            if n == 0:
-                break
-            j = spots[fast_below(rng, n)]
+            k = fast_below(rng, n)
+            j = spots[k]
             s.hand[i] = (s.hand[i] & ~card_bit(c)) | card_bit(s.order[j])
             s.order[j] = <unsigned char>c
+            n -= 1               # that place now holds a doubted card: out of the list, the order kept
+            for j in range(k, n):
+                spots[j] = spots[j + 1]
 
 
 cdef inline int dt_build_belief(State *s, const DView *v, int belief, uint64_t kept,

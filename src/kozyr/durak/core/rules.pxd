@@ -703,12 +703,17 @@ cdef inline void _play_attack(State *s, int seat, int card) noexcept nogil:
     s.bout.to_beat = s.bout.attack[s.nbeat]
 
 
-cdef inline void _play_take(State *s) noexcept nogil:
-    """The defender takes: the card it was to answer (the oldest unanswered one) goes to its
-    `declined` when plain (the others, if any, it never came to)."""
+cdef inline void _decline(State *s) noexcept nogil:
+    """The defender answers the card it was to beat (the oldest unanswered one) otherwise than in
+    its suit: by taking, or with a trump. That card goes to its `declined` when plain (the others
+    unanswered at a take, if any, it never came to)."""
     cdef int c = s.bout.to_beat
     if c >= 0 and (c >> 4) != s.trump:
         s.declined[s.bout.defender] |= card_bit(c)
+
+
+cdef inline void _play_take(State *s) noexcept nogil:
+    _decline(s)
     s.bout.taken = 1
     s.p = 0
 
@@ -716,9 +721,8 @@ cdef inline void _play_take(State *s) noexcept nogil:
 cdef inline void _play_beat(State *s, int card) noexcept nogil:
     cdef uint64_t b = card_bit(card)
     cdef int dfd = s.bout.defender
-    cdef int attack = s.bout.attack[s.nbeat]
-    if (card >> 4) == s.trump and (attack >> 4) != s.trump:
-        s.declined[dfd] |= card_bit(attack)
+    if (card >> 4) == s.trump:
+        _decline(s)
     s.hand[dfd] &= ~b
     s.count[dfd] -= 1
     s.table |= b
