@@ -1,0 +1,328 @@
+"""The compiled preferans deal: `CoreDeal`, the fast path over the C rules (core/rules.pxd)
+speaking move codes, and its JSON forms of a seat's view and of the record.
+
+A move code is one int per move (the same table as kozyr.preferans.moves): 0 pass,
+1 whist, 2 half-whist, 3 closed, 4 open, 8 + i bid of LADDER[i], 40 + i name of
+LADDER[i], 64 + card play, 128 + 32 i + j discard of the cards of deck indices
+i < j (7S = 0 ... AC = 31). Every legal list is ascending by code, which is the
+rules' canonical order in every phase.
+"""
+from libc.stdint cimport uint8_t, uint64_t
+from libc.string cimport memcpy
+
+from kozyr.preferans.core.state cimport *
+from kozyr.preferans.core.rules cimport (
+    card_index, index_card, pref_actor, pref_check, pref_check_move, pref_check_phase, pref_check_seat,
+    pref_do, pref_init, pref_legal, pref_shuffle,
+)
+
+from kozyr.preferans.contracts import LADDER
+
+PHASES = ("auction", "talon", "naming", "whisting", "defence", "play", "over")
+OUTCOMES = (None, "raspasy", "misere", "game", "passed", "half_whist")
+REFUSALS = (None, "game_over", "not_your_turn", "not_legal", "wrong_phase", "bid_after_misere",
+            "misere_after_bid", "bid_not_higher", "below_minimum", "card_not_held", "bad_contract",
+            "bad_call", "must_follow", "must_trump")
+RASPASY_TALON = ("first_hand", "winner", "none")
+LONE_WHIST = ("choice", "open", "closed")
+DEFENCES = {DF_NONE: None, DF_CLOSED: "closed", DF_OPEN: "open"}
+CALLS = ("pass", "whist", "half-whist")
+
+_RANK_CHARS = "0123456789TJQKA"
+_SUIT_CHARS = "SHDC"
+cdef list _NAME = [None] * 64
+for _c in range(64):
+    if 7 <= (_c & 15) <= 14:
+        _NAME[_c] = _RANK_CHARS[_c & 15] + _SUIT_CHARS[_c >> 4]
+cdef list _CONTRACT = [str(c) for c in LADDER]
+
+
+def card_name(int c):
+    """`7S` ... `AC` for a card int of the 32-card deck."""
+    return _NAME[c]
+
+
+def _move_text(int code):
+    if code < 5:
+        return ("pass", "whist", "half-whist", "closed", "open")[code]
+    if code < MV_NAME:
+        return "bid " + _CONTRACT[code - MV_BID]
+    if code < MV_PLAY + 7:
+        return "name " + _CONTRACT[code - MV_NAME]
+    if code < MV_DISCARD:
+        return "play " + _NAME[code - MV_PLAY]
+    return "discard " + _NAME[index_card((code - MV_DISCARD) >> 5)] + " " + _NAME[index_card((code - MV_DISCARD) & 31)]
+
+
+MOVE_TEXT = {c: _move_text(c) for c in list(range(5)) + list(range(MV_BID, MV_BID + NRANKS))
+             + list(range(MV_NAME, MV_NAME + NRANKS))
+             + [MV_PLAY + c for c in range(64) if 7 <= (c & 15) <= 14]
+             + [MV_DISCARD + 32 * i + j for i in range(32) for j in range(i + 1, 32)]}
+"""The canonical text of every move code."""
+
+
+def discard_code(int a, int b):
+    """The move code of discarding cards a and b (either order; a != b, both cards of the deck)."""
+    cdef int i = card_index(a), j = card_index(b)
+    if i > j:
+        i, j = j, i
+    return MV_DISCARD + 32 * i + j
+
+
+cdef list _names(uint64_t m):
+    cdef list out = []
+    while m:
+        out.append(_NAME[__builtin_ctzll(m)])
+        m &= m - 1
+    return out
+
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long) nogil
+    int __builtin_popcountll(unsigned long long) nogil
+
+
+def shuffled(seed, number):
+    """The rules' shuffled order of the 32 cards (card ints) for a 32-byte seed and deal number."""
+    cdef unsigned char cards[32]
+    _shuffle_into(cards, seed, number)
+    return tuple(cards[i] for i in range(32))
+
+
+cdef void _shuffle_into(unsigned char *cards, bytes seed, object number) except *:
+    cdef bytes head = seed + b"preferans:" + str(int(number)).encode("ascii") + b":"
+    cdef bytearray msg = bytearray(head) + bytearray(24)
+    cdef unsigned char *p = msg
+    pref_shuffle(cards, <uint8_t *>p, len(head))
+
+
+cdef class CoreDeal:
+    """One deal on the C rules, moves as int codes (checked by the caller: seat 0..N-1, dealer,
+    min_level and params in range; this class trusts them). `apply` returns a refusal code
+    (0 when the move was made; a refused move changes nothing)."""
+
+    def __init__(self, bytes seed, number, int players, int dealer, int min_level, tuple params):
+        cdef unsigned char cards[32]
+        cdef PParams p
+        if len(seed) != 32 or players not in (3, 4) or not 0 <= dealer < players or not 6 <= min_level <= 10:
+            raise ValueError("CoreDeal: inputs out of range")
+        p.rtalon, p.ten_checked, p.lone_whist, p.stalingrad, p.half_whist = params
+        _shuffle_into(cards, seed, number)
+        pref_init(&self.s, players, dealer, min_level, &p, cards)
+        self._seed = seed
+        self._number = number
+        self._log = []
+        self._legal = None
+        self._legal_ply = -1
+
+    cdef tuple legal_codes(self):
+        cdef int out[MAX_LEGAL]
+        cdef int k, i
+        if self._legal_ply != self.s.ply or self._legal is None:
+            k = pref_legal(&self.s, out)
+            self._legal = tuple([out[i] for i in range(k)])
+            self._legal_ply = self.s.ply
+        return self._legal
+
+    def legal(self):
+        """The legal move codes, ascending (empty once over)."""
+        return self.legal_codes()
+
+    def check_seat(self, int seat):
+        return pref_check_seat(&self.s, seat)
+
+    def check_phase(self, int code):
+        return pref_check_phase(&self.s, code)
+
+    def check(self, int seat, int code):
+        """The refusal code of (seat, code), 0 when it is legal."""
+        return pref_check(&self.s, seat, code)
+
+    def check_move(self, int code):
+        """The checks by kind for a code of the current phase."""
+        return pref_check_move(&self.s, code)
+
+    def apply(self, int seat, int code):
+        """Make the move: 0, or the refusal code (nothing changed)."""
+        cdef int rf = pref_check(&self.s, seat, code)
+        if rf == RF_OK:
+            self._log.append((seat, code))
+            pref_do(&self.s, code)
+        return rf
+
+    # -- reading ------------------------------------------------------------
+    @property
+    def phase(self):
+        return PHASES[self.s.phase]
+
+    @property
+    def actor(self):
+        cdef int a = pref_actor(&self.s)
+        return None if a < 0 else a
+
+    @property
+    def ply(self):
+        return self.s.ply
+
+    @property
+    def over(self):
+        return self.s.phase == PH_OVER
+
+    @property
+    def outcome(self):
+        return OUTCOMES[self.s.outcome]
+
+    @property
+    def moves(self):
+        """The accepted moves as (seat, code)."""
+        return tuple(self._log)
+
+    @property
+    def order(self):
+        return tuple(self.s.order[i] for i in range(32))
+
+    @property
+    def active(self):
+        return (self.s.active[0], self.s.active[1], self.s.active[2])
+
+    def hand(self, int seat):
+        """The seat's cards as a 64-bit mask (0 for the sitting-out dealer)."""
+        cdef int j = self._index(seat)
+        return 0 if j < 0 else self.s.hand[j]
+
+    @property
+    def won(self):
+        return {self.s.active[j]: self.s.won[j] for j in range(3)}
+
+    cdef int _index(self, int seat):
+        cdef int j
+        for j in range(3):
+            if self.s.active[j] == seat:
+                return j
+        return -1
+
+    # -- JSON forms -----------------------------------------------------------
+    def params_json(self):
+        return {"raspasy_talon": RASPASY_TALON[self.s.p.rtalon], "ten_checked": bool(self.s.p.ten_checked),
+                "lone_whist": LONE_WHIST[self.s.p.lone_whist], "stalingrad": bool(self.s.p.stalingrad),
+                "half_whist": bool(self.s.p.half_whist)}
+
+    def final_calls(self):
+        """The record's calls as {seat: call} and whist_order (W1, W2), or (None, None)."""
+        cdef PState *s = &self.s
+        cdef int a1, a2
+        if s.kind != KD_GAME or s.w1 < 0:
+            return None, None
+        a1 = s.active[s.w1]
+        a2 = s.active[s.w2]
+        if s.outcome == OC_HALF:
+            calls = {a1: "pass", a2: "half-whist"}
+        else:
+            calls = {a1: "whist" if s.whisters & (1 << s.w1) else "pass",
+                     a2: "whist" if s.whisters & (1 << s.w2) else "pass"}
+        if s.phase != PH_OVER and s.phase != PH_PLAY:
+            return None, None
+        return calls, (a1, a2)
+
+    def record_json(self, players, preset):
+        """The record's JSON object (every key; outcome and deal null until the end)."""
+        cdef PState *s = &self.s
+        cdef int j
+        over = s.phase == PH_OVER
+        calls, order = self.final_calls()
+        played = s.outcome in (OC_RASPASY, OC_MISERE, OC_GAME)
+        conv = {"preset": preset}
+        conv.update(self.params_json())
+        return {
+            "seed": self._seed.hex(),
+            "number": self._number,
+            "players": list(players),
+            "dealer": s.dealer,
+            "convention": conv,
+            "min_level": s.min_level,
+            "moves": [[seat, MOVE_TEXT[code]] for seat, code in self._log],
+            "talon": [_NAME[s.talon[0]], _NAME[s.talon[1]]],
+            "discard": _names(s.discard),
+            "declarer": s.active[s.decl] if s.decl >= 0 else None,
+            "bid": _CONTRACT[s.bid] if s.bid >= 0 else None,
+            "contract": _CONTRACT[s.contract] if s.contract >= 0 else None,
+            "calls": None if calls is None else {str(k): v for k, v in calls.items()},
+            "whist_order": None if order is None else list(order),
+            "defence": DEFENCES[s.defence],
+            "tricks": {str(s.active[j]): s.won[j] for j in range(3)} if played else None,
+            "outcome": OUTCOMES[s.outcome],
+            "deal": self.deal_json(players) if over else None,
+        }
+
+    def deal_json(self, players):
+        """The arguments of the scorer's Deal, with names (the record's `deal`)."""
+        cdef PState *s = &self.s
+        cdef int j
+        if s.phase != PH_OVER:
+            return None
+        names = list(players)
+        tricks = {names[s.active[j]]: s.won[j] for j in range(3)}
+        out = {"players": names, "dealer": names[s.dealer], "raspasy": s.outcome == OC_RASPASY,
+               "declarer": None, "contract": None, "calls": None, "tricks": None, "open": None,
+               "whist_order": None}
+        if s.outcome == OC_RASPASY:
+            out["tricks"] = tricks
+            return out
+        out["declarer"] = names[s.active[s.decl]]
+        out["contract"] = _CONTRACT[s.contract]
+        if s.outcome == OC_MISERE:
+            out["tricks"] = tricks
+            return out
+        calls, order = self.final_calls()
+        out["calls"] = {names[k]: v for k, v in calls.items()}
+        out["whist_order"] = [names[order[0]], names[order[1]]]
+        if s.outcome == OC_GAME:
+            out["tricks"] = tricks
+            out["open"] = s.defence == DF_OPEN
+        else:
+            out["open"] = False
+        return out
+
+    def view_json(self, int seat, players):
+        """What `seat` may see, as the view's JSON object."""
+        cdef PState *s = &self.s
+        cdef int j = self._index(seat), k, i, actor = pref_actor(s)
+        trick = None
+        if s.phase == PH_PLAY:
+            trick = {"leader": s.active[s.leader], "talon": _NAME[s.lead_card] if s.lead_card >= 0 else None,
+                     "plays": [[s.active[s.play_who[i]], _NAME[s.play_card[i]]] for i in range(s.nplayed)]}
+        controls = []
+        if j >= 0:
+            controls = [seat] + [s.active[k] for k in range(3) if k != j and s.ctrl[k] == j]
+        return {
+            "seat": seat,
+            "ply": s.ply,
+            "phase": PHASES[s.phase],
+            "actor": None if actor < 0 else actor,
+            "dealer": s.dealer,
+            "active": [s.active[0], s.active[1], s.active[2]],
+            "params": self.params_json(),
+            "min_level": s.min_level,
+            "auction": [[s.active[s.auc_who[i]], "pass" if s.auc_call[i] < 0 else _CONTRACT[s.auc_call[i]]]
+                        for i in range(s.nauction)],
+            "declarer": s.active[s.decl] if s.decl >= 0 else None,
+            "bid": _CONTRACT[s.bid] if s.bid >= 0 else None,
+            "contract": _CONTRACT[s.contract] if s.contract >= 0 else None,
+            "trump": s.trump if s.trump >= 0 else None,
+            "talon": [_NAME[s.talon[i]] for i in range(s.talon_up)],
+            "discard": _names(s.discard) if j >= 0 and j == s.decl else [],
+            "calls": [[s.active[s.call_who[i]], CALLS[s.call_what[i]]] for i in range(s.ncalls)],
+            "defence": DEFENCES[s.defence],
+            "hand": _names(s.hand[j]) if j >= 0 else [],
+            "counts": {str(s.active[k]): __builtin_popcountll(s.hand[k]) for k in range(3)},
+            "open_hands": {str(s.active[k]): _names(s.hand[k]) for k in range(3) if s.opened & (1 << k)},
+            "controls": controls,
+            "trick": trick,
+            "tricks": [{"talon": _NAME[s.t_talon[i]] if s.t_talon[i] >= 0 else None,
+                        "plays": [[s.active[s.t_who[3 * i + k]], _NAME[s.t_card[3 * i + k]]] for k in range(3)],
+                        "winner": s.active[s.t_win[i]]} for i in range(s.ntricks)],
+            "won": {str(s.active[k]): s.won[k] for k in range(3)},
+            "legal": [MOVE_TEXT[c] for c in self.legal_codes()] if seat == actor else [],
+            "over": s.phase == PH_OVER,
+            "deal": self.deal_json(players) if s.phase == PH_OVER else None,
+        }
