@@ -1,0 +1,77 @@
+"""The compiled preferans deal's speed: random whole deals in C, and the Python-level costs.
+
+    PYTHONPATH=src nice python benchmarks/bench_preferans_play.py [--deals 1000000]
+
+Rows (one process, one core, CPU time):
+- random whole deals (`random_playouts`: every phase, uniformly random legal moves, the
+  fast generator's shuffle) at 3 and 4 players, Sochi and Rostov: deals/s;
+- `Game.legal_moves()` from Python (cached Move tuples): ns a call, repeated and just after
+  a move; `Game.apply` of a legal move, `Game.view`, and one whole deal played move by move;
+- the load average (`uptime`) beside the rows: the machine is shared, so figures move with it.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import time
+import timeit
+
+from kozyr.preferans import ROSTOV, SOCHI
+from kozyr.preferans.core.playouts import random_playouts
+
+
+def load() -> str:
+    """uptime's load averages."""
+    try:
+        return subprocess.run(["uptime"], capture_output=True, text=True, check=False).stdout.strip().split("load average:")[-1].strip()
+    except OSError:
+        return "?"
+
+
+def cpu(fn) -> float:  # type: ignore[no-untyped-def]
+    t = time.process_time()
+    fn()
+    return time.process_time() - t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=1_000_000)
+    args = ap.parse_args()
+    print(f"load average before: {load()}  (pid {os.getpid()})")
+    random_playouts(10_000, 1)
+    for players in (3, 4):
+        for conv in (SOCHI, ROSTOV):
+            best = min(cpu(lambda: random_playouts(args.deals, 7, players=players, convention=conv)) for _ in range(3))
+            print(f"random_playouts {players} players {conv.name:9s}: {args.deals / best:>12,.0f} deals/s "
+                  f"({1e9 * best / args.deals:,.0f} ns a deal)")
+    try:
+        from kozyr.preferans import Game
+    except ImportError:
+        Game = None
+    if Game is not None:
+        seed = b"kozyr-preferans-3".ljust(32)
+        g = Game.from_seed(seed, 1, players=("A", "B", "C"), dealer=2)
+        n = 1_000_000
+        t = min(timeit.repeat(g.legal_moves, number=n, repeat=3)) / n
+        print(f"Game.legal_moves() repeated          : {1e9 * t:8.0f} ns")
+
+        def fresh() -> None:
+            h = Game.from_seed(seed, 1, players=("A", "B", "C"), dealer=2)
+            while not h.over:
+                legal = h.legal_moves()
+                h.apply(h.actor, legal[0])
+
+        moves = 38
+        k = 2000
+        t = min(timeit.repeat(fresh, number=k, repeat=3)) / k
+        print(f"one whole deal move by move (Python) : {1e6 * t:8.1f} us ({1e9 * t / moves:,.0f} ns a move incl. "
+              "legal_moves after each)")
+        t = min(timeit.repeat(lambda: g.view(0), number=20_000, repeat=3)) / 20_000
+        print(f"Game.view(seat)                      : {1e6 * t:8.1f} us")
+    print(f"load average after: {load()}")
+
+
+if __name__ == "__main__":
+    main()
