@@ -29,12 +29,13 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bad_deal": ("durak, preferans, web", "the deal asked for does not exist (a deal number below 1 or too large), "
                                      "or a preferans deal that cannot be scored"),
     "bad_seats": ("durak", "a number of seats the rules do not play (a two-seat Game never raises it)"),
-    "game_over": ("durak, hokm, web", "the deal, hand or match is over: it takes no more moves"),
+    "game_over": ("durak, hokm, preferans, web", "the deal, hand or match is over: it takes no more moves"),
     "not_your_turn": ("durak, hokm, preferans", "the seat or player named is not the one to act now"),
-    "wrong_phase": ("durak, hokm", "that kind of move is not a move of the current phase"),
-    "not_legal": ("durak", "not a legal move here (or not a move at all: a malformed pair in a replay or record); a "
-                           "bot's answer that is not one of its legal moves"),
-    "card_not_held": ("durak, hokm", "the card is not in the hand of the seat that plays it"),
+    "wrong_phase": ("durak, hokm, preferans", "that kind of move is not a move of the current phase"),
+    "not_legal": ("durak, preferans", "not a legal move here (or not a move at all: a malformed pair in a replay or "
+                                      "record); a bot's answer that is not one of its legal moves"),
+    "card_not_held": ("durak, hokm, preferans", "the card is not in the hand of the seat that plays it (preferans: "
+                                                "or not in the hand on turn, or no card)"),
     "beats_nothing": ("durak", "the card does not beat the card it must beat"),
     "rank_not_in_bout": ("durak", "a throw-in of a rank that is not on the table"),
     "bout_full": ("durak", "the bout already holds as many attack cards as it may"),
@@ -75,20 +76,22 @@ REFUSALS: dict[str, tuple[str, str]] = {
                                                        "not a regular file, too large, too deep, not valid "
                                                        "JSON/TOML, or already there"),
     "bad_path": ("kozyr", "a path that is not a file name"),
-    "bad_record": ("durak, hokm, web", "a game record (durak, hokm) that does not fit its schema, or that its "
-                                       "replay contradicts"),
+    "bad_record": ("durak, hokm, preferans, web", "a game record (durak, hokm, preferans) that does not fit its "
+                                                  "schema, or that its replay contradicts"),
     # -- the durak engine, its views and memory --
-    "bad_order": ("durak", "not 36 distinct durak cards in shuffled order"),
+    "bad_order": ("durak, preferans", "not the deck's distinct cards in shuffled order (36 for durak, 32 for "
+                                      "preferans)"),
     "bad_index": ("preferans", "a deal index below 1, or a preferans deal number not on the sheet"),
     "bad_deal_mode": ("durak", "a deal mode other than fast, sha or reference"),
-    "bad_seed": ("durak, hokm, web", "a seed that does not fit: a reference seed past 32 bytes, or a hokm random "
+    "bad_seed": ("durak, hokm, preferans, web", "a seed that does not fit: a reference seed past 32 bytes, a preferans "
+                                           "seed not exactly 32 bytes, or a hokm random "
                                 "source that is not an int, random.Random or numpy Generator"),
-    "bad_seat": ("durak, shell", "a seat that does not exist (seats are 0 and 1 at the two-seat game, 0 to N-1 at "
-                                 "N)"),
+    "bad_seat": ("durak, preferans, shell", "a seat that does not exist (seats are 0 and 1 at the two-seat game, 0 "
+                                            "to N-1 at N)"),
     "bad_move": ("durak, web", "not a durak Move (nor move text)"),
     "bad_event": ("durak", "an event of a kind the memory does not know"),
-    "bad_view": ("kozyr, durak", "a view that cannot be what is asked of it (not a View, or not the deal's start; "
-                                 "kozyr.svg: not a durak or hokm view)"),
+    "bad_view": ("kozyr, durak, preferans", "a view that cannot be what is asked of it (not a View, or not the deal's "
+                                 "start; kozyr.svg: not a durak or hokm view; a preferans view's JSON out of form)"),
     "bad_memory": ("durak", "a seat's memory that does not fit the view or seat it is used with (`.field` names "
                             "the memory's field: a card in two places, another turn-up, a count that does not add up)"),
     "bad_pickle": ("durak", "a pickled Game or OpenSpiel state whose moves do not replay, or a determinized Game "
@@ -175,6 +178,12 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bid_not_higher": ("preferans", "a bid that is not above the highest bid"),
     "misere_after_bid": ("preferans", "misère after a bid of one's own (misère must be the first bid)"),
     "bad_min_level": ("preferans", "a minimum level outside 6..10"),
+    "bad_dealer": ("preferans", "a dealer that is not a seat 0..N-1 of the deal"),
+    "bad_discard": ("preferans", "a discard naming something that is no card, or the same card twice"),
+    "bad_contract": ("preferans", "a contract named below the winning bid, or misère named after a game bid"),
+    "must_follow": ("preferans", "a card of another suit while the hand holds the led suit"),
+    "must_trump": ("preferans", "a card that is not a trump while the hand, void in the led suit, holds one"),
+    "deal_not_over": ("preferans", "the scorer's Deal asked of a deal still in play"),
     "unknown_contract": ("preferans", "no such contract (level and strain)"),
     "misere_quota": ("preferans", "a whist quota asked of misère, which is not whisted"),
     "unknown_convention": ("preferans", "a convention name that is not a preset"),

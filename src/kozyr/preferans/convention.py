@@ -26,6 +26,9 @@ __all__ = [
     "Responsibility",
     "RaspasyMode",
     "Progression",
+    "RaspasyTalon",
+    "LoneWhist",
+    "PLAY_PARAMS",
     "Convention",
     "SOCHI",
     "LENINGRAD",
@@ -76,6 +79,34 @@ class Progression(enum.Enum):
     GEOMETRIC = "geometric"  # p, 2p, 4p, ...
 
 
+class RaspasyTalon(enum.Enum):
+    """How raspasy uses the talon (a play parameter)."""
+
+    FIRST_HAND = "first_hand"
+    """the talon cards lead tricks 1 and 2, first hand plays first to both, first hand leads trick 3."""
+    WINNER = "winner"
+    """as first_hand, but the winner of trick 1 plays first to talon card 2 and the winner of trick 2 leads
+    trick 3."""
+    NONE = "none"
+    """the talon stays face down and unused; first hand leads trick 1 (Rostov)."""
+
+
+class LoneWhist(enum.Enum):
+    """How a lone whister defends (a play parameter)."""
+
+    CHOICE = "choice"
+    """the whister says closed or open."""
+    OPEN = "open"
+    """always open: the whister plays both defending hands."""
+    CLOSED = "closed"
+    """always closed: each defender plays his own hidden hand."""
+
+
+PLAY_PARAMS = ("raspasy_talon", "ten_checked", "lone_whist", "stalingrad", "half_whist")
+"""The convention's fields the play of a deal reads (the rest are the scorer's), in the order views and
+records list them."""
+
+
 def _refuse(name: str, value: Any, why: str) -> PreferansError:
     return PreferansError("bad_convention", f"convention.{name}: {why}", field=f"convention.{name}", value=value)
 
@@ -118,6 +149,14 @@ class Convention:
       ``consolation_dealer``: in a 4-player game the dealer, who sits out, also
       writes consolation when the declarer fails.
       ``half_whist``: whether half-whist (on six and seven) is allowed at all.
+    Play (the engine's parameters; :data:`PLAY_PARAMS`)
+      ``raspasy_talon``: how raspasy uses the talon (:class:`RaspasyTalon`).
+      ``ten_checked``: a ten is checked: no whisting, both defenders count as
+      whisting (without responsibility) and play open.
+      ``lone_whist``: a lone whister chooses closed or open, or the mode is
+      fixed (:class:`LoneWhist`).
+      ``stalingrad``: a six of spades is whisted by both defenders, closed,
+      without whisting.
     Raspasy
       ``raspasy_mode`` gora or whists; ``raspasy_price`` the first price p;
       ``raspasy_progression`` and ``raspasy_cap`` how p grows over consecutive
@@ -153,6 +192,10 @@ class Convention:
     raspasy_zero_bonus: bool = True
     raspasy_whists_per_trick: Fraction = Fraction(5)
     raspasy_exit: tuple[int, ...] = (6,)
+    raspasy_talon: RaspasyTalon = RaspasyTalon.FIRST_HAND
+    ten_checked: bool = True
+    lone_whist: LoneWhist = LoneWhist.CHOICE
+    stalingrad: bool = False
 
     def __post_init__(self) -> None:
         """Check every field, one kind of rule at a time; a bad value is one refusal naming the field."""
@@ -181,6 +224,8 @@ class Convention:
             "responsibility": Responsibility,
             "raspasy_mode": RaspasyMode,
             "raspasy_progression": Progression,
+            "raspasy_talon": RaspasyTalon,
+            "lone_whist": LoneWhist,
         }
         for name, kind in enums.items():
             value = getattr(self, name)
@@ -193,7 +238,7 @@ class Convention:
 
     def _check_flags(self) -> None:
         for name in ("cap_whister_penalty", "split_closed", "consolation_dealer", "half_whist",
-                     "raspasy_amnesty", "raspasy_zero_bonus"):
+                     "raspasy_amnesty", "raspasy_zero_bonus", "ten_checked", "stalingrad"):
             value = getattr(self, name)
             if not isinstance(value, bool):
                 raise _refuse(name, value, f"{shown(value)} is not a bool (true or false)")
@@ -213,6 +258,21 @@ class Convention:
     def replace(self, **changes: Any) -> Convention:
         """A copy with some fields changed (``dataclasses.replace``)."""
         return dataclasses.replace(self, **changes)
+
+    @property
+    def play_params(self) -> dict[str, str | bool]:
+        """The five play parameters by name, as JSON values (enums by their value): what a deal's view and
+        record show of the convention.
+
+        >>> SOCHI.play_params
+        {'raspasy_talon': 'first_hand', 'ten_checked': True, 'lone_whist': 'choice', 'stalingrad': False,
+         'half_whist': True}
+        """
+        out: dict[str, str | bool] = {}
+        for name in PLAY_PARAMS:
+            value = getattr(self, name)
+            out[name] = value.value if isinstance(value, enum.Enum) else value
+        return out
 
     def raspasy_price_at(self, n: int) -> Fraction:
         """Price of a trick on the n-th consecutive raspasy (n ≥ 1)."""
@@ -239,7 +299,8 @@ class Convention:
 SOCHI = Convention(name="sochi")
 """Sochi as the Preferans Code writes it: w_P = w_G = 10, greedy whist,
 responsible whist, consolation for the dealer too, raspasy in gora with
-amnesty and the zero-trick bonus, price 1-2-3."""
+amnesty and the zero-trick bonus, price 1-2-3.  Play: raspasy led from the talon by first hand, the ten checked,
+the lone whister's choice of open or closed, no Stalingrad."""
 
 LENINGRAD = Convention(
     name="leningrad",
@@ -260,9 +321,11 @@ ROSTOV = Convention(
     responsibility=Responsibility.SEMI,
     raspasy_mode=RaspasyMode.WHISTS,
     raspasy_amnesty=False,
+    raspasy_talon=RaspasyTalon.NONE,
 )
 """Rostov: semi-responsible, gentleman whist; raspasy in whists (the player
-with the fewest tricks writes 5 whists per trick taken by each other)."""
+with the fewest tricks writes 5 whists per trick taken by each other).  Raspasy
+are played without the talon."""
 
 PRESETS: dict[str, Convention] = {"sochi": SOCHI, "leningrad": LENINGRAD, "rostov": ROSTOV}
 
