@@ -13,7 +13,7 @@ import pytest
 
 ENGINES = {
     "twin": ("kozyr.preferans.reference", "Game"),
-    # "compiled": ("kozyr.preferans.core.engine", "Game"),   # the compiled engine joins here
+    "compiled": ("kozyr.preferans.core.engine", "Game"),
 }
 
 SEEDS = {n: f"kozyr-preferans-{n}".ljust(32).encode("ascii") for n in (3, 28, 50)}

@@ -17,6 +17,7 @@ from kozyr.preferans.core.rules cimport (
 )
 
 from kozyr.preferans.contracts import LADDER
+from kozyr.preferans.core.params import params_of
 
 PHASES = ("auction", "talon", "naming", "whisting", "defence", "play", "over")
 OUTCOMES = (None, "raspasy", "misere", "game", "passed", "half_whist")
@@ -326,3 +327,350 @@ cdef class CoreDeal:
             "over": s.phase == PH_OVER,
             "deal": self.deal_json(players) if s.phase == PH_OVER else None,
         }
+
+
+# -- the compiled Game: the shared vocabulary (Move, Event, View, Record) over the C rules -------------
+
+from kozyr.cards cimport CardSet
+
+from kozyr.errors import shown
+from kozyr.preferans._frozen import FrozenMap
+from kozyr.preferans.contracts import MISERE
+from kozyr.preferans.convention import SOCHI, Convention
+from kozyr.preferans.deal import Call, Deal, check_players
+from kozyr.preferans.errors import PreferansError
+from kozyr.preferans.events import Event
+from kozyr.preferans.moves import MOVES_BY_CODE, PHASES_OF, Move, from_words, split
+from kozyr.preferans.record import Record
+from kozyr.preferans.scoring import Conditions
+from kozyr.preferans.shuffle import checked_number, checked_seed
+from kozyr.preferans.views import CurrentTrick, Trick, View
+
+cdef tuple _CALL_OF = (Call.PASS, Call.WHIST, Call.HALF_WHIST)
+cdef tuple _LADDER = tuple(LADDER)
+
+_WHY = {
+    "bid_after_misere": "after misère a player may only pass",
+    "misere_after_bid": "misère must be a player's first bid",
+    "bid_not_higher": "not above the standing bid",
+    "below_minimum": "below the minimum level",
+    "card_not_held": "the hand on turn does not hold it",
+    "bad_contract": "misère, or below the winning bid",
+    "bad_call": "not offered here (half-whist only by the second defender after a pass, on a six or a seven)",
+    "must_follow": "the hand on turn must follow suit",
+    "must_trump": "the hand on turn, void in the led suit, must trump",
+}
+
+
+cdef inline object _seat_or_none(const PState *s, int j):
+    return s.active[j] if j >= 0 else None
+
+
+cdef list _by_seat(const PState *s):
+    """The active indices in seat order (maps keyed by seat list the seats in order)."""
+    return [k for _, k in sorted([(s.active[k], k) for k in range(3)])]
+
+
+cdef tuple _cards(uint64_t m):
+    cdef list out = []
+    while m:
+        out.append(__builtin_ctzll(m))
+        m &= m - 1
+    return tuple(out)
+
+
+def _checked_table(players, dealer, conditions, convention):
+    names = check_players(players)
+    n = len(names)
+    if type(dealer) is not int or not 0 <= dealer < n:
+        raise PreferansError("bad_dealer", f"dealer: {shown(dealer)} is not a seat 0..{n - 1}", field="dealer",
+                             value=dealer)
+    if conditions is None:
+        level = Conditions.start(convention if isinstance(convention, Convention) else SOCHI).min_level
+    else:
+        level = getattr(conditions, "min_level", None)
+    if type(level) is not int or not 6 <= level <= 10:
+        raise PreferansError("bad_min_level", f"conditions.min_level: {shown(level)} is not a level 6-10",
+                             field="min_level", value=level)
+    return names, dealer, level
+
+
+cdef class Game:
+    """One deal of preferans on the compiled rules: the same API, moves, events, views and record as the
+    plain-Python twin (kozyr.preferans.reference), which the tests play beside it move for move.
+    Build it with :meth:`from_seed`; `core` is the fast path underneath (a CoreDeal: int move codes)."""
+
+    cdef readonly CoreDeal core
+    cdef readonly tuple players
+    cdef readonly object convention
+    cdef list _history           # (seat, Move)
+    cdef tuple _legal
+    cdef int _legal_ply
+
+    def __init__(self):
+        raise TypeError("Game: use Game.from_seed(seed, number, players=..., dealer=...)")
+
+    @staticmethod
+    def from_seed(seed, number, *, players, dealer, convention=SOCHI, conditions=None):
+        """Deal `number` of `seed` (32 bytes, or 32 ASCII characters) to `players` (3 or 4 names in seating
+        order) with `dealer` (a seat) dealing, under `convention`; `conditions` gives the minimum bid level
+        (the sheet's `next_conditions`; `Conditions.start(convention)` when None). Refusals, the first that
+        applies: player_count/duplicate_player, bad_dealer, bad_min_level, bad_seed, bad_number,
+        bad_convention."""
+        cdef Game g
+        names, d, level = _checked_table(players, dealer, conditions, convention)
+        raw = checked_seed(seed)
+        num = checked_number(number)
+        if not isinstance(convention, Convention):
+            raise PreferansError("bad_convention", f"convention: {shown(convention)} is not a Convention",
+                                 field="convention", value=convention)
+        g = Game.__new__(Game)
+        g.core = CoreDeal(raw, num, len(names), d, level, params_of(convention))
+        g.players = names
+        g.convention = convention
+        g._history = []
+        g._legal = None
+        g._legal_ply = -1
+        return g
+
+    # -- reading ------------------------------------------------------------------------------------------
+    @property
+    def phase(self):
+        """`auction`, `talon`, `naming`, `whisting`, `defence`, `play` or `over`."""
+        return PHASES[self.core.s.phase]
+
+    @property
+    def ply(self):
+        """The number of moves accepted so far."""
+        return self.core.s.ply
+
+    @property
+    def over(self):
+        return self.core.s.phase == PH_OVER
+
+    @property
+    def actor(self):
+        """The seat to move; None once the deal is over."""
+        cdef int a = pref_actor(&self.core.s)
+        return None if a < 0 else a
+
+    @property
+    def dealer(self):
+        return self.core.s.dealer
+
+    @property
+    def active(self):
+        """a0, a1, a2: the seats that hold cards, first hand first."""
+        return self.core.active
+
+    @property
+    def min_level(self):
+        return self.core.s.min_level
+
+    def hand(self, int seat):
+        """The cards `seat` holds now (all-seeing: for tests and analysis, not for a bot's seat)."""
+        return CardSet.wrap(self.core.hand(seat))
+
+    def legal_moves(self):
+        """The actor's legal moves in canonical order (cached Move objects; empty once over)."""
+        cdef int out[MAX_LEGAL]
+        cdef int k, i
+        if self._legal_ply == self.core.s.ply:
+            return self._legal
+        k = pref_legal(&self.core.s, out)
+        self._legal = tuple([MOVES_BY_CODE[out[i]] for i in range(k)])
+        self._legal_ply = self.core.s.ply
+        return self._legal
+
+    # -- moves --------------------------------------------------------------------------------------------
+    def apply(self, seat, move):
+        """Make `seat`'s move (a Move or its text) and return the events it caused; a refused move raises
+        PreferansError (the first failing check: game_over, not_your_turn, not_legal, wrong_phase, then the
+        move's own checks) and changes nothing."""
+        cdef PState *s = &self.core.s
+        cdef int code, rf, actor
+        if s.phase == PH_OVER:
+            raise PreferansError("game_over", f"move {shown(move)} by seat {shown(seat)}: the deal is over",
+                                 field="seat", value=seat)
+        actor = pref_actor(s)
+        if type(seat) is not int or seat != actor:
+            raise PreferansError("not_your_turn", f"move {shown(move)} by seat {shown(seat)}: seat {actor} is to "
+                                 f"move ({PHASES[s.phase]})", field="seat", value=seat)
+        if isinstance(move, Move):
+            parsed = move
+            kind = parsed.kind
+        else:
+            kind, words = split(move)
+            parsed = None
+        if PHASES[s.phase] not in PHASES_OF[kind]:
+            raise PreferansError("wrong_phase", f"move {shown(move)} by seat {seat}: no {kind!r} in the "
+                                 f"{PHASES[s.phase]}", field="move", value=move)
+        if parsed is None:
+            parsed = from_words(kind, words)
+        code = parsed.code
+        rf = pref_check_move(s, code)
+        if rf != RF_OK:
+            name = REFUSALS[rf]
+            raise PreferansError(name, f"{parsed} by seat {seat}: {_WHY[name]}", field="move", value=str(parsed))
+        return self._do(seat, parsed, code)
+
+    cdef tuple _do(self, int seat, object move, int code):
+        cdef PState *s = &self.core.s
+        cdef int phase = s.phase, ntricks = s.ntricks, opened = s.opened, j, hand_j = s.turn
+        pref_do(s, code)
+        self.core._log.append((seat, code))
+        self._history.append((seat, move))
+        cdef list ev
+        if phase == PH_PLAY:
+            ev = [Event("play", seat=s.active[hand_j], card=code - MV_PLAY, by=seat)]
+            if s.opened != opened:
+                ev.append(Event("reveal", hands=FrozenMap(
+                    [(s.active[j], _cards(s.hand[j])) for j in _by_seat(s) if s.opened & (1 << j)])))
+            if s.ntricks != ntricks:
+                ev.append(Event("trick_end", seat=s.active[s.t_win[ntricks]], number=s.ntricks))
+                if s.phase == PH_OVER:
+                    ev.append(Event("deal_over", outcome=OUTCOMES[s.outcome]))
+                elif s.kind == KD_RASPASY and s.p.rtalon != RT_NONE and s.ntricks == 1:
+                    ev.append(Event("talon_shown", cards=(s.talon[1],)))
+            return tuple(ev)
+        if phase == PH_AUCTION:
+            ev = [Event("call", seat=seat, move=move)]
+            if s.phase == PH_AUCTION:
+                return tuple(ev)
+            if s.kind == KD_RASPASY:
+                ev.append(Event("auction_end"))
+                if s.p.rtalon != RT_NONE:
+                    ev.append(Event("talon_shown", cards=(s.talon[0],)))
+            else:
+                ev.append(Event("auction_end", seat=s.active[s.decl], contract=_LADDER[s.bid]))
+                ev.append(Event("talon_shown", cards=(s.talon[0], s.talon[1])))
+            return tuple(ev)
+        if phase == PH_TALON:
+            ev = [Event("discard", seat=seat)]
+        elif phase == PH_NAMING:
+            ev = [Event("named", seat=seat, contract=_LADDER[s.contract])]
+        elif phase == PH_WHISTING:
+            ev = [Event("whist_call", seat=seat, move=move)]
+            if s.phase == PH_OVER:
+                ev.append(Event("deal_over", outcome=OUTCOMES[s.outcome]))
+                return tuple(ev)
+        else:
+            ev = []
+        if s.phase == PH_PLAY:
+            ev.append(Event("defence", seat=_seat_or_none(s, s.lone), mode=DEFENCES[s.defence]))
+        return tuple(ev)
+
+    # -- what a seat sees -----------------------------------------------------------------------------
+    def view(self, seat):
+        """What `seat` may see now (every seat has a view, the sitting-out dealer's included); a seat that
+        is not an int 0..N-1 is bad_seat."""
+        cdef PState *s = &self.core.s
+        cdef int n = s.n, j = -1, k, i, actor = pref_actor(s)
+        if type(seat) is not int or not 0 <= seat < n:
+            raise PreferansError("bad_seat", f"view: {shown(seat)} is not a seat 0..{n - 1}", field="seat",
+                                 value=seat)
+        for k in range(3):
+            if s.active[k] == seat:
+                j = k
+        order = _by_seat(s)
+        controls = ()
+        if j >= 0:
+            controls = (seat,) + tuple(s.active[k] for k in range(3) if k != j and s.ctrl[k] == j)
+        trick = None
+        if s.phase == PH_PLAY:
+            trick = CurrentTrick(s.active[s.leader], s.lead_card if s.lead_card >= 0 else None,
+                                 tuple([(s.active[s.play_who[i]], s.play_card[i]) for i in range(s.nplayed)]))
+        return View(
+            seat=seat,
+            ply=s.ply,
+            phase=PHASES[s.phase],
+            actor=None if actor < 0 else actor,
+            dealer=s.dealer,
+            active=(s.active[0], s.active[1], s.active[2]),
+            params=FrozenMap(self.convention.play_params),
+            min_level=s.min_level,
+            auction=tuple([(s.active[s.auc_who[i]], None if s.auc_call[i] < 0 else _LADDER[s.auc_call[i]])
+                           for i in range(s.nauction)]),
+            declarer=_seat_or_none(s, s.decl),
+            bid=_LADDER[s.bid] if s.bid >= 0 else None,
+            contract=_LADDER[s.contract] if s.contract >= 0 else None,
+            trump=s.trump if s.trump >= 0 else None,
+            talon=tuple([s.talon[i] for i in range(s.talon_up)]),
+            discard=_cards(s.discard) if j >= 0 and j == s.decl else (),
+            calls=tuple([(s.active[s.call_who[i]], _CALL_OF[s.call_what[i]]) for i in range(s.ncalls)]),
+            defence=DEFENCES[s.defence],
+            hand=CardSet.wrap(s.hand[j]) if j >= 0 else CardSet.wrap(0),
+            counts=FrozenMap([(s.active[k], __builtin_popcountll(s.hand[k])) for k in order]),
+            open_hands=FrozenMap([(s.active[k], CardSet.wrap(s.hand[k])) for k in order if s.opened & (1 << k)]),
+            controls=controls,
+            trick=trick,
+            tricks=tuple([Trick(s.t_talon[i] if s.t_talon[i] >= 0 else None,
+                                tuple([(s.active[s.t_who[3 * i + k]], s.t_card[3 * i + k]) for k in range(3)]),
+                                s.active[s.t_win[i]]) for i in range(s.ntricks)]),
+            won=FrozenMap([(s.active[k], s.won[k]) for k in order]),
+            legal=self.legal_moves() if seat == actor else (),
+            over=s.phase == PH_OVER,
+            deal=self._deal(),
+        )
+
+    cdef object _deal(self):
+        """The scorer's Deal once over, else None."""
+        cdef PState *s = &self.core.s
+        cdef int k
+        if s.phase != PH_OVER:
+            return None
+        names = self.players
+        dealer = names[s.dealer]
+        tricks = {names[s.active[k]]: s.won[k] for k in range(3)}
+        if s.outcome == OC_RASPASY:
+            return Deal.raspasy(tricks, players=names, dealer=dealer)
+        declarer = names[s.active[s.decl]]
+        if s.outcome == OC_MISERE:
+            return Deal(names, dealer=dealer, declarer=declarer, contract=MISERE, tricks=tricks)
+        calls = {names[seat]: c.value for seat, c in self._final_calls().items()}
+        order = (names[s.active[s.w1]], names[s.active[s.w2]])
+        if s.outcome == OC_GAME:
+            return Deal(names, dealer=dealer, declarer=declarer, contract=_LADDER[s.contract], calls=calls,
+                        tricks=tricks, open=s.defence == DF_OPEN, whist_order=order)
+        return Deal(names, dealer=dealer, declarer=declarer, contract=_LADDER[s.contract], calls=calls, open=False,
+                    whist_order=order)
+
+    cdef dict _final_calls(self):
+        """The final calls by seat (W1, W2) of a deal with calls."""
+        cdef PState *s = &self.core.s
+        cdef int a1 = s.active[s.w1], a2 = s.active[s.w2]
+        if s.outcome == OC_HALF:
+            return {a1: Call.PASS, a2: Call.HALF_WHIST}
+        return {a1: Call.WHIST if s.whisters & (1 << s.w1) else Call.PASS,
+                a2: Call.WHIST if s.whisters & (1 << s.w2) else Call.PASS}
+
+    def record(self):
+        """The deal's record (complete once the deal is over; see Record)."""
+        cdef PState *s = &self.core.s
+        cdef int k
+        with_calls = s.outcome in (OC_GAME, OC_PASSED, OC_HALF)
+        played = s.outcome in (OC_RASPASY, OC_MISERE, OC_GAME)
+        order = _by_seat(s)
+        return Record(
+            seed=self.core._seed,
+            number=self.core._number,
+            players=self.players,
+            dealer=s.dealer,
+            convention=self.convention,
+            min_level=s.min_level,
+            moves=tuple(self._history),
+            talon=(s.talon[0], s.talon[1]),
+            discard=_cards(s.discard),
+            declarer=_seat_or_none(s, s.decl),
+            bid=_LADDER[s.bid] if s.bid >= 0 else None,
+            contract=_LADDER[s.contract] if s.contract >= 0 else None,
+            calls=FrozenMap(sorted(self._final_calls().items())) if with_calls else None,
+            whist_order=(s.active[s.w1], s.active[s.w2]) if with_calls else None,
+            defence=DEFENCES[s.defence],
+            tricks=FrozenMap([(s.active[k], s.won[k]) for k in order]) if played else None,
+            outcome=OUTCOMES[s.outcome],
+            deal=self._deal(),
+        )
+
+    def __repr__(self):
+        return f"Game(phase={self.phase!r}, ply={self.ply}, actor={self.actor})"
