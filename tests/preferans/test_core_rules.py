@@ -68,7 +68,9 @@ def test_auction_matches_bidding(players, min_level):
                 assert REFUSALS[deal.check(deal.actor, 8 + r)] == code
             # mostly low bids, so that auctions run long; passes and misère too
             legal = deal.legal()
-            pick = legal[0] if rng.random() < 0.3 or len(legal) == 1 else legal[min(len(legal) - 1, rng.choice([1, 1, 2, 3]))]
+            pick = legal[0]
+            if rng.random() >= 0.3 and len(legal) > 1:
+                pick = legal[min(len(legal) - 1, rng.choice([1, 1, 2, 3]))]
             if 8 + 15 in legal and rng.random() < 0.2:
                 pick = 8 + 15
             deal.apply(deal.actor, pick)

@@ -37,6 +37,7 @@ from .convention import (
     WhistType,
     convention_named,
 )
+from .core.engine import Game
 from .deal import Call, Deal
 from .errors import PreferansError
 from .scoring import Conditions, Entries, ScoredDeal, score_deal
@@ -53,6 +54,7 @@ __all__ = [
     "Convention",
     "Deal",
     "Entries",
+    "Game",
     "LADDER",
     "LENINGRAD",
     "LoneWhist",

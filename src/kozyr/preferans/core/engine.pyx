@@ -342,7 +342,6 @@ from kozyr.preferans.errors import PreferansError
 from kozyr.preferans.events import Event
 from kozyr.preferans.moves import MOVES_BY_CODE, PHASES_OF, Move, from_words, split
 from kozyr.preferans.record import Record
-from kozyr.preferans.scoring import Conditions
 from kozyr.preferans.shuffle import checked_number, checked_seed
 from kozyr.preferans.views import CurrentTrick, Trick, View
 
@@ -360,6 +359,25 @@ _WHY = {
     "must_follow": "the hand on turn must follow suit",
     "must_trump": "the hand on turn, void in the led suit, must trump",
 }
+
+
+cdef dict _EVENTS = {}
+cdef dict _PARAMS = {}       # id(Convention) -> (the Convention, its play parameters as ints)
+cdef dict _CODE_OF = {id(m): m.code for m in MOVES_BY_CODE if m is not None}   # the interned Moves' codes
+cdef dict _NAMES = {}        # a tuple of names -> check_players' answer (a pure function of it)
+
+
+def _event(kind, seat=None, move=None, contract=None, cards=None, card=None, by=None, mode=None, number=None,
+           outcome=None):
+    """The Event of these fields, made once and shared (Events are frozen values; building one costs
+    microseconds, looking it up a tenth of that)."""
+    key = (kind, seat, move, contract, cards, card, by, mode, number, outcome)
+    ev = _EVENTS.get(key)
+    if ev is None:
+        ev = Event(kind, seat=seat, move=move, contract=contract, cards=cards, card=card, by=by, mode=mode,
+                   number=number, outcome=outcome)
+        _EVENTS[key] = ev
+    return ev
 
 
 cdef inline object _seat_or_none(const PState *s, int j):
@@ -380,13 +398,20 @@ cdef tuple _cards(uint64_t m):
 
 
 def _checked_table(players, dealer, conditions, convention):
-    names = check_players(players)
+    cacheable = type(players) is tuple and all([type(p) is str for p in players])
+    names = _NAMES.get(players) if cacheable else None
+    if names is None:
+        names = check_players(players)
+        if cacheable:
+            if len(_NAMES) > 256:
+                _NAMES.clear()
+            _NAMES[players] = names
     n = len(names)
     if type(dealer) is not int or not 0 <= dealer < n:
         raise PreferansError("bad_dealer", f"dealer: {shown(dealer)} is not a seat 0..{n - 1}", field="dealer",
                              value=dealer)
     if conditions is None:
-        level = Conditions.start(convention if isinstance(convention, Convention) else SOCHI).min_level
+        level = 6           # Conditions.start(convention).min_level: a first deal has no exit threshold
     else:
         level = getattr(conditions, "min_level", None)
     if type(level) is not int or not 6 <= level <= 10:
@@ -425,7 +450,15 @@ cdef class Game:
             raise PreferansError("bad_convention", f"convention: {shown(convention)} is not a Convention",
                                  field="convention", value=convention)
         g = Game.__new__(Game)
-        g.core = CoreDeal(raw, num, len(names), d, level, params_of(convention))
+        entry = _PARAMS.get(id(convention))
+        if entry is not None and entry[0] is convention:
+            params = entry[1]
+        else:
+            if len(_PARAMS) > 256:
+                _PARAMS.clear()
+            params = params_of(convention)
+            _PARAMS[id(convention)] = (convention, params)
+        g.core = CoreDeal(raw, num, len(names), d, level, params)
         g.players = names
         g.convention = convention
         g._history = []
@@ -507,7 +540,8 @@ cdef class Game:
                                  f"{PHASES[s.phase]}", field="move", value=move)
         if parsed is None:
             parsed = from_words(kind, words)
-        code = parsed.code
+        c = _CODE_OF.get(id(parsed))
+        code = parsed.code if c is None or MOVES_BY_CODE[c] is not parsed else c
         rf = pref_check_move(s, code)
         if rf != RF_OK:
             name = REFUSALS[rf]
@@ -522,42 +556,42 @@ cdef class Game:
         self._history.append((seat, move))
         cdef list ev
         if phase == PH_PLAY:
-            ev = [Event("play", seat=s.active[hand_j], card=code - MV_PLAY, by=seat)]
+            ev = [_event("play", seat=s.active[hand_j], card=code - MV_PLAY, by=seat)]
             if s.opened != opened:
                 ev.append(Event("reveal", hands=FrozenMap(
                     [(s.active[j], _cards(s.hand[j])) for j in _by_seat(s) if s.opened & (1 << j)])))
             if s.ntricks != ntricks:
-                ev.append(Event("trick_end", seat=s.active[s.t_win[ntricks]], number=s.ntricks))
+                ev.append(_event("trick_end", seat=s.active[s.t_win[ntricks]], number=s.ntricks))
                 if s.phase == PH_OVER:
-                    ev.append(Event("deal_over", outcome=OUTCOMES[s.outcome]))
+                    ev.append(_event("deal_over", outcome=OUTCOMES[s.outcome]))
                 elif s.kind == KD_RASPASY and s.p.rtalon != RT_NONE and s.ntricks == 1:
-                    ev.append(Event("talon_shown", cards=(s.talon[1],)))
+                    ev.append(_event("talon_shown", cards=(s.talon[1],)))
             return tuple(ev)
         if phase == PH_AUCTION:
-            ev = [Event("call", seat=seat, move=move)]
+            ev = [_event("call", seat=seat, move=move)]
             if s.phase == PH_AUCTION:
                 return tuple(ev)
             if s.kind == KD_RASPASY:
-                ev.append(Event("auction_end"))
+                ev.append(_event("auction_end"))
                 if s.p.rtalon != RT_NONE:
-                    ev.append(Event("talon_shown", cards=(s.talon[0],)))
+                    ev.append(_event("talon_shown", cards=(s.talon[0],)))
             else:
-                ev.append(Event("auction_end", seat=s.active[s.decl], contract=_LADDER[s.bid]))
-                ev.append(Event("talon_shown", cards=(s.talon[0], s.talon[1])))
+                ev.append(_event("auction_end", seat=s.active[s.decl], contract=_LADDER[s.bid]))
+                ev.append(_event("talon_shown", cards=(s.talon[0], s.talon[1])))
             return tuple(ev)
         if phase == PH_TALON:
-            ev = [Event("discard", seat=seat)]
+            ev = [_event("discard", seat=seat)]
         elif phase == PH_NAMING:
-            ev = [Event("named", seat=seat, contract=_LADDER[s.contract])]
+            ev = [_event("named", seat=seat, contract=_LADDER[s.contract])]
         elif phase == PH_WHISTING:
-            ev = [Event("whist_call", seat=seat, move=move)]
+            ev = [_event("whist_call", seat=seat, move=move)]
             if s.phase == PH_OVER:
-                ev.append(Event("deal_over", outcome=OUTCOMES[s.outcome]))
+                ev.append(_event("deal_over", outcome=OUTCOMES[s.outcome]))
                 return tuple(ev)
         else:
             ev = []
         if s.phase == PH_PLAY:
-            ev.append(Event("defence", seat=_seat_or_none(s, s.lone), mode=DEFENCES[s.defence]))
+            ev.append(_event("defence", seat=_seat_or_none(s, s.lone), mode=DEFENCES[s.defence]))
         return tuple(ev)
 
     # -- what a seat sees -----------------------------------------------------------------------------
