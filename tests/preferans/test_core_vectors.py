@@ -7,7 +7,18 @@ import hashlib
 
 import pytest
 from _core_examples import (
-    CONTRACT, DEAL_1, DECK1, DECK2, FOUR, FOUR_TALON, MISERE, RASPASY, SEAT, VIEW_B_PLY10, moves_of, pad,
+    CONTRACT,
+    DEAL_1,
+    DECK1,
+    DECK2,
+    FOUR,
+    FOUR_TALON,
+    MISERE,
+    RASPASY,
+    SEAT,
+    VIEW_B_PLY10,
+    moves_of,
+    pad,
 )
 
 from kozyr.cards import parse_card
