@@ -12,12 +12,14 @@ Rows (one process, one core, CPU time):
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import subprocess
 import time
 import timeit
+from collections.abc import Callable
 
-from kozyr.preferans import ROSTOV, SOCHI
+from kozyr.preferans import ROSTOV, SOCHI, Game
 from kozyr.preferans.core.playouts import random_playouts
 
 
@@ -30,7 +32,7 @@ def load() -> str:
     return out.strip().split("load average:")[-1].strip()
 
 
-def cpu(fn) -> float:  # type: ignore[no-untyped-def]
+def cpu(fn: Callable[[], object]) -> float:
     t = time.process_time()
     fn()
     return time.process_time() - t
@@ -44,46 +46,41 @@ def main() -> None:
     random_playouts(10_000, 1)
     for players in (3, 4):
         for conv in (SOCHI, ROSTOV):
-            best = min(cpu(lambda p=players, c=conv: random_playouts(args.deals, 7, players=p, convention=c))
-                       for _ in range(3))
+            run = functools.partial(random_playouts, args.deals, 7, players=players, convention=conv)
+            best = min(cpu(run) for _ in range(3))
             print(f"random_playouts {players} players {conv.name:9s}: {args.deals / best:>12,.0f} deals/s "
                   f"({1e9 * best / args.deals:,.0f} ns a deal)")
-    try:
-        from kozyr.preferans import Game
-    except ImportError:
-        Game = None
-    if Game is not None:
-        seed = b"kozyr-preferans-3".ljust(32)
-        g = Game.from_seed(seed, 1, players=("A", "B", "C"), dealer=2)
-        n = 1_000_000
-        t = min(timeit.repeat(g.legal_moves, number=n, repeat=3)) / n
-        print(f"Game.legal_moves() repeated          : {1e9 * t:8.0f} ns")
+    seed = b"kozyr-preferans-3".ljust(32)
+    g = Game.from_seed(seed, 1, players=("A", "B", "C"), dealer=2)
+    n = 1_000_000
+    t = min(timeit.repeat(g.legal_moves, number=n, repeat=3)) / n
+    print(f"Game.legal_moves() repeated          : {1e9 * t:8.0f} ns")
 
-        def fresh() -> int:
-            h = Game.from_seed(seed, 1, players=("A", "B", "C"), dealer=2)
-            while not h.over:
-                legal = h.legal_moves()
-                h.apply(h.actor, legal[0])
-            return h.ply
+    def fresh() -> int:
+        h = Game.from_seed(seed, 1, players=("A", "B", "C"), dealer=2)
+        while not h.over:
+            legal = h.legal_moves()
+            h.apply(h.actor, legal[0])
+        return h.ply
 
-        moves = fresh()
-        k = 2000
-        t = min(timeit.repeat(fresh, number=k, repeat=3)) / k
-        print(f"one whole deal move by move (Python) : {1e6 * t:8.1f} us ({moves} moves, {1e9 * t / moves:,.0f} ns "
-              "a move with legal_moves after each)")
-        m = g.legal_moves()[1]
+    moves = fresh()
+    k = 2000
+    t = min(timeit.repeat(fresh, number=k, repeat=3)) / k
+    print(f"one whole deal move by move (Python) : {1e6 * t:8.1f} us ({moves} moves, {1e9 * t / moves:,.0f} ns "
+          "a move with legal_moves after each)")
+    m = g.legal_moves()[1]
 
-        def one_move() -> None:
-            h = Game.from_seed(seed, 1, players=("A", "B", "C"), dealer=2)
-            h.apply(0, m)
+    def one_move() -> None:
+        h = Game.from_seed(seed, 1, players=("A", "B", "C"), dealer=2)
+        h.apply(0, m)
 
-        t0 = min(timeit.repeat(lambda: Game.from_seed(seed, 1, players=("A", "B", "C"), dealer=2), number=20_000,
-                               repeat=3)) / 20_000
-        t = min(timeit.repeat(one_move, number=20_000, repeat=3)) / 20_000
-        print(f"Game.from_seed                       : {1e6 * t0:8.1f} us; Game.apply(seat, Move): "
-              f"{1e9 * (t - t0):,.0f} ns")
-        t = min(timeit.repeat(lambda: g.view(0), number=20_000, repeat=3)) / 20_000
-        print(f"Game.view(seat)                      : {1e6 * t:8.1f} us")
+    t0 = min(timeit.repeat(lambda: Game.from_seed(seed, 1, players=("A", "B", "C"), dealer=2), number=20_000,
+                           repeat=3)) / 20_000
+    t = min(timeit.repeat(one_move, number=20_000, repeat=3)) / 20_000
+    print(f"Game.from_seed                       : {1e6 * t0:8.1f} us; Game.apply(seat, Move): "
+          f"{1e9 * (t - t0):,.0f} ns")
+    t = min(timeit.repeat(lambda: g.view(0), number=20_000, repeat=3)) / 20_000
+    print(f"Game.view(seat)                      : {1e6 * t:8.1f} us")
     print(f"load average after: {load()}")
 
 

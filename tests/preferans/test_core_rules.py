@@ -28,7 +28,9 @@ def texts(deal: CoreDeal) -> list[str]:
 
 def do(deal: CoreDeal, *moves: str) -> None:
     for text in moves:
-        assert deal.apply(deal.actor, CODE[text]) == 0, (deal.ply, text, texts(deal)[:5])
+        actor = deal.actor
+        assert actor is not None
+        assert deal.apply(actor, CODE[text]) == 0, (deal.ply, text, texts(deal)[:5])
 
 
 def views(deal: CoreDeal, n: int = 3) -> list:

@@ -112,6 +112,7 @@ def play_lockstep(seed: int, bad_per_move: int = 2, all_views: bool = True) -> d
             counts["refusals"] += 1
         # nothing changed (the whole snapshot is compared again after the next move)
         actor = twin.actor
+        assert actor is not None
         assert [comp.ply, comp.actor, comp.legal_moves(), comp.view(actor).to_json()] == [
             twin.ply, actor, twin.legal_moves(), state[5 + actor]] == state[2:3] + [actor] + state[4:5] + [
             state[5 + actor]]

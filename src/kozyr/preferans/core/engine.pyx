@@ -10,10 +10,11 @@ rules' canonical order in every phase.
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcpy
 
+from kozyr.durak.core.seeds cimport fast_next
 from kozyr.preferans.core.state cimport *
 from kozyr.preferans.core.rules cimport (
     card_index, index_card, pref_actor, pref_check, pref_check_move, pref_check_phase, pref_check_seat,
-    pref_do, pref_init, pref_legal, pref_shuffle,
+    pref_do, pref_init, pref_legal, pref_random, pref_shuffle,
 )
 
 from kozyr.preferans.contracts import LADDER
@@ -333,7 +334,7 @@ cdef class CoreDeal:
 
 from kozyr.cards cimport CardSet
 
-from kozyr.errors import shown
+from kozyr.errors import shown, whole
 from kozyr.preferans._frozen import FrozenMap
 from kozyr.preferans.contracts import MISERE
 from kozyr.preferans.convention import SOCHI, Convention
@@ -593,6 +594,32 @@ cdef class Game:
         if s.phase == PH_PLAY:
             ev.append(_event("defence", seat=_seat_or_none(s, s.lone), mode=DEFENCES[s.defence]))
         return tuple(ev)
+
+    def finish_random(self, seed, pass_rate=0.0):
+        """Play the deal to its end with uniformly random legal moves (the fast generator, splitmix64,
+        seeded by `seed`, any int taken mod 2**64), recorded like moves given to `apply`; the number of
+        moves made. With `pass_rate` p (0 to 1) an auction call is a pass with probability p and a
+        uniformly random legal call otherwise: uniform bidders almost never pass a deal out (some 4 in
+        100,000 deals are raspasy), and a game's raspasy and exit thresholds need them to.
+        The bots of a whole game in C (`kozyr.preferans.core.pulya.play_game`)."""
+        cdef PState *s = &self.core.s
+        cdef uint64_t rng = <uint64_t>(whole("seed", seed) & 0xFFFFFFFFFFFFFFFF)
+        cdef int code, actor, made = 0
+        if not isinstance(pass_rate, (int, float)) or isinstance(pass_rate, bool) or not 0.0 <= pass_rate <= 1.0:
+            raise PreferansError("bad_pass_rate", f"pass_rate: {shown(pass_rate)} is not a number 0 to 1",
+                                 field="pass_rate", value=pass_rate)
+        cdef uint64_t cut = <uint64_t>(float(pass_rate) * 9007199254740992.0)   # p * 2**53
+        while s.phase != PH_OVER:
+            if s.phase == PH_AUCTION and cut and (fast_next(&rng) >> 11) < cut:
+                code = MV_PASS
+            else:
+                code = pref_random(s, &rng)
+            actor = pref_actor(s)
+            pref_do(s, code)
+            self.core._log.append((actor, code))
+            self._history.append((actor, MOVES_BY_CODE[code]))
+            made += 1
+        return made
 
     # -- what a seat sees -----------------------------------------------------------------------------
     def view(self, seat):
