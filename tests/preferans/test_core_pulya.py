@@ -52,11 +52,13 @@ def test_bad_inputs():
     for kwargs, code in [({"dealer": 3}, "bad_dealer"), ({"dealer": True}, "bad_dealer"),
                          ({"max_deals": 0}, None), ({"players": ("A", "A", "B")}, "duplicate_player"),
                          ({"target": 0}, "bad_target"), ({"pass_rate": 1.5}, "bad_pass_rate"),
-                         ({"max_deals": 1, "target": 1000}, "game_too_long")]:
+                         ({"pass_rate": "x"}, "bad_pass_rate")]:
         with pytest.raises(KozyrError) as info:
             play_game(SEED, **kwargs)
         if code is not None:
             assert info.value.code == code
+    stopped = play_game(SEED, max_deals=3, target=1000)
+    assert not stopped.sheet.closed and len(stopped.records) == len(stopped.sheet) == 3
     with pytest.raises(KozyrError) as info:
         play_game(b"short", target=2)
     assert info.value.code == "bad_seed"

@@ -334,7 +334,7 @@ cdef class CoreDeal:
 
 from kozyr.cards cimport CardSet
 
-from kozyr.errors import shown, whole
+from kozyr.errors import real, shown, whole
 from kozyr.preferans._frozen import FrozenMap
 from kozyr.preferans.contracts import MISERE
 from kozyr.preferans.convention import SOCHI, Convention
@@ -605,10 +605,8 @@ cdef class Game:
         cdef PState *s = &self.core.s
         cdef uint64_t rng = <uint64_t>(whole("seed", seed) & 0xFFFFFFFFFFFFFFFF)
         cdef int code, actor, made = 0
-        if not isinstance(pass_rate, (int, float)) or isinstance(pass_rate, bool) or not 0.0 <= pass_rate <= 1.0:
-            raise PreferansError("bad_pass_rate", f"pass_rate: {shown(pass_rate)} is not a number 0 to 1",
-                                 field="pass_rate", value=pass_rate)
-        cdef uint64_t cut = <uint64_t>(float(pass_rate) * 9007199254740992.0)   # p * 2**53
+        cdef double rate = real("pass_rate", pass_rate, 0.0, 1.0)
+        cdef uint64_t cut = <uint64_t>(rate * 9007199254740992.0)   # p * 2**53
         while s.phase != PH_OVER:
             if s.phase == PH_AUCTION and cut and (fast_next(&rng) >> 11) < cut:
                 code = MV_PASS

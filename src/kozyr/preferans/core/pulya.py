@@ -29,12 +29,13 @@ from kozyr.preferans.sheet import Sheet
 __all__ = ["PlayedGame", "play_game", "MAX_DEALS"]
 
 MAX_DEALS = 100_000
-"""The longest game play_game plays before it gives up (game_too_long)."""
+"""The most deals play_game may be asked to play."""
 
 
 @dataclass(frozen=True)
 class PlayedGame:
-    """A finished game: the sheet, its settlement (saldo by name, summing to zero) and every deal's record."""
+    """A played game: the sheet (closed unless max_deals stopped it), its settlement (saldo by name, summing
+    to zero) and every deal's record."""
 
     sheet: Sheet
     settlement: dict[str, Fraction]
@@ -48,8 +49,8 @@ def play_game(seed: object, *, players: Sequence[str] = ("A", "B", "C"), convent
     docstring). `seed` is the game's 32-byte deal seed, `dealer` the first dealer's seat, `bots` the seed of
     the bots' generator (deal k uses `bots` + k), `pass_rate` the chance that a bot passes in the auction
     rather than making a uniformly random legal call (`Game.finish_random`; 0, uniform, almost never gives
-    raspasy). A game still open after `max_deals` deals
-    (1..100,000) is refused with game_too_long; Ctrl-C stops it between two deals."""
+    raspasy). The game stops after `max_deals` deals (1..100,000)
+    even if the sheet is still open (`result.sheet.closed` says which); Ctrl-C stops it between two deals."""
     names = check_players(players)
     if type(dealer) is not int or not 0 <= dealer < len(names):
         raise PreferansError("bad_dealer", f"dealer: {shown(dealer)} is not a seat 0..{len(names) - 1}",
@@ -69,5 +70,4 @@ def play_game(seed: object, *, players: Sequence[str] = ("A", "B", "C"), convent
         if sheet.closed:
             return PlayedGame(sheet, dict(sheet.settle()), tuple(records))
         d = (d + 1) % len(names)
-    raise PreferansError("game_too_long", f"play_game: the sheet is still open after {limit} deals",
-                         field="max_deals", value=limit)
+    return PlayedGame(sheet, dict(sheet.settle()), tuple(records))
