@@ -1,0 +1,63 @@
+"""Helpers of the play tests: scripted starts, random legal play, and the checks every position passes."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from conftest import ABC, SEEDS
+
+from kozyr.cards import DECK32
+from kozyr.preferans import SOCHI, Conditions, Convention
+
+
+def new(engine: Any, *, seed: int = 3, number: int = 1, players: tuple[str, ...] = ABC, dealer: int = 2,
+        convention: Convention = SOCHI, min_level: int | None = None) -> Any:
+    conditions = None if min_level is None else Conditions(min_level)
+    return engine.from_seed(SEEDS[seed], number, players=players, dealer=dealer, convention=convention,
+                            conditions=conditions)
+
+
+def run(game: Any, *moves: str) -> Any:
+    """Apply moves, each by the actor."""
+    for text in moves:
+        game.apply(game.actor, text)
+    return game
+
+
+def first(game: Any) -> str:
+    return str(game.legal_moves()[0])
+
+
+def play_out(game: Any, rng: random.Random | None = None) -> Any:
+    """Play to the end: random legal moves (the first legal move when rng is None)."""
+    while not game.over:
+        legal = game.legal_moves()
+        game.apply(game.actor, legal[0] if rng is None else rng.choice(legal))
+    return game
+
+
+def to_contract(game: Any, contract: str, *, bid: str = "6S") -> Any:
+    """First hand bids `bid`, the others pass, he discards his first two cards and names `contract`."""
+    run(game, f"bid {bid}", "pass", "pass")
+    run(game, first(game))
+    return run(game, f"name {contract}")
+
+
+def conserved(game: Any) -> None:
+    """Every card is in exactly one place: a hand, the discard, a trick (played), or the talon (not taken)."""
+    record = game.record() if hasattr(game, "_seed") and game._seed is not None else None
+    del record
+    views = [game.view(s) for s in range(len(game.players))]
+    last = views[0]
+    played = [c for t in last.tricks for _, c in t.plays] + ([c for _, c in last.trick.plays] if last.trick else [])
+    hands = [c for s in game.active for c in game.hand(s)]
+    declarer = last.declarer
+    discard = list(views[declarer].discard) if declarer is not None else []
+    taken = declarer is not None and last.phase != "auction"
+    talon = [] if taken else [c for c in DECK32 if c not in hands and c not in played]
+    everything = hands + discard + played + talon
+    assert len(everything) == 32 and set(everything) == set(DECK32), (len(everything), last.phase)
+    if declarer is None:
+        assert len(talon) == 2
+    for s in game.active:
+        assert views[0].counts[s] == len(game.hand(s))
