@@ -16,11 +16,6 @@ ENGINES = {
     # "compiled": ("kozyr.preferans.core.engine", "Game"),   # the compiled engine joins here
 }
 
-SEEDS = {n: f"kozyr-preferans-{n}".ljust(32).encode("ascii") for n in (3, 28, 50)}
-"""The worked examples' seeds, padded with spaces to 32 bytes."""
-
-ABC = ("A", "B", "C")
-
 
 @pytest.fixture(params=list(ENGINES), ids=list(ENGINES))
 def engine(request: pytest.FixtureRequest) -> Any:

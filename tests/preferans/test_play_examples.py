@@ -7,8 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from conftest import ABC, SEEDS
-from examples import (
+from _pref_deals import (
     EXAMPLE_1,
     EXAMPLE_1_LEGAL,
     EXAMPLE_1_WINNERS,
@@ -19,6 +18,7 @@ from examples import (
     EXAMPLE_3_LEGAL,
     EXAMPLE_3_WINNERS,
 )
+from _pref_play import ABC, SEEDS
 
 from kozyr.preferans import Deal, Sheet
 

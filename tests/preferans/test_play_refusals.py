@@ -6,8 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import ABC, SEEDS
-from playing import first, new, play_out, run, to_contract
+from _pref_play import ABC, SEEDS, first, new, play_out, run, to_contract
 
 from kozyr.preferans import SOCHI, Conditions, PreferansError
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import ABC
-from playing import first, new, play_out, run, to_contract
+from _pref_play import ABC, first, new, play_out, run, to_contract
 
 from kozyr.preferans import LENINGRAD, ROSTOV, SOCHI, Deal, LoneWhist, PreferansError, RaspasyTalon, Sheet
 

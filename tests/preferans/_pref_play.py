@@ -4,10 +4,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from conftest import ABC, SEEDS
-
 from kozyr.cards import DECK32
 from kozyr.preferans import SOCHI, Conditions, Convention
+
+SEEDS = {n: f"kozyr-preferans-{n}".ljust(32).encode("ascii") for n in (3, 28, 50)}
+"""The worked examples' seeds, padded with spaces to 32 bytes."""
+
+ABC = ("A", "B", "C")
 
 
 def new(engine: Any, *, seed: int = 3, number: int = 1, players: tuple[str, ...] = ABC, dealer: int = 2,
