@@ -64,3 +64,32 @@ def conserved(game: Any) -> None:
         assert len(talon) == 2
     for s in game.active:
         assert views[0].counts[s] == len(game.hand(s))
+
+
+CONVENTIONS = (
+    SOCHI,
+    SOCHI.replace(raspasy_talon="winner", lone_whist="open"),
+    SOCHI.replace(raspasy_talon="none", lone_whist="closed", stalingrad=True),
+    SOCHI.replace(ten_checked=False, half_whist=False),
+)
+"""Conventions that between them set every play parameter both ways."""
+
+
+def pick(game: Any, rng: random.Random) -> Any:
+    """A random legal move, passing often in the auction so that every kind of deal comes up."""
+    legal = game.legal_moves()
+    if game.phase == "auction" and rng.random() < 0.6:
+        return legal[0]
+    return rng.choice(legal)
+
+
+def random_game(engine: Any, rng: random.Random, *, moves: int | None = None) -> Any:
+    """A random deal (seed, number, 3 or 4 players, dealer, convention, minimum level), played by random legal
+    moves to the end or for `moves` moves."""
+    players = ("A", "B", "C", "D")[: rng.choice((3, 4))]
+    game = engine.from_seed(bytes(rng.randrange(256) for _ in range(32)), rng.randrange(1, 10 ** 6),
+                            players=players, dealer=rng.randrange(len(players)), convention=rng.choice(CONVENTIONS),
+                            conditions=Conditions(rng.choice((6, 6, 7, 8))))
+    while not game.over and (moves is None or game.ply < moves):
+        game.apply(game.actor, pick(game, rng))
+    return game

@@ -17,7 +17,7 @@ ENGINES = {
 }
 
 
-@pytest.fixture(params=list(ENGINES), ids=list(ENGINES))
+@pytest.fixture(params=list(ENGINES), ids=list(ENGINES), scope="session")
 def engine(request: pytest.FixtureRequest) -> Any:
     module, name = ENGINES[request.param]
     return getattr(importlib.import_module(module), name)
