@@ -13,7 +13,7 @@ import pytest
 
 ENGINES = {
     "twin": ("kozyr.preferans.reference", "Game"),
-    # "compiled": ("kozyr.preferans.core.engine", "Game"),   # the compiled engine joins here
+    # the compiled engine joins here, one line: "compiled": (its module, "Game"),
 }
 
 
