@@ -186,3 +186,17 @@ def test_move_objects_are_checked_alike(engine: Any) -> None:
     assert refused(game, 1, Move.parse("pass")) == "not_your_turn"
     game.apply(0, Move.parse("bid 6s"))
     assert game.ply == 1 and first(game) == "pass"
+
+
+def test_a_given_order_must_be_the_32_cards(engine: Any) -> None:
+    from kozyr.preferans.shuffle import REFERENCE_ORDER
+
+    table = {"players": ABC, "dealer": 2}
+    assert engine._from_order(REFERENCE_ORDER, **table).phase == "auction"
+    for order in (REFERENCE_ORDER[:-1], REFERENCE_ORDER[:-1] + (6,), ("7S",) * 32, None, REFERENCE_ORDER[:-1] + (7,)):
+        with pytest.raises(PreferansError) as info:
+            engine._from_order(order, **table)
+        assert info.value.code == "bad_order"
+    with pytest.raises(PreferansError) as info:
+        engine._from_order(REFERENCE_ORDER, **table).record()
+    assert info.value.code == "bad_seed"
