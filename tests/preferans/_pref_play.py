@@ -48,8 +48,6 @@ def to_contract(game: Any, contract: str, *, bid: str = "6S") -> Any:
 
 def conserved(game: Any) -> None:
     """Every card is in exactly one place: a hand, the discard, a trick (played), or the talon (not taken)."""
-    record = game.record() if hasattr(game, "_seed") and game._seed is not None else None
-    del record
     views = [game.view(s) for s in range(len(game.players))]
     last = views[0]
     played = [c for t in last.tricks for _, c in t.plays] + ([c for _, c in last.trick.plays] if last.trick else [])

@@ -188,12 +188,15 @@ def test_move_objects_are_checked_alike(engine: Any) -> None:
     assert game.ply == 1 and first(game) == "pass"
 
 
-def test_a_given_order_must_be_the_32_cards(engine: Any) -> None:
+def test_a_given_order_must_be_the_32_cards() -> None:
+    """The twin deals from a chosen order for the blindness tests (the compiled engine only from a seed)."""
+    from kozyr.preferans.reference import Game as engine
     from kozyr.preferans.shuffle import REFERENCE_ORDER
 
-    table = {"players": ABC, "dealer": 2}
+    table: dict[str, Any] = {"players": ABC, "dealer": 2}
     assert engine._from_order(REFERENCE_ORDER, **table).phase == "auction"
-    for order in (REFERENCE_ORDER[:-1], REFERENCE_ORDER[:-1] + (6,), ("7S",) * 32, None, REFERENCE_ORDER[:-1] + (7,)):
+    bad: list[Any] = [REFERENCE_ORDER[:-1], REFERENCE_ORDER[:-1] + (6,), ("7S",) * 32, None, REFERENCE_ORDER[:-1] + (7,)]
+    for order in bad:
         with pytest.raises(PreferansError) as info:
             engine._from_order(order, **table)
         assert info.value.code == "bad_order"

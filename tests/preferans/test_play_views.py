@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from kozyr.cards import DECK32
 from kozyr.preferans import PreferansError
 from kozyr.preferans.moves import Move
+from kozyr.preferans.reference import Game as Twin
 from kozyr.preferans.shuffle import shuffled_order
 from kozyr.preferans.views import VIEW_SCHEMA, View
 
@@ -136,6 +137,8 @@ def test_forged_view_json_is_refused(engine: Any, key: str, value: Any) -> None:
 
 
 # --- blindness --------------------------------------------------------------------------------------------
+# These deal from a chosen order, which only the twin can (`Game._from_order`); the compiled engine's views are
+# the twin's, as JSON, after every move of thousands of deals (the lockstep test), so its blindness follows.
 
 
 def hidden_from(game: Any, seat: int) -> set[int]:
@@ -187,7 +190,7 @@ def translated(move: Move, swap: dict[int, int]) -> Move:
     return move
 
 
-def check_blind(engine: Any, game: Any, seat: int, rng: random.Random, *, by_suit: bool) -> bool:
+def check_blind(game: Any, seat: int, rng: random.Random, *, by_suit: bool) -> bool:
     """Replay `game`'s moves on its own deal and on a twin deal whose cards hidden from `seat` are shuffled:
     `seat`'s views agree at every ply. False when the twin refuses a move (a shuffle across suits can make a
     hidden hand's earlier play illegal), which only a shuffle across suits may do."""
@@ -198,7 +201,7 @@ def check_blind(engine: Any, game: Any, seat: int, rng: random.Random, *, by_sui
     assert all(a == b or a in hidden for a, b in zip(order, other))
     level = type("Level", (), {"min_level": game.min_level})()
     table = {"players": game.players, "dealer": game.dealer, "convention": game.convention, "conditions": level}
-    probe, twin = engine._from_order(order, **table), engine._from_order(other, **table)
+    probe, twin = Twin._from_order(order, **table), Twin._from_order(other, **table)
     assert probe.view(seat) == twin.view(seat)
     for s, move in record.moves:
         probe.apply(s, move)
@@ -213,11 +216,10 @@ def check_blind(engine: Any, game: Any, seat: int, rng: random.Random, *, by_sui
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2 ** 32), st.integers(0, 70), st.integers(0, 3), st.booleans())
-def test_a_view_is_blind_to_what_its_seat_cannot_see(engine: Any, seed: int, moves: int, who: int,
-                                                     by_suit: bool) -> None:
+def test_a_view_is_blind_to_what_its_seat_cannot_see(seed: int, moves: int, who: int, by_suit: bool) -> None:
     rng = random.Random(seed)
-    game = random_game(engine, rng, moves=moves)
-    check_blind(engine, game, who % len(game.players), rng, by_suit=by_suit)
+    game = random_game(Twin, rng, moves=moves)
+    check_blind(game, who % len(game.players), rng, by_suit=by_suit)
 
 
 OPEN_STARTS = {
@@ -228,12 +230,12 @@ OPEN_STARTS = {
 
 
 @pytest.mark.parametrize("start", sorted(OPEN_STARTS))
-def test_open_hands_are_hidden_until_the_first_card(engine: Any, start: str) -> None:
+def test_open_hands_are_hidden_until_the_first_card(start: str) -> None:
     for k in range(8):
         rng = random.Random(k)
-        game = run(new(engine), *OPEN_STARTS[start])
+        game = run(new(Twin), *OPEN_STARTS[start])
         for seat in range(3):
-            assert check_blind(engine, game, seat, rng, by_suit=True)
+            assert check_blind(game, seat, rng, by_suit=True)
         run(game, first(game))
         for seat in range(3):
-            assert check_blind(engine, game, seat, rng, by_suit=True)
+            assert check_blind(game, seat, rng, by_suit=True)
