@@ -195,7 +195,8 @@ def test_a_given_order_must_be_the_32_cards() -> None:
 
     table: dict[str, Any] = {"players": ABC, "dealer": 2}
     assert engine._from_order(REFERENCE_ORDER, **table).phase == "auction"
-    bad: list[Any] = [REFERENCE_ORDER[:-1], REFERENCE_ORDER[:-1] + (6,), ("7S",) * 32, None, REFERENCE_ORDER[:-1] + (7,)]
+    short = REFERENCE_ORDER[:-1]
+    bad: list[Any] = [short, short + (6,), ("7S",) * 32, None, short + (7,)]
     for order in bad:
         with pytest.raises(PreferansError) as info:
             engine._from_order(order, **table)
