@@ -16,13 +16,8 @@ ENGINES = {
     "compiled": ("kozyr.preferans.core.engine", "Game"),
 }
 
-SEEDS = {n: f"kozyr-preferans-{n}".ljust(32).encode("ascii") for n in (3, 28, 50)}
-"""The worked examples' seeds, padded with spaces to 32 bytes."""
 
-ABC = ("A", "B", "C")
-
-
-@pytest.fixture(params=list(ENGINES), ids=list(ENGINES))
+@pytest.fixture(params=list(ENGINES), ids=list(ENGINES), scope="session")
 def engine(request: pytest.FixtureRequest) -> Any:
     module, name = ENGINES[request.param]
     return getattr(importlib.import_module(module), name)

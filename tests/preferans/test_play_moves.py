@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kozyr.preferans import LADDER, MISERE, Contract, PreferansError, Strain
 from kozyr.preferans.moves import BARE, MOVES_BY_CODE, Move, card_word, contract_word, deck_index, move_of, split
@@ -79,3 +81,21 @@ def test_moves_are_checked_when_built() -> None:
         with pytest.raises(PreferansError):
             Move(kind, arg)  # type: ignore[arg-type]
     assert Move("discard", (32 + 7, 12)) == Move.parse("discard QS 7D")
+
+
+WORDS = st.sampled_from(["pass", "PASS", "bid", "Bid", "name", "discard", "play", "whist", "half-whist", "closed",
+                         "open", "6s", "10NT", "misère", "MISERE", "7n", "td", "10d", "1OD", "AS", "6C", "qs",
+                         "7S", "7s", "XYZ", "", "♠", "06S", "11S", "fold"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(WORDS, max_size=4), st.sampled_from([" ", "  ", "\t", "\n "]), st.text(max_size=6))
+def test_any_text_is_a_move_or_one_refusal(words: list[str], gap: str, noise: str) -> None:
+    for text in (gap.join(words), gap.join(words) + noise, noise):
+        try:
+            move = Move.parse(text)
+        except PreferansError as exc:
+            assert exc.code in ("not_legal", "unknown_contract", "bad_discard", "card_not_held")
+            continue
+        assert Move.parse(str(move)) is move and str(move) == " ".join(str(move).split())
+        assert move.kind == text.split()[0].lower()

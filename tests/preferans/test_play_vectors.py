@@ -5,7 +5,7 @@ import hashlib
 from typing import Any
 
 import pytest
-from conftest import SEEDS
+from _pref_play import SEEDS
 
 from kozyr.cards import card_name, parse_card
 from kozyr.preferans import PreferansError

@@ -1,4 +1,4 @@
-"""``kozyr pref``: settle a sheet or score a list of deals from a file.
+"""``kozyr pref``: settle a sheet, score a list of deals from a file, or replay a deal's record.
 
 ``register(subparsers)`` adds the ``pref`` command to the ``kozyr`` parser;
 ``kozyr.cli.main`` runs it.  Every refusal is a
@@ -8,6 +8,12 @@ prints as one line with exit status 2; nothing here prints errors or exits.
 ``pref score`` reads and checks the whole file first (each deal is scored
 once, as it is added), then prints the sheet after each deal from the totals
 the sheet kept, so a long file costs time in proportion to its length.
+
+``pref replay --file RECORD`` reads a deal's record (bounded), replays its
+moves on the rules (a forged record is refused before anything is printed),
+and prints the deal: the hands as dealt, the auction, the talon and the
+discard, the contract and the whist calls, the ten tricks, and what the deal
+writes on a sheet of its own.
 """
 
 from __future__ import annotations
@@ -16,10 +22,14 @@ import argparse
 from fractions import Fraction
 from typing import Any
 
+from kozyr.cards import card_name
 from kozyr.cli._common import print_table
 from kozyr.preferans.errors import PreferansError
 from kozyr.preferans.files import columns_from, convention_from, load_document, sheet_from
 from kozyr.preferans.numbers import exact, parse_number
+from kozyr.preferans.record import load as load_record
+from kozyr.preferans.reference import Game
+from kozyr.preferans.scoring import Conditions
 from kozyr.preferans.settlement import Columns, Settlement, settle
 from kozyr.preferans.sheet import Sheet
 
@@ -93,11 +103,64 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cards(cards: Any) -> str:
+    return " ".join(card_name(c) for c in cards) or "-"
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a deal's record file and print the deal."""
+    record = load_record(args.file)   # replayed on load: a record the rules refuse is refused here
+    names = record.players
+    game = Game.from_seed(record.seed, record.number, players=names, dealer=record.dealer,
+                          convention=record.convention, conditions=Conditions(record.min_level))
+    dealt = {s: game.hand(s) for s in game.active}
+    for seat, move in record.moves:
+        game.apply(seat, move)
+    view = game.view(record.dealer)
+    print(f"deal {record.number} of seed {record.seed.hex()}; convention: {record.convention.name}; "
+          f"dealer: {names[record.dealer]}; minimum level {record.min_level}")
+    print()
+    print_table("hands as dealt:", ["player", "cards"], [[names[s], _cards(dealt[s])] for s in game.active],
+                [f"talon: {_cards(record.talon)}"])
+    auction = ", ".join(f"{names[s]} {'pass' if c is None else c.pretty}" for s, c in view.auction)
+    lines = [f"auction: {auction}"]
+    if record.declarer is not None:
+        assert record.bid is not None and record.contract is not None
+        lines.append(f"declarer: {names[record.declarer]} (bid {record.bid.pretty}); "
+                     f"discard: {_cards(record.discard)}; contract: {record.contract.pretty}")
+    if view.calls:
+        lines.append("whist: " + ", ".join(f"{names[s]} {c.value}" for s, c in view.calls))
+    if record.defence is not None:
+        lines.append(f"defence: {record.defence}")
+    print()
+    print("\n".join(lines))
+    if view.tricks:
+        rows = [[str(i), "-" if t.talon is None else card_name(t.talon),
+                 ", ".join(f"{names[s]} {card_name(c)}" for s, c in t.plays), names[t.winner]]
+                for i, t in enumerate(view.tricks, start=1)]
+        print()
+        print_table("tricks:", ["trick", "talon", "cards in play order", "winner"], rows)
+    if record.deal is None:
+        print()
+        if view.trick is not None and view.trick.plays:
+            print("trick in progress: " + ", ".join(f"{names[s]} {card_name(c)}" for s, c in view.trick.plays))
+        print(f"the deal is not over: {len(record.moves)} moves so far, {game.phase}")
+        return 0
+    sheet = Sheet(list(names), convention=record.convention)
+    scored = sheet.add(record.deal)
+    header, rows = _sheet_rows(sheet.columns, sheet.settle())
+    print()
+    print_table(f"{record.outcome}: {record.deal.describe()}", header, rows,
+                [f"next deal: minimum level {scored.next.min_level}"])
+    return 0
+
+
 def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``pref`` command (with ``settle`` and ``score``) to ``subparsers``."""
     pref: argparse.ArgumentParser = subparsers.add_parser(
-        "pref", help="preferans: settle a sheet, score deals", description="Preferans scoring in exact arithmetic.")
-    sub = pref.add_subparsers(dest="pref_command", metavar="{settle,score}")
+        "pref", help="preferans: settle a sheet, score deals, replay a deal",
+        description="Preferans scoring in exact arithmetic, and deals replayed from their records.")
+    sub = pref.add_subparsers(dest="pref_command", metavar="{settle,score,replay}")
     sub.required = True
     for name, help_, func in (
         ("settle", "balances of a sheet (JSON or TOML: players, pulya, gora, whists)", cmd_settle),
@@ -108,4 +171,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         p.add_argument("--unit", type=_unit, default=Fraction(1),
                        help="rounding unit of the displayed balances (default 1 whist)")
         p.set_defaults(func=func)
+    p = sub.add_parser("replay", help="replay a deal's record file (JSON) and print the deal")
+    p.add_argument("--file", metavar="FILE", required=True, help="the record file (kozyr-preferans-record/1)")
+    p.set_defaults(func=cmd_replay)
     return pref

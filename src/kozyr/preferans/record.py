@@ -11,6 +11,11 @@ moves on a fresh deal from its inputs: a record whose moves the rules refuse, or
 what its moves produce, is refused (``bad_record``, naming the first bad move), so a forged record cannot
 enter a sheet. Files are written atomically and read bounded (:mod:`kozyr.files`).
 
+Read before the deal is over a record has the same keys: the inputs and the moves so far are complete, and
+the rest is what the deal holds at that moment (the talon's two cards always; the discard once made; the
+declarer, bid and contract once known; the defence once set), with ``calls``, ``whist_order``, ``tricks``,
+``outcome`` and ``deal`` null until the end.
+
 The convention is written as its name (``preset``) and the five play parameters, which are all the play
 reads. Reading it back starts from the preset of that name (Sochi when the name is no preset, such as a
 house variant's) with the five parameters as written and the name kept: the scoring fields of a house
