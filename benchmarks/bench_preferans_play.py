@@ -55,6 +55,24 @@ def main() -> None:
     n = 1_000_000
     t = min(timeit.repeat(g.legal_moves, number=n, repeat=3)) / n
     print(f"Game.legal_moves() repeated          : {1e9 * t:8.0f} ns")
+    fresh_games = [Game.from_seed(seed, 1, players=("A", "B", "C"), dealer=2) for _ in range(100_000)]
+    t0 = time.perf_counter()
+    for game in fresh_games:
+        game.legal_moves()
+    t = (time.perf_counter() - t0) / len(fresh_games)
+    print(f"Game.legal_moves() first call        : {1e9 * t:8.0f} ns (a new deal's auction list, 27 moves)")
+    played = [Game.from_seed(seed, 1, players=("A", "B", "C"), dealer=2) for _ in range(20_000)]
+    for game in played:                       # into the play: a list of a few cards, as most decisions are
+        for _ in range(10):
+            game.apply(game.actor, game.legal_moves()[0])
+        game.apply(game.actor, game.legal_moves()[0])
+    t0 = time.perf_counter()
+    for game in played:
+        game.legal_moves()
+    t = (time.perf_counter() - t0) / len(played)
+    cards = len(played[0].legal_moves())
+    print(f"Game.legal_moves() first call, play  : {1e9 * t:8.0f} ns (just after a move, {cards} cards)")
+    del fresh_games, played
 
     def fresh() -> int:
         h = Game.from_seed(seed, 1, players=("A", "B", "C"), dealer=2)

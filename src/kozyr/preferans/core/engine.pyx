@@ -13,8 +13,8 @@ from libc.string cimport memcpy
 from kozyr.durak.core.seeds cimport fast_next
 from kozyr.preferans.core.state cimport *
 from kozyr.preferans.core.rules cimport (
-    card_index, index_card, pref_actor, pref_check, pref_check_move, pref_check_phase, pref_check_seat,
-    pref_do, pref_init, pref_legal, pref_random, pref_shuffle,
+    card_index, half_offered, index_card, play_mask, pref_actor, pref_check, pref_check_move, pref_check_phase,
+    pref_check_seat, pref_do, pref_init, pref_legal, pref_random, pref_shuffle,
 )
 
 from kozyr.preferans.contracts import LADDER
@@ -363,6 +363,28 @@ _WHY = {
 
 
 cdef dict _EVENTS = {}
+cdef list _LEGAL_TUPLES = [{} for _ in range(7)]   # by phase: legal_key -> the tuple of Moves
+LEGAL_CACHE_MAX = 200_000                         # entries a phase's table holds before it starts again
+
+
+cdef inline uint64_t legal_key(const PState *s) noexcept nogil:
+    """A number that, within one phase, fixes the legal list: the playable cards in the play, the
+    declarer's 12 cards at the talon, the winning bid at the naming, what the auction's list depends on
+    (the standing bid, the caller's own bids, min_level), whether a half-whist is offered."""
+    cdef int b
+    if s.phase == PH_PLAY:
+        return play_mask(s)
+    if s.phase == PH_AUCTION:
+        b = 1 << s.turn
+        return (<uint64_t>(s.high + 1) | (<uint64_t>((s.miserers & b) != 0) << 5)
+                | (<uint64_t>((s.bidders & b) != 0) << 6) | (<uint64_t>s.min_level << 7))
+    if s.phase == PH_TALON:
+        return s.hand[s.decl]
+    if s.phase == PH_NAMING:
+        return <uint64_t>s.bid
+    if s.phase == PH_WHISTING:
+        return <uint64_t>half_offered(s)
+    return 0
 cdef dict _PARAMS = {}       # id(Convention) -> (the Convention, its play parameters as ints)
 cdef dict _CODE_OF = {id(m): m.code for m in MOVES_BY_CODE if m is not None}   # the interned Moves' codes
 cdef dict _NAMES = {}        # a tuple of names -> check_players' answer (a pure function of it)
@@ -511,9 +533,18 @@ cdef class Game:
         cdef int k, i
         if self._legal_ply == self.core.s.ply:
             return self._legal
-        k = pref_legal(&self.core.s, out)
-        self._legal = tuple([MOVES_BY_CODE[out[i]] for i in range(k)])
-        self._legal_ply = self.core.s.ply
+        cdef PState *s = &self.core.s
+        cdef dict table = <dict>_LEGAL_TUPLES[s.phase]
+        key = legal_key(s)
+        legal = table.get(key)
+        if legal is None:
+            k = pref_legal(s, out)
+            legal = tuple([MOVES_BY_CODE[out[i]] for i in range(k)])
+            if len(table) >= LEGAL_CACHE_MAX:
+                table.clear()
+            table[key] = legal
+        self._legal = <tuple>legal
+        self._legal_ply = s.ply
         return self._legal
 
     # -- moves --------------------------------------------------------------------------------------------
