@@ -1,6 +1,6 @@
-"""Preferans: the play of a deal and its scoring. :class:`Game` deals from a
-seed and plays a deal (auction, talon, whist, the ten tricks) on the compiled
-core (kozyr.preferans.core), with a plain-Python twin (kozyr.preferans.reference)
+"""Preferans: the play of a deal (auction, talon, whist, the ten tricks) and its
+scoring. :class:`Game` deals from a seed and plays a deal on the compiled core
+(kozyr.preferans.core), with a plain-Python twin (kozyr.preferans.reference)
 that the tests play beside it; contracts and bidding, deal scoring, the sheet and
 the settlement are pure Python, in exact arithmetic (:class:`fractions.Fraction`).
 
