@@ -1,4 +1,5 @@
-"""Fixtures for the durak rules tests: the engine under test and written positions.
+"""Fixtures for the rules tests: the engine under test and written positions (and `pref_engine`, the
+preferans play engines).
 
 `engine` is the module whose `Game` a rules test drives: the plain-Python
 oracle (`kozyr.durak.reference`), the Cython engine (`kozyr.durak.core.engine`)
@@ -39,6 +40,20 @@ REFERENCE_ORDER = tuple(16 * s + r for s in range(4) for r in range(14, 5, -1))
 @pytest.fixture(params=list(ENGINES), ids=list(ENGINES))
 def engine(request: pytest.FixtureRequest) -> ModuleType:
     return importlib.import_module(ENGINES[request.param])
+
+
+# The preferans play engines (tests/preferans): `pref_engine` is a `Game` class, the plain-Python twin and the
+# compiled one; every play test takes it, so both implementations meet every test. A missing one is an error.
+PREF_ENGINES = {
+    "twin": ("kozyr.preferans.reference", "Game"),
+    "compiled": ("kozyr.preferans.core.engine", "Game"),
+}
+
+
+@pytest.fixture(params=list(PREF_ENGINES), ids=list(PREF_ENGINES), scope="session")
+def pref_engine(request: pytest.FixtureRequest) -> Any:
+    module, name = PREF_ENGINES[request.param]
+    return getattr(importlib.import_module(module), name)
 
 
 def cards(text: str) -> list[int]:

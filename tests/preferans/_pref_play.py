@@ -13,10 +13,10 @@ SEEDS = {n: f"kozyr-preferans-{n}".ljust(32).encode("ascii") for n in (3, 28, 50
 ABC = ("A", "B", "C")
 
 
-def new(engine: Any, *, seed: int = 3, number: int = 1, players: tuple[str, ...] = ABC, dealer: int = 2,
+def new(pref_engine: Any, *, seed: int = 3, number: int = 1, players: tuple[str, ...] = ABC, dealer: int = 2,
         convention: Convention = SOCHI, min_level: int | None = None) -> Any:
     conditions = None if min_level is None else Conditions(min_level)
-    return engine.from_seed(SEEDS[seed], number, players=players, dealer=dealer, convention=convention,
+    return pref_engine.from_seed(SEEDS[seed], number, players=players, dealer=dealer, convention=convention,
                             conditions=conditions)
 
 
@@ -81,11 +81,11 @@ def pick(game: Any, rng: random.Random) -> Any:
     return rng.choice(legal)
 
 
-def random_game(engine: Any, rng: random.Random, *, moves: int | None = None) -> Any:
+def random_game(pref_engine: Any, rng: random.Random, *, moves: int | None = None) -> Any:
     """A random deal (seed, number, 3 or 4 players, dealer, convention, minimum level), played by random legal
     moves to the end or for `moves` moves."""
     players = ("A", "B", "C", "D")[: rng.choice((3, 4))]
-    game = engine.from_seed(bytes(rng.randrange(256) for _ in range(32)), rng.randrange(1, 10 ** 6),
+    game = pref_engine.from_seed(bytes(rng.randrange(256) for _ in range(32)), rng.randrange(1, 10 ** 6),
                             players=players, dealer=rng.randrange(len(players)), convention=rng.choice(CONVENTIONS),
                             conditions=Conditions(rng.choice((6, 6, 7, 8))))
     while not game.over and (moves is None or game.ply < moves):

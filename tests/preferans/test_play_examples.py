@@ -58,14 +58,14 @@ EXAMPLES = {
 }
 
 
-def start(engine: Any, seed: int) -> Any:
-    return engine.from_seed(SEEDS[seed], 1, players=ABC, dealer=2)
+def start(pref_engine: Any, seed: int) -> Any:
+    return pref_engine.from_seed(SEEDS[seed], 1, players=ABC, dealer=2)
 
 
 @pytest.mark.parametrize("example", sorted(EXAMPLES))
-def test_worked_deal(engine: Any, example: int) -> None:
+def test_worked_deal(pref_engine: Any, example: int) -> None:
     seed, moves, counts, winners, length, won, deal, saldo = EXAMPLES[example]
-    game = start(engine, seed)
+    game = start(pref_engine, seed)
     for ply, (seat, text) in enumerate(moves, start=1):
         assert game.actor == seat, (ply, text)
         legal = [str(m) for m in game.legal_moves()]
@@ -85,8 +85,8 @@ def test_worked_deal(engine: Any, example: int) -> None:
     assert dict(sheet.settle()) == saldo
 
 
-def test_example_1_view_of_b_after_ply_10(engine: Any) -> None:
-    game = start(engine, 3)
+def test_example_1_view_of_b_after_ply_10(pref_engine: Any) -> None:
+    game = start(pref_engine, 3)
     for seat, text in EXAMPLE_1[:10]:
         game.apply(seat, text)
     assert game.view(1).to_json() == B_VIEW_AFTER_PLY_10
@@ -95,8 +95,8 @@ def test_example_1_view_of_b_after_ply_10(engine: Any) -> None:
     assert c["open_hands"] == B_VIEW_AFTER_PLY_10["open_hands"]
 
 
-def test_example_1_steps(engine: Any) -> None:
-    game = start(engine, 3)
+def test_example_1_steps(pref_engine: Any) -> None:
+    game = start(pref_engine, 3)
     for seat, text in EXAMPLE_1[:3]:
         game.apply(seat, text)
     for s in (0, 1, 2):   # the talon is turned face up for all at the call that ends the auction
@@ -118,8 +118,8 @@ def test_example_1_steps(engine: Any) -> None:
     assert game.record().to_json()["moves"][3] == [0, "discard QS 7D"]
 
 
-def test_example_1_record_json(engine: Any) -> None:
-    game = start(engine, 3)
+def test_example_1_record_json(pref_engine: Any) -> None:
+    game = start(pref_engine, 3)
     for seat, text in EXAMPLE_1:
         game.apply(seat, text)
     doc = game.record().to_json()
@@ -137,8 +137,8 @@ def test_example_1_record_json(engine: Any) -> None:
     json.dumps(doc)
 
 
-def test_example_2_misere(engine: Any) -> None:
-    game = start(engine, 50)
+def test_example_2_misere(pref_engine: Any) -> None:
+    game = start(pref_engine, 50)
     for seat, text in EXAMPLE_2[:3]:
         game.apply(seat, text)
     view = game.view(1).to_json()
@@ -157,8 +157,8 @@ def test_example_2_misere(engine: Any) -> None:
     assert doc["deal"]["open"] is None and doc["defence"] == "open"
 
 
-def test_example_3_raspasy(engine: Any) -> None:
-    game = start(engine, 28)
+def test_example_3_raspasy(pref_engine: Any) -> None:
+    game = start(pref_engine, 28)
     game.apply(0, "pass")
     game.apply(1, "pass")
     assert game.view(0).to_json()["talon"] == []

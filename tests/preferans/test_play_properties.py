@@ -21,9 +21,9 @@ FIRST_EVENT = {"pass": ("call", "whist_call"), "bid": ("call",), "discard": ("di
                "open": ("defence",), "play": ("play",)}
 
 
-def replay(engine: Any, game: Any) -> Any:
+def replay(pref_engine: Any, game: Any) -> Any:
     record = game.record()
-    again = engine.from_seed(record.seed, record.number, players=record.players, dealer=record.dealer,
+    again = pref_engine.from_seed(record.seed, record.number, players=record.players, dealer=record.dealer,
                              convention=record.convention, conditions=Conditions(record.min_level))
     for seat, move in record.moves:
         again.apply(seat, str(move))
@@ -32,9 +32,9 @@ def replay(engine: Any, game: Any) -> Any:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2 ** 32))
-def test_random_legal_play(engine: Any, seed: int) -> None:
+def test_random_legal_play(pref_engine: Any, seed: int) -> None:
     rng = random.Random(seed)
-    game = random_game(engine, rng, moves=0)
+    game = random_game(pref_engine, rng, moves=0)
     n = len(game.players)
     conserved(game)
     while not game.over:
@@ -55,7 +55,7 @@ def test_random_legal_play(engine: Any, seed: int) -> None:
     sheet = Sheet(list(game.players), convention=game.convention)
     sheet.add(record.to_deal())
     assert sum(sheet.settle().values()) == 0
-    again = replay(engine, game)
+    again = replay(pref_engine, game)
     assert again.record().to_json() == record.to_json()
     assert all(again.view(s).to_json() == game.view(s).to_json() for s in range(n))
     if record.tricks is not None:
@@ -63,11 +63,11 @@ def test_random_legal_play(engine: Any, seed: int) -> None:
 
 
 @pytest.mark.soak
-def test_random_legal_play_soak(engine: Any) -> None:
+def test_random_legal_play_soak(pref_engine: Any) -> None:
     outcomes: dict[str, int] = {}
     for seed in range(2000):
-        game = random_game(engine, random.Random(seed))
+        game = random_game(pref_engine, random.Random(seed))
         outcome = game.record().outcome
         outcomes[outcome] = outcomes.get(outcome, 0) + 1
-        assert replay(engine, game).record().to_json() == game.record().to_json()
+        assert replay(pref_engine, game).record().to_json() == game.record().to_json()
     assert set(outcomes) == set(OUTCOMES), outcomes

@@ -19,37 +19,37 @@ KEYS = {"seed", "number", "players", "dealer", "convention", "min_level", "moves
         "bid", "contract", "calls", "whist_order", "defence", "tricks", "outcome", "deal"}
 
 
-def example_1(engine: Any) -> Any:
-    game = new(engine)
+def example_1(pref_engine: Any) -> Any:
+    game = new(pref_engine)
     for seat, text in EXAMPLE_1:
         game.apply(seat, text)
     return game
 
 
-def test_keys_and_schema(engine: Any) -> None:
-    doc = example_1(engine).record().to_json()
+def test_keys_and_schema(pref_engine: Any) -> None:
+    doc = example_1(pref_engine).record().to_json()
     assert set(doc) == KEYS and mismatch(doc, SCHEMA) is None
-    early = run(new(engine), "bid 6S", "pass").record().to_json()
+    early = run(new(pref_engine), "bid 6S", "pass").record().to_json()
     assert set(early) == KEYS and early["outcome"] is None and early["deal"] is None
     assert early["moves"] == [[0, "bid 6S"], [1, "pass"]] and mismatch(early, SCHEMA) is None
     with pytest.raises(PreferansError) as info:
-        run(new(engine), "bid 6S").record().to_deal()
+        run(new(pref_engine), "bid 6S").record().to_deal()
     assert info.value.code == "deal_not_over"
 
 
-def test_read_back_replays(engine: Any) -> None:
-    record = example_1(engine).record()
-    assert Record.from_json(json.loads(json.dumps(record.to_json())), game=engine) == record
-    early = run(new(engine), "bid 6S", "pass").record()
-    assert Record.from_json(early.to_json(), game=engine) == early   # a deal in progress reads back too
+def test_read_back_replays(pref_engine: Any) -> None:
+    record = example_1(pref_engine).record()
+    assert Record.from_json(json.loads(json.dumps(record.to_json())), game=pref_engine) == record
+    early = run(new(pref_engine), "bid 6S", "pass").record()
+    assert Record.from_json(early.to_json(), game=pref_engine) == early   # a deal in progress reads back too
 
 
-def test_file_round_trip(engine: Any, tmp_path: Path) -> None:
+def test_file_round_trip(pref_engine: Any, tmp_path: Path) -> None:
     for seed in range(20):
-        game = random_game(engine, random.Random(seed))
+        game = random_game(pref_engine, random.Random(seed))
         path = tmp_path / f"deal{seed}.json"
         save(game.record(), path)
-        assert load(path, game=engine) == game.record()
+        assert load(path, game=pref_engine) == game.record()
     text = (tmp_path / "deal0.json").read_text()
     assert json.loads(text)["format"] == FORMAT
     with pytest.raises(PreferansError) as info:
@@ -57,16 +57,16 @@ def test_file_round_trip(engine: Any, tmp_path: Path) -> None:
     assert info.value.code == "bad_file"
 
 
-def test_custom_convention_keeps_its_name(engine: Any) -> None:
+def test_custom_convention_keeps_its_name(pref_engine: Any) -> None:
     house = SOCHI.replace(name="house", stalingrad=True, raspasy_talon="winner")
-    game = random_game(engine, random.Random(5))
-    game = engine.from_seed(SEEDS[3], 1, players=("A", "B", "C"), dealer=2, convention=house)
+    game = random_game(pref_engine, random.Random(5))
+    game = pref_engine.from_seed(SEEDS[3], 1, players=("A", "B", "C"), dealer=2, convention=house)
     run(game, "pass", "pass")
-    back = loads(dumps(game.record()), game=engine)
+    back = loads(dumps(game.record()), game=pref_engine)
     assert back.convention.name == "house" and back.convention.stalingrad and back.convention.play_params == \
         house.play_params
-    rostov = engine.from_seed(SEEDS[3], 1, players=("A", "B", "C"), dealer=2, convention=ROSTOV)
-    assert loads(dumps(rostov.record()), game=engine).convention == ROSTOV
+    rostov = pref_engine.from_seed(SEEDS[3], 1, players=("A", "B", "C"), dealer=2, convention=ROSTOV)
+    assert loads(dumps(rostov.record()), game=pref_engine).convention == ROSTOV
 
 
 def forge(doc: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
@@ -120,25 +120,25 @@ FORGERIES = [
 
 @pytest.mark.parametrize(("path", "value"), FORGERIES, ids=[f"{'.'.join(map(str, p))}={v!r}"[:40]
                                                            for p, v in FORGERIES])
-def test_forged_records_are_refused(engine: Any, path: tuple[Any, ...], value: Any) -> None:
-    doc = example_1(engine).record().to_json()
+def test_forged_records_are_refused(pref_engine: Any, path: tuple[Any, ...], value: Any) -> None:
+    doc = example_1(pref_engine).record().to_json()
     with pytest.raises(PreferansError) as info:
-        Record.from_json(forge(doc, path, value), game=engine)
+        Record.from_json(forge(doc, path, value), game=pref_engine)
     assert info.value.code == "bad_record"
 
 
-def test_a_refused_move_is_named(engine: Any) -> None:
-    doc = forge(example_1(engine).record().to_json(), ("moves", 9, 1), "play 7S")
+def test_a_refused_move_is_named(pref_engine: Any) -> None:
+    doc = forge(example_1(pref_engine).record().to_json(), ("moves", 9, 1), "play 7S")
     with pytest.raises(PreferansError) as info:
-        Record.from_json(doc, game=engine)
+        Record.from_json(doc, game=pref_engine)
     assert "moves[9]" in str(info.value) and "card_not_held" in str(info.value)
 
 
 @pytest.mark.parametrize("text", ["", "[]", "{}", '{"format": "kozyr-durak-record/1"}', "not json",
                                   '{"format": "kozyr-preferans-record/1"}', '{"a": 1, "a": 2}', "[" * 500])
-def test_bad_files_are_refused(engine: Any, text: str) -> None:
+def test_bad_files_are_refused(pref_engine: Any, text: str) -> None:
     with pytest.raises(PreferansError) as info:
-        loads(text, game=engine)
+        loads(text, game=pref_engine)
     assert info.value.code in ("bad_record", "bad_file")
 
 

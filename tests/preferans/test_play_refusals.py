@@ -13,33 +13,33 @@ from kozyr.preferans import SOCHI, Conditions, PreferansError
 GOOD = {"seed": SEEDS[3], "number": 1, "players": ABC, "dealer": 2, "conditions": None}
 
 
-def refused_deal(engine: Any, **changes: Any) -> str:
+def refused_deal(pref_engine: Any, **changes: Any) -> str:
     args = {**GOOD, **changes}
     with pytest.raises(PreferansError) as info:
-        engine.from_seed(args.pop("seed"), args.pop("number"), **args)
+        pref_engine.from_seed(args.pop("seed"), args.pop("number"), **args)
     return info.value.code
 
 
-def test_new_deal_refusals_in_order(engine: Any) -> None:
+def test_new_deal_refusals_in_order(pref_engine: Any) -> None:
     bad = {"dealer": 7, "conditions": Conditions(5), "seed": b"short", "number": 0}
-    assert refused_deal(engine, players=("A", "B"), **bad) == "player_count"
-    assert refused_deal(engine, players=("A", "B", "C", "D", "E"), **bad) == "player_count"
-    assert refused_deal(engine, players=("A", "B", "A"), **bad) == "duplicate_player"
-    assert refused_deal(engine, **bad) == "bad_dealer"
+    assert refused_deal(pref_engine, players=("A", "B"), **bad) == "player_count"
+    assert refused_deal(pref_engine, players=("A", "B", "C", "D", "E"), **bad) == "player_count"
+    assert refused_deal(pref_engine, players=("A", "B", "A"), **bad) == "duplicate_player"
+    assert refused_deal(pref_engine, **bad) == "bad_dealer"
     for dealer in (3, -1, True, "0", 1.0, None):
-        assert refused_deal(engine, dealer=dealer) == "bad_dealer"
-    assert refused_deal(engine, players=("A", "B", "C", "D"), dealer=4) == "bad_dealer"
+        assert refused_deal(pref_engine, dealer=dealer) == "bad_dealer"
+    assert refused_deal(pref_engine, players=("A", "B", "C", "D"), dealer=4) == "bad_dealer"
     bad.pop("dealer")
-    assert refused_deal(engine, **bad) == "bad_min_level"
+    assert refused_deal(pref_engine, **bad) == "bad_min_level"
     for level in (5, 11, True, 7.0, "7", None):
-        assert refused_deal(engine, conditions=Conditions(level)) == "bad_min_level"  # type: ignore[arg-type]
+        assert refused_deal(pref_engine, conditions=Conditions(level)) == "bad_min_level"  # type: ignore[arg-type]
     bad.pop("conditions")
-    assert refused_deal(engine, **bad) == "bad_seed"
+    assert refused_deal(pref_engine, **bad) == "bad_seed"
     for seed in (b"x" * 31, b"x" * 33, "x" * 31, None, 5, "é".ljust(32)):
-        assert refused_deal(engine, seed=seed) == "bad_seed"
+        assert refused_deal(pref_engine, seed=seed) == "bad_seed"
     for number in (0, -3, True, 1.0, "1", None):
-        assert refused_deal(engine, number=number) == "bad_number"
-    assert refused_deal(engine, convention="sochi") == "bad_convention"
+        assert refused_deal(pref_engine, number=number) == "bad_number"
+    assert refused_deal(pref_engine, convention="sochi") == "bad_convention"
 
 
 def snapshot(game: Any) -> str:
@@ -55,29 +55,29 @@ def refused(game: Any, seat: Any, move: Any) -> str:
     return info.value.code
 
 
-def test_game_over_first(engine: Any) -> None:
-    game = play_out(new(engine))
+def test_game_over_first(pref_engine: Any) -> None:
+    game = play_out(new(pref_engine))
     for seat, move in [(0, "pass"), (5, "fold"), (None, None), (1, "play AS")]:
         assert refused(game, seat, move) == "game_over"
 
 
-def test_not_your_turn_second(engine: Any) -> None:
-    game = new(engine)
+def test_not_your_turn_second(pref_engine: Any) -> None:
+    game = new(pref_engine)
     for seat in (1, 2, 3, -1, "0", True, False, None, 0.0):
         assert refused(game, seat, "play XX") == "not_your_turn"   # wrong seat, wrong phase, bad word
         assert refused(game, seat, "fold") == "not_your_turn"
-    four = new(engine, players=("A", "B", "C", "D"), dealer=0)
+    four = new(pref_engine, players=("A", "B", "C", "D"), dealer=0)
     assert refused(four, 0, "pass") == "not_your_turn"
 
 
 @pytest.mark.parametrize("text", [None, 7, b"pass", "", "   ", "fold", "pass now", "bid", "bid 6S 7S", "discard 7S",
                                   "play", "half whist", "whist please", "name", "open up"])
-def test_not_legal_third(engine: Any, text: Any) -> None:
-    assert refused(new(engine), 0, text) == "not_legal"
+def test_not_legal_third(pref_engine: Any, text: Any) -> None:
+    assert refused(new(pref_engine), 0, text) == "not_legal"
 
 
-def test_wrong_phase_fourth(engine: Any) -> None:
-    game = new(engine)
+def test_wrong_phase_fourth(pref_engine: Any) -> None:
+    game = new(pref_engine)
     for text in ("play XX", "play AS", "whist", "half-whist", "discard 7S 7S", "name XYZ", "closed", "open"):
         assert refused(game, 0, text) == "wrong_phase"
     run(game, "bid 6S", "pass", "pass")   # talon
@@ -97,28 +97,28 @@ def test_wrong_phase_fourth(engine: Any) -> None:
         assert refused(game, 0, text) == "wrong_phase"
 
 
-def test_bid_checks_in_order(engine: Any) -> None:
-    game = new(engine)
+def test_bid_checks_in_order(pref_engine: Any) -> None:
+    game = new(pref_engine)
     assert refused(game, 0, "bid XYZ") == "unknown_contract"
     assert refused(game, 0, "bid 6♠") == "unknown_contract"
     run(game, "bid misere", "bid 9S")
-    assert refused(new(engine), 0, "bid 11S") == "unknown_contract"
-    game = run(new(engine), "bid misere", "bid 9S", "pass")
+    assert refused(new(pref_engine), 0, "bid 11S") == "unknown_contract"
+    game = run(new(pref_engine), "bid misere", "bid 9S", "pass")
     assert [str(m) for m in game.legal_moves()] == ["pass"]   # the misère bidder is still asked
     assert refused(game, 0, "bid 6S") == "bid_after_misere"   # also not higher
     assert refused(game, 0, "bid misere") == "bid_after_misere"
-    game = run(new(engine), "bid 6S", "bid 9S", "pass")
+    game = run(new(pref_engine), "bid 6S", "bid 9S", "pass")
     assert refused(game, 0, "bid misere") == "misere_after_bid"   # also not higher than 9S
-    game = run(new(engine), "bid 6S", "bid 9S")
+    game = run(new(pref_engine), "bid 6S", "bid 9S")
     assert refused(game, 2, "bid misere") == "bid_not_higher"   # a fresh bidder's misère over a nine
     assert refused(game, 2, "bid 8NT") == "bid_not_higher"
-    game = run(new(engine, min_level=8), "bid 8S")
+    game = run(new(pref_engine, min_level=8), "bid 8S")
     assert refused(game, 1, "bid 7NT") == "bid_not_higher"   # also below the minimum
-    assert refused(new(engine, min_level=8), 0, "bid 7NT") == "below_minimum"
+    assert refused(new(pref_engine, min_level=8), 0, "bid 7NT") == "below_minimum"
 
 
-def test_discard_checks_in_order(engine: Any) -> None:
-    game = run(new(engine), "bid 6S", "pass", "pass")
+def test_discard_checks_in_order(pref_engine: Any) -> None:
+    game = run(new(pref_engine), "bid 6S", "pass", "pass")
     for text in ("discard 7S 7s", "discard XX 7S", "discard 7S XX", "discard 6C 7S", "discard 10S TS"):
         assert refused(game, 0, text) == "bad_discard"
     assert refused(game, 0, "discard 8S 7S") == "card_not_held"   # 8S is B's
@@ -127,32 +127,32 @@ def test_discard_checks_in_order(engine: Any) -> None:
     assert game.view(0).to_json()["discard"] == ["7S", "7C"]
 
 
-def test_name_checks_in_order(engine: Any) -> None:
-    game = run(new(engine), "bid 6H", "pass", "pass", "discard QS 7D")
+def test_name_checks_in_order(pref_engine: Any) -> None:
+    game = run(new(pref_engine), "bid 6H", "pass", "pass", "discard QS 7D")
     assert refused(game, 0, "name XYZ") == "unknown_contract"
     assert refused(game, 0, "name misere") == "bad_contract"
     for text in ("name 6S", "name 6C", "name 6D"):
         assert refused(game, 0, text) == "bad_contract"
     assert [str(m) for m in game.legal_moves()][:3] == ["name 6H", "name 6NT", "name 7S"]
-    misere = run(new(engine), "bid misere", "pass", "pass", "discard QS 7D")
+    misere = run(new(pref_engine), "bid misere", "pass", "pass", "discard QS 7D")
     assert misere.phase == "play"
 
 
-def test_half_whist_checks(engine: Any) -> None:
-    game = to_contract(new(engine), "6H")
+def test_half_whist_checks(pref_engine: Any) -> None:
+    game = to_contract(new(pref_engine), "6H")
     assert refused(game, 1, "half-whist") == "bad_call"   # W1
     run(game, "whist")
     assert refused(game, 2, "half-whist") == "bad_call"   # after W1's whist
-    game = run(to_contract(new(engine), "6H"), "pass", "half-whist")
+    game = run(to_contract(new(pref_engine), "6H"), "pass", "half-whist")
     assert refused(game, 1, "half-whist") == "bad_call"   # W1 at the return
-    game = run(to_contract(new(engine), "8H"), "pass")
+    game = run(to_contract(new(pref_engine), "8H"), "pass")
     assert refused(game, 2, "half-whist") == "bad_call"   # on an eight
-    game = run(to_contract(new(engine, convention=SOCHI.replace(half_whist=False)), "6H"), "pass")
+    game = run(to_contract(new(pref_engine, convention=SOCHI.replace(half_whist=False)), "6H"), "pass")
     assert refused(game, 2, "half-whist") == "bad_call"
 
 
-def test_play_checks_in_order(engine: Any) -> None:
-    game = run(new(engine), "bid 6S", "pass", "pass", "discard QS 7D", "name 6H", "whist", "pass", "open")
+def test_play_checks_in_order(pref_engine: Any) -> None:
+    game = run(new(pref_engine), "bid 6S", "pass", "pass", "discard QS 7D", "name 6H", "whist", "pass", "open")
     assert refused(game, 0, "play ZZ") == "card_not_held"
     assert refused(game, 0, "play 6C") == "card_not_held"
     assert refused(game, 0, "play 8S") == "card_not_held"   # B's card
@@ -172,16 +172,16 @@ def test_play_checks_in_order(engine: Any) -> None:
     assert [str(m) for m in game.legal_moves()] == ["play 7H", "play 8H", "play 9H", "play TH"]
 
 
-def test_raspasy_talon_suit_must_be_followed(engine: Any) -> None:
-    game = run(new(engine, seed=28), "pass", "pass", "pass", "play AH")   # A void in clubs: any card
+def test_raspasy_talon_suit_must_be_followed(pref_engine: Any) -> None:
+    game = run(new(pref_engine, seed=28), "pass", "pass", "pass", "play AH")   # A void in clubs: any card
     assert refused(game, 1, "play AS") == "must_follow"   # B holds clubs: the talon card's suit
     assert [str(m) for m in game.legal_moves()] == ["play 8C", "play 9C", "play AC"]
 
 
-def test_move_objects_are_checked_alike(engine: Any) -> None:
+def test_move_objects_are_checked_alike(pref_engine: Any) -> None:
     from kozyr.preferans.moves import Move
 
-    game = new(engine)
+    game = new(pref_engine)
     assert refused(game, 0, Move.parse("play AS")) == "wrong_phase"
     assert refused(game, 1, Move.parse("pass")) == "not_your_turn"
     game.apply(0, Move.parse("bid 6s"))
@@ -190,17 +190,17 @@ def test_move_objects_are_checked_alike(engine: Any) -> None:
 
 def test_a_given_order_must_be_the_32_cards() -> None:
     """The twin deals from a chosen order for the blindness tests (the compiled engine only from a seed)."""
-    from kozyr.preferans.reference import Game as engine
+    from kozyr.preferans.reference import Game as pref_engine
     from kozyr.preferans.shuffle import REFERENCE_ORDER
 
     table: dict[str, Any] = {"players": ABC, "dealer": 2}
-    assert engine._from_order(REFERENCE_ORDER, **table).phase == "auction"
+    assert pref_engine._from_order(REFERENCE_ORDER, **table).phase == "auction"
     short = REFERENCE_ORDER[:-1]
     bad: list[Any] = [short, short + (6,), ("7S",) * 32, None, short + (7,)]
     for order in bad:
         with pytest.raises(PreferansError) as info:
-            engine._from_order(order, **table)
+            pref_engine._from_order(order, **table)
         assert info.value.code == "bad_order"
     with pytest.raises(PreferansError) as info:
-        engine._from_order(REFERENCE_ORDER, **table).record()
+        pref_engine._from_order(REFERENCE_ORDER, **table).record()
     assert info.value.code == "bad_seed"

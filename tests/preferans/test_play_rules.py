@@ -19,16 +19,16 @@ def names(moves: Any) -> list[str]:
 # --- raspasy -------------------------------------------------------------------------------------------
 
 
-def test_raspasy_first_hand(engine: Any) -> None:
-    game = run(new(engine, seed=28), "pass", "pass", "pass", *EX3_TRICK_1)
+def test_raspasy_first_hand(pref_engine: Any) -> None:
+    game = run(new(pref_engine, seed=28), "pass", "pass", "pass", *EX3_TRICK_1)
     assert game.actor == 0   # first hand plays first to talon card 2 as well
     trick = game.view(2).trick
     assert trick.leader == 0 and trick.talon == 16 + 7 and trick.plays == ()
 
 
-def test_raspasy_winner(engine: Any) -> None:
+def test_raspasy_winner(pref_engine: Any) -> None:
     conv = SOCHI.replace(raspasy_talon=RaspasyTalon.WINNER)
-    game = run(new(engine, seed=28, convention=conv), "pass", "pass", "pass", *EX3_TRICK_1)
+    game = run(new(pref_engine, seed=28, convention=conv), "pass", "pass", "pass", *EX3_TRICK_1)
     assert game.actor == 1   # B won trick 1 and plays first to 7H
     view = game.view(0).to_json()
     assert view["trick"] == {"leader": 1, "talon": "7H", "plays": []} and view["talon"] == ["TC", "7H"]
@@ -42,9 +42,9 @@ def test_raspasy_winner(engine: Any) -> None:
     assert game.record().outcome == "raspasy"
 
 
-def test_raspasy_without_the_talon(engine: Any) -> None:
+def test_raspasy_without_the_talon(pref_engine: Any) -> None:
     for conv in (SOCHI.replace(raspasy_talon="none"), ROSTOV):
-        game = run(new(engine, seed=28, convention=conv), "pass", "pass", "pass")
+        game = run(new(pref_engine, seed=28, convention=conv), "pass", "pass", "pass")
         view = game.view(0).to_json()
         assert view["talon"] == [] and view["trick"] == {"leader": 0, "talon": None, "plays": []}
         assert len(game.legal_moves()) == 10   # first hand leads anything
@@ -55,16 +55,16 @@ def test_raspasy_without_the_talon(engine: Any) -> None:
         assert doc["talon"] == ["TC", "7H"] and all(t["talon"] is None for t in game.view(0).to_json()["tricks"])
 
 
-def test_raspasy_talon_card_2_is_shown_when_trick_1_ends(engine: Any) -> None:
-    game = run(new(engine, seed=28), "pass", "pass", "pass", "play AH", "play 9C")
+def test_raspasy_talon_card_2_is_shown_when_trick_1_ends(pref_engine: Any) -> None:
+    game = run(new(pref_engine, seed=28), "pass", "pass", "pass", "play AH", "play 9C")
     assert game.view(0).to_json()["talon"] == ["TC"]
     events = game.apply(2, "play 7C")
     assert [e.kind for e in events] == ["play", "trick_end", "talon_shown"]
     assert game.view(0).to_json()["talon"] == ["TC", "7H"]
 
 
-def test_exit_threshold_raises_the_minimum(engine: Any) -> None:
-    game = new(engine, min_level=7)
+def test_exit_threshold_raises_the_minimum(pref_engine: Any) -> None:
+    game = new(pref_engine, min_level=7)
     legal = names(game.legal_moves())
     assert legal[:2] == ["pass", "bid 7S"] and "bid misere" in legal and len(legal) == 1 + 21
     assert game.view(0).min_level == 7
@@ -76,8 +76,8 @@ def test_exit_threshold_raises_the_minimum(engine: Any) -> None:
 # --- the checked ten and Stalingrad ----------------------------------------------------------------------
 
 
-def test_checked_ten(engine: Any) -> None:
-    game = to_contract(new(engine), "10NT")
+def test_checked_ten(pref_engine: Any) -> None:
+    game = to_contract(new(pref_engine), "10NT")
     assert game.phase == "play" and game.actor == 0
     view = game.view(1).to_json()
     assert view["calls"] == [] and view["defence"] == "open" and view["open_hands"] == {}
@@ -94,8 +94,8 @@ def test_checked_ten(engine: Any) -> None:
     assert deal.whisters == ("B", "C") and deal.open
 
 
-def test_ten_whisted_when_not_checked(engine: Any) -> None:
-    game = to_contract(new(engine, convention=SOCHI.replace(ten_checked=False)), "10S")
+def test_ten_whisted_when_not_checked(pref_engine: Any) -> None:
+    game = to_contract(new(pref_engine, convention=SOCHI.replace(ten_checked=False)), "10S")
     assert game.phase == "whisting" and names(game.legal_moves()) == ["pass", "whist"]
     run(game, "pass")
     assert names(game.legal_moves()) == ["pass", "whist"]   # never a half-whist on a ten
@@ -105,8 +105,8 @@ def test_ten_whisted_when_not_checked(engine: Any) -> None:
 
 
 @pytest.mark.parametrize(("contract", "whisting"), [("6S", False), ("6C", True), ("7S", True)])
-def test_stalingrad(engine: Any, contract: str, whisting: bool) -> None:
-    game = to_contract(new(engine, convention=SOCHI.replace(stalingrad=True)), contract)
+def test_stalingrad(pref_engine: Any, contract: str, whisting: bool) -> None:
+    game = to_contract(new(pref_engine, convention=SOCHI.replace(stalingrad=True)), contract)
     assert (game.phase == "whisting") is whisting
     if whisting:
         return
@@ -120,19 +120,19 @@ def test_stalingrad(engine: Any, contract: str, whisting: bool) -> None:
     assert doc["defence"] == "closed"
 
 
-def test_stalingrad_off_whists_a_six_of_spades(engine: Any) -> None:
-    assert to_contract(new(engine), "6S").phase == "whisting"
+def test_stalingrad_off_whists_a_six_of_spades(pref_engine: Any) -> None:
+    assert to_contract(new(pref_engine), "6S").phase == "whisting"
 
 
 # --- the lone whist ----------------------------------------------------------------------------------------
 
 
-def lone(engine: Any, mode: LoneWhist | str = "choice", calls: tuple[str, ...] = ("whist", "pass")) -> Any:
-    return run(to_contract(new(engine, convention=SOCHI.replace(lone_whist=mode)), "6H"), *calls)
+def lone(pref_engine: Any, mode: LoneWhist | str = "choice", calls: tuple[str, ...] = ("whist", "pass")) -> Any:
+    return run(to_contract(new(pref_engine, convention=SOCHI.replace(lone_whist=mode)), "6H"), *calls)
 
 
-def test_lone_whist_closed_by_choice(engine: Any) -> None:
-    game = lone(engine)
+def test_lone_whist_closed_by_choice(pref_engine: Any) -> None:
+    game = lone(pref_engine)
     assert game.phase == "defence" and game.actor == 1
     run(game, "closed")
     assert game.view(0).defence == "closed"
@@ -146,8 +146,8 @@ def test_lone_whist_closed_by_choice(engine: Any) -> None:
 
 
 @pytest.mark.parametrize("mode", ["open", "closed"])
-def test_lone_whist_fixed(engine: Any, mode: str) -> None:
-    game = lone(engine, mode)
+def test_lone_whist_fixed(pref_engine: Any, mode: str) -> None:
+    game = lone(pref_engine, mode)
     assert game.phase == "play" and game.view(1).defence == mode and game.actor == 0
     run(game, first(game))
     assert bool(game.view(0).open_hands) is (mode == "open")
@@ -156,8 +156,8 @@ def test_lone_whist_fixed(engine: Any, mode: str) -> None:
     assert "closed" not in [str(m) for _, m in game.record().moves]
 
 
-def test_lone_whister_second_defender(engine: Any) -> None:
-    game = lone(engine, "open", ("pass", "whist"))
+def test_lone_whister_second_defender(pref_engine: Any) -> None:
+    game = lone(pref_engine, "open", ("pass", "whist"))
     run(game, first(game))
     view = game.view(2)
     assert view.controls == (2, 1) and game.view(1).controls == (1,)
@@ -171,9 +171,9 @@ def test_lone_whister_second_defender(engine: Any) -> None:
     assert doc["calls"] == {"1": "pass", "2": "whist"} and doc["whist_order"] == [1, 2]
 
 
-def test_open_passer_in_first_hand_plays_the_blind_card_himself(engine: Any) -> None:
+def test_open_passer_in_first_hand_plays_the_blind_card_himself(pref_engine: Any) -> None:
     # C declares: W1 is A (first hand), W2 is B. A passes, B whists and plays open.
-    game = run(new(engine), "pass", "pass", "bid 6S")
+    game = run(new(pref_engine), "pass", "pass", "bid 6S")
     run(game, first(game))
     run(game, "name 6S", "pass", "whist", "open")
     assert game.actor == 0 and game.view(0).legal   # the passer chooses the first card
@@ -193,8 +193,8 @@ def test_open_passer_in_first_hand_plays_the_blind_card_himself(engine: Any) -> 
 # --- whisting outcomes --------------------------------------------------------------------------------------
 
 
-def test_both_pass(engine: Any) -> None:
-    game = to_contract(new(engine), "6H")
+def test_both_pass(pref_engine: Any) -> None:
+    game = to_contract(new(pref_engine), "6H")
     events = run(game, "pass").apply(2, "pass")
     assert [e.kind for e in events] == ["whist_call", "deal_over"]
     assert game.over and game.actor is None and game.legal_moves() == ()
@@ -210,15 +210,15 @@ def test_both_pass(engine: Any) -> None:
 
 
 @pytest.mark.parametrize(("contract", "offered"), [("6H", True), ("7NT", True), ("8S", False), ("9NT", False)])
-def test_half_whist_offered_on_six_and_seven(engine: Any, contract: str, offered: bool) -> None:
-    game = run(to_contract(new(engine), contract, bid="6S"), "pass")
+def test_half_whist_offered_on_six_and_seven(pref_engine: Any, contract: str, offered: bool) -> None:
+    game = run(to_contract(new(pref_engine), contract, bid="6S"), "pass")
     assert ("half-whist" in names(game.legal_moves())) is offered
-    off = run(to_contract(new(engine, convention=SOCHI.replace(half_whist=False)), contract), "pass")
+    off = run(to_contract(new(pref_engine, convention=SOCHI.replace(half_whist=False)), contract), "pass")
     assert "half-whist" not in names(off.legal_moves())
 
 
-def test_half_whist_stands(engine: Any) -> None:
-    game = run(to_contract(new(engine), "6H"), "pass", "half-whist")
+def test_half_whist_stands(pref_engine: Any) -> None:
+    game = run(to_contract(new(pref_engine), "6H"), "pass", "half-whist")
     assert game.actor == 1 and names(game.legal_moves()) == ["pass", "whist"]   # W1 speaks again
     run(game, "pass")
     doc = game.record().to_json()
@@ -230,8 +230,8 @@ def test_half_whist_stands(engine: Any) -> None:
     assert sum(sheet.settle().values()) == 0 and sheet.pulya["A"] == 2
 
 
-def test_half_whist_returned(engine: Any) -> None:
-    game = run(to_contract(new(engine), "7S"), "pass", "half-whist", "whist")
+def test_half_whist_returned(pref_engine: Any) -> None:
+    game = run(to_contract(new(pref_engine), "7S"), "pass", "half-whist", "whist")
     assert game.phase == "defence" and game.actor == 1
     assert game.view(2).to_json()["calls"] == [[1, "pass"], [2, "half-whist"], [1, "whist"]]
     run(game, "open")
@@ -244,8 +244,8 @@ def test_half_whist_returned(engine: Any) -> None:
 # --- four players ----------------------------------------------------------------------------------------------
 
 
-def test_four_players_the_dealer_sits_out(engine: Any) -> None:
-    game = new(engine, seed=3, number=2, players=("A", "B", "C", "D"), dealer=0)
+def test_four_players_the_dealer_sits_out(pref_engine: Any) -> None:
+    game = new(pref_engine, seed=3, number=2, players=("A", "B", "C", "D"), dealer=0)
     assert game.active == (1, 2, 3) and game.actor == 1
     view = game.view(0).to_json()
     assert view["hand"] == [] and view["controls"] == [] and view["legal"] == []
@@ -267,8 +267,8 @@ def test_four_players_the_dealer_sits_out(engine: Any) -> None:
     assert sum(sheet.settle().values()) == 0
 
 
-def test_four_players_raspasy_record(engine: Any) -> None:
-    game = play_out(run(new(engine, players=("A", "B", "C", "D"), dealer=3), "pass", "pass", "pass"))
+def test_four_players_raspasy_record(pref_engine: Any) -> None:
+    game = play_out(run(new(pref_engine, players=("A", "B", "C", "D"), dealer=3), "pass", "pass", "pass"))
     assert game.active == (0, 1, 2)
     deal = game.record().to_deal()
     assert deal == Deal.raspasy({"A": game.view(0).won[0], "B": game.view(0).won[1], "C": game.view(0).won[2]},

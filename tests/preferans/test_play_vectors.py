@@ -32,8 +32,8 @@ def test_the_shuffled_orders() -> None:
                                               "QC JC 8H 7C TD QD TC KC KD TS JS QH JD 9H QS TH")
 
 
-def test_the_four_player_deal(engine: Any) -> None:
-    game = engine.from_seed(SEED, 2, players=("A", "B", "C", "D"), dealer=0)
+def test_the_four_player_deal(pref_engine: Any) -> None:
+    game = pref_engine.from_seed(SEED, 2, players=("A", "B", "C", "D"), dealer=0)
     assert game.active == (1, 2, 3)
     assert names(game.hand(0)) == ""
     assert names(game.hand(1)) == "8S TS KS 8H 7D 9D KD AD 7C 8C"
@@ -44,8 +44,8 @@ def test_the_four_player_deal(engine: Any) -> None:
     assert [names(sorted(h)) for h in hands] == [names(game.hand(s)) for s in (1, 2, 3)]
 
 
-def test_the_order_does_not_depend_on_players_or_dealer(engine: Any) -> None:
-    deals = [engine.from_seed(SEED, 1, players=p, dealer=d) for p in (("A", "B", "C"), ("A", "B", "C", "D"))
+def test_the_order_does_not_depend_on_players_or_dealer(pref_engine: Any) -> None:
+    deals = [pref_engine.from_seed(SEED, 1, players=p, dealer=d) for p in (("A", "B", "C"), ("A", "B", "C", "D"))
              for d in range(len(p))]
     for game in deals:
         held = [sorted(game.hand(s)) for s in game.active]

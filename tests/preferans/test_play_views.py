@@ -25,8 +25,8 @@ def fields(game: Any, seat: int = 0) -> dict[str, Any]:
     return game.view(seat).to_json()
 
 
-def test_fields_phase_by_phase_in_a_contract_game(engine: Any) -> None:
-    game = new(engine)
+def test_fields_phase_by_phase_in_a_contract_game(pref_engine: Any) -> None:
+    game = new(pref_engine)
     v = fields(game)
     assert v["phase"] == "auction" and all(v[k] is None for k in NULL_UNTIL_AUCTION_ENDS)
     assert v["talon"] == [] and v["calls"] == [] and v["defence"] is None and v["open_hands"] == {}
@@ -63,18 +63,18 @@ def test_fields_phase_by_phase_in_a_contract_game(engine: Any) -> None:
 
 
 @pytest.mark.parametrize(("contract", "trump"), [("6S", 0), ("6C", 3), ("6D", 2), ("6H", 1), ("6NT", None)])
-def test_trump_of_each_strain(engine: Any, contract: str, trump: int | None) -> None:
-    assert fields(to_contract(new(engine), contract))["trump"] == trump
+def test_trump_of_each_strain(pref_engine: Any, contract: str, trump: int | None) -> None:
+    assert fields(to_contract(new(pref_engine), contract))["trump"] == trump
 
 
-def test_fields_in_misere_and_raspasy(engine: Any) -> None:
-    game = run(new(engine, seed=50), "bid misere", "pass", "pass")
+def test_fields_in_misere_and_raspasy(pref_engine: Any) -> None:
+    game = run(new(pref_engine, seed=50), "bid misere", "pass", "pass")
     v = fields(game, 2)
     assert v["contract"] == "misere" and v["bid"] == "misere" and v["trump"] is None and v["calls"] == []
     run(game, "discard JH KD")
     v = fields(game, 1)
     assert v["phase"] == "play" and v["defence"] == "open" and v["trump"] is None and v["open_hands"] == {}
-    game = run(new(engine, seed=28), "pass", "pass", "pass")
+    game = run(new(pref_engine, seed=28), "pass", "pass", "pass")
     v = fields(game, 1)
     assert v["declarer"] is None and v["bid"] is None and v["contract"] is None and v["defence"] is None
     play_out(game)
@@ -82,8 +82,8 @@ def test_fields_in_misere_and_raspasy(engine: Any) -> None:
     assert v["declarer"] is None and v["defence"] is None and v["calls"] == [] and v["trick"] is None
 
 
-def test_open_hands_shrink_and_stay_when_empty(engine: Any) -> None:
-    game = to_contract(new(engine), "10NT")
+def test_open_hands_shrink_and_stay_when_empty(pref_engine: Any) -> None:
+    game = to_contract(new(pref_engine), "10NT")
     run(game, first(game))
     sizes = []
     while not game.over:
@@ -93,8 +93,8 @@ def test_open_hands_shrink_and_stay_when_empty(engine: Any) -> None:
     assert fields(game)["open_hands"] == {"1": [], "2": []}
 
 
-def test_views_of_bad_seats(engine: Any) -> None:
-    game = new(engine)
+def test_views_of_bad_seats(pref_engine: Any) -> None:
+    game = new(pref_engine)
     for seat in (3, -1, "0", True, None):
         with pytest.raises(PreferansError) as info:
             game.view(seat)
@@ -106,10 +106,10 @@ def test_views_of_bad_seats(engine: Any) -> None:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2 ** 32), st.integers(0, 70))
-def test_view_json_reads_back(engine: Any, seed: int, moves: int) -> None:
+def test_view_json_reads_back(pref_engine: Any, seed: int, moves: int) -> None:
     from kozyr.schema import mismatch
 
-    game = random_game(engine, random.Random(seed), moves=moves)
+    game = random_game(pref_engine, random.Random(seed), moves=moves)
     for s in range(len(game.players)):
         view = game.view(s)
         doc = json.loads(json.dumps(view.to_json()))
@@ -123,8 +123,8 @@ def test_view_json_reads_back(engine: Any, seed: int, moves: int) -> None:
     ("trick", {"leader": 0, "plays": []}), ("auction", [[0, "6s"]]), ("deal", {"players": ["A"]}),
     ("calls", [[1, "half whist"]]), ("won", {"0": 1.0}),
 ])
-def test_forged_view_json_is_refused(engine: Any, key: str, value: Any) -> None:
-    game = run(new(engine), "bid 6S", "pass")
+def test_forged_view_json_is_refused(pref_engine: Any, key: str, value: Any) -> None:
+    game = run(new(pref_engine), "bid 6S", "pass")
     doc = game.view(0).to_json()
     doc[key] = value
     with pytest.raises(PreferansError) as info:
