@@ -117,8 +117,8 @@ def bench_layouts(declarer_hand: tuple[int, ...], trump: int | None, limit: int 
     if done == total:
         print(f"  {done} layouts in {dt:.1f} s ({dt / done * 1e6:.0f} us a layout)")
     else:
-        print(f"  {done} of {total} layouts (ten contiguous runs of the enumeration at random places) in {dt:.2f} s ({dt / done * 1e6:.0f} us a layout); "
-              f"extrapolated to all: {dt / done * total:.1f} s")
+        print(f"  {done} of {total} layouts (ten contiguous runs of the enumeration at random places) in "
+              f"{dt:.2f} s ({dt / done * 1e6:.0f} us a layout); extrapolated to all: {dt / done * total:.1f} s")
     print("  tricks: " + ", ".join(f"{k}: {histogram[k]}" for k in sorted(histogram)))
 
 
