@@ -8,6 +8,7 @@ trump and partial trick is the evidence that the compiled search's shortcuts los
 from __future__ import annotations
 
 import random
+import zlib
 from functools import cache
 from typing import Any
 
@@ -103,11 +104,16 @@ def brute(hands: list[int], to_play: int, trump: int | None, kind: str, counted:
 # -- random positions ----------------------------------------------------------------------------------
 
 
-def random_position(rng: random.Random, sizes: tuple[int, ...] = (1, 2, 2, 3, 3, 3, 4, 4, 4, 4, 5)) -> dict:
-    """A random position with 1-5 tricks left: deal n cards a seat, then play 0-2 legal cards."""
+def random_position(rng: random.Random, sizes: tuple[int, ...] = (1, 2, 2, 3, 3, 3, 4, 4, 4, 4, 5),
+                    rules: tuple[str, int | None, int] | None = None) -> dict:
+    """A random position with 1-5 tricks left: deal n cards a seat, then play 0-2 legal cards.
+    rules: (kind, trump, counted) to fix them, else random."""
     n = rng.choice(sizes)
     kind = rng.choice(("game", "game", "misere", "raspasy"))
     trump = rng.choice((None, 0, 1, 2, 3)) if kind == "game" else None
+    counted = rng.randrange(3)
+    if rules is not None:
+        kind, trump, counted = rules
     # concentrate on few suits at times: more following and ruffing
     pool = DECK if rng.random() < 0.5 else [c for c in DECK if c // 16 in rng.sample(range(4), 2)]
     if len(pool) < 3 * n:
@@ -121,7 +127,6 @@ def random_position(rng: random.Random, sizes: tuple[int, ...] = (1, 2, 2, 3, 3,
         c = rng.choice(legal(hands[p], tuple(x for _, x in trick), trump))
         hands[p] &= ~(1 << c)
         trick.append((p, c))
-    counted = rng.randrange(3)
     to_play = (leader + len(trick)) % 3
     return {"hands": hands, "to_play": to_play, "trump": trump, "kind": kind, "counted": counted, "trick": trick}
 
@@ -134,10 +139,11 @@ def solver_args(pos: dict) -> dict:
 SMALL = (1, 2, 2, 3, 3, 3, 4, 4)     # cards a hand; the minimax takes ~60 ms at five, ~7 at four
 
 
-def check_positions(seed: int, count: int, solver: S.Solver, sizes: tuple[int, ...] = SMALL) -> None:
+def check_positions(seed: int, count: int, solver: S.Solver, sizes: tuple[int, ...] = SMALL,
+                    rules: tuple[str, int | None, int] | None = None) -> None:
     rng = random.Random(seed)
     for i in range(count):
-        pos = random_position(rng, sizes)
+        pos = random_position(rng, sizes, rules)
         want, want_moves = brute(pos["hands"], pos["to_play"], pos["trump"], pos["kind"], pos["counted"],
                                  pos["trick"])
         args = solver_args(pos)
@@ -150,11 +156,19 @@ def check_positions(seed: int, count: int, solver: S.Solver, sizes: tuple[int, .
 
 
 def test_agrees_with_minimax_on_random_small_positions() -> None:
-    check_positions(seed=2026, count=2000, solver=S.Solver())
+    check_positions(seed=2026, count=1200, solver=S.Solver())
+
+
+@pytest.mark.parametrize("rules", [("game", None, 0), ("game", 1, 2), ("misere", None, 1), ("raspasy", None, 0)])
+def test_table_entries_serve_other_positions(rules: tuple[str, int | None, int]) -> None:
+    """Under one set of rules the table keeps its entries from position to position, and an entry
+    stands for every position with the same lengths and owners of the cards that mattered: positions
+    dealt from a few cards share such shapes, and every answer must still be the minimax's."""
+    check_positions(seed=zlib.crc32(repr(rules).encode()), count=120, solver=S.Solver(), sizes=(3, 4, 4), rules=rules)
 
 
 def test_agrees_with_minimax_with_five_cards_a_hand() -> None:
-    check_positions(seed=55, count=40, solver=S.Solver(), sizes=(5,))
+    check_positions(seed=55, count=30, solver=S.Solver(), sizes=(5,))
 
 
 def test_agrees_with_a_small_table() -> None:
@@ -216,6 +230,26 @@ def test_full_deal_values_are_consistent_along_best_play() -> None:
             else:
                 p = (p + 1) % 3
         assert won == start
+
+
+def test_full_deals_agree_with_a_fresh_and_a_tiny_table() -> None:
+    """A warm table (entries from other deals under the same rules), a fresh one and a tiny one
+    (constant replacement) must give the same value and move values on full deals."""
+    rng = random.Random(8)
+    for kind, trump in (("game", None), ("game", 3), ("misere", None), ("raspasy", None)):
+        warm = S.Solver()
+        tiny = S.Solver(log2_entries=10)
+        who: dict[str, Any] = {"seat": 1} if kind == "raspasy" else {"declarer": 1}
+        for _ in range(3):
+            hands = random_deal(rng)
+            to_play = rng.randrange(3)
+            fresh = S.Solver()
+            args = {"to_play": to_play, "trump": trump, "kind": kind, **who}
+            want = fresh.move_values(hands, **args)
+            assert warm.move_values(hands, **args) == want
+            value = (max if (to_play == 1) == (kind == "game") else min)(want.values())
+            assert warm.solve(hands, **args) == value
+            assert tiny.solve(hands, **args) == value
 
 
 # -- positions with known answers ----------------------------------------------------------------------

@@ -14,14 +14,17 @@ cdef enum:
     DD_NO_TRUMP = -1
 
 ctypedef struct DDEntry:
-    uint64_t key      # the position's shape: per suit, the owners of the remaining cards, top down
+    uint64_t lkey     # every hand's length in every suit, the leader, each suit's top owner
+    uint64_t pattern  # the owners of the cards that mattered, as in the shape key
+    uint64_t mask     # which shape-key bits the pattern fixes: each suit's cards from the top down
+                      # to the lowest one whose rank decided a trick; the rest are small cards
     uint16_t gen      # the rules generation it was stored in (other generations read as empty)
     uint8_t stamp     # the solve it was last touched in (low 8 bits): older ones are replaced first
     uint8_t depth     # tricks left in the position
-    uint8_t leader
     int8_t lb         # the counted seat's tricks from this trick on: lb <= value <= ub
     int8_t ub
     uint8_t best      # the best lead found, relative: 16*suit + cards of that suit above it
+    uint8_t pad
 
 ctypedef struct DDContext:
     uint64_t hand[3]
@@ -40,7 +43,7 @@ ctypedef struct DDContext:
     int cfg_maximize
     long long nodes
 
-# 0 on success, -1 when the table cannot be allocated. 2**log2_entries entries of 16 bytes.
+# 0 on success, -1 when the table cannot be allocated. 2**log2_entries entries of 32 bytes.
 cdef int dd_init(DDContext *ctx, int log2_entries) noexcept nogil
 cdef void dd_free(DDContext *ctx) noexcept nogil
 # Set the position (no trick in progress; `leader` leads) and the rules; keeps the table's entries

@@ -9,7 +9,7 @@ Hands = Sequence[SupportsInt]
 Trick = Sequence[tuple[int, int]]
 
 class Solver:
-    def __init__(self, log2_entries: int = 20) -> None: ...
+    def __init__(self, log2_entries: int = 19) -> None: ...
     def solve(
         self,
         hands: Hands,

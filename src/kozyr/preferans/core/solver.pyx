@@ -43,6 +43,8 @@ KINDS = ("game", "misere", "raspasy")
 """The kinds of play the solver answers, in the words its callers use."""
 
 cdef uint64_t SUIT_LANE = 0xFFFF
+cdef enum:
+    BUCKET = 16     # entries a bucket (every abstraction of one length key shares a bucket)
 
 
 cdef inline uint64_t suit_of_mask(int s) noexcept nogil:
@@ -87,29 +89,89 @@ cdef inline uint64_t shape_key(const DDContext *c) noexcept nogil:
     return key
 
 
-cdef inline DDEntry *bucket(const DDContext *c, uint64_t key, int leader) noexcept nogil:
-    cdef uint64_t h = (key ^ ((<uint64_t>(leader + 1)) * 0x9E3779B97F4A7C15ULL)) * 0xFF51AFD7ED558CCDULL
-    return c.table + ((h >> 24) & c.tmask & ~(<uint64_t>3))
+cdef inline uint64_t length_key(const DDContext *c, int leader) noexcept nogil:
+    """Every hand's length in every suit (4 bits each), the leader, and the owner of each suit's
+    top card: what every position an entry can stand for shares (the top owners only place the
+    bucket)."""
+    cdef uint64_t k = <uint64_t> leader << 48, rest = c.hand[0] | c.hand[1] | c.hand[2], m
+    cdef int s, h, x
+    for s in range(4):
+        for h in range(3):
+            k |= (<uint64_t> popcount(c.hand[h] & suit_of_mask(s))) << (4 * (3 * s + h))
+        m = rest & suit_of_mask(s)
+        if m:
+            x = highest_card(m)
+            k |= (<uint64_t> (1 + ((c.hand[1] >> x) & 1) + 2 * ((c.hand[2] >> x) & 1))) << (52 + 2 * s)
+    return k
 
 
-cdef inline DDEntry *probe(const DDContext *c, uint64_t key, int leader) noexcept nogil:
-    cdef DDEntry *e = bucket(c, key, leader)
-    cdef int i
-    for i in range(4):
-        if e[i].gen == c.gen and e[i].key == key and e[i].leader == leader:
-            return e + i
-    return NULL
+cdef inline uint64_t shape_mask(const DDContext *c, uint64_t rel) noexcept nogil:
+    """The bits of the shape key that hold the owners of each suit's cards from the top down to the
+    lowest relevant card of the suit (the cards below it are interchangeable small cards)."""
+    cdef uint64_t rest = c.hand[0] | c.hand[1] | c.hand[2], mask = 0, r, m
+    cdef int s, ln, k
+    for s in range(4):
+        r = rel & rest & suit_of_mask(s)
+        if not r:
+            continue
+        m = rest & suit_of_mask(s)
+        ln = popcount(m)
+        k = popcount(m & ~((card_bit(lowest_card(r))) - 1))
+        mask |= ((((<uint64_t>1) << (2 * k)) - 1) << (2 * (ln - k))) << (16 * s)
+    return mask
 
 
-cdef inline void store(DDContext *c, uint64_t key, int leader, int lb, int ub, int best,
+cdef inline uint64_t covered_cards(const DDContext *c, uint64_t mask) noexcept nogil:
+    """The cards a shape mask covers: in each suit, as many from the top as the mask has owners."""
+    cdef uint64_t rest = c.hand[0] | c.hand[1] | c.hand[2], out = 0, m
+    cdef int s, k
+    for s in range(4):
+        k = popcount((mask >> (16 * s)) & 0xFFFF) >> 1
+        m = rest & suit_of_mask(s)
+        while k and m:
+            out |= card_bit(highest_card(m))
+            m ^= card_bit(highest_card(m))
+            k -= 1
+    return out
+
+
+cdef inline DDEntry *bucket(const DDContext *c, uint64_t lkey) noexcept nogil:
+    cdef uint64_t h = lkey * 0xFF51AFD7ED558CCDULL
+    h ^= h >> 29
+    h *= 0x9E3779B97F4A7C15ULL
+    return c.table + ((h >> 20) & c.tmask & ~(<uint64_t>(BUCKET - 1)))
+
+
+cdef inline int probe(const DDContext *c, uint64_t lkey, uint64_t shape, int *plb, int *pub, int *pbest,
+                      uint64_t *pmask) noexcept nogil:
+    """Combine every entry that stands for this position: the tightest bounds, a best lead, and the
+    union of their masks (what the bounds relied on). Returns how many matched."""
+    cdef DDEntry *e = bucket(c, lkey)
+    cdef int i, hits = 0
+    for i in range(BUCKET):
+        if e[i].gen == c.gen and e[i].lkey == lkey and (shape & e[i].mask) == e[i].pattern:
+            hits += 1
+            if e[i].lb > plb[0]:
+                plb[0] = e[i].lb
+            if e[i].ub < pub[0]:
+                pub[0] = e[i].ub
+            if e[i].best != 255:
+                pbest[0] = e[i].best
+            pmask[0] |= e[i].mask
+    return hits
+
+
+cdef inline void store(DDContext *c, uint64_t lkey, uint64_t shape, uint64_t mask, int lb, int ub, int best,
                        int depth) noexcept nogil:
-    """Keep lb <= value <= ub for the shape. A bucket holds four entries; the victim is a stale or
-    empty one, else the shallowest of an earlier solve, else the shallowest."""
-    cdef DDEntry *e = bucket(c, key, leader)
+    """Keep lb <= value <= ub for every position with these lengths and these owners of the masked
+    cards. A bucket holds four entries; the victim is a stale or empty one, else the shallowest of an
+    earlier solve, else the shallowest."""
+    cdef DDEntry *e = bucket(c, lkey)
     cdef DDEntry *victim = NULL
     cdef int i, score, worst = 1 << 30
-    for i in range(4):
-        if e[i].gen == c.gen and e[i].key == key and e[i].leader == leader:
+    cdef uint64_t pattern = shape & mask
+    for i in range(BUCKET):
+        if e[i].gen == c.gen and e[i].lkey == lkey and e[i].mask == mask and e[i].pattern == pattern:
             if lb > e[i].lb:
                 e[i].lb = <int8_t> lb
             if ub < e[i].ub:
@@ -118,7 +180,7 @@ cdef inline void store(DDContext *c, uint64_t key, int leader, int lb, int ub, i
                 e[i].best = <uint8_t> best
             e[i].stamp = <uint8_t> c.stamp
             return
-    for i in range(4):
+    for i in range(BUCKET):
         if e[i].gen != c.gen:
             victim = e + i
             break
@@ -126,11 +188,12 @@ cdef inline void store(DDContext *c, uint64_t key, int leader, int lb, int ub, i
         if score < worst:
             worst = score
             victim = e + i
-    victim.key = key
+    victim.lkey = lkey
+    victim.pattern = pattern
+    victim.mask = mask
     victim.gen = <uint16_t> c.gen
     victim.stamp = <uint8_t> c.stamp
     victim.depth = <uint8_t> depth
-    victim.leader = <uint8_t> leader
     victim.lb = <int8_t> lb
     victim.ub = <int8_t> ub
     victim.best = <uint8_t> (best if best >= 0 else 255)
@@ -230,8 +293,9 @@ cdef inline int run_top(uint64_t present, uint64_t own, int x) noexcept nogil:
 
 # -- bounds -----------------------------------------------------------------------------------------
 
-cdef inline void sure_bounds(const DDContext *c, int rem, int *plb, int *pub) noexcept nogil:
-    """Tricks each side is sure of, at a trick boundary.
+cdef inline void sure_bounds(const DDContext *c, int rem, int *plb, int *pub, uint64_t *prel) noexcept nogil:
+    """Tricks each side is sure of, at a trick boundary; prel gets the cards whose ranks the bounds
+    read (nothing when they are trivial).
 
     Top trumps: a trump that is the highest trump left wins the trick it falls in, so if one side
     holds the k highest trumps, it wins at least as many tricks as either of its hands holds among
@@ -239,9 +303,9 @@ cdef inline void sure_bounds(const DDContext *c, int rem, int *plb, int *pub) no
     wants tricks for itself, so the leader can run the top cards he holds in each suit, one trick
     each, except where a seat that is shorter in the suit holds a trump and could ruff."""
     cdef int lb = 0, ub = rem, t = c.trump, L = c.leader, cnt = c.counted
-    cdef uint64_t rest = c.hand[0] | c.hand[1] | c.hand[2], tm, own, m
+    cdef uint64_t rest = c.hand[0] | c.hand[1] | c.hand[2], tm, own, m, seen = 0, seen_cash = 0
     cdef int x, o, side, sure, cash, q, s, a0, a1, a2, o1, o2, ln, below, over, shared
-    cdef uint64_t cm, om, held
+    cdef uint64_t cm, om, held, seen_below, seen_over
     if t >= 0:
         tm = rest & suit_of_mask(t)
         if tm:
@@ -253,6 +317,7 @@ cdef inline void sure_bounds(const DDContext *c, int rem, int *plb, int *pub) no
             a2 = 0
             while tm:
                 x = highest_card(tm)
+                seen |= card_bit(x)
                 o = 0 if (c.hand[0] >> x) & 1 else (1 if (c.hand[1] >> x) & 1 else 2)
                 if (o == cnt) != side:
                     break
@@ -284,6 +349,7 @@ cdef inline void sure_bounds(const DDContext *c, int rem, int *plb, int *pub) no
             q = 0
             while m:
                 x = highest_card(m)
+                seen_cash |= card_bit(x)
                 if not (own >> x) & 1:
                     break
                 q += 1
@@ -303,19 +369,25 @@ cdef inline void sure_bounds(const DDContext *c, int rem, int *plb, int *pub) no
         if L == cnt:
             if cash > lb:
                 lb = cash
+                seen |= seen_cash
         elif rem - cash < ub:
             ub = rem - cash
+            seen |= seen_cash
     else:
         # A misere or raspasy (no trumps). If in every suit the counted seat holds, all its cards are
         # below all the others' cards, it never takes a trick it does not lead, so it never leads
         # again (a lead of its own loses if another seat holds that suit). If all its cards are above
         # all the others', it takes every trick it leads or must follow to, and then leads again.
+        # The cards read: where the seat is below, its highest card of each shared suit (all above it
+        # in that suit are the others'); where above, the others' highest.
         cm = c.hand[cnt]
         om = rest & ~cm
         below = 1
         over = 1
         shared = 0
         held = 0
+        seen_below = 0
+        seen_over = 0
         for s in range(4):
             m = cm & suit_of_mask(s)
             if not m:
@@ -324,16 +396,21 @@ cdef inline void sure_bounds(const DDContext *c, int rem, int *plb, int *pub) no
             tm = om & suit_of_mask(s)
             if tm:
                 shared = 1
+                seen_below |= card_bit(highest_card(m))
+                seen_over |= card_bit(highest_card(tm))
                 if highest_card(m) > lowest_card(tm):
                     below = 0
                 if lowest_card(m) < highest_card(tm):
                     over = 0
         if below and (L != cnt or shared):
             ub = 0
+            seen = seen_below
         elif over and (L == cnt or not (c.hand[L] & ~held)):
             lb = rem
+            seen = seen_over
     plb[0] = lb
     pub[0] = ub
+    prel[0] = seen if (lb > 0 or ub < rem) else 0
 
 
 # -- move order -------------------------------------------------------------------------------------
@@ -408,19 +485,29 @@ cdef inline void order(const DDContext *c, int p, int *cards, int k, int hint) n
 
 # -- the search -------------------------------------------------------------------------------------
 
-cdef inline int last_trick(const DDContext *c) noexcept nogil:
+cdef inline uint64_t decided_by_rank(int c0, int c1, int c2, int w, int trump) noexcept nogil:
+    """The trick's winning card when its rank decided the trick (another card of its suit was in
+    it), else nothing: a lone card of the led suit or a lone trump wins whatever its rank."""
+    cdef int x = c0 if w == 0 else (c1 if w == 1 else c2)
+    cdef int n = ((c0 >> 4) == (x >> 4)) + ((c1 >> 4) == (x >> 4)) + ((c2 >> 4) == (x >> 4))
+    return card_bit(x) if n > 1 else 0
+
+
+cdef inline int last_trick(const DDContext *c, uint64_t *rel) noexcept nogil:
     cdef int L = c.leader
-    cdef int w = winner_index(lowest_card(c.hand[L]), lowest_card(c.hand[(L + 1) % 3]),
-                              lowest_card(c.hand[(L + 2) % 3]), c.trump)
+    cdef int x0 = lowest_card(c.hand[L]), x1 = lowest_card(c.hand[(L + 1) % 3])
+    cdef int x2 = lowest_card(c.hand[(L + 2) % 3])
+    cdef int w = winner_index(x0, x1, x2, c.trump)
+    rel[0] = decided_by_rank(x0, x1, x2, w, c.trump)
     return 1 if (L + w) % 3 == c.counted else 0
 
 
-cdef int two_tricks(DDContext *c) noexcept nogil:
+cdef int two_tricks(DDContext *c, uint64_t *rel) noexcept nogil:
     """The counted seat's tricks of the last two, by plain minimax over every card (at most eight
-    lines): cheaper than a table probe."""
-    cdef int L = c.leader, i, x, y, z, ws, v, best0, best1, best2, w
+    lines): cheaper than a table probe. rel gets every card whose rank decided a trick on any line."""
+    cdef int L = c.leader, i, x, y, z, ws, v, best0, best1, best2, w, a0, a1, a2
     cdef int p1 = (L + 1) % 3, p2 = (L + 2) % 3, cnt = c.counted, mx = c.maximize != 0
-    cdef uint64_t h0 = c.hand[L], h1, h2, gone
+    cdef uint64_t h0 = c.hand[L], h1, h2, gone, r = 0
     best0 = -1 if (L == cnt) == mx else 9
     for i in range(2):
         x = lowest_card(h0) if i == 0 else highest_card(h0)
@@ -438,11 +525,16 @@ cdef int two_tricks(DDContext *c) noexcept nogil:
             while h2:
                 z = lowest_card(h2)
                 h2 &= h2 - 1
-                ws = (L + winner_index(x, y, z, c.trump)) % 3
+                w = winner_index(x, y, z, c.trump)
+                r |= decided_by_rank(x, y, z, w, c.trump)
+                ws = (L + w) % 3
                 v = 1 if ws == cnt else 0
                 gone = ~(card_bit(x) | card_bit(y) | card_bit(z))
-                w = winner_index(lowest_card(c.hand[ws] & gone), lowest_card(c.hand[(ws + 1) % 3] & gone),
-                                 lowest_card(c.hand[(ws + 2) % 3] & gone), c.trump)
+                a0 = lowest_card(c.hand[ws] & gone)
+                a1 = lowest_card(c.hand[(ws + 1) % 3] & gone)
+                a2 = lowest_card(c.hand[(ws + 2) % 3] & gone)
+                w = winner_index(a0, a1, a2, c.trump)
+                r |= decided_by_rank(a0, a1, a2, w, c.trump)
                 if (ws + w) % 3 == cnt:
                     v += 1
                 if ((p2 == cnt) == mx and v > best2) or ((p2 == cnt) != mx and v < best2):
@@ -453,58 +545,92 @@ cdef int two_tricks(DDContext *c) noexcept nogil:
         if ((L == cnt) == mx and best1 > best0) or ((L == cnt) != mx and best1 < best0):
             best0 = best1
     c.nplayed = 0
+    rel[0] = r
     return best0
 
 
-cdef int search(DDContext *c, int alpha, int beta) noexcept nogil:
+cdef inline uint64_t cover_runs(uint64_t rel, uint64_t legal, uint64_t present) noexcept nogil:
+    """Searching one card of a run stands for the run only while the run stays a run: where the
+    cards that mattered reach into a run of the mover's legal cards, the whole run matters."""
+    cdef uint64_t m, below
+    cdef int s, x, low
+    for s in range(4):
+        m = legal & suit_of_mask(s)
+        if not m or not (rel & suit_of_mask(s)):
+            continue
+        low = lowest_card(rel & suit_of_mask(s))
+        below = m & ((card_bit(low)) - 1)
+        while below:
+            x = highest_card(below)
+            below ^= card_bit(x)
+            # x joins if the next present card above it is a covered card of the same run
+            if lowest_card(present & above(x)) == low and (legal >> low) & 1:
+                rel |= card_bit(x)
+                low = x
+            else:
+                break
+    return rel
+
+
+cdef int search(DDContext *c, int alpha, int beta, uint64_t *rel) noexcept nogil:
     """The counted seat's tricks from the trick in progress on, fail-soft: a result <= alpha is an
-    upper bound, >= beta a lower bound, in between exact."""
+    upper bound, >= beta a lower bound, in between exact. rel gets the cards whose ranks the result
+    relied on: it holds for every position with the same lengths and the same owners of each suit's
+    cards from the top down to the lowest of them."""
     cdef int n = c.nplayed, L = c.leader, p, rem = 0, lb = 0, ub = 0, qlb, qub, v, best, i, k
-    cdef int a0 = alpha, b0 = beta, maxnode, m, t0, t1, ws, won, bestcard = -1, hint = -1
+    cdef int a0 = alpha, b0 = beta, maxnode, m, t0, t1, ws, won, w, bestcard = -1, hint = -1, hbest = -1
     cdef int cards[16]
-    cdef uint64_t key = 0, rest, hm
-    cdef DDEntry *e
+    cdef uint64_t lkey = 0, shape = 0, rest, hm, tmask = 0, r = 0, rc, qrel, legal, present
     c.nodes += 1
     if n == 0:
         rem = popcount(c.hand[L])
         if rem <= 1:
-            return last_trick(c) if rem else 0
+            if rem == 0:
+                rel[0] = 0
+                return 0
+            return last_trick(c, rel)
         if rem == 2:
-            return two_tricks(c)
+            return two_tricks(c, rel)
         lb = 0
         ub = rem
-        key = shape_key(c)
-        e = probe(c, key, L)
-        if e != NULL:
-            lb = e.lb
-            ub = e.ub
-            if lb >= beta or lb == ub:
+        lkey = length_key(c, L)
+        shape = shape_key(c)
+        if probe(c, lkey, shape, &lb, &ub, &hbest, &tmask):
+            r = covered_cards(c, tmask)
+            if lb >= beta or lb >= ub:
+                rel[0] = r
                 return lb
             if ub <= alpha:
+                rel[0] = r
                 return ub
-            if e.best != 255:
+            if hbest >= 0:
                 rest = c.hand[0] | c.hand[1] | c.hand[2]
-                hm = rest & suit_of_mask(e.best >> 4)
-                for i in range(e.best & 15):
+                hm = rest & suit_of_mask(hbest >> 4)
+                for i in range(hbest & 15):
                     if hm:
                         hm ^= card_bit(highest_card(hm))
                 if hm:
                     hint = highest_card(hm)
-        sure_bounds(c, rem, &qlb, &qub)
+        sure_bounds(c, rem, &qlb, &qub, &qrel)
         if qlb > lb:
             lb = qlb
+            r |= qrel
         if qub < ub:
             ub = qub
-        if lb >= beta or lb == ub:
-            store(c, key, L, lb, ub, -1, rem)
+            r |= qrel
+        if lb >= beta or lb >= ub:
+            store(c, lkey, shape, shape_mask(c, r), lb, ub, -1, rem)
+            rel[0] = r
             return lb
         if ub <= alpha:
-            store(c, key, L, lb, ub, -1, rem)
+            store(c, lkey, shape, shape_mask(c, r), lb, ub, -1, rem)
+            rel[0] = r
             return ub
         p = L
     else:
         p = (L + n) % 3
-    k = representatives(c, legal_mask(c, p), cards)
+    legal = legal_mask(c, p)
+    k = representatives(c, legal, cards)
     if k > 1:
         order(c, p, cards, k, hint)
     maxnode = (p == c.counted) == (c.maximize != 0)
@@ -515,21 +641,24 @@ cdef int search(DDContext *c, int alpha, int beta) noexcept nogil:
         if n < 2:
             c.tcard[n] = m
             c.nplayed = n + 1
-            v = search(c, alpha, beta)
+            v = search(c, alpha, beta, &rc)
             c.nplayed = n
         else:
             t0 = c.tcard[0]
             t1 = c.tcard[1]
-            ws = (L + winner_index(t0, t1, m, c.trump)) % 3
+            w = winner_index(t0, t1, m, c.trump)
+            ws = (L + w) % 3
             won = 1 if ws == c.counted else 0
             c.leader = ws
             c.nplayed = 0
-            v = won + search(c, alpha - won, beta - won)
+            v = won + search(c, alpha - won, beta - won, &rc)
+            rc |= decided_by_rank(t0, t1, m, w, c.trump)
             c.leader = L
             c.nplayed = 2
             c.tcard[0] = t0
             c.tcard[1] = t1
         c.hand[p] ^= card_bit(m)
+        r |= rc
         if maxnode:
             if v > best:
                 best = v
@@ -546,24 +675,31 @@ cdef int search(DDContext *c, int alpha, int beta) noexcept nogil:
                     beta = best
                     if alpha >= beta:
                         break
+    present = c.hand[0] | c.hand[1] | c.hand[2]
+    for i in range(n):
+        present |= card_bit(c.tcard[i])
+    r = cover_runs(r, legal, present)
+    rel[0] = r
     if n == 0:
         if best < lb:       # the bounds already known are tighter than this fail-soft result
             best = lb
         if best > ub:
             best = ub
-        rest = c.hand[0] | c.hand[1] | c.hand[2]
+        rest = present
         m = (bestcard >> 4) * 16 + popcount(rest & above(bestcard))
+        tmask = shape_mask(c, r)
         if best <= a0:
-            store(c, key, L, lb, best, m, rem)
+            store(c, lkey, shape, tmask, lb, best, m, rem)
         elif best >= b0:
-            store(c, key, L, best, ub, m, rem)
+            store(c, lkey, shape, tmask, best, ub, m, rem)
         else:
-            store(c, key, L, best, best, m, rem)
+            store(c, lkey, shape, tmask, best, best, m, rem)
     return best
 
 
 cdef int dd_value(DDContext *ctx) noexcept nogil:
     cdef int lo = 0, hi = popcount(ctx.hand[(ctx.leader + ctx.nplayed) % 3]), g, b, v
+    cdef uint64_t rel
     # The first test: half the tricks in a contract; one trick in a misere or raspasy, where the
     # catchers usually prove it cheaply and the fail-soft answer then jumps (measured: a quarter
     # fewer nodes than starting halfway).
@@ -574,7 +710,7 @@ cdef int dd_value(DDContext *ctx) noexcept nogil:
             b = lo + 1
         if b > hi:
             b = hi
-        v = search(ctx, b - 1, b)
+        v = search(ctx, b - 1, b, &rel)
         if v >= b:
             lo = v
         else:
@@ -765,14 +901,14 @@ def _position(hands, to_play, trump, kind, declarer, seat, trick, won):
 
 
 cdef class Solver:
-    """A double-dummy solver with its own transposition table (2**log2_entries entries of 16 bytes,
+    """A double-dummy solver with its own transposition table (2**log2_entries entries of 32 bytes,
     16 MB by default). The table's entries stay valid across positions solved under the same
     trump, counted seat and kind, which is what makes solving every layout of one problem fast.
     One Solver per thread: the search releases the GIL and touches nothing else."""
 
     cdef DDContext ctx
 
-    def __cinit__(self, int log2_entries=20):
+    def __cinit__(self, int log2_entries=19):
         self.ctx.table = NULL
         if not 10 <= log2_entries <= 28:
             raise PreferansError("bad_table", f"log2_entries: {log2_entries} is not 10..28", field="log2_entries",
