@@ -42,6 +42,8 @@ ctypedef struct DDContext:
     int cfg_counted
     int cfg_maximize
     long long nodes
+    int last_value    # the last answer of dd_value and its tricks left: the next one's first guess
+    int last_rem      # (neighbouring worlds of one problem have close values); -1 when none
 
 # 0 on success, -1 when the table cannot be allocated. 2**log2_entries entries of 32 bytes.
 cdef int dd_init(DDContext *ctx, int log2_entries) noexcept nogil
