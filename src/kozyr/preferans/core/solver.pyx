@@ -19,12 +19,18 @@ trick in progress to the end:
   supported from trick 3 on (or any position where a seat leads): the talon-led tricks 1 and 2 of
   `first_hand` and `winner` are not modelled.
 
-Method. Alpha-beta with null-window (MTD(f)) searches on the trick count; a transposition table at
-trick boundaries keyed by the position's shape (per suit, which seat holds each remaining card,
-from the top down; and the leader), so positions that differ only in cards already gone share an
-entry, in this deal and across deals solved with the same rules; equivalent cards (adjacent in rank
-among the cards still present, in one hand) searched once; sure-trick bounds (top trumps; a leader's
-cashable winners) for cutoffs; a move order by the trick's state and the table's best lead.
+Method. Alpha-beta with null-window (MTD(f)) searches on the trick count. A transposition table at
+trick boundaries whose entries stand for many positions: an entry keeps each hand's length in each
+suit, the leader, and the owners of each suit's cards from the top down to the lowest card whose rank
+decided a trick somewhere in the proof (the cards below it are interchangeable small cards; DDS calls
+this "winning ranks"). Cards already gone do not appear, so positions that differ only in them or in
+small cards share an entry, within a deal and across deals solved under the same rules (which is what
+makes every layout of one problem cheap). Equivalent cards (adjacent in rank among the cards still
+present, in one hand) are searched once. Sure-trick bounds cut the search off: top trumps; a
+leader's cashable winners in a contract; in a misere or raspasy, a counted seat whose cards are all
+below (it never wins a trick again) or all above (it wins every trick) the others' in each suit it
+holds. The last two tricks are a plain minimax. Moves are ordered by the trick's state and the
+table's best lead.
 """
 from libc.stdint cimport uint64_t, uint32_t, uint16_t, int8_t, uint8_t
 from libc.stdlib cimport calloc, free
