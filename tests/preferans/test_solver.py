@@ -359,6 +359,21 @@ def test_refusals() -> None:
     assert info.value.code == "bad_table"
 
 
+def test_hands_as_card_sets_and_index_ints() -> None:
+    from kozyr.cards import CardSet
+
+    class Index:
+        def __init__(self, v: int) -> None:
+            self.v = v
+
+        def __index__(self) -> int:
+            return self.v
+
+    want = S.solve(GOOD, to_play=0, kind="misere")
+    assert S.solve([CardSet(GOOD[0]), GOOD[1], GOOD[2]], to_play=0, kind="misere") == want
+    assert S.solve([Index(GOOD[0]), GOOD[1], GOOD[2]], to_play=0, kind="misere") == want
+
+
 def test_refusal_leaves_the_solver_usable() -> None:
     solver = S.Solver()
     with pytest.raises(PreferansError):

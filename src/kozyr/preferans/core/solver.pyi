@@ -1,11 +1,13 @@
 """Type stubs for the compiled double-dummy solver (kozyr.preferans.core.solver)."""
 
 from collections.abc import Sequence
-from typing import SupportsInt
+from typing import SupportsIndex
+
+from kozyr.cards import CardSet
 
 KINDS: tuple[str, str, str]
 
-Hands = Sequence[SupportsInt]
+Hands = Sequence[SupportsIndex | CardSet]
 Trick = Sequence[tuple[int, int]]
 
 class Solver:

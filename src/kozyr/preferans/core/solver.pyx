@@ -38,8 +38,11 @@ from libc.string cimport memset
 
 from kozyr.cards cimport popcount, highest_card, lowest_card, card_bit, above, KZ_DECK32
 
+import operator
 import threading
 from collections.abc import Sequence
+
+from kozyr.cards import CardSet
 
 from kozyr.preferans.errors import PreferansError
 
@@ -838,16 +841,13 @@ def _seat(name: str, value: object, code: str) -> int:
 
 
 def _mask(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        try:
-            from kozyr.cards import CardSet
-        except ImportError:  # pragma: no cover - kozyr.cards is always built beside this module
-            CardSet = None
-        if CardSet is not None and isinstance(value, CardSet):
-            value = int(value)
-        else:
-            raise PreferansError("bad_hands", f"{name}: {value!r} is not a card mask (an int or a CardSet)",
-                                 field=name, value=value)
+    if isinstance(value, CardSet):
+        value = int(value)
+    elif isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise PreferansError("bad_hands", f"{name}: {value!r} is not a card mask (an int or a CardSet)",
+                             field=name, value=value)
+    else:
+        value = operator.index(value)
     if value < 0 or value & ~DECK:
         outside = value & ~DECK if value >= 0 else value
         raise PreferansError("bad_card", f"{name}: holds {_names(outside) if value >= 0 else value}, outside the "
@@ -951,12 +951,14 @@ cdef class Solver:
     One Solver per thread: the search releases the GIL and touches nothing else."""
 
     cdef DDContext ctx
+    cdef bint busy
 
     def __cinit__(self, int log2_entries=19):
         self.ctx.table = NULL
-        if not 10 <= log2_entries <= 28:
-            raise PreferansError("bad_table", f"log2_entries: {log2_entries} is not 10..28", field="log2_entries",
-                                 value=log2_entries)
+        self.busy = False
+        if not 10 <= log2_entries <= 24:
+            raise PreferansError("bad_table", f"log2_entries: {log2_entries} is not 10..24 (16 KB to 512 MB)",
+                                 field="log2_entries", value=log2_entries)
         if dd_init(&self.ctx, log2_entries) != 0:
             raise MemoryError(f"no memory for a table of 2**{log2_entries} entries")
 
@@ -965,6 +967,8 @@ cdef class Solver:
 
     cdef int _load(self, hands, to_play, trump, kind, declarer, seat, trick, won) except -1:
         h, leader, t, counted, maximize, cards = _position(hands, to_play, trump, kind, declarer, seat, trick, won)
+        if self.busy:       # checked and set under the GIL: a second thread on this Solver is refused
+            raise PreferansError("solver_busy", "this Solver is solving in another thread; use one Solver a thread")
         dd_set(&self.ctx, h[0], h[1], h[2], leader, t, counted, maximize)
         for i, c in enumerate(cards):
             self.ctx.tcard[i] = c
@@ -976,8 +980,10 @@ cdef class Solver:
         those it takes from the trick in progress on."""
         cdef int v
         self._load(hands, to_play, trump, kind, declarer, seat, trick, won)
+        self.busy = True
         with nogil:
             v = dd_value(&self.ctx)
+        self.busy = False
         return v + won
 
     def move_values(self, hands, *, to_play, trump=None, kind="game", declarer=None, seat=None, trick=(), won=0):
@@ -987,8 +993,10 @@ cdef class Solver:
         cdef int values[16]
         cdef int k, i
         self._load(hands, to_play, trump, kind, declarer, seat, trick, won)
+        self.busy = True
         with nogil:
             k = dd_move_values(&self.ctx, cards, values)
+        self.busy = False
         return {cards[i]: values[i] + won for i in range(k)}
 
     @property
