@@ -23,8 +23,8 @@ pytest.importorskip("pexpect.popen_spawn")
 
 ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p), COLUMNS="80", LINES="24")
 ENV.pop("NO_COLOR", None)
-PROMPT = re.compile(r"(Your call \[p(?:, (\S+) or higher)?\]|Discard two \[1-(\d+)\]|Name \[(\S+) or higher\]|Whist \[([a-z ]+)\]"
-                    r"|Defence \[c o\]|Your card \[([\d ]*)\]|Next deal \[Enter, q\]): ")
+PROMPT = re.compile(r"(Your call \[p(?:, (\S+) or higher)?\]|Discard two \[1-(\d+)\]|Name \[(\S+) or higher\]"
+                    r"|Whist \[([a-z ]+)\]|Defence \[c o\]|Your card \[([\d ]*)\]|Next deal \[Enter, q\]): ")
 
 
 def _text(x: Any) -> str:
