@@ -135,7 +135,7 @@ def test_narration_says_each_move_and_why_a_trick_went() -> None:
     assert said == {"pass": "Seat 1 passes.", "bid misere": "You bid misere.",
                     "discard 7s 8s": "You discard two cards face down.",
                     "name 7nt": "Seat 1 names the contract: 7NT.", "half-whist": "Seat 2 half-whists.",
-                    "open": "You choose to play open.", "play TD": "Seat 2 plays TD."}
+                    "open": "You choose to play open.", "play TD": "Seat 2 plays 10D."}
     trick = Trick(None, ((0, 0x1E), (1, 0x17), (2, 0x28)), 2)      # AH led, 7H, 8D: diamonds are trump
     assert trick_phrase(trick, 2, w) == "seat 2 trumps with 8D"
     highest = Trick(None, ((0, 0x1E), (1, 0x17), (2, 0x28)), 0)

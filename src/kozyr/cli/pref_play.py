@@ -361,7 +361,7 @@ class Session:
             else:
                 said = event_line(event, self.words, tricks=view.tricks, trump=view.trump)
                 if said is not None:
-                    lines.append(said.replace("♠", self.look.suit(0)) if self.look.ascii else said)
+                    lines.append(said)
         self.screen.tell(lines)
 
     def your_turn(self) -> None:

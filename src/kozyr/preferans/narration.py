@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from kozyr.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_name, pretty, suit_of
+from kozyr.cards import SUIT_LETTERS, SUIT_SYMBOLS, pretty, suit_of
 
 from .contracts import Contract
 from .events import Event
@@ -47,7 +47,8 @@ class Words:
         return "you" if s == self.you else self.names[s]
 
     def card(self, c: int) -> str:
-        return card_name(c) if self.ascii else pretty(c)
+        """``10♥``, or ``10H`` in ASCII."""
+        return pretty(c)[:-1] + SUIT_LETTERS[suit_of(c)] if self.ascii else pretty(c)
 
     def cards(self, cards: Sequence[int]) -> str:
         return " ".join(self.card(c) for c in cards)
