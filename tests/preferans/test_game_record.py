@@ -72,6 +72,22 @@ def test_a_forged_game_is_refused_with_a_code(game: GameRecord, change, said: st
     assert "\n" not in str(caught.value)
 
 
+def test_each_deals_minimum_is_the_one_the_sheet_gave(game: GameRecord) -> None:
+    """A second deal dealt at minimum 7, its moves legal at 7: a whole record of its own, but not the game's
+    (no raspasy came before it)."""
+    from kozyr.preferans import Conditions
+
+    doc = json.loads(dumps(game))
+    second = game.records[1]
+    g = Game.from_seed(second.seed, 2, players=game.players, dealer=second.dealer, conditions=Conditions(7))
+    g.finish_random(11)
+    doc["deals"][1] = g.record().to_json()
+    with pytest.raises(PreferansError) as caught:
+        loads(json.dumps(doc))
+    assert caught.value.code == "bad_record"
+    assert "deals[1]: minimum level 7, but the sheet gave 6" in str(caught.value), str(caught.value)
+
+
 def test_no_deal_after_the_pulya_closed(game: GameRecord, monkeypatch: pytest.MonkeyPatch) -> None:
     """Random bots take hundreds of deals to close a pulya, so the sheet is made to close after one deal."""
     text = dumps(game)
@@ -140,6 +156,8 @@ def test_narration_says_each_move_and_why_a_trick_went() -> None:
     assert trick_phrase(trick, 2, w) == "seat 2 trumps with 8D"
     highest = Trick(None, ((0, 0x1E), (1, 0x17), (2, 0x28)), 0)
     assert trick_phrase(highest, None, w) == "you win with AH, the highest heart"
+    trumps_led = Trick(None, ((0, 0x27), (1, 0x28), (2, 0x17)), 1)   # 7D led, 8D over it, 7H: trump led
+    assert trick_phrase(trumps_led, 2, w) == "seat 1 wins with 8D, the highest diamond"
     talon = Trick(0x3A, ((0, 0x1E), (1, 0x39), (2, 0x37)), 1)      # raspasy: TC leads, 9C wins
     assert trick_phrase(talon, None, w) == "seat 1 wins with 9C, the highest club"
     assert outcome_line("game", declarer=1, contract=Move.parse("bid 6H").arg, won={0: 2, 1: 6, 2: 2},  # type: ignore[arg-type]
