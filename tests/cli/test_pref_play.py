@@ -209,3 +209,49 @@ def test_the_sheet_screen_fits() -> None:
                          header="h", lines_above=["x" * 200], below=["y" * 200])
     assert len(lines) <= 23 and all(cell_len(t.plain) <= 80 for t in lines)
     assert "whists written on" in lines[3].plain and "pulya" in lines[4].plain and "saldo" in lines[4].plain
+
+
+class _Keys:
+    """A transcript screen that answers each prompt itself: pass every call, the first playable card, and
+    leave after two deals."""
+
+    def __init__(self) -> None:
+        import io
+
+        from kozyr.cli._terminal import TranscriptScreen
+
+        self.out = io.StringIO()
+        self.screen = TranscriptScreen(out=self.out, look=Look(ascii=True, colour=False))
+        self.deals = 0
+
+    def ask(self, prompt: str) -> str | None:
+        self.out.write(prompt + "\n")
+        if prompt.startswith("Your card"):
+            return prompt.split("[", 1)[1].split()[0].rstrip("]:")
+        if prompt.startswith("Next deal"):
+            self.deals += 1
+            return "q" if self.deals >= 2 else ""
+        return "p"
+
+
+def test_the_sheet_sets_the_next_deals_minimum(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With an exit threshold of seven after raspasy (a house rule), a raspasy in deal 1 makes deal 2 start at
+    seven: the deal's conditions come from the sheet. The bots here pass every call, so deal 1 is raspasy."""
+    from kozyr.cli import pref_play
+    from kozyr.preferans import SOCHI
+
+    class Passer(RandomBot):
+        def __call__(self, view):  # type: ignore[no-untyped-def]
+            return view.legal[0] if view.phase == "auction" else super().__call__(view)
+
+    monkeypatch.setitem(pref_play.PRESETS, "house", SOCHI.replace(name="house", raspasy_exit=(7,)))
+    monkeypatch.setitem(pref_play.BOTS, "passer", Passer)
+    keys = _Keys()
+    screen = keys.screen
+    monkeypatch.setattr(screen, "ask", keys.ask)
+    session = pref_play.Session(pref_play.Options(convention="house", bots="passer", seed="exit", delay=0), screen)
+    assert session.run() == 0
+    out = keys.out.getvalue()
+    assert "All pass: raspasy." in out and "Deal 1: seat 2 deals; minimum bid 6." in out
+    assert "Deal 2: you deal; minimum bid 7." in out, out[-3000:]
+    assert "Your call [p, 7S or higher]" in out
