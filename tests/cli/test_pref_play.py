@@ -6,6 +6,7 @@ import re
 import signal
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from kozyr.cli._terminal import Look
 from kozyr.cli.pref_play import hand_on_turn, render_sheet, render_table
 from kozyr.preferans import Game, Sheet
 from kozyr.preferans.bots import RandomBot
+from kozyr.preferans.game_record import load as load_game
 from kozyr.preferans.narration import Words
 
 pexpect: Any = pytest.importorskip("pexpect")
@@ -109,11 +111,20 @@ def test_a_refused_key_is_one_line_and_changes_nothing() -> None:
     assert "Game left unfinished after 0 deals" in child.before
 
 
-def test_four_players_the_dealer_sits_out() -> None:
-    child = spawn_pipe("--seed", "pp-4", "--players", "4", "--seat", "1", "--delay", "0")
+def test_four_players_the_dealer_sits_out_and_the_game_is_saved(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.json"
+    child = spawn_pipe("--seed", "pp-4", "--players", "4", "--seat", "1", "--delay", "0", "--save", str(path))
     out = drive(child, deals=3)
-    assert "Deal 1: you deal; minimum bid 6." not in out and "Deal 2: you deal;" in out, out[:2000]
-    assert "You deal this deal and sit out (seat 1)." in out or "Deal 2 on the sheet" in out
+    assert "Deal 1: seat 0 deals" in out and "Deal 2: you deal;" in out and "Deal 3: seat 2 deals" in out
+    sitting_out = out.split("Deal 2: you deal;", 1)[1].split("Deal 2 on the sheet", 1)[0]
+    assert "Your call" not in sitting_out and "Your card" not in sitting_out and "You " not in sitting_out
+    assert f"Saved to {path}." in out
+    game = load_game(path)                       # every deal replayed on load
+    assert len(game.records) == 3 and game.first_dealer == 0 and [r.dealer for r in game.records] == [0, 1, 2]
+    assert game.players == ("seat 0", "you", "seat 2", "seat 3")
+    assert main(["pref", "replay", "--file", str(path)]) == 0
+    assert "a game of 3 deals; convention: sochi" in capsys.readouterr().out
 
 
 def test_a_deal_on_a_pseudo_terminal_at_80x24() -> None:

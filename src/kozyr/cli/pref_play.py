@@ -473,16 +473,16 @@ class Session:
         assert game is not None
         record = game.record()
         view = game.view(self.you)
-        self.screen.tell([outcome_line(record.outcome, declarer=record.declarer, contract=record.contract,
-                                       won=view.won, words=self.words)])
+        outcome = outcome_line(record.outcome, declarer=record.declarer, contract=record.contract, won=view.won,
+                               words=self.words)
+        self.screen.tell([outcome])
         scored = self.sheet.add(record.to_deal())
         self.records.append(record)
         if self.options.save:
             save_game(self.game_record(), self.options.save)
+            self.screen.tell([f"Saved to {self.options.save}."])
         number = len(self.records)
-        above = [f"Deal {number} on the sheet: {record.to_deal().describe()}"]
-        if self.screen.log:
-            above.append(self.screen.log[-1])
+        above = [f"Deal {number} on the sheet: {record.to_deal().describe()}", outcome]
         nxt = scored.next
         if self.sheet.closed:
             below = ["Every pulya is closed: the game is over."]
@@ -490,8 +490,6 @@ class Session:
             dealer = (self.first_dealer + number) % self.options.players
             below = [f"Next: deal {number + 1}, {self.words.seat(dealer)} "
                      f"deal{'' if dealer == self.you else 's'}; minimum bid {nxt.min_level}."]
-        if self.options.save:
-            below.append(f"Saved to {self.options.save}.")
         header = self.header
 
         def draw(width: int, height: int) -> list[Text]:
