@@ -252,7 +252,7 @@ def test_the_sheet_sets_the_next_deals_minimum(monkeypatch: pytest.MonkeyPatch) 
     from kozyr.preferans import SOCHI
 
     class Passer(RandomBot):
-        def __call__(self, view):  # type: ignore[no-untyped-def]
+        def __call__(self, view):
             return view.legal[0] if view.phase == "auction" else super().__call__(view)
 
     monkeypatch.setitem(pref_play.PRESETS, "house", SOCHI.replace(name="house", raspasy_exit=(7,)))

@@ -432,13 +432,12 @@ class Session:
         if phase in ("auction", "naming") and len(words) == 1 and _is_contract(words[0]):
             return f"{'bid' if phase == 'auction' else 'name'} {words[0]}"
         if phase == "talon" and len(words) == 2 and not words[0].lower() == "discard":
-            cards = [self._card(w, tuple(view.hand)) for w in words]
-            bad = [c for c in cards if c.startswith("!")]
-            return bad[0] if bad else f"discard {cards[0]} {cards[1]}"
+            named = [self._card(w, tuple(view.hand)) for w in words]
+            bad = [c for c in named if c.startswith("!")]
+            return bad[0] if bad else f"discard {named[0]} {named[1]}"
         if phase == "play" and len(words) == 1 and (words[0].isdigit() or _is_card(words[0])):
-            _, cards = hand_on_turn(view)
-            return f"play {self._card(words[0], cards)}" if not words[0].isdigit() or \
-                not self._card(words[0], cards).startswith("!") else self._card(words[0], cards)
+            card = self._card(words[0], hand_on_turn(view)[1])
+            return card if card.startswith("!") else f"play {card}"
         if words and words[0].lower() in ("pass", "bid", "discard", "name", "whist", "half-whist", "closed", "open",
                                           "play"):
             return key

@@ -127,8 +127,7 @@ def event_line(event: Event, words: Words, *, tricks: Sequence[Trick] = (), trum
             return f"The defence plays {event.mode}."
         return f"{words.says(event.seat, 'whist')} alone: the defence plays {event.mode}."
     if kind == "reveal":
-        hands = event.hands or {}
-        shown = ", ".join(words.seat(s) for s in hands)
+        shown = ", ".join(words.seat(s) for s in (event.hands or {}))
         return f"Open hands, face up: {shown}."
     if kind == "trick_end":
         assert event.seat is not None and event.number is not None
