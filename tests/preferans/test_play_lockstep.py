@@ -120,17 +120,24 @@ def play_lockstep(seed: int, bad_per_move: int = 2, all_views: bool = True) -> d
         events = twin.apply(actor, move)
         assert comp.apply(actor, move) == events, (seed, twin.ply, move)
         counts["moves"] += 1
-    assert comp.record().to_json() == twin.record().to_json()
+    record = twin.record()
+    counts[f"outcome {record.outcome}"] = 1
+    counts[f"defence {record.defence}"] = 1
+    counts[f"{n} players"] = 1
+    assert comp.record().to_json() == record.to_json()
     assert comp.record().to_deal() == twin.record().to_deal()
     assert refusal(comp, twin.active[0], "pass") == refusal(twin, twin.active[0], "pass") == "game_over"
     return counts
+
+
+OUTCOMES = ("raspasy", "misere", "game", "passed", "half_whist")
 
 
 def run(deals: int, first: int) -> dict[str, int]:
     total = {"deals": 0, "moves": 0, "refusals": 0, "views": 0}
     for seed in range(first, first + deals):
         for k, v in play_lockstep(seed).items():
-            total[k] += v
+            total[k] = total.get(k, 0) + v
         total["deals"] += 1
     return total
 
@@ -146,3 +153,7 @@ def test_lockstep_soak() -> None:
     total = run(4000, 10_000)
     print("lockstep soak:", total)
     assert total["deals"] == 4000
+    # every kind of end, every defence and both table sizes were met
+    assert all(total.get(f"outcome {o}", 0) > 0 for o in OUTCOMES), total
+    assert all(total.get(f"defence {d}", 0) > 0 for d in ("open", "closed", None)), total
+    assert total["3 players"] > 0 and total["4 players"] > 0

@@ -1,7 +1,10 @@
-"""Preferans scoring: contracts and bidding, deal scoring, the sheet and the
-settlement, in exact arithmetic (:class:`fractions.Fraction`).
+"""Preferans: the play of a deal (auction, talon, whist, the ten tricks) and its
+scoring. :class:`Game` deals from a seed and plays a deal on the compiled core
+(kozyr.preferans.core), with a plain-Python twin (kozyr.preferans.reference)
+that the tests play beside it; contracts and bidding, deal scoring, the sheet and
+the settlement are pure Python, in exact arithmetic (:class:`fractions.Fraction`).
 
-Pure Python; needs no card engine.  Every house rule is a field of
+Every house rule is a field of
 :class:`Convention`; :data:`SOCHI` (default), :data:`LENINGRAD` and
 :data:`ROSTOV` are presets.
 

@@ -523,8 +523,11 @@ cdef class Game:
     def min_level(self):
         return self.core.s.min_level
 
-    def hand(self, int seat):
-        """The cards `seat` holds now (all-seeing: for tests and analysis, not for a bot's seat)."""
+    def hand(self, seat):
+        """The cards `seat` holds now (all-seeing: for tests and analysis, not for a bot's seat); none for
+        the sitting-out dealer or anything that is not an active seat."""
+        if type(seat) is not int or not 0 <= seat < self.core.s.n:
+            return CardSet.wrap(0)
         return CardSet.wrap(self.core.hand(seat))
 
     def legal_moves(self):
