@@ -193,7 +193,7 @@ def _replay_deal(record: Record) -> int:
 def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``pref`` command (with ``settle`` and ``score``) to ``subparsers``."""
     pref: argparse.ArgumentParser = subparsers.add_parser(
-        "pref", help="preferans: settle a sheet, score deals, replay a deal",
+        "pref", help="preferans: settle a sheet, score deals, replay a deal or a game, play against bots",
         description="Preferans scoring in exact arithmetic, and deals replayed from their records.")
     sub = pref.add_subparsers(dest="pref_command", metavar="{settle,score,replay,play}")
     sub.required = True
