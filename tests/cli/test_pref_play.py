@@ -266,3 +266,17 @@ def test_the_sheet_sets_the_next_deals_minimum(monkeypatch: pytest.MonkeyPatch) 
     assert "All pass: raspasy." in out and "Deal 1: seat 2 deals; minimum bid 6." in out
     assert "Deal 2: you deal; minimum bid 7." in out, out[-3000:]
     assert "Your call [p, 7S or higher]" in out
+
+
+def test_a_small_terminal_keeps_the_hand_the_seats_and_the_keys() -> None:
+    game = Game.from_seed(b"kozyr-preferans-3".ljust(32), 1, players=("A", "B", "C"), dealer=2)
+    for seat, move in [(0, "bid 6S"), (1, "pass"), (2, "pass")]:
+        game.apply(seat, move)
+    view = game.view(0)                                    # the declarer with twelve cards, to discard
+    lines = render_table(view, Look(ascii=True, colour=False), Words(("A", "B", "C"), you=0, ascii=True),
+                         header="h", info="i", log=["x"] * 5, status="Discard two.", keys="Keys: ...",
+                         width=40, height=16)
+    text = [t.plain for t in lines]
+    assert len(text) <= 15 and all(cell_len(t) <= 40 for t in text), text
+    assert text[-2:] == ["Discard two.", "Keys: ..."] and "Your hand (12 cards):" in text
+    assert sum(1 for t in text if "played:" in t) == 3

@@ -115,22 +115,23 @@ def render_table(view: View, look: Look, words: Words, *, header: str, info: str
     The top says the deal (dealer, pulya so far), the auction, the contract and the whists, the talon and
     the tricks won; then the three hands in play (cards held, the card each put on the trick, open hands
     face up); then the hand your keys choose from, numbered, playable cards bright (in [brackets] without
-    colour); then the last lines of narration, the status and the keys.
+    colour); then the last lines of narration, the status and the keys. Below 80x24 (down to 40x16) the
+    least needed lines of the top go first: blank lines, the header, the auction, the deal's line.
     """
     you = view.seat
     bold = "bold" if look.colour else ""
-    lines = [clip(Text(header, style=bold), width), clip(Text(info), width)]
+    top: list[tuple[int, Text]] = [(1, clip(Text(header, style=bold), width)), (3, clip(Text(info), width))]
     calls = [f"{words.seat(s)} {'pass' if c is None else words.contract(c)}" for s, c in view.auction]
     auction = ", ".join(calls) or "-"
     if cell_len(auction) > width - 10:
         auction = "..., " + ", ".join(calls[-6:])
-    lines.append(clip(Text(f"Auction: {auction}"), width))
-    lines.append(clip(Text(_contract_line(view, words)), width))
+    top.append((2, clip(Text(f"Auction: {auction}"), width)))
+    top.append((4, clip(Text(_contract_line(view, words)), width)))
     talon = " ".join(look.card(c) for c in view.talon) or ("face down" if view.phase == "auction"
                                                             or view.params["raspasy_talon"] == "none" else "-")
     won = ", ".join(f"{words.seat(s)} {n}" for s, n in view.won.items())
     trump = "-" if view.trump is None else look.suit(view.trump)
-    lines.append(clip(Text(f"Talon: {talon}   Trump: {trump}   Tricks: {won}"), width))
+    top.append((5, clip(Text(f"Talon: {talon}   Trump: {trump}   Tricks: {won}"), width)))
     shown_seat, shown_cards = hand_on_turn(view)
     trick = view.trick
     played = dict(trick.plays) if trick is not None else {}
@@ -146,22 +147,22 @@ def render_table(view: View, look: Look, words: Words, *, header: str, info: str
             line.append("   (to act)")
         if s == view.declarer:
             line.append("   declarer")
-        lines.append(clip(line, width))
+        top.append((9, clip(line, width)))
         if s in view.open_hands and s != shown_seat:
-            lines.append(_cards_line(tuple(view.open_hands[s]), look, "      open:", width))
+            top.append((6, _cards_line(tuple(view.open_hands[s]), look, "      open:", width)))
     if trick is not None and trick.talon is not None:
-        lines.append(clip(Text(f"  this trick is led by the talon card {look.card(trick.talon)}"), width))
+        top.append((7, clip(Text(f"  this trick is led by the talon card {look.card(trick.talon)}"), width)))
     if you not in view.active:
-        lines.append(Text(f"  You deal this deal and sit out (seat {you}).")[:width])
-    lines.append(Text(""))
-    lines.extend(_hand_lines(view, look, words, shown_seat, shown_cards, width))
-    room = height - 1 - len(lines) - (1 if status else 0) - (1 if keys else 0)
+        top.append((8, clip(Text(f"  You deal this deal and sit out (seat {you})."), width)))
+    top.append((0, Text("")))
+    hand = _hand_lines(view, look, words, shown_seat, shown_cards, width)
+    tail = [clip(Text(text, style=style), width) for text, style in ((status, bold), (keys, "")) if text]
+    while top and len(top) + len(hand) + len(tail) > height - 1:   # a small terminal: the least needed go first
+        top.remove(min(top, key=lambda item: item[0]))
+    lines = [line for _, line in top] + hand
+    room = height - 1 - len(lines) - len(tail)
     lines.extend(Text(entry) for entry in wrapped(log, width, min(room, LOG_LINES + 2)))
-    if status:
-        lines.append(clip(Text(status, style=bold), width))
-    if keys:
-        lines.append(clip(Text(keys), width))
-    return lines[:height - 1]
+    return (lines + tail)[:height - 1]
 
 
 def _hands_of(view: View, seat: int) -> tuple[int, ...]:
