@@ -33,7 +33,7 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 
-from kozyr.cards import suit_of
+from kozyr.cards import card_name, suit_of
 from kozyr.cli._terminal import (
     HEIGHT,
     WIDTH,
@@ -86,10 +86,6 @@ def hand_on_turn(view: View) -> tuple[int, tuple[int, ...]]:
             if cards is not None and card in cards:
                 return s, tuple(cards)
     return view.seat, tuple(view.hand)
-
-
-def _card_text(look: Look, c: int) -> str:
-    return look.card(c)
 
 
 def _cards_line(cards: Sequence[int], look: Look, lead: str, width: int) -> Text:
@@ -184,10 +180,9 @@ def _contract_line(view: View, words: Words) -> str:
     if view.phase == "auction":
         return f"Minimum bid: {view.min_level}   First hand: {words.seat(view.active[0])}"
     if view.declarer is None:
-        first = "first hand" if view.params["raspasy_talon"] == "first_hand" else "the winner"
         talon = ("the talon leads tricks 1 and 2" if view.params["raspasy_talon"] != "none"
                  else "the talon stays face down")
-        return f"Raspasy: no trump, take as few tricks as you can; {talon}" + ("" if first else "")
+        return f"Raspasy: no trump, take as few tricks as you can; {talon}"
     text = f"Declarer: {words.seat(view.declarer)}, bid {words.contract(view.bid)}"
     if view.contract is not None:
         text += f", plays {words.contract(view.contract)}"
@@ -451,7 +446,6 @@ class Session:
             n = int(word)
             if not 1 <= n <= len(cards):
                 return f"!There is no card {n}: the cards are 1 to {len(cards)}."
-            from kozyr.cards import card_name
             return card_name(cards[n - 1])
         return word
 
