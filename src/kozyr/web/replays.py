@@ -37,12 +37,14 @@ class DurakReplay:
     kind = "durak"
 
     def __init__(self, game: Game, record: dict[str, Any], title: str) -> None:
+        self.rules = game.rules              # the record's own table: its seats, deck and options
         self.order = tuple(game.order)
         self.history = tuple(game.history)
         self.record = record
         self.title = title
-        self.seats = 2
-        self.texts = ["The deal: six cards each."]
+        self.seats = self.rules.seats
+        self.texts = ["The deal: six cards each." if self.rules.two_seat else
+                      f"The deal: six cards each to {self.seats} seats ({self.rules!r})."]
         self.marks = [{"step": 0, "label": "bout 1"}]
         replayed = self._game(0)
         for n, (seat, move) in enumerate(self.history, 1):
@@ -55,7 +57,7 @@ class DurakReplay:
         self.deal_picture = pictures.durak_deal(replayed)
 
     def _game(self, moves: int) -> Game:
-        game = Game.from_order(self.order)
+        game = Game.from_order(self.order, rules=None if self.rules.two_seat else self.rules)
         for seat, move in self.history[:moves]:
             game.apply(seat, move)
         return game
@@ -65,11 +67,9 @@ class DurakReplay:
         return len(self.history)
 
     def summary(self) -> dict[str, Any]:
-        result = self.result
-        end = ("not over" if result is None else "a draw" if result.fool is None
-               else f"seat {result.fool} is the fool")
         return {"kind": self.kind, "title": self.title, "steps": self.steps, "seats": self.seats,
-                "marks": self.marks, "end": end, "deal": self.deal_picture}
+                "rules": self.rules.changed(), "marks": self.marks, "end": verdict(self.result),
+                "deal": self.deal_picture}
 
     def frame(self, step: int, seat: int = 0) -> dict[str, Any]:
         step = whole("step", step, 0, self.steps)
@@ -178,6 +178,18 @@ class HokmReplay:
             "over": match_over,
             "verdict": self.summary()["end"] if match_over else None,
         }
+
+
+def verdict(result: Any) -> str:
+    """How a durak deal ended, in the words `kozyr replay --file` uses: the fool, the losing team's seats, a
+    draw, or not over."""
+    if result is None:
+        return "not over"
+    if result.fool is not None:
+        return f"seat {result.fool} is the fool"
+    if result.losers:
+        return f"seats {', '.join(map(str, result.losers))} lose"
+    return "a draw"
 
 
 def _mark(marks: list[dict[str, Any]], step: int) -> str:
