@@ -4,8 +4,9 @@ Every request is checked before it reaches a game: the method, the Host
 (the table answers only Host names on its allow-list: the loopback names,
 the name it is bound to unless that is every interface, and the names given
 with ``--allowed-host``; this stops DNS rebinding on every bind), for a
-POST the Origin and Fetch metadata (same origin only), a JSON content type and a Content-Length within the bound, then every field
-of the body by name and type. Whatever goes wrong is a JSON answer
+POST the Origin and Fetch metadata (same origin only), a JSON content type
+and a Content-Length within the bound, then every field of the body by name
+and type. Whatever goes wrong is a JSON answer
 ``{"error": code, "message": one line}`` with a 4xx status: 400 for a
 malformed request, 404 for what is not there (another session's game
 included), 409 for a move the rules refuse (the answer carries the unchanged
