@@ -195,6 +195,7 @@ class WebApp:
         cookie: str | None = None
         try:
             self._check_host(environ)
+            _ = request.query            # more than 8 fields: bad_query, on every path
             if request.path == "/" or request.path.startswith("/static/"):
                 return self._file(request, start_response)
             handler = self._route(request)
@@ -386,7 +387,16 @@ class WebApp:
         _fields(request.json(), ())
         with table.lock:
             text = self._record_text(table.kind, table.record())
-        return 201, {"name": self.folder.write(table.kind, text)}
+        return 201, {"name": self._write(table.kind, text)}
+
+    def _write(self, kind: str, text: str) -> str:
+        """Save a record in the folder; a full folder is a 507 (folder_full), not a bad request."""
+        try:
+            return self.folder.write(kind, text)
+        except KozyrError as e:
+            if e.code == "folder_full":
+                raise HttpError(e.code, 507, _line(e.detail)) from None
+            raise
 
     def download(self, request: Request, session: Session) -> tuple[int, bytes, list[tuple[str, str]]]:
         table = self._table(request, session)
@@ -444,7 +454,7 @@ class WebApp:
     def save_replay(self, request: Request, session: Session) -> tuple[int, dict[str, Any]]:
         replay = self._replay(request, session)
         _fields(request.json(), ())
-        return 201, {"name": self.folder.write(replay.kind, self._record_text(replay.kind, replay.record))}
+        return 201, {"name": self._write(replay.kind, self._record_text(replay.kind, replay.record))}
 
 
 def _result(value: Any) -> tuple[int, Any, list[tuple[str, str]]]:

@@ -20,6 +20,7 @@ from kozyr.cards import SUIT_LETTERS, SUIT_NAMES
 from kozyr.durak import Game
 from kozyr.durak import records as durak_records
 from kozyr.durak.ladder import replay as ladder_replay
+from kozyr.durak.ladder.slow import MAX_MOVES
 from kozyr.durak.seeds import DEALS, deal_seed
 from kozyr.errors import KozyrError, shown, whole
 from kozyr.hokm import Hand
@@ -207,6 +208,10 @@ def read_record(data: Any, title: str) -> DurakReplay | HokmReplay:
         raise KozyrError("bad_record", f"a record is a JSON object, not {shown(data)}", field="record")
     fmt = data.get("format")
     if fmt == durak_records.FORMAT:
+        moves = data.get("moves")
+        if isinstance(moves, list) and len(moves) > MAX_MOVES:     # bounded before anything is replayed
+            raise KozyrError("bad_record", f"the record has {len(moves):,} moves: a deal is capped at "
+                             f"{MAX_MOVES:,}", field="moves", value=len(moves))
         return DurakReplay(durak_records.from_record(data), data, title)
     if fmt == hokm_records.FORMAT:
         return HokmReplay(hokm_records.from_record(data), data, title)
