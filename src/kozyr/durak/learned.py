@@ -217,6 +217,15 @@ class LearnedBot(NativeBot):
     `LearnedBot()`, `LearnedBot(path)` or `LearnedBot(weights=Weights)`. It is
     deterministic and reads the view alone; see the module's docstring."""
 
+    tables = "the tables of two seats, 36 cards and podkidnoy (Rules() and its other options)"
+
+    def plays(self, rules: Any) -> bool:
+        """Whether the network speaks `rules`' table (its 270 floats and 76 actions: two seats, 36 cards, no
+        transfers); the ladder, the tests and the tuners refuse any other before play (`check_table`)."""
+        from kozyr.durak.encoding import table_encoding
+
+        return bool(table_encoding(rules).two_seat)
+
     def __init__(self, path: str | Path | None = None, *, weights: Weights | None = None,
                  name: str = "learned") -> None:
         if weights is None:
