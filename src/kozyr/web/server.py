@@ -49,7 +49,7 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 TIMEOUT = 30.0              # the longest silence of a connection (and of a write)
 REQUEST_DEADLINE = 10.0     # the whole request, head and body, from the connection's start
-MAX_CONNECTIONS = 128       # served at once; each holds one thread
+MAX_CONNECTIONS = 256       # served at once; each holds one thread (200 slow clients leave room for 50 players)
 # what the HTTP layer's own refusals are called in the JSON (the application names its own)
 _CODES = {400: "bad_request", 408: "timeout", 411: "bad_length", 413: "too_large", 414: "too_large",
           431: "too_large", 500: "internal", 501: "bad_method", 503: "busy", 505: "bad_request"}
