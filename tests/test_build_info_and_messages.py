@@ -46,8 +46,8 @@ def test_the_web_never_repeats_the_code_in_the_message(tmp_path: Path) -> None:
     from kozyr.web.app import WebApp
 
     app = WebApp(str(tmp_path))
-    record = {"format": "kozyr-durak-record/1", "kozyr": "0.2.0", "deal": {"seed": "é" * 40, "number": 1},
-              "moves": [], "result": None}
+    record: dict[str, object] = {"format": "kozyr-durak-record/1", "kozyr": "0.2.0",
+                                 "deal": {"seed": "é" * 40, "number": 1}, "moves": [], "result": None}
     for body in (record, {"game": "durak", "rules": {"seats": 9}}):
         data = json.dumps(body).encode()
         environ = {"REQUEST_METHOD": "POST", "PATH_INFO": "/api/replays" if "format" in body else "/api/games",

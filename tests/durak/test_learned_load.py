@@ -86,7 +86,7 @@ def test_a_shape_refusal_says_what_was_found_and_what_was_expected(tmp_path: Pat
     w["b0"] = np.zeros(1025, np.float32)
     w["w1"] = np.zeros((1025, N_ACTIONS), np.float32)
     path = tmp_path / "wide.npz"
-    np.savez(path, **w)
+    np.savez(path, **w)  # type: ignore[arg-type]
     with pytest.raises(KozyrError) as info:
         load(path)
     text = str(info.value)
@@ -94,7 +94,7 @@ def test_a_shape_refusal_says_what_was_found_and_what_was_expected(tmp_path: Pat
     w = weights().arrays()
     w["b0"] = np.zeros(17, np.float32)
     path = tmp_path / "bias.npz"
-    np.savez(path, **w)
+    np.savez(path, **w)  # type: ignore[arg-type]
     with pytest.raises(KozyrError) as info:
         load(path)
     assert "float32[17]" in str(info.value) and "expected float32[16]" in str(info.value)

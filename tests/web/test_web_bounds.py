@@ -156,7 +156,7 @@ def served(tmp_path: Path) -> Iterator[Any]:
 def raw(port: int, data: bytes, *, wait: float = 10) -> bytes:
     with socket.create_connection(("127.0.0.1", port), timeout=wait) as s:
         s.sendall(data)
-        chunks = []
+        chunks: list[bytes] = []
         while True:
             chunk = s.recv(65536)
             if not chunk:

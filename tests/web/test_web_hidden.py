@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 import pytest
-from _served import Table
+from _served import Table, held
 
 from kozyr.durak import Game
 from kozyr.durak.records import to_record
@@ -47,7 +47,7 @@ def test_a_durak_seed_is_committed_to_and_shown_only_at_the_end(table: Table, gi
         new["seed"] = given
     answer = client.json("POST", "/api/games", new)
     gid, state = answer["id"], answer["state"]
-    seed = table.app.sessions.get(client.cookie.split("=")[1]).game(gid).seed    # the server's own copy
+    seed = held(table, client, gid).seed    # the server's own copy
     assert not state["over"]
     assert state["seed"] is None and state["commitment"] == commitment(seed) and state["replay"] is None
     for route, (status, body) in every_route(client, gid).items():
@@ -68,10 +68,9 @@ def test_a_drawn_seed_cannot_be_guessed_from_its_commitment(table: Table) -> Non
     client = table.client()
     durak = client.json("POST", "/api/games", {"game": "durak"})
     hokm = client.json("POST", "/api/games", {"game": "hokm"})
-    session = table.app.sessions.get(client.cookie.split("=")[1])
-    assert re.fullmatch(r"[0-9a-f]{32}", session.game(durak["id"]).seed)          # 128 bits
-    seeds = [session.game(hokm["id"]).seed] + [
-        session.game(client.json("POST", "/api/games", {"game": "hokm"})["id"]).seed for _ in range(4)]
+    assert re.fullmatch(r"[0-9a-f]{32}", held(table, client, durak["id"]).seed)          # 128 bits
+    seeds = [held(table, client, hokm["id"]).seed] + [
+        held(table, client, client.json("POST", "/api/games", {"game": "hokm"})["id"]).seed for _ in range(4)]
     assert max(seeds) >= 2**40 and max(seeds) < 2**63        # not a number below a million
 
 
@@ -79,7 +78,7 @@ def test_a_hokm_seed_is_committed_to_and_shown_only_at_the_end(table: Table) -> 
     client = table.client()
     answer = client.json("POST", "/api/games", {"game": "hokm", "target": 1})
     gid, state = answer["id"], answer["state"]
-    seed = table.app.sessions.get(client.cookie.split("=")[1]).game(gid).seed
+    seed = held(table, client, gid).seed
     assert state["seed"] is None and state["commitment"] == commitment(str(seed)) and state["replay"] is None
     for route, (status, body) in every_route(client, gid).items():
         assert f"--seed {seed}" not in body and f'"seed": {seed}' not in body, route

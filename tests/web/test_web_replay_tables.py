@@ -44,7 +44,9 @@ def played(rules: Rules, seed: str) -> Game:
     while not game.over:
         seat = game.turn
         assert seat is not None
-        game.apply(seat, bots[seat].choose(game.view(seat)))
+        move = bots[seat].choose(game.view(seat))
+        assert move is not None
+        game.apply(seat, move)
     return game
 
 

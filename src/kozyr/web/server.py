@@ -37,7 +37,7 @@ import threading
 import time
 from http import HTTPStatus
 from socketserver import ThreadingMixIn
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 from wsgiref.simple_server import ServerHandler, WSGIRequestHandler, WSGIServer
 
 from kozyr.web.app import API_POLICY, WebApp, is_loopback, security_headers
@@ -162,7 +162,7 @@ class _Handler(WSGIRequestHandler):
                 return
             if not self.parse_request():      # an answer was sent (send_error)
                 return
-            handler = _ServerHandler(self.rfile, self.wfile, self.get_stderr(), self.get_environ(),
+            handler = _ServerHandler(self.rfile, cast(Any, self.wfile), self.get_stderr(), self.get_environ(),
                                      multithread=False)
             handler.request_handler = self    # type: ignore[attr-defined]
             handler.run(self.server.get_app())    # type: ignore[attr-defined]
