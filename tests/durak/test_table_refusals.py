@@ -108,3 +108,9 @@ def test_a_table_test_refuses_max_deals_below_one_unit() -> None:
             sprt(3, 2, 0, 50, rules=THREE, max_deals=deals, batch=3)
         assert info.value.code == "bad_max_deals"
     assert sprt(3, 2, 0, 50, rules=THREE, max_deals=3, batch=3).deals == 3
+
+
+def test_kozyr_play_refuses_it_before_the_deal() -> None:
+    run = subprocess.run([sys.executable, "-m", "kozyr", "play", "--bot", "kozyr.durak.learned:LearnedBot", "--seats",
+                          "3"], input="attack 6S\n", capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and "two seats" in run.stderr and "answered -1" not in run.stderr
