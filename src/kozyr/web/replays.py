@@ -14,6 +14,7 @@ with the first bad move's code and index, never shown.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from kozyr.cards import SUIT_LETTERS, SUIT_NAMES
@@ -208,6 +209,10 @@ def read_record(data: Any, title: str) -> DurakReplay | HokmReplay:
         raise KozyrError("bad_record", f"a record is a JSON object, not {shown(data)}", field="record")
     fmt = data.get("format")
     if fmt == durak_records.FORMAT:
+        version = data.get("kozyr")
+        if isinstance(version, str) and not re.fullmatch(r"[ -~]{1,40}", version):   # the schema's other strings
+            raise KozyrError("bad_record", f"the record's kozyr version {shown(version)} is not printable ASCII "
+                             "of at most 40 characters", field="kozyr", value=version)     # are bounded there
         moves = data.get("moves")
         if isinstance(moves, list) and len(moves) > MAX_MOVES:     # bounded before anything is replayed
             raise KozyrError("bad_record", f"the record has {len(moves):,} moves: a deal is capped at "
