@@ -302,7 +302,7 @@ def test_an_overlong_durak_record_is_refused_before_its_replay(tmp_path: Path) -
 
 def test_a_durak_records_version_string_is_bounded(tmp_path: Path) -> None:
     app = WebApp(str(tmp_path))
-    record = {"format": "kozyr-durak-record/1", "kozyr": "0.2.0" + "x" * 100_000,
+    record: dict[str, Any] = {"format": "kozyr-durak-record/1", "kozyr": "0.2.0" + "x" * 100_000,
               "deal": {"seed": "x" * 32, "number": 1}, "moves": [], "result": None}
     status, _, data = call(app, "POST", "/api/replays", record)
     assert status == 400 and data["error"] == "bad_record" and "kozyr version" in data["message"]
