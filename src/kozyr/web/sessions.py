@@ -40,7 +40,8 @@ MAX_SESSIONS = 1000
 MAX_PER_CLIENT = 64
 MAX_GAMES = 16
 MAX_REPLAYS = 16
-MAX_REPLAY_BYTES = 16 * 1024 * 1024     # of record JSON held as replays, every session together
+MAX_REPLAY_BYTES = 4 * 1024 * 1024      # of record JSON held as replays, every session together (a replay holds
+#                                         about 32 bytes of memory a byte of hokm record: some 130 MB at most)
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
