@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_build_info_describes_this_build() -> None:
     info = kozyr.build_info()
-    assert set(info) == {"debug", "cython", "sha_ni"}
+    assert set(info) == {"kozyr", "commit", "repaired", "debug", "cython", "sha_ni"}
     checked = os.environ.get("KOZYR_DEBUG", "") not in ("", "0")
     assert info["debug"] is checked      # the normal build (and CI's) is the fast one
     assert isinstance(info["sha_ni"], bool)

@@ -17,7 +17,7 @@ import numbers
 import operator
 from typing import Any
 
-__all__ = ["KozyrError", "shown", "whole", "real"]
+__all__ = ["KozyrError", "SettingsError", "shown", "whole", "real"]
 
 SHOWN_MAX = 60
 
@@ -121,6 +121,11 @@ class KozyrError(ValueError):
     detail: str
 
     def __init__(self, code: str, message: str, **fields: Any) -> None:
+        # a message made from another refusal's str() (which may start with its code) says the code once:
+        # the code is in .code, and the doors that show both (the shell, the web table) add it themselves
+        prefix = f"{code}: "
+        while isinstance(message, str) and message.startswith(prefix):
+            message = message[len(prefix):]
         super().__init__(message)
         self.code = code
         self.detail = message
@@ -140,3 +145,9 @@ def _rebuild(cls: type[KozyrError], code: str, detail: str, fields: dict[str, An
     err: KozyrError = KozyrError.__new__(cls)
     KozyrError.__init__(err, code, detail, **fields)
     return err
+
+
+class SettingsError(KozyrError):
+    """A refused setting: a table's options (`kozyr.durak.Rules`) or another configuration value, as opposed to
+    a refused move. Its `.code` is the setting's (``bad_options``, ``bad_seats``, ...); durak's `Rules`
+    raises it as a `kozyr.durak.IllegalMove` too, so code that caught those refusals as one still does."""

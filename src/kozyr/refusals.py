@@ -232,7 +232,12 @@ REFUSALS: dict[str, tuple[str, str]] = {
     # -- the web table (kozyr.web; its HTTP refusals, such as bad_json or bad_host, are in docs/web.md) --
     "bad_address": ("web", "kozyr serve cannot listen on the host and port asked (in use, or not this machine's)"),
     "bad_bots": ("web", "hokm bots that are not a list of three bot names"),
-    "bad_request": ("web", "a request body with fields the call does not take, or not the shape of a move"),
+    "bad_request": ("web", "a request body with fields the call does not take, or not the shape of a move; a request "
+                           "line or HTTP version that is not HTTP/1.x"),
+    "bad_query": ("web", "a query string with more than 8 fields"),
+    "timeout": ("web", "a request whose head and body did not arrive within the server's deadline"),
+    "not_over": ("web", "the record (or the seed) of a deal or match still being played: it would show hidden cards"),
+    "folder_full": ("web", "the records folder holds as many records or bytes as it keeps"),
     "no_record": ("web", "no record of that name in the records folder"),
     "no_game": ("web", "no game of that id in this browser session (another session's games are not there)"),
     "no_replay": ("web", "no replay of that id in this browser session"),
@@ -242,7 +247,7 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bad_origin": ("web", "a POST from another origin (Origin or Sec-Fetch-Site)"),
     "bad_content_type": ("web", "a POST whose body is not application/json"),
     "bad_length": ("web", "a POST without a Content-Length, or with a body shorter than it"),
-    "too_large": ("web", "a request body larger than the server reads"),
+    "too_large": ("web", "a request line, headers or body larger than the server reads"),
     "bad_json": ("web", "a request body or record file that is not JSON within the bounds kozyr reads"),
 }
 

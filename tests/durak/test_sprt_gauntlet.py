@@ -67,7 +67,7 @@ def test_a_clear_difference_is_decided() -> None:
     (dict(against=[]), "bad_against"),
     (dict(against=[2] * 17), "bad_against"),
     (dict(against=[7]), "bad_rung"),
-    (dict(against=["taker"]), "bad_side"),
+    (dict(against=["nobody"]), "bad_side"),
     (dict(against=2, pairs=False), "bad_pairs"),
     (dict(against=2, client=object()), "bad_client"),
     (dict(against=2, rules=Rules(seats=3)), "bad_against"),

@@ -5,6 +5,7 @@ import io
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from kozyr.web.app import WebApp
 from kozyr.web.load import Client
@@ -35,6 +36,14 @@ def start(records: Path) -> tuple[Table, _Server, threading.Thread]:
     return Table(app, server.server_port, records, log), server, thread
 
 
+
+
+def held(table: Table, client: Client, gid: str) -> Any:
+    """The server's own game `gid` of `client`'s session (the test looks behind the API: the deal itself)."""
+    assert client.cookie is not None
+    session = table.app.sessions.get(client.cookie.split("=", 1)[1])
+    assert session is not None
+    return session.game(gid)
 
 
 def stop(server: _Server, thread: threading.Thread) -> None:

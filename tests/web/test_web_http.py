@@ -16,6 +16,7 @@ from kozyr.durak import Game, pad_seed
 from kozyr.durak.ladder import ladder
 from kozyr.durak.records import from_record
 from kozyr.hokm.records import from_record as hokm_from_record
+from kozyr.web.durak_table import DurakTable
 from kozyr.web.load import Client, first_durak_move, first_hokm_move, play_durak, play_hokm
 
 
@@ -45,8 +46,9 @@ def test_the_state_shows_only_your_seat(table: Table, seed: str) -> None:
     anywhere in what the page gets: not drawn, not named, not in the narration."""
     client = table.client()
     gid, state = new_durak(client, rung=2, seat=0, seed=seed)
-    record = client.json("GET", f"/api/games/{gid}/record")
-    game = from_record(record)
+    assert client.request("GET", f"/api/games/{gid}/record").status == 409     # not while the deal runs
+    game = DurakTable(rung=2, seat=0, seed=seed).game                # the same deal, played the same way
+    assert game.ply == state["ply"]
     shown = {e.card for e in game.events if e.card is not None}         # played, or the turn-up swapped in
     hidden = [c for c in game.hands[1] if c not in shown]
     assert hidden

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from _served import Table
+from _served import Table, held
 
 from kozyr.durak import Game, Rules, pad_seed
 from kozyr.durak.records import from_record
@@ -45,8 +45,7 @@ def test_the_state_shows_every_seat_and_offers_transfers(table: Table) -> None:
     for _ in range(300):
         if state["over"]:
             break
-        game = Game.replay(pad_seed("offers"), [tuple(m) for m in client.json(
-            "GET", f"/api/games/{gid}/record")["moves"]], rules=Rules(seats=4, variant="perevodnoy"))
+        game = held(table, client, gid).game                 # the server's own deal
         view = game.view(0)
         assert state["counts"] == list(view.counts) and state["out"] == list(view.out)
         assert state["throwers"] == list(view.bout.throwers) and state["turn"] == view.turn

@@ -552,9 +552,10 @@ def _moves(n: int) -> str:
 
 
 def _print_result(game: Any, fool: Callable[[Any], str]) -> None:
-    """The last line of both replays: a draw, or `fool(result)` naming the fool; then the game's length."""
+    """The last line of both replays: a draw, or `fool(result)` naming the fool (or the losing team); then the
+    game's length."""
     result = game.result
-    who = "a draw" if result.fool is None else fool(result)
+    who = "a draw" if result.fool is None and not result.losers else fool(result)
     print(f"result: {who} after {game.moves} moves ({game.ply} events), heap {game.heap}")
 
 

@@ -64,7 +64,7 @@ from kozyr.durak import (
 )
 from kozyr.durak.core.engine import MAX_MOVES
 from kozyr.durak.ladder import faults
-from kozyr.durak.ladder.sides import describe, resolve, seat_bot
+from kozyr.durak.ladder.sides import check_table, describe, resolve, seat_bot
 from kozyr.durak.ladder.userbots import BotSpec
 from kozyr.errors import KozyrError, shown
 from kozyr.files import check_output
@@ -162,6 +162,7 @@ class Session:
         rules = options.rules
         self.game = Game.from_seed(pad_seed(options.seed), rules=None if rules.two_seat else rules)
         self.side = side if side is not None else resolve(options.side)   # the one side resolver (imports your bot)
+        check_table([self.side], rules)     # a bot that cannot play this table: refused before the deal is shown
         self.bots: dict[int, Any] = {}
         for seat in range(rules.seats):
             if seat != self.you:

@@ -111,10 +111,14 @@ class Weights:
         for k in range(n):
             w, b = np.asarray(arrays[f"w{k}"]), np.asarray(arrays[f"b{k}"])
             out = N_ACTIONS if k == n - 1 else (w.shape[1] if w.ndim == 2 else -1)
+            if w.ndim != 2:
+                raise bad(f"w{k} is {w.dtype}{list(w.shape)}, expected a float32 matrix [{width}, outputs]", f"w{k}")
+            if not 1 <= out <= _learned.MAX_WIDTH:
+                raise bad(f"w{k} is {w.dtype}{list(w.shape)}: {out:,} outputs, and a hidden layer's width is 1 "
+                          f"to {_learned.MAX_WIDTH}", f"w{k}")
             for name, a, shape in ((f"w{k}", w, (width, out)), (f"b{k}", b, (out,))):
-                if a.dtype != np.float32 or a.shape != shape or not 1 <= out <= _learned.MAX_WIDTH:
-                    raise bad(f"{name} is {a.dtype}{list(a.shape)}, expected float32{list(shape)} "
-                              f"(hidden widths 1 to {_learned.MAX_WIDTH})", name)
+                if a.dtype != np.float32 or a.shape != shape:
+                    raise bad(f"{name} is {a.dtype}{list(a.shape)}, expected float32{list(shape)}", name)
                 if not np.isfinite(a).all():
                     raise bad(f"{name} holds a value that is not finite", name)
             layers.append((np.ascontiguousarray(w), np.ascontiguousarray(b)))
@@ -141,20 +145,52 @@ def load(path: str | Path | None = None) -> Weights:
         raise KozyrError("bad_weights", f"{label} is not an .npz archive (it does not start as a zip file does)",
                          field="path", value=str(path))
     try:
-        archive = np.load(io.BytesIO(data), allow_pickle=False)
-        if not isinstance(archive, np.lib.npyio.NpzFile):
-            raise ValueError("a single array, not an .npz archive")
-        with archive:
-            zipped = archive.zip
-            assert zipped is not None   # None only once closed, and the `with` keeps it open
+        with zipfile.ZipFile(io.BytesIO(data)) as zipped:
+            infos = zipped.infolist()
             # a compressed archive could unpack to far more than its bytes: bound what it says it holds
-            if sum(info.file_size for info in zipped.infolist()) > MAX_UNPACKED:
+            if sum(info.file_size for info in infos) > MAX_UNPACKED:
                 raise ValueError(f"it unpacks to more than {MAX_UNPACKED} bytes")
-            arrays = {name: archive[name] for name in archive.files}
+            arrays: dict[str, np.ndarray] = {}
+            for info in infos:
+                name = info.filename.removesuffix(".npy")
+                if name in arrays:       # numpy would keep one of the two silently
+                    raise KozyrError("bad_weights", f"{label} holds the array {name!r} twice", field=name,
+                                     value=str(path))
+                arrays[name] = _member(zipped, info, label)
     except (ValueError, OSError, EOFError, KeyError, zipfile.BadZipFile, zipfile.LargeZipFile) as exc:
         raise KozyrError("bad_weights", f"{label} is not a readable .npz archive ({exc})".replace("\n", " "),
                          field="path", value=str(path)) from None
     return Weights.of(arrays, label)
+
+
+def _member(zipped: zipfile.ZipFile, info: zipfile.ZipInfo, label: str) -> np.ndarray:
+    """One array of an archive, its .npy header read first: the shape and dtype it declares must fit the bytes
+    the member holds (and MAX_UNPACKED) before anything is allocated; no object arrays (no pickles)."""
+    name = info.filename.removesuffix(".npy")
+    if not info.filename.endswith(".npy"):
+        raise ValueError(f"member {info.filename!r} is not an .npy array")
+    with zipped.open(info) as f:
+        version = np.lib.format.read_magic(f)
+        if version == (1, 0):
+            shape, fortran, dtype = np.lib.format.read_array_header_1_0(f)
+        elif version == (2, 0):
+            shape, fortran, dtype = np.lib.format.read_array_header_2_0(f)
+        else:
+            raise ValueError(f"array {name!r} is .npy version {version}, not 1.0 or 2.0")
+        if dtype.hasobject:
+            raise ValueError(f"array {name!r} holds Python objects")
+        count = 1
+        for n in shape:
+            count *= int(n)
+        need = count * dtype.itemsize
+        held = info.file_size - f.tell()
+        if need > MAX_UNPACKED or need != held:
+            raise KozyrError("bad_weights", f"{label}: array {name!r} declares {dtype}{list(shape)} ({need:,} "
+                             f"bytes), but its member holds {held:,} bytes", field=name)
+        raw = f.read(need)
+    if len(raw) != need:
+        raise ValueError(f"array {name!r} is cut short")
+    return np.frombuffer(raw, dtype=dtype).reshape(shape, order="F" if fortran else "C").copy()
 
 
 def save(weights: Weights, path: str | Path) -> None:
@@ -180,6 +216,15 @@ class LearnedBot(NativeBot):
 
     `LearnedBot()`, `LearnedBot(path)` or `LearnedBot(weights=Weights)`. It is
     deterministic and reads the view alone; see the module's docstring."""
+
+    tables = "the tables of two seats, 36 cards and podkidnoy (Rules() and its other options)"
+
+    def plays(self, rules: Any) -> bool:
+        """Whether the network speaks `rules`' table (its 270 floats and 76 actions: two seats, 36 cards, no
+        transfers); the ladder, the tests and the tuners refuse any other before play (`check_table`)."""
+        from kozyr.durak.encoding import table_encoding
+
+        return bool(table_encoding(rules).two_seat)
 
     def __init__(self, path: str | Path | None = None, *, weights: Weights | None = None,
                  name: str = "learned") -> None:

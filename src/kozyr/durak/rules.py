@@ -26,7 +26,9 @@ value out of range (seats apart), then `bad_seats` (seats not a whole number
 from 2 to 6, or more seats than the deck can deal six cards to: 24 cards seat
 at most 4, 32 at most 5), then `bad_options` for a refused combination
 (`show_trump` without perevodnoy; `teams` unless 4 or 6 seats of podkidnoy).
-Each names the option (`.field`) and the value (`.value`).
+Each names the option (`.field`) and the value (`.value`). They are raised
+as `RulesError`: a `kozyr.errors.SettingsError` (a refused setting, not a
+refused move), and an `IllegalMove` as well, as they always were.
 """
 from __future__ import annotations
 
@@ -39,9 +41,9 @@ import numpy as np
 
 from kozyr.cards import CardSet
 from kozyr.durak.codes import IllegalMove
-from kozyr.errors import shown
+from kozyr.errors import SettingsError, shown
 
-__all__ = ["Rules", "DECKS", "VARIANTS", "THROW_INS", "MAX_SEATS"]
+__all__ = ["Rules", "RulesError", "DECKS", "VARIANTS", "THROW_INS", "MAX_SEATS"]
 
 DECKS = (24, 32, 36, 52)
 VARIANTS = ("podkidnoy", "perevodnoy")
@@ -50,11 +52,15 @@ MAX_SEATS = 6
 FLAGS = ("show_trump", "first_five", "swap", "draw", "teams")
 
 
+class RulesError(SettingsError, IllegalMove):
+    """A table's options refused (bad_options, bad_seats): a setting, and an IllegalMove as before."""
+
+
 def _flag(name: str, value: object) -> bool:
     # numpy's bool is a bool by value; 0/1, text and None are not
     if isinstance(value, (bool, np.bool_)):
         return bool(value)
-    raise IllegalMove("bad_options", f"{name}={shown(value)} is not True or False", field=name, value=value)
+    raise RulesError("bad_options", f"{name}={shown(value)} is not True or False", field=name, value=value)
 
 
 def _choice(name: str, value: object, allowed: tuple[Any, ...]) -> Any:
@@ -68,7 +74,7 @@ def _choice(name: str, value: object, allowed: tuple[Any, ...]) -> Any:
         if n in allowed:
             return n
     words = ", ".join(str(a) for a in allowed)
-    raise IllegalMove("bad_options", f"{name}={shown(value)} is not one of {words}", field=name, value=value)
+    raise RulesError("bad_options", f"{name}={shown(value)} is not one of {words}", field=name, value=value)
 
 
 @dataclass(frozen=True, init=False)
@@ -90,7 +96,7 @@ class Rules:
                  teams: bool = False, **unknown: Any) -> None:
         if unknown:
             name = sorted(unknown)[0]
-            raise IllegalMove("bad_options", f"{shown(name)} is not a durak option: the options are "
+            raise RulesError("bad_options", f"{shown(name)} is not a durak option: the options are "
                               f"{', '.join(f.name for f in fields(Rules))}", field=name, value=unknown[name])
         values: dict[str, Any] = {
             "deck": _choice("deck", deck, DECKS),
@@ -102,10 +108,10 @@ class Rules:
             values[name] = _flag(name, value)
         values["seats"] = _seats(seats, values["deck"])
         if values["show_trump"] and values["variant"] != "perevodnoy":
-            raise IllegalMove("bad_options", "show_trump=True needs variant='perevodnoy'", field="show_trump",
+            raise RulesError("bad_options", "show_trump=True needs variant='perevodnoy'", field="show_trump",
                               value=True)
         if values["teams"] and (values["seats"] not in (4, 6) or values["variant"] != "podkidnoy"):
-            raise IllegalMove("bad_options", f"teams=True needs 4 or 6 seats of podkidnoy, not {values['seats']} "
+            raise RulesError("bad_options", f"teams=True needs 4 or 6 seats of podkidnoy, not {values['seats']} "
                               f"seats of {values['variant']}", field="teams", value=True)
         for name, value in values.items():
             object.__setattr__(self, name, value)
@@ -120,10 +126,10 @@ class Rules:
         if isinstance(value, Mapping):
             bad = [k for k in value if not isinstance(k, str)]
             if bad:
-                raise IllegalMove("bad_options", f"option name {shown(bad[0])} is not text", field="options",
+                raise RulesError("bad_options", f"option name {shown(bad[0])} is not text", field="options",
                                   value=bad[0])
             return cls(**value)
-        raise IllegalMove("bad_options", f"{shown(value)} is not Rules or a mapping of options", field="rules",
+        raise RulesError("bad_options", f"{shown(value)} is not Rules or a mapping of options", field="rules",
                           value=value)
 
     def as_dict(self) -> dict[str, Any]:
@@ -183,10 +189,10 @@ def _seats(value: object, deck: int) -> int:
         except Exception:  # a float, text or an object whose __index__ raises: not a seat count
             n = None
     if n is None or not 2 <= n <= MAX_SEATS:
-        raise IllegalMove("bad_seats", f"seats={shown(value)} is not a whole number from 2 to {MAX_SEATS}",
+        raise RulesError("bad_seats", f"seats={shown(value)} is not a whole number from 2 to {MAX_SEATS}",
                           field="seats", value=value)
     if 6 * n > deck:
-        raise IllegalMove("bad_seats", f"{n} seats need {6 * n} cards to deal six each: the deck has {deck}",
+        raise RulesError("bad_seats", f"{n} seats need {6 * n} cards to deal six each: the deck has {deck}",
                           field="seats", value=value)
     return n
 

@@ -39,7 +39,7 @@ import numpy as np
 from kozyr.durak.ladder import MAX_DEALS, MAX_WORKERS, play_range, play_table_range
 from kozyr.durak.ladder.faults import check_timeout
 from kozyr.durak.ladder.result import CAPPED, pair_scores
-from kozyr.durak.ladder.sides import Side, check_read, describe, resolve
+from kozyr.durak.ladder.sides import Side, check_read, check_table, describe, resolve
 from kozyr.durak.ladder.table import TableJob
 from kozyr.durak.ladder.userbots import BotFactory
 from kozyr.durak.params import Params
@@ -393,7 +393,8 @@ def _gauntlet_sprt(side_a: Side, side_b: Side, against: object, elo0: float, elo
         raise KozyrError("bad_client", "a gauntlet (against=) plays on local threads", field="client", value=client)
     m = len(opponents)
     size = max(1, whole("batch", batch, 1, MAX_DEALS) // GAUNTLET_GROUP)
-    limit = max(1, whole("max_deals", max_deals, 1, MAX_DEALS) // GAUNTLET_GROUP)
+    # below one unit (a deal pair of a and of b) the test would play a unit past it: refused, as the pair test does
+    limit = whole("max_deals", max_deals, GAUNTLET_GROUP, MAX_DEALS) // GAUNTLET_GROUP
     whole("workers", workers, 1, MAX_WORKERS)
     check_deal(deal)
     seeds = [ladder_seed(f"{ladder_seed(seed)}/{j + 1}") for j in range(m)]
@@ -492,11 +493,12 @@ def _table_sprt(a: object, b: object, elo0: float, elo1: float, rules: Rules, *,
     n = rules.seats
     side_a = _side(a, params_a, "a")
     sides = table_field(side_a, b, params_b, rules)
+    check_table(sides, rules)          # a bot that cannot play this table: refused before play
     if pairs is not True:
         raise KozyrError("bad_pairs", f"pairs={shown(pairs)} at a table of {n} seats: the {n} rotations of a deal "
                          "are one unit of the test", field="pairs", value=pairs)
     size = max(1, whole("batch", batch, 1, MAX_DEALS) // n)
-    limit = max(1, whole("max_deals", max_deals, 1, MAX_DEALS) // n)
+    limit = whole("max_deals", max_deals, n, MAX_DEALS) // n     # at least one deal in its N rotations
     whole("workers", workers, 1, MAX_WORKERS)
     check_deal(deal)
     ladder_seed(seed)
@@ -546,6 +548,12 @@ def _tuning_table(rules: object, client: object) -> Rules | None:
                          "a cluster: ladder(..., client=...))", field="client", value=client)
     return table
 
+
+
+def _check_tuning_table(scorer: Any, tuned: Side, rival: Side | list[Side] | None) -> None:
+    """At a table, the tuned bot and every opponent must play it (`check_table`): refused before play."""
+    if scorer.rules is not None:
+        check_table([tuned, *(rival if isinstance(rival, list) else [] if rival is None else [rival])], scorer.rules)
 
 
 def _check_run(seed: object, workers: object, deal: object) -> None:
@@ -713,6 +721,7 @@ def spsa(params: object, start: Mapping[str, Any] | None = None, *, iterations: 
     gains = _per_name("a", a, names, lambda n: a_default[n])
     rival = _rivals(tuned, opponent)
     scorer = _Scorer(tuned, per // 2, seed, deal, workers, client, timeout, _tuning_table(rules, client))
+    _check_tuning_table(scorer, tuned.side(first), rival)
 
     def objective(plus: dict[str, Any], minus: dict[str, Any], k: int) -> float:
         p, m = scorer.side(plus), scorer.side(minus)
@@ -795,6 +804,7 @@ def optuna_search(params: object, start: Mapping[str, Any] | None = None, *, tri
     start_values = {n: (int(round(first[n])) if n in tuned.integer else first[n]) for n in names}
     rival = _rivals(tuned, opponent) or tuned.side(start_values)
     scorer = _Scorer(tuned, per // 2, seed, deal, workers, client, timeout, _tuning_table(rules, client))
+    _check_tuning_table(scorer, tuned.side(start_values), rival)
     deal_seed = f"{seed}/optuna"
     seen: list[tuple[dict[str, Any], float]] = []
 

@@ -39,18 +39,22 @@ from kozyr import __version__
 from kozyr.cards import ACE, RANKS, SUIT_LETTERS, card_name, parse_card, rank_of
 from kozyr.errors import shown
 from kozyr.files import parse_json, read_bytes, write_atomic
+from kozyr.schema import mismatch, where
 
 from .config import SEATS, FirstHakem, HokmConfig
 from .errors import HokmError, IllegalPlay
 from .hand import DECK, Hand, HandResult
 from .match import Match
 
-__all__ = ["FORMAT", "SCHEMA", "MAX_RECORD_BYTES", "Replay", "to_record", "from_record", "dumps", "loads",
+__all__ = ["FORMAT", "SCHEMA", "MAX_RECORD_BYTES", "MAX_HANDS", "Replay", "to_record", "from_record", "dumps", "loads",
            "save", "load"]
 
 FORMAT = "kozyr-hokm-record/1"
 #: The largest record file read: a match to 21 points with every hand won by a point is 41 hands of some 1.2 KB.
 MAX_RECORD_BYTES = 1024 * 1024
+#: The most hands a record holds: a match to 64 points won a point a hand is 127; a longer one is refused
+#: before anything is replayed (a record's hands are what a replay of it costs).
+MAX_HANDS = 128
 
 _CARD = {"type": "string", "pattern": "^[2-9TJQKA][SHDC]$"}
 _SEAT = {"enum": [0, 1, 2, 3]}
@@ -67,7 +71,8 @@ SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
     "properties": {
         "format": {"const": FORMAT},
-        "kozyr": {"type": "string", "description": "the kozyr version that wrote the record"},
+        "kozyr": {"type": "string", "pattern": "^[ -~]{1,40}$",
+                  "description": "the kozyr version that wrote the record"},
         "config": {
             "type": "object",
             "description": "the table's HokmConfig; rank_strength lists the strengths of the ranks 2 to A",
@@ -81,10 +86,10 @@ SCHEMA: dict[str, Any] = {
                 "first_hakem": {"enum": [m.value for m in FirstHakem]},
             },
         },
-        "ace_deal": {"type": "array", "items": _PAIR,
+        "ace_deal": {"type": "array", "items": _PAIR, "maxItems": 52,
                      "description": "the cards turned up, one to each seat in turn, until the first ace"},
         "hands": {
-            "type": "array", "minItems": 1,
+            "type": "array", "minItems": 1, "maxItems": MAX_HANDS,
             "items": {
                 "type": "object",
                 "required": ["hakem", "deck", "trump", "plays", "result"],
@@ -93,7 +98,7 @@ SCHEMA: dict[str, Any] = {
                     "hakem": _SEAT,
                     "deck": {"type": "array", "items": _CARD, "minItems": 52, "maxItems": 52, "uniqueItems": True},
                     "trump": {"oneOf": [{"type": "null"}, {"enum": list(SUIT_LETTERS)}]},
-                    "plays": {"type": "array", "items": _PAIR},
+                    "plays": {"type": "array", "items": _PAIR, "maxItems": 52},
                     "result": {"oneOf": [
                         {"type": "null", "description": "the hand is not over"},
                         {"type": "object", "required": ["tricks", "winner", "points"], "additionalProperties": False,
@@ -297,6 +302,7 @@ def from_record(data: Any) -> Replay:
     if not isinstance(data, dict):
         raise _bad(f"a record is a JSON object, not {shown(data)}", "record", data)
     _fields(data, "record", SCHEMA["required"])
+    _schema(data)
     if data["format"] != FORMAT:
         raise _bad(f"record format {shown(data['format'])} is not {FORMAT!r}", "format", data["format"])
     config = _read_config(data["config"])
@@ -326,6 +332,22 @@ def from_record(data: Any) -> Replay:
                    data["result"])
     return Replay(config=config, ace_deal=ace_deal, hands=tuple(hands), scores=(scores[0], scores[1]),
                   winner=winner)
+
+
+def _schema(data: dict[str, Any]) -> None:
+    """`data` held to SCHEMA before anything is replayed: a whole number is an int (a bool or a float is
+    refused, as in durak's records), and the lists and strings are bounded (MAX_HANDS, 52 plays a hand)."""
+    miss = mismatch(data, SCHEMA)
+    if miss is None:
+        return
+    if miss.path[:1] == ("hands",) and miss.message.startswith("has ") and len(miss.path) == 1:
+        raise _bad(f"record hands: {len(data['hands']):,} hands; a record holds at most {MAX_HANDS} hands",
+                   "hands", len(data["hands"]))
+    path = miss.path
+    if len(path) >= 2 and isinstance(path[-1], int) and (isinstance(path[-2], int) or path[-2] == "deck"):
+        path = path[:-1]          # the field is the pair [seat, card], or the deck, as the replay names them
+    field = "".join(f"[{step}]" if isinstance(step, int) else f".{step}" for step in path).lstrip(".")
+    raise _bad(f"record {where(miss.path) or 'object'}: {miss.message}", field or "record")
 
 
 def dumps(record: dict[str, Any]) -> str:

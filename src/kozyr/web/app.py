@@ -1,15 +1,20 @@
 """The web table as a WSGI application: the page, its script, and a small JSON API.
 
 Every request is checked before it reaches a game: the method, the Host
-(a server on the loopback answers only to loopback names, which stops DNS
-rebinding), for a POST the Origin and Fetch metadata (same origin only), a
-JSON content type and a Content-Length within the bound, then every field
-of the body by name and type. Whatever goes wrong is a JSON answer
+(the table answers only Host names on its allow-list: the loopback names,
+the name it is bound to unless that is every interface, and the names given
+with ``--allowed-host``; this stops DNS rebinding on every bind), for a
+POST the Origin and Fetch metadata (same origin only), a JSON content type
+and a Content-Length within the bound, then every field of the body by name
+and type. Whatever goes wrong is a JSON answer
 ``{"error": code, "message": one line}`` with a 4xx status: 400 for a
 malformed request, 404 for what is not there (another session's game
 included), 409 for a move the rules refuse (the answer carries the unchanged
-state). An unforeseen error is a 500 with one line, its traceback going to
-the server's log only. Nothing from a request is ever evaluated; a record is
+state) and for the record of a deal still being played (it would show the
+hidden cards), 408 for a body that does not arrive in time. The message is
+the refusal's own words; its code is in ``error`` and never repeated in it.
+An unforeseen error is a 500 with one line, its traceback going to the
+server's log only. Nothing from a request is ever evaluated; a record is
 data, replayed by the engine.
 
 Every answer says ``Cache-Control: no-store`` (game state is never cached),
@@ -58,10 +63,12 @@ from kozyr.hokm import records as hokm_records
 from kozyr.web import replays
 from kozyr.web.durak_table import RUNG_CHOICES, DurakTable
 from kozyr.web.hokm_table import BOT_CHOICES, DEFAULT_BOTS, MAX_TARGET, HokmTable
+from kozyr.web.sealed import NotOver
 from kozyr.web.sessions import Session, Sessions
 from kozyr.web.store import MAX_RECORD_BYTES, RecordsFolder, parse_json
 
-__all__ = ["WebApp", "MAX_BODY", "COOKIE", "PAGE_POLICY"]
+__all__ = ["WebApp", "MAX_BODY", "COOKIE", "PAGE_POLICY", "API_POLICY", "LOOPBACK_NAMES", "security_headers",
+           "is_loopback"]
 
 COOKIE = "kozyr_session"
 MAX_BODY = 16 * 1024            # a request's body, but for an uploaded record (MAX_RECORD_BYTES)
@@ -73,6 +80,8 @@ ID = r"(?P<id>[A-Za-z0-9_-]{1,40})"
 # the tables the page offers: every seat count, variant, deck and throw-in rule the engine deals
 DURAK_SEATS = list(range(2, MAX_SEATS + 1))
 SEED_MAX = 32
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+HOST_NAME = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[?[0-9A-Fa-f:.]{2,45}\]?")
 
 StartResponse = Callable[..., Any]
 
@@ -92,10 +101,17 @@ class Request:
         self.environ = environ
         self.method = environ.get("REQUEST_METHOD", "GET")
         self.path = environ.get("PATH_INFO", "") or "/"
-        self.query = parse_qs(environ.get("QUERY_STRING", ""), keep_blank_values=True, max_num_fields=8)
         self.token = _cookie(environ.get("HTTP_COOKIE", ""))
         self.body: bytes = b""
         self.match: re.Match[str] | None = None
+
+    @property
+    def query(self) -> dict[str, list[str]]:
+        """The query's fields (at most 8: more is a bad_query refusal, never the server library's 500)."""
+        try:
+            return parse_qs(self.environ.get("QUERY_STRING", ""), keep_blank_values=True, max_num_fields=8)
+        except ValueError:
+            raise HttpError("bad_query", 400, "the query has more than 8 fields") from None
 
     def arg(self, name: str) -> str:
         return self.match.group(name) if self.match else ""
@@ -141,14 +157,18 @@ def _text(body: dict[str, Any], name: str, default: str, limit: int) -> str:
 class WebApp:
     """The WSGI application of one web table: its sessions (in memory) and its records folder (on the disk).
 
-    `host` is the address the server is bound to: on a loopback address the
-    table answers only requests whose Host is a loopback name.
+    `host` is the address the server is bound to. The table answers only
+    requests whose Host is on its allow-list (`allowed`): the loopback names,
+    `host` itself unless it is every interface (0.0.0.0, ::), and
+    `allowed_hosts`. An empty `host` (every interface, said by nothing) is
+    refused: say 0.0.0.0 or :: for that.
     """
 
-    def __init__(self, records: str, *, host: str = "127.0.0.1", log: TextIO | None = None) -> None:
+    def __init__(self, records: str, *, host: str = "127.0.0.1", allowed_hosts: Iterable[str] = (),
+                 log: TextIO | None = None) -> None:
+        self.allowed = _allow_list(host, allowed_hosts)
         self.folder = RecordsFolder(records)
         self.sessions = Sessions()
-        self.loopback = _is_loopback(host)
         self.log = log if log is not None else sys.stderr
         self.page = _static("index.html")
         self.static = {name: _static(name) for name in STATIC}
@@ -175,22 +195,28 @@ class WebApp:
         cookie: str | None = None
         try:
             self._check_host(environ)
+            _ = request.query            # more than 8 fields: bad_query, on every path
             if request.path == "/" or request.path.startswith("/static/"):
                 return self._file(request, start_response)
             handler = self._route(request)
             if request.method == "POST":
                 self._check_post(request)
             session = self.sessions.get(request.token)
-            if session is None:
-                session = self.sessions.new()
-                cookie = session.token
+            fresh = session is None
+            if session is None:        # kept (and a cookie set) only once it holds something
+                session = self.sessions.new(str(environ.get("REMOTE_ADDR", "")))
             status, payload, extra = _result(handler(request, session))
+            if fresh and session.holds:
+                self.sessions.keep(session)
+                cookie = session.token
         except HttpError as e:
             status, payload, extra = e.status, {"error": e.code, "message": e.message}, []
             if e.state is not None:
                 payload["state"] = e.state
+        except NotOver as e:                        # the record of a deal still being played
+            status, payload, extra = 409, {"error": e.code, "message": _line(e.detail)}, []
         except KozyrError as e:                     # a value the games refuse
-            status, payload, extra = 400, {"error": e.code, "message": _line(str(e))}, []
+            status, payload, extra = 400, {"error": e.code, "message": _line(e.detail)}, []
         except Exception:   # a bug: one line to the browser, the traceback to the server's log only
             self.log.write(f"kozyr serve: error in {request.method} {request.path}\n{traceback.format_exc()}")
             self.log.flush()
@@ -240,13 +266,10 @@ class WebApp:
         raise HttpError("not_found", 404, f"no such page or API: {shown(request.path)}")
 
     def _check_host(self, environ: dict[str, Any]) -> None:
-        if not self.loopback:
-            return
         host = environ.get("HTTP_HOST", "")
-        name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
-        if name.strip("[]").lower() not in ("127.0.0.1", "localhost", "::1"):
+        if _host_name(host) not in self.allowed:
             raise HttpError("bad_host", 400, f"Host {shown(host)} is not this server (it answers to "
-                            "localhost, 127.0.0.1 and [::1])")
+                            f"{', '.join(sorted(self.allowed))}; kozyr serve --allowed-host adds a name)")
 
     def _check_post(self, request: Request) -> None:
         env = request.environ
@@ -269,7 +292,10 @@ class WebApp:
         stream = env["wsgi.input"]
         chunks, left = [], int(length)
         while left:
-            chunk = stream.read(min(left, 65536))
+            try:
+                chunk = stream.read(min(left, 65536))
+            except OSError:      # the server's deadline for the whole request passed (or the client went)
+                raise HttpError("timeout", 408, "the body did not arrive in time") from None
             if not chunk:
                 raise HttpError("bad_length", 400, "the body is shorter than its Content-Length")
             chunks.append(chunk)
@@ -306,13 +332,14 @@ class WebApp:
             if rules_value is not None and not isinstance(rules_value, dict):
                 raise HttpError("bad_options", 400, f"rules {shown(rules_value)} is not an object of options")
             rules = Rules.of(rules_value)                            # bad_options / bad_seats
-            seed = _text(body, "seed", secrets.token_hex(6), SEED_MAX) or secrets.token_hex(6)
+            drawn = secrets.token_hex(16)      # 128 bits: the commitment the page shows cannot be searched back
+            seed = _text(body, "seed", drawn, SEED_MAX) or drawn
             table: Any = DurakTable(rung=body.get("rung", 2), seat=body.get("seat", 0), seed=seed, rules=rules)
         elif kind == "hokm":
             _fields(body, ("game", "seat", "seed", "target", "bots"))
             given = body.get("seed")   # a whole number (HokmTable refuses anything else), unlike durak's text
             table = HokmTable(seat=body.get("seat", 0), target=body.get("target", 7),
-                              seed=secrets.randbelow(10**6) if given is None else given,
+                              seed=secrets.randbelow(2**63) if given is None else given,
                               bots=body.get("bots", DEFAULT_BOTS))
         else:
             raise HttpError("bad_game", 400, f"game {shown(kind)} is not 'durak' or 'hokm'")
@@ -342,9 +369,9 @@ class WebApp:
             try:
                 table.act(body)
             except (IllegalMove, IllegalPlay) as e:     # the rules refuse it: 409, with the unchanged state
-                raise HttpError(e.code, 409, _line(str(e)), table.state()) from None
+                raise HttpError(e.code, 409, _line(e.detail), table.state()) from None
             except KozyrError as e:                     # not a move at all: 400, with the unchanged state
-                raise HttpError(e.code, 400, _line(str(e)), table.state()) from None
+                raise HttpError(e.code, 400, _line(e.detail), table.state()) from None
             return {"id": request.arg("id"), "state": table.state()}
 
     def hint(self, request: Request, session: Session) -> dict[str, Any]:
@@ -360,7 +387,16 @@ class WebApp:
         _fields(request.json(), ())
         with table.lock:
             text = self._record_text(table.kind, table.record())
-        return 201, {"name": self.folder.write(table.kind, text)}
+        return 201, {"name": self._write(table.kind, text)}
+
+    def _write(self, kind: str, text: str) -> str:
+        """Save a record in the folder; a full folder is a 507 (folder_full), not a bad request."""
+        try:
+            return self.folder.write(kind, text)
+        except KozyrError as e:
+            if e.code == "folder_full":
+                raise HttpError(e.code, 507, _line(e.detail)) from None
+            raise
 
     def download(self, request: Request, session: Session) -> tuple[int, bytes, list[tuple[str, str]]]:
         table = self._table(request, session)
@@ -379,10 +415,11 @@ class WebApp:
         try:
             return replays.read_record(data, title)
         except (IllegalMove, IllegalPlay) as e:
-            raise HttpError(e.code, 400, f"the record is refused: {_line(str(e))}") from None
+            raise HttpError(e.code, 400, f"the record is refused: {_line(e.detail)}") from None
 
     def _open(self, session: Session, replay: Any) -> tuple[int, dict[str, Any]]:
-        rid = session.add_replay(replay)
+        cost = len(json.dumps(replay.record, separators=(",", ":")))     # what the store's byte bound counts
+        rid = session.add_replay(replay, cost)
         return 201, {"replay": rid, "summary": replay.summary(), "frame": replay.frame(0, 0)}
 
     def replay_file(self, request: Request, session: Session) -> tuple[int, dict[str, Any]]:
@@ -417,7 +454,7 @@ class WebApp:
     def save_replay(self, request: Request, session: Session) -> tuple[int, dict[str, Any]]:
         replay = self._replay(request, session)
         _fields(request.json(), ())
-        return 201, {"name": self.folder.write(replay.kind, self._record_text(replay.kind, replay.record))}
+        return 201, {"name": self._write(replay.kind, self._record_text(replay.kind, replay.record))}
 
 
 def _result(value: Any) -> tuple[int, Any, list[tuple[str, str]]]:
@@ -442,6 +479,44 @@ def _security_headers(policy: str) -> list[tuple[str, str]]:
         ("Cross-Origin-Resource-Policy", "same-origin"),
         ("Content-Security-Policy", policy),
     ]
+
+
+def _host_name(host: str) -> str:
+    """The name of a Host header, without its port and brackets, in lower case."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1:].split("]", 1)[0]
+    if host.count(":") == 1:
+        return host.split(":", 1)[0]
+    return host
+
+
+def _allow_list(host: str, allowed_hosts: Iterable[str]) -> frozenset[str]:
+    """The Host names a table bound to `host` answers (WebApp's note); bad_host for '' or a name that is not one."""
+    if not isinstance(host, str) or not host.strip():
+        raise KozyrError("bad_host", f"host {shown(host)} is not an address: give 127.0.0.1 (this machine), or "
+                         "0.0.0.0 or :: for every interface", field="host", value=host)
+    names = set(LOOPBACK_NAMES)
+    bound = _host_name(host if ":" not in host.strip("[]") else f"[{host.strip('[]')}]")
+    if bound not in ("0.0.0.0", "::"):
+        names.add(bound)
+    for name in allowed_hosts:
+        if not isinstance(name, str) or not HOST_NAME.fullmatch(name):
+            raise KozyrError("bad_host", f"allowed host {shown(name)} is not a host name or address",
+                             field="allowed_hosts", value=name)
+        names.add(name.strip("[]").lower())
+    return frozenset(names)
+
+
+def security_headers(policy: str) -> list[tuple[str, str]]:
+    """The headers of every answer (the HTTP layer's own refusals included): no caching, no sniffing, no
+    referrer, no framing, and `policy` as the content security policy."""
+    return _security_headers(policy)
+
+
+def is_loopback(host: str) -> bool:
+    """Whether `host` is this machine only (localhost or a loopback address)."""
+    return _is_loopback(host)
 
 
 def _is_loopback(host: str) -> bool:

@@ -11,6 +11,13 @@ deals (2 to 6 seats, every deck, podkidnoy or perevodnoy). The seats, the
 bots and the state all follow `rules.seats`; rung 4 (a bot, and the hint's
 analysis) plays every table.
 
+The seed deals every hand and the talon, so while the deal runs the page
+gets only its commitment (`commitment`: the SHA-256 of the seed text, in
+hex); the seed itself, the terminal command and the record (download or
+save) come once the deal is over, when the player can check the seed against
+the commitment. A seed the server draws is 128 bits, so the commitment
+cannot be searched back to it.
+
 The deal is replayable in the terminal: the seed text is padded to 32 bytes
 with `pad_seed` and the bot of a two-seat table draws from the bot seed
 ``<seed>:bot`` (the bot at seat s of a larger table from ``<seed>:bot<s>``),
@@ -29,6 +36,7 @@ from kozyr.durak.ladder.slow import MAX_MOVES
 from kozyr.durak.records import to_record
 from kozyr.errors import KozyrError, shown, whole
 from kozyr.web import pictures, words
+from kozyr.web.sealed import NotOver, commitment
 
 __all__ = ["DurakTable", "RUNG_CHOICES", "LOG_LINES"]
 
@@ -111,17 +119,22 @@ class DurakTable:
 
     # -- reading --------------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
-        """The deal's game record (kozyr.durak.records), by its seed."""
+        """The deal's game record (kozyr.durak.records), by its seed; refused (not_over) while the deal runs."""
+        if not self.over:
+            raise NotOver("not_over", "the record (and its seed) comes when the deal is over: it deals every "
+                          "hidden card", field="game")
         return to_record(self.game, seed=pad_seed(self.seed))
 
     @property
     def over(self) -> bool:
-        return self.game.over
+        """Over: the engine's end, or the move cap (then the record is a deal that stopped, and may be shown)."""
+        return self.game.over or self.game.moves >= MAX_MOVES
 
     def summary(self) -> dict[str, Any]:
         table = "" if self.rules.two_seat else f" at {self.rules.seats} seats of {self.rules.variant}"
+        seed = f", seed {self.seed}" if self.over else ""
         return {"kind": self.kind, "over": self.game.over, "moves": self.game.moves,
-                "title": f"durak{table} against rung {self.rung} ({RUNG_NAMES[self.rung]}), seed {self.seed}"}
+                "title": f"durak{table} against rung {self.rung} ({RUNG_NAMES[self.rung]}){seed}"}
 
     def state(self) -> dict[str, Any]:
         """What the page shows: from your seat's view only."""
@@ -133,7 +146,8 @@ class DurakTable:
             "seats": self.rules.seats,
             "rules": self.rules.changed(),
             "rung": self.rung,
-            "seed": self.seed,
+            "seed": self.seed if self.over else None,
+            "commitment": commitment(self.seed),
             "ply": view.ply,
             "moves": self.game.moves,
             "turn": view.turn,
@@ -148,7 +162,7 @@ class DurakTable:
             "under": None if self.under is None or view.talon == 0 else card_name(self.under),
             "log": list(self.log),
             "replay": (f"kozyr play --seed {shlex.quote(self.seed)}{words.table_flags(self.rules)} "
-                       f"--level {self.rung} --seat {self.you}"),
+                       f"--level {self.rung} --seat {self.you}") if self.over else None,
             "counts": list(view.counts),
             "out": list(view.out),
             "throwers": list(view.bout.throwers),

@@ -5,7 +5,9 @@ The loop is `kozyr hokm play`'s: your trump or card goes to `Match` through
 nothing), then every bot on turn acts from its own `View`. The deals, the
 bots' seeds and the hint's seed are the terminal's for the same seed
 (``random.Random(f"play:{seed}")`` and friends), so a match at the web table
-is ``kozyr hokm play --seed SEED`` with the same bots. The last finished
+is ``kozyr hokm play --seed SEED`` with the same bots. While the match runs
+the page gets the seed's commitment only (kozyr.web.sealed): the seed deals
+every hand; a seed the server draws is 63 bits. The last finished
 trick stays on the page until the next one is done (every seat saw it).
 """
 from __future__ import annotations
@@ -19,6 +21,7 @@ from kozyr.errors import KozyrError, shown, whole
 from kozyr.hokm import BOTS, CompletedTrick, HokmConfig, HokmError, Match, Phase, SearchBot, make_bot
 from kozyr.hokm.records import to_record
 from kozyr.web import pictures, words
+from kozyr.web.sealed import NotOver, commitment
 
 __all__ = ["HokmTable", "BOT_CHOICES", "DEFAULT_BOTS", "MAX_TARGET", "LOG_LINES"]
 
@@ -118,6 +121,10 @@ class HokmTable:
 
     # -- reading --------------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
+        """The match's record; refused (not_over) while it is played: it holds the deals, hidden cards and all."""
+        if not self.over:
+            raise NotOver("not_over", "the record comes when the match is over: it holds every hand as dealt",
+                          field="game")
         return to_record(self.match)
 
     @property
@@ -126,7 +133,7 @@ class HokmTable:
 
     def summary(self) -> dict[str, Any]:
         return {"kind": self.kind, "over": self.match.over, "moves": sum(len(h.played) for h in self.match.hands),
-                "title": f"hokm to {self.target}, seed {self.seed}"}
+                "title": f"hokm to {self.target}" + (f", seed {self.seed}" if self.over else "")}
 
     def state(self) -> dict[str, Any]:
         """What the page shows: from your seat's view only (and the last trick, which every seat saw)."""
@@ -138,7 +145,8 @@ class HokmTable:
         return {
             "kind": self.kind,
             "you": self.you,
-            "seed": self.seed,
+            "seed": self.seed if self.over else None,
+            "commitment": commitment(str(self.seed)),
             "target": self.target,
             "names": self.names,
             "phase": "over" if m.over else view.phase.value,
@@ -160,7 +168,7 @@ class HokmTable:
             "log": list(self.log),
             "replay": (f"kozyr hokm play --seat {self.you} --bots "
                        f"{' '.join(self.names[(self.you + i) & 3] for i in (1, 2, 3))} --target {self.target} "
-                       f"--seed {self.seed}"),
+                       f"--seed {self.seed}") if self.over else None,
         }
 
 

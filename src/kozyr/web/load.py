@@ -45,6 +45,7 @@ class Client:
         self.host, self.port, self.timeout = host, port, timeout
         self.cookie: str | None = None
         self.latencies: list[float] = []
+        self.statuses: dict[int, int] = {}
 
     def request(self, method: str, path: str, body: Any = None, *, raw: bytes | None = None,
                 headers: dict[str, str] | None = None) -> Answer:
@@ -65,6 +66,7 @@ class Client:
         finally:
             conn.close()
         self.latencies.append(time.perf_counter() - start)
+        self.statuses[answer.status] = self.statuses.get(answer.status, 0) + 1
         cookie = answer.headers.get("set-cookie")
         if cookie:
             self.cookie = cookie.split(";")[0]
@@ -136,15 +138,17 @@ class LoadResult:
     seconds: float
     p50: float
     p99: float
+    statuses: tuple[tuple[int, int], ...] = ()
 
     @property
     def per_second(self) -> float:
         return self.requests / self.seconds if self.seconds else 0.0
 
     def line(self) -> str:
+        refused = sum(n for status, n in self.statuses if status in (408, 503))
         return (f"{self.games} games at once: {self.requests:,} requests in {self.seconds:.2f} s = "
                 f"{self.per_second:,.0f} requests/s; latency p50 {self.p50 * 1000:.1f} ms, p99 "
-                f"{self.p99 * 1000:.1f} ms; {len(self.errors)} errors")
+                f"{self.p99 * 1000:.1f} ms; {refused} refused (408/503); {len(self.errors)} errors")
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -185,8 +189,13 @@ def load(host: str = "127.0.0.1", port: int = 8000, *, games: int = 50, deadline
     if any(t.is_alive() for t in threads):
         errors.append(f"{sum(t.is_alive() for t in threads)} games still running after {deadline} s")
     latencies = [x for c in clients for x in c.latencies]
+    statuses: dict[int, int] = {}
+    for c in clients:
+        for status, n in c.statuses.items():
+            statuses[status] = statuses.get(status, 0) + n
     return LoadResult(games=games, requests=len(latencies), errors=tuple(errors), seconds=seconds,
-                      p50=percentile(latencies, 50), p99=percentile(latencies, 99))
+                      p50=percentile(latencies, 50), p99=percentile(latencies, 99),
+                      statuses=tuple(sorted(statuses.items())))
 
 
 def main(argv: list[str] | None = None) -> int:

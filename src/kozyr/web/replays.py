@@ -14,12 +14,14 @@ with the first bad move's code and index, never shown.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from kozyr.cards import SUIT_LETTERS, SUIT_NAMES
 from kozyr.durak import Game
 from kozyr.durak import records as durak_records
 from kozyr.durak.ladder import replay as ladder_replay
+from kozyr.durak.ladder.slow import MAX_MOVES
 from kozyr.durak.seeds import DEALS, deal_seed
 from kozyr.errors import KozyrError, shown, whole
 from kozyr.hokm import Hand
@@ -37,12 +39,14 @@ class DurakReplay:
     kind = "durak"
 
     def __init__(self, game: Game, record: dict[str, Any], title: str) -> None:
+        self.rules = game.rules              # the record's own table: its seats, deck and options
         self.order = tuple(game.order)
         self.history = tuple(game.history)
         self.record = record
         self.title = title
-        self.seats = 2
-        self.texts = ["The deal: six cards each."]
+        self.seats = self.rules.seats
+        self.texts = ["The deal: six cards each." if self.rules.two_seat else
+                      f"The deal: six cards each to {self.seats} seats ({self.rules!r})."]
         self.marks = [{"step": 0, "label": "bout 1"}]
         replayed = self._game(0)
         for n, (seat, move) in enumerate(self.history, 1):
@@ -55,7 +59,7 @@ class DurakReplay:
         self.deal_picture = pictures.durak_deal(replayed)
 
     def _game(self, moves: int) -> Game:
-        game = Game.from_order(self.order)
+        game = Game.from_order(self.order, rules=None if self.rules.two_seat else self.rules)
         for seat, move in self.history[:moves]:
             game.apply(seat, move)
         return game
@@ -65,11 +69,9 @@ class DurakReplay:
         return len(self.history)
 
     def summary(self) -> dict[str, Any]:
-        result = self.result
-        end = ("not over" if result is None else "a draw" if result.fool is None
-               else f"seat {result.fool} is the fool")
         return {"kind": self.kind, "title": self.title, "steps": self.steps, "seats": self.seats,
-                "marks": self.marks, "end": end, "deal": self.deal_picture}
+                "rules": self.rules.changed(), "marks": self.marks, "end": verdict(self.result),
+                "deal": self.deal_picture}
 
     def frame(self, step: int, seat: int = 0) -> dict[str, Any]:
         step = whole("step", step, 0, self.steps)
@@ -180,6 +182,18 @@ class HokmReplay:
         }
 
 
+def verdict(result: Any) -> str:
+    """How a durak deal ended, in the words `kozyr replay --file` uses: the fool, the losing team's seats, a
+    draw, or not over."""
+    if result is None:
+        return "not over"
+    if result.fool is not None:
+        return f"seat {result.fool} is the fool"
+    if result.losers:
+        return f"seats {', '.join(map(str, result.losers))} lose"
+    return "a draw"
+
+
 def _mark(marks: list[dict[str, Any]], step: int) -> str:
     """The label of the bout, trick or hand that `step` is in."""
     label = marks[0]["label"]
@@ -195,6 +209,14 @@ def read_record(data: Any, title: str) -> DurakReplay | HokmReplay:
         raise KozyrError("bad_record", f"a record is a JSON object, not {shown(data)}", field="record")
     fmt = data.get("format")
     if fmt == durak_records.FORMAT:
+        version = data.get("kozyr")
+        if isinstance(version, str) and not re.fullmatch(r"[ -~]{1,40}", version):   # the schema's other strings
+            raise KozyrError("bad_record", f"the record's kozyr version {shown(version)} is not printable ASCII "
+                             "of at most 40 characters", field="kozyr", value=version)     # are bounded there
+        moves = data.get("moves")
+        if isinstance(moves, list) and len(moves) > MAX_MOVES:     # bounded before anything is replayed
+            raise KozyrError("bad_record", f"the record has {len(moves):,} moves: a deal is capped at "
+                             f"{MAX_MOVES:,}", field="moves", value=len(moves))
         return DurakReplay(durak_records.from_record(data), data, title)
     if fmt == hokm_records.FORMAT:
         return HokmReplay(hokm_records.from_record(data), data, title)

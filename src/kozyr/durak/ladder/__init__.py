@@ -61,6 +61,7 @@ from kozyr.durak.ladder.sides import (
     NativeBot,
     Side,
     check_read,
+    check_table,
     describe,
     resolve,
     seat_bot,
@@ -324,6 +325,7 @@ def table_sides(sides: list[object], rules: Rules, params: object = None) -> tup
     given = [resolve(s) for s in sides]     # a factory is built once, here
     settings = check_read(params, given)
     resolved = [g if g.kind != "rung" else resolve(s, settings) for g, s in zip(given, sides, strict=True)]
+    check_table(resolved, rules)            # a bot that cannot play this table: refused before play
     return resolved, settings
 
 

@@ -31,17 +31,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from kozyr.durak.bot4 import Rung4Bot
-from kozyr.durak.bots import Bot, check_rung
+from kozyr.durak.bots import RUNG_NAMES, Bot, check_rung
 from kozyr.durak.ladder.userbots import BotFactory, BotSpec, is_factory
+from kozyr.durak.panel import PANEL
+from kozyr.durak.panel import spec as panel_spec
 from kozyr.durak.params import PARAM_NAMES, PARAM_RUNGS, Params, param_name
 from kozyr.durak.seeds import fast_key, fast_word, seed_text, word
 from kozyr.errors import KozyrError, shown
 
 __all__ = ["Side", "NativeBot", "resolve", "describe", "PARAMS", "reads", "check_read", "seat_bot", "RUNG_SIDES",
-           "user_bot"]
+           "user_bot", "NAMES", "check_table"]
 
 PARAMS = PARAM_NAMES
 RUNG_SIDES = (1, 2, 3, 4)
+# the sides the shell names by a word, as the factories they stand for (resolve takes them as the shell does)
+NAMES = {**{name: panel_spec(name) for name in PANEL}, "learned": "kozyr.durak.learned:LearnedBot"}
 
 
 @dataclass(frozen=True)
@@ -111,17 +115,23 @@ class NativeBot:
 
 
 def resolve(side: object, params: object = None) -> Side:
-    """A `Side` from a rung int, a Bot, a Rung4Bot, a NativeBot, a callable `view -> Move`, or a
+    """A `Side` from a rung int, a Bot, a Rung4Bot, a NativeBot, a callable `view -> Move`, a
     factory (a `BotFactory`, a `BotSpec`, or a callable taking knobs by keyword only:
-    `userbots.is_factory`), which is built here; `params` (a Params or a mapping) apply to a rung
-    int only (a Bot carries its own)."""
+    `userbots.is_factory`), which is built here, or a name the shell takes (`NAMES`: a panel bot,
+    ``learned``; or ``module:attr`` / ``<file>.py:attr``); `params` (a Params or a mapping) apply to a
+    rung int only (a Bot carries its own)."""
     settings = Params.of(params)
     if isinstance(side, Side):
         return side
     if isinstance(side, int) and not isinstance(side, bool):
         if side == 4:
             return Side("rung", 4, settings)
+        if side not in RUNG_NAMES:
+            raise KozyrError("bad_rung", f"unknown rung {shown(side)}: rungs are "
+                             f"{', '.join(f'{r} ({n})' for r, n in RUNG_NAMES.items())}", value=side)
         return Side("rung", check_rung(side), settings)
+    if isinstance(side, str) and (side in NAMES or ":" in side):
+        return resolve(BotSpec(NAMES.get(side, side), {}))
     if isinstance(side, BotSpec):
         made = side.open()
         if isinstance(made, BotFactory):
@@ -132,6 +142,17 @@ def resolve(side: object, params: object = None) -> Side:
         factory = side if isinstance(side, BotFactory) else BotFactory(side)
         return _built(factory, factory)
     return _bot_side(side, side)
+
+
+def check_table(sides: Iterable[Side], rules: Any) -> None:
+    """Refuse, before anything is played, a side whose bot says it cannot play at `rules`' table: a bot
+    with a `plays(rules)` method (the learned rung: the tables its network speaks) names them in `tables`."""
+    for side in sides:
+        player = side.player if side.kind in ("native", "callable") else None
+        plays = getattr(player, "plays", None)
+        if callable(plays) and not plays(rules):
+            raise KozyrError("bad_side", f"{describe(side)} plays only {getattr(player, 'tables', 'its own tables')},"
+                             f" not {rules!r}", field="side", value=describe(side))
 
 
 def _built(factory: BotFactory, origin: object) -> Side:
@@ -156,8 +177,9 @@ def _bot_side(side: object, given: object) -> Side:
         return Side("callable", player=side)
     if given is not side:
         raise KozyrError("bad_bot", f"{describe(given)} made {shown(side)}, not a bot", value=side)
-    raise KozyrError("bad_side", f"{shown(side)} is not a rung (1, 2, 3, 4), a Bot, a Rung4Bot, a NativeBot, "
-                     "a callable view -> Move or a factory of bots", value=side)
+    raise KozyrError("bad_side", f"{shown(side)} is not a rung (1, 2, 3, 4), a name ({', '.join(NAMES)}), a Bot, "
+                     "a Rung4Bot, a NativeBot, a callable view -> Move, a factory of bots or its module:attr",
+                     value=side)
 
 
 def user_bot(spec: str, knobs: Mapping[str, Any] | None = None) -> Side:

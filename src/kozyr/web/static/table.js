@@ -4,7 +4,15 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const page = { game: null, kind: null, replay: null, summary: null, step: 0, seat: 0 };
+const page = { game: null, kind: null, replay: null, summary: null, step: 0, seat: 0, typed: new Map() };
+
+// the seed of a deal still being played is not sent (it deals every hidden card): the page shows the seed
+// the player typed, or the first digits of its SHA-256 commitment, until the deal is over
+function seedText(id, state) {
+  if (state.seed !== null && state.seed !== undefined) return `seed ${state.seed}`;
+  if (page.typed.has(id)) return `seed ${page.typed.get(id)}`;
+  return `seed sealed until the end (SHA-256 ${state.commitment.slice(0, 12)}…)`;
+}
 
 // data-busy is 1 while a request is out; data-done counts the answers drawn (a test waits on both)
 let inflight = 0, answered = 0;
@@ -79,8 +87,8 @@ function showGame(id, state) {
   g.dataset.kind = state.kind;
   g.dataset.over = state.over ? "1" : "0";
   $("game-title").textContent = state.kind === "durak"
-    ? `Durak: you in seat ${state.you} against the rung ${state.rung} bot, seed ${state.seed}`
-    : `Hokm to ${state.target}: you in seat ${state.you}, hand ${state.hand_number}, seed ${state.seed}` +
+    ? `Durak: you in seat ${state.you} against the rung ${state.rung} bot, ${seedText(id, state)}`
+    : `Hokm to ${state.target}: you in seat ${state.you}, hand ${state.hand_number}, ${seedText(id, state)}` +
       ` (us ${state.scores.us}, them ${state.scores.them}; tricks us ${state.tricks.us}, them ${state.tricks.them})`;
   $("status").textContent = state.status;
   svgInto($("picture"), state.picture);
@@ -91,6 +99,8 @@ function showGame(id, state) {
   $("verdict").textContent = state.verdict || "";
   $("replay-line").textContent = state.replay ? `The same deal in a terminal: ${state.replay}` : "";
   $("download").href = `/api/games/${id}/record`;
+  $("download").hidden = !state.over;     // the record comes when the deal is over
+  $("save").disabled = !state.over;
   const log = $("log");
   log.replaceChildren(...state.log.map((line) => { const li = document.createElement("li"); li.textContent = line; return li; }));
   log.scrollTop = log.scrollHeight;
@@ -151,6 +161,7 @@ function typedMove(text) {
 async function newGame(body) {
   const r = await api("POST", "/api/games", body);
   if (!r.ok) { say(`Not dealt (${r.data.error}): ${r.data.message}`); return; }
+  if (body.seed !== undefined) page.typed.set(r.data.id, String(body.seed));
   say("");
   showGame(r.data.id, r.data.state);
 }
