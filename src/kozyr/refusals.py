@@ -50,11 +50,13 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "not_a_trump": ("durak", "a show of a card that is not a trump"),
     "already_shown": ("durak", "a show of a card already shown in this bout"),
     # -- cards, shared by every game --
-    "bad_card": ("kozyr, durak, web", "not a card int (16 * suit + rank, rank 2..14, suit 0..3)"),
+    "bad_card": ("kozyr, durak, preferans, web", "not a card int (16 * suit + rank, rank 2..14, suit 0..3; "
+                                               "preferans' solver: a card outside the 32-card deck)"),
     "bad_card_name": ("kozyr", "text that is not a card name (AS, TD, 10h, 6♣ ...)"),
     "bad_cards": ("kozyr", "not a set of cards: expected names, card ints or a mask"),
     "bad_mask": ("kozyr", "an int that is not a card mask (a bit set outside the cards)"),
-    "bad_trick": ("kozyr", "not a hokm trick (kozyr.svg was asked for a picture of one)"),
+    "bad_trick": ("kozyr, preferans", "not a hokm trick (kozyr.svg was asked for a picture of one); not a trick "
+                                      "in progress of (seat, card) pairs in turn (preferans' solver)"),
     "bad_rank": ("kozyr", "a rank outside 2..14"),
     "bad_suit": ("kozyr, web", "a suit outside 0..3"),
     # -- statistics and tuning, shared --
@@ -213,6 +215,16 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "half_whist_not_allowed": ("preferans", "a half-whist under a convention without it"),
     "bad_whist_order": ("preferans", "a whist order that is not a list of the defenders"),
     "bad_open": ("preferans", "open that is not true or false"),
+    # -- preferans: the double-dummy solver (kozyr.preferans.core.solver) --
+    "bad_kind": ("preferans", "a kind of play the solver does not answer (game, misere, raspasy)"),
+    "bad_trump": ("preferans", "a trump that is no suit 0..3, or any trump in a misère or raspasy"),
+    "bad_hands": ("preferans", "not three hands of card masks"),
+    "overlap": ("preferans", "a card in two hands, or in a hand and the trick"),
+    "bad_declarer": ("preferans", "a declarer that is no active index 0..2, or one given where raspasy counts a seat"),
+    "bad_hand_size": ("preferans", "hands whose sizes do not fit the trick in progress"),
+    "bad_won": ("preferans", "tricks already won that are not a count 0..10 fitting the cards left"),
+    "bad_table": ("preferans", "a solver table size outside 2**10..2**24 entries"),
+    "solver_busy": ("preferans", "one Solver used from two threads at once (each thread needs its own)"),
     "bad_flag": ("preferans", "a flag in a file that is not a real true or false"),
     "bad_number": ("preferans", "an amount that is not a number, or beyond the bounds (digits, exponent, size)"),
     "negative": ("preferans", "a negative amount or count where none may be"),
