@@ -1,0 +1,63 @@
+"""Type stubs for the compiled double-dummy solver (kozyr.preferans.core.solver)."""
+
+from collections.abc import Sequence
+from typing import SupportsIndex
+
+from kozyr.cards import CardSet
+
+KINDS: tuple[str, str, str]
+
+Hands = Sequence[SupportsIndex | CardSet]
+Trick = Sequence[tuple[int, int]]
+
+class Solver:
+    def __init__(self, log2_entries: int = 19) -> None: ...
+    def solve(
+        self,
+        hands: Hands,
+        *,
+        to_play: int,
+        trump: int | None = None,
+        kind: str = "game",
+        declarer: int | None = None,
+        seat: int | None = None,
+        trick: Trick = (),
+        won: int = 0,
+    ) -> int: ...
+    def move_values(
+        self,
+        hands: Hands,
+        *,
+        to_play: int,
+        trump: int | None = None,
+        kind: str = "game",
+        declarer: int | None = None,
+        seat: int | None = None,
+        trick: Trick = (),
+        won: int = 0,
+    ) -> dict[int, int]: ...
+    @property
+    def nodes(self) -> int: ...
+
+def solve(
+    hands: Hands,
+    *,
+    to_play: int,
+    trump: int | None = None,
+    kind: str = "game",
+    declarer: int | None = None,
+    seat: int | None = None,
+    trick: Trick = (),
+    won: int = 0,
+) -> int: ...
+def move_values(
+    hands: Hands,
+    *,
+    to_play: int,
+    trump: int | None = None,
+    kind: str = "game",
+    declarer: int | None = None,
+    seat: int | None = None,
+    trick: Trick = (),
+    won: int = 0,
+) -> dict[int, int]: ...

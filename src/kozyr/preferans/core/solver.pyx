@@ -1,0 +1,1039 @@
+"""The preferans double-dummy solver: every hand open, best play on every side, exact trick counts.
+
+Why a solver at all: every preferans bot worth the name samples the hidden cards and solves each
+sample with every hand open, and exact analysis of a seat's view solves every consistent world; so
+the solver's speed is the bots' strength budget. It therefore lives in C: the search touches only a
+`DDContext` (plain structs and 64-bit masks, no Python object, `nogil`), one per thread.
+
+What it answers. One seat is counted, and the answer is the number of tricks that seat takes from the
+trick in progress to the end:
+
+- a contract (`kind="game"`): the declarer maximises his tricks, the two defenders minimise them
+  as a team;
+- a misere (`kind="misere"`): the declarer minimises his tricks, the two catchers maximise them
+  as a team;
+- raspasy (`kind="raspasy"`): each seat plays for itself, which is not a two-team game, so the
+  solver answers a guarantee: the number of tricks the chosen `seat` can hold itself to when it
+  minimises and the two others together try to make it take as many as possible. That is an upper
+  bound on what the seat takes against any opponents (a worst case, not a prediction). Positions are
+  supported from trick 3 on (or any position where a seat leads): the talon-led tricks 1 and 2 of
+  `first_hand` and `winner` are not modelled.
+
+Method. Alpha-beta with null-window (MTD(f)) searches on the trick count. A transposition table at
+trick boundaries whose entries stand for many positions: an entry keeps each hand's length in each
+suit, the leader, and the owners of each suit's cards from the top down to the lowest card whose rank
+decided a trick somewhere in the proof (the cards below it are interchangeable small cards; DDS calls
+this "winning ranks"). Cards already gone do not appear, so positions that differ only in them or in
+small cards share an entry, within a deal and across deals solved under the same rules (which is what
+makes every layout of one problem cheap). Equivalent cards (adjacent in rank among the cards still
+present, in one hand) are searched once. Sure-trick bounds cut the search off: top trumps; a
+leader's cashable winners in a contract; in a misere or raspasy, a counted seat whose cards are all
+below (it never wins a trick again) or all above (it wins every trick) the others' in each suit it
+holds. The last two tricks are a plain minimax. Moves are ordered by the trick's state and the
+table's best lead.
+"""
+from libc.stdint cimport uint64_t, uint32_t, uint16_t, int8_t, uint8_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+
+from kozyr.cards cimport popcount, highest_card, lowest_card, card_bit, above, KZ_DECK32
+
+import operator
+import threading
+from collections.abc import Sequence
+
+from kozyr.cards import CardSet
+
+from kozyr.preferans.errors import PreferansError
+
+__all__ = ["KINDS", "Solver", "move_values", "solve"]
+
+KINDS = ("game", "misere", "raspasy")
+"""The kinds of play the solver answers, in the words its callers use."""
+
+cdef uint64_t SUIT_LANE = 0xFFFF
+cdef enum:
+    BUCKET = 16     # entries a bucket (every abstraction of one length key shares a bucket)
+
+
+cdef inline uint64_t suit_of_mask(int s) noexcept nogil:
+    return SUIT_LANE << (16 * s)
+
+
+# -- the table ------------------------------------------------------------------------------------
+
+cdef int dd_init(DDContext *ctx, int log2_entries) noexcept nogil:
+    memset(ctx, 0, sizeof(DDContext))
+    ctx.table = <DDEntry *> calloc((<size_t>1) << log2_entries, sizeof(DDEntry))
+    if ctx.table == NULL:
+        return -1
+    ctx.tmask = ((<uint64_t>1) << log2_entries) - 1
+    ctx.gen = 1
+    ctx.cfg_trump = -2          # no rules yet: the first dd_set starts a generation
+    ctx.last_rem = -1
+    return 0
+
+
+cdef void dd_free(DDContext *ctx) noexcept nogil:
+    free(ctx.table)
+    ctx.table = NULL
+
+
+# Read-only tables filled once at import (threads only read them). A suit's preferans cards are one
+# byte of its lane (ranks 7..14 are bits 7..14).
+cdef uint8_t PACK[256][256]     # PACK[present][subset]: the subset's bits packed down over present's
+cdef uint16_t SPREAD[256]       # bit i moved to bit 2i
+cdef uint8_t POP8[256]
+
+
+cdef void fill_tables() noexcept nogil:
+    cdef int p, m, i, k, out
+    for p in range(256):
+        POP8[p] = 0
+        for i in range(8):
+            POP8[p] += (p >> i) & 1
+        out = 0
+        for i in range(8):
+            out |= ((p >> i) & 1) << (2 * i)
+        SPREAD[p] = <uint16_t> out
+        for m in range(256):
+            out = 0
+            k = 0
+            for i in range(8):
+                if (p >> i) & 1:
+                    out |= ((m >> i) & 1) << k
+                    k += 1
+            PACK[p][m] = <uint8_t> out
+
+
+fill_tables()
+
+
+cdef inline int suit_len(uint64_t h, int s) noexcept nogil:
+    return POP8[(h >> (16 * s + 7)) & 0xFF]
+
+
+cdef inline uint64_t shape_key(const DDContext *c) noexcept nogil:
+    """Per suit (16 bits a lane), the owners of the remaining cards from the highest down, two bits a
+    card (owner + 1, never 0, so the length is implied): the lowest card in bits 0-1, the highest
+    above. Cards already gone do not appear, so the key is the position up to renaming ranks, which
+    changes nothing in the play."""
+    cdef uint64_t a = c.hand[0] | c.hand[2]
+    cdef uint64_t b = c.hand[1] | c.hand[2]
+    cdef uint64_t rest = c.hand[0] | c.hand[1] | c.hand[2]
+    cdef uint64_t key = 0
+    cdef int s, r8, sh
+    for s in range(4):
+        sh = 16 * s + 7
+        r8 = (rest >> sh) & 0xFF
+        key |= (<uint64_t> (SPREAD[PACK[r8][(a >> sh) & 0xFF]] | (SPREAD[PACK[r8][(b >> sh) & 0xFF]] << 1))) << (16 * s)
+    return key
+
+
+cdef inline uint64_t length_key(const DDContext *c, int leader) noexcept nogil:
+    """Every hand's length in every suit (4 bits each), the leader, and the owner of each suit's
+    top card: what every position an entry can stand for shares (the top owners only place the
+    bucket)."""
+    cdef uint64_t k = <uint64_t> leader << 48, rest = c.hand[0] | c.hand[1] | c.hand[2], m
+    cdef int s, h, x
+    for s in range(4):
+        for h in range(3):
+            k |= (<uint64_t> suit_len(c.hand[h], s)) << (4 * (3 * s + h))
+        m = rest & suit_of_mask(s)
+        if m:
+            x = highest_card(m)
+            k |= (<uint64_t> (1 + ((c.hand[1] >> x) & 1) + 2 * ((c.hand[2] >> x) & 1))) << (52 + 2 * s)
+    return k
+
+
+cdef inline uint64_t shape_mask(const DDContext *c, uint64_t rel) noexcept nogil:
+    """The bits of the shape key that hold the owners of each suit's cards from the top down to the
+    lowest relevant card of the suit (the cards below it are interchangeable small cards)."""
+    cdef uint64_t rest = c.hand[0] | c.hand[1] | c.hand[2], mask = 0, r, m
+    cdef int s, ln, k
+    for s in range(4):
+        r = rel & rest & suit_of_mask(s)
+        if not r:
+            continue
+        m = rest & suit_of_mask(s)
+        ln = popcount(m)
+        k = popcount(m & ~((card_bit(lowest_card(r))) - 1))
+        mask |= ((((<uint64_t>1) << (2 * k)) - 1) << (2 * (ln - k))) << (16 * s)
+    return mask
+
+
+cdef inline uint64_t covered_cards(const DDContext *c, uint64_t mask) noexcept nogil:
+    """The cards a shape mask covers: in each suit, as many from the top as the mask has owners."""
+    cdef uint64_t rest = c.hand[0] | c.hand[1] | c.hand[2], out = 0, m
+    cdef int s, k
+    for s in range(4):
+        k = popcount((mask >> (16 * s)) & 0xFFFF) >> 1
+        m = rest & suit_of_mask(s)
+        while k and m:
+            out |= card_bit(highest_card(m))
+            m ^= card_bit(highest_card(m))
+            k -= 1
+    return out
+
+
+cdef inline DDEntry *bucket(const DDContext *c, uint64_t lkey) noexcept nogil:
+    cdef uint64_t h = lkey * 0xFF51AFD7ED558CCDULL
+    h ^= h >> 29
+    h *= 0x9E3779B97F4A7C15ULL
+    return c.table + ((h >> 20) & c.tmask & ~(<uint64_t>(BUCKET - 1)))
+
+
+cdef inline int probe(const DDContext *c, uint64_t lkey, uint64_t shape, int *plb, int *pub, int *pbest,
+                      uint64_t *pmask) noexcept nogil:
+    """Combine every entry that stands for this position: the tightest bounds, a best lead, and the
+    union of their masks (what the bounds relied on). Returns how many matched."""
+    cdef DDEntry *e = bucket(c, lkey)
+    cdef int i, hits = 0
+    for i in range(BUCKET):
+        if e[i].gen == c.gen and e[i].lkey == lkey and (shape & e[i].mask) == e[i].pattern:
+            hits += 1
+            if e[i].lb > plb[0]:
+                plb[0] = e[i].lb
+            if e[i].ub < pub[0]:
+                pub[0] = e[i].ub
+            if e[i].best != 255:
+                pbest[0] = e[i].best
+            pmask[0] |= e[i].mask
+    return hits
+
+
+cdef inline void store(DDContext *c, uint64_t lkey, uint64_t shape, uint64_t mask, int lb, int ub, int best,
+                       int depth) noexcept nogil:
+    """Keep lb <= value <= ub for every position with these lengths and these owners of the masked
+    cards. A bucket holds four entries; the victim is a stale or empty one, else the shallowest of an
+    earlier solve, else the shallowest."""
+    cdef DDEntry *e = bucket(c, lkey)
+    cdef DDEntry *victim = NULL
+    cdef int i, score, worst = 1 << 30
+    cdef uint64_t pattern = shape & mask
+    for i in range(BUCKET):
+        if e[i].gen == c.gen and e[i].lkey == lkey and e[i].mask == mask and e[i].pattern == pattern:
+            if lb > e[i].lb:
+                e[i].lb = <int8_t> lb
+            if ub < e[i].ub:
+                e[i].ub = <int8_t> ub
+            if best >= 0:
+                e[i].best = <uint8_t> best
+            e[i].stamp = <uint8_t> c.stamp
+            return
+    for i in range(BUCKET):
+        if e[i].gen != c.gen:
+            victim = e + i
+            break
+        score = e[i].depth + (32 if e[i].stamp == <uint8_t> c.stamp else 0)
+        if score < worst:
+            worst = score
+            victim = e + i
+    victim.lkey = lkey
+    victim.pattern = pattern
+    victim.mask = mask
+    victim.gen = <uint16_t> c.gen
+    victim.stamp = <uint8_t> c.stamp
+    victim.depth = <uint8_t> depth
+    victim.lb = <int8_t> lb
+    victim.ub = <int8_t> ub
+    victim.best = <uint8_t> (best if best >= 0 else 255)
+
+
+cdef void dd_set(DDContext *ctx, uint64_t h0, uint64_t h1, uint64_t h2, int leader, int trump,
+                 int counted, int maximize) noexcept nogil:
+    if trump != ctx.cfg_trump or counted != ctx.cfg_counted or maximize != ctx.cfg_maximize:
+        ctx.gen += 1
+        if ctx.gen > 0xFFFF:       # the generation wrapped: really empty the table
+            memset(ctx.table, 0, (ctx.tmask + 1) * sizeof(DDEntry))
+            ctx.gen = 1
+        ctx.cfg_trump = trump
+        ctx.cfg_counted = counted
+        ctx.cfg_maximize = maximize
+        ctx.last_rem = -1
+    ctx.stamp = (ctx.stamp + 1) & 0xFF
+    ctx.hand[0] = h0
+    ctx.hand[1] = h1
+    ctx.hand[2] = h2
+    ctx.leader = leader
+    ctx.nplayed = 0
+    ctx.trump = trump
+    ctx.counted = counted
+    ctx.maximize = maximize
+
+
+cdef int dd_to_play(const DDContext *ctx) noexcept nogil:
+    return (ctx.leader + ctx.nplayed) % 3
+
+
+cdef void dd_put(DDContext *ctx, int card) noexcept nogil:
+    cdef int p = (ctx.leader + ctx.nplayed) % 3
+    ctx.hand[p] &= ~card_bit(card)
+    ctx.tcard[ctx.nplayed] = card
+    ctx.nplayed += 1
+
+
+# -- the rules of a trick ---------------------------------------------------------------------------
+
+cdef inline int beats(int x, int best, int trump) noexcept nogil:
+    """Whether card x, played after `best` (the trick's winning card so far), takes over."""
+    if (x >> 4) == (best >> 4):
+        return x > best
+    return (x >> 4) == trump
+
+
+cdef inline int winner_index(int c0, int c1, int c2, int trump) noexcept nogil:
+    cdef int w = 0, best = c0
+    if beats(c1, best, trump):
+        w = 1
+        best = c1
+    if beats(c2, best, trump):
+        w = 2
+    return w
+
+
+cdef inline uint64_t legal_mask(const DDContext *c, int p) noexcept nogil:
+    cdef uint64_t h = c.hand[p], m
+    if c.nplayed == 0:
+        return h
+    m = h & suit_of_mask(c.tcard[0] >> 4)
+    if m:
+        return m
+    if c.trump >= 0:
+        m = h & suit_of_mask(c.trump)
+        if m:
+            return m
+    return h
+
+
+cdef inline int representatives(const DDContext *c, uint64_t legal, int *cards) noexcept nogil:
+    """One card per run of equivalent legal cards (the run's top): cards of one hand adjacent in
+    rank among the cards still present (in the hands or on the table) win and lose the same."""
+    cdef uint64_t present = c.hand[0] | c.hand[1] | c.hand[2]
+    cdef uint64_t m = legal, higher
+    cdef int i, x, k = 0
+    for i in range(c.nplayed):
+        present |= card_bit(c.tcard[i])
+    while m:
+        x = lowest_card(m)
+        m &= m - 1
+        higher = present & above(x)
+        if higher and (legal >> lowest_card(higher)) & 1:
+            continue
+        cards[k] = x
+        k += 1
+    return k
+
+
+cdef inline int run_top(uint64_t present, uint64_t own, int x) noexcept nogil:
+    cdef uint64_t higher = present & above(x)
+    while higher and (own >> lowest_card(higher)) & 1:
+        x = lowest_card(higher)
+        higher = present & above(x)
+    return x
+
+
+# -- bounds -----------------------------------------------------------------------------------------
+
+cdef inline void sure_bounds(const DDContext *c, int rem, int *plb, int *pub, uint64_t *prel) noexcept nogil:
+    """Tricks each side is sure of, at a trick boundary; prel gets the cards whose ranks the bounds
+    read (nothing when they are trivial).
+
+    Top trumps: a trump that is the highest trump left wins the trick it falls in, so if one side
+    holds the k highest trumps, it wins at least as many tricks as either of its hands holds among
+    them (two of them may fall in one trick, one from each partner). Cashing: in a contract each side
+    wants tricks for itself, so the leader can run the top cards he holds in each suit, one trick
+    each, except where a seat that is shorter in the suit holds a trump and could ruff."""
+    cdef int lb = 0, ub = rem, t = c.trump, L = c.leader, cnt = c.counted
+    cdef uint64_t rest = c.hand[0] | c.hand[1] | c.hand[2], tm, own, m, seen = 0, seen_cash = 0
+    cdef int x, o, side, sure, cash, q, s, a0, a1, a2, o1, o2, ln, below, over, shared
+    cdef uint64_t cm, om, held, seen_below, seen_over
+    if t >= 0:
+        tm = rest & suit_of_mask(t)
+        if tm:
+            x = highest_card(tm)
+            o = 0 if (c.hand[0] >> x) & 1 else (1 if (c.hand[1] >> x) & 1 else 2)
+            side = o == cnt
+            a0 = 0
+            a1 = 0
+            a2 = 0
+            while tm:
+                x = highest_card(tm)
+                seen |= card_bit(x)
+                o = 0 if (c.hand[0] >> x) & 1 else (1 if (c.hand[1] >> x) & 1 else 2)
+                if (o == cnt) != side:
+                    break
+                if o == 0:
+                    a0 += 1
+                elif o == 1:
+                    a1 += 1
+                else:
+                    a2 += 1
+                tm ^= card_bit(x)
+            sure = a0
+            if a1 > sure:
+                sure = a1
+            if a2 > sure:
+                sure = a2
+            if side:
+                lb = sure
+            else:
+                ub = rem - sure
+    if c.maximize:
+        own = c.hand[L]
+        o1 = (L + 1) % 3
+        o2 = (L + 2) % 3
+        cash = 0
+        for s in range(4):
+            m = rest & suit_of_mask(s)
+            if not (own & m):
+                continue
+            q = 0
+            while m:
+                x = highest_card(m)
+                seen_cash |= card_bit(x)
+                if not (own >> x) & 1:
+                    break
+                q += 1
+                m ^= card_bit(x)
+            if q and t >= 0 and s != t:
+                if c.hand[o1] & suit_of_mask(t):
+                    ln = popcount(c.hand[o1] & suit_of_mask(s))
+                    if ln < q:
+                        q = ln
+                if c.hand[o2] & suit_of_mask(t):
+                    ln = popcount(c.hand[o2] & suit_of_mask(s))
+                    if ln < q:
+                        q = ln
+            cash += q
+        if cash > rem:
+            cash = rem
+        if L == cnt:
+            if cash > lb:
+                lb = cash
+                seen |= seen_cash
+        elif rem - cash < ub:
+            ub = rem - cash
+            seen |= seen_cash
+    else:
+        # A misere or raspasy (no trumps). If in every suit the counted seat holds, all its cards are
+        # below all the others' cards, it never takes a trick it does not lead, so it never leads
+        # again (a lead of its own loses if another seat holds that suit). If all its cards are above
+        # all the others', it takes every trick it leads or must follow to, and then leads again.
+        # The cards read: where the seat is below, its highest card of each shared suit (all above it
+        # in that suit are the others'); where above, the others' highest.
+        cm = c.hand[cnt]
+        om = rest & ~cm
+        below = 1
+        over = 1
+        shared = 0
+        held = 0
+        seen_below = 0
+        seen_over = 0
+        for s in range(4):
+            m = cm & suit_of_mask(s)
+            if not m:
+                continue
+            held |= suit_of_mask(s)
+            tm = om & suit_of_mask(s)
+            if tm:
+                shared = 1
+                seen_below |= card_bit(highest_card(m))
+                seen_over |= card_bit(highest_card(tm))
+                if highest_card(m) > lowest_card(tm):
+                    below = 0
+                if lowest_card(m) < highest_card(tm):
+                    over = 0
+        if below and (L != cnt or shared):
+            ub = 0
+            seen = seen_below
+        elif over and (L == cnt or not (c.hand[L] & ~held)):
+            lb = rem
+            seen = seen_over
+    plb[0] = lb
+    pub[0] = ub
+    prel[0] = seen if (lb > 0 or ub < rem) else 0
+
+
+# -- move order -------------------------------------------------------------------------------------
+
+cdef inline void order(const DDContext *c, int p, int *cards, int k, int hint) noexcept nogil:
+    """Most promising first: the table's best lead; in a contract, boss cards led and the cheapest
+    card that takes the trick (or the cheapest card when the partner holds it); in a misere or
+    raspasy, the counted seat ducks with its highest card that loses and the others feed it."""
+    cdef int scores[16]
+    cdef int i, j, x, r, sc, n = c.nplayed, L = c.leader, cnt = c.counted, t = c.trump
+    cdef int wcard = -1, wseat = -1, b, s, tmpc, tmps
+    cdef uint64_t rest = c.hand[0] | c.hand[1] | c.hand[2], others = rest & ~c.hand[p], sm
+    if n:
+        wcard = c.tcard[0]
+        wseat = 0
+        for i in range(1, n):
+            if beats(c.tcard[i], wcard, t):
+                wcard = c.tcard[i]
+                wseat = i
+        wseat = (L + wseat) % 3
+    for i in range(k):
+        x = cards[i]
+        r = x & 15
+        s = x >> 4
+        sm = suit_of_mask(s)
+        if s == t:
+            r += 8
+        if n == 0:
+            if c.maximize:
+                if highest_card(rest & sm) == x:
+                    sc = 100 + (5 if s == t else 0)
+                else:
+                    sc = 30 + popcount(c.hand[p] & sm) - r
+            elif p == cnt:
+                sc = 50 - r + 3 * popcount(others & sm & above(x))
+            else:
+                sc = 50 - r
+                if c.hand[cnt] & sm:
+                    if lowest_card(c.hand[cnt] & sm) > x:
+                        sc += 30
+                else:
+                    sc -= 20
+        else:
+            b = beats(x, wcard, t)
+            if c.maximize:
+                if (wseat == cnt) == (p == cnt):      # the partner holds the trick
+                    sc = (0 if b else 60) - r
+                else:
+                    sc = (80 if b else 40) - r
+            elif p == cnt:
+                sc = (20 if b else 60) + r
+            elif wseat == cnt:
+                sc = (10 - r) if b else (60 + r)
+            elif n == 1 and (L + 2) % 3 == cnt:
+                sc = 50 - r
+            else:
+                sc = 50 + r
+        if x == hint:
+            sc += 1000
+        scores[i] = sc
+    for i in range(1, k):
+        tmpc = cards[i]
+        tmps = scores[i]
+        j = i - 1
+        while j >= 0 and scores[j] < tmps:
+            scores[j + 1] = scores[j]
+            cards[j + 1] = cards[j]
+            j -= 1
+        scores[j + 1] = tmps
+        cards[j + 1] = tmpc
+
+
+# -- the search -------------------------------------------------------------------------------------
+
+cdef inline uint64_t decided_by_rank(int c0, int c1, int c2, int w, int trump) noexcept nogil:
+    """The trick's winning card when its rank decided the trick (another card of its suit was in
+    it), else nothing: a lone card of the led suit or a lone trump wins whatever its rank."""
+    cdef int x = c0 if w == 0 else (c1 if w == 1 else c2)
+    cdef int n = ((c0 >> 4) == (x >> 4)) + ((c1 >> 4) == (x >> 4)) + ((c2 >> 4) == (x >> 4))
+    return card_bit(x) if n > 1 else 0
+
+
+cdef inline int last_trick(const DDContext *c, uint64_t *rel) noexcept nogil:
+    cdef int L = c.leader
+    cdef int x0 = lowest_card(c.hand[L]), x1 = lowest_card(c.hand[(L + 1) % 3])
+    cdef int x2 = lowest_card(c.hand[(L + 2) % 3])
+    cdef int w = winner_index(x0, x1, x2, c.trump)
+    rel[0] = decided_by_rank(x0, x1, x2, w, c.trump)
+    return 1 if (L + w) % 3 == c.counted else 0
+
+
+cdef int two_tricks(DDContext *c, uint64_t *rel) noexcept nogil:
+    """The counted seat's tricks of the last two, by plain minimax over every card (at most eight
+    lines): cheaper than a table probe. rel gets every card whose rank decided a trick on any line."""
+    cdef int L = c.leader, i, x, y, z, ws, v, best0, best1, best2, w, a0, a1, a2
+    cdef int p1 = (L + 1) % 3, p2 = (L + 2) % 3, cnt = c.counted, mx = c.maximize != 0
+    cdef uint64_t h0 = c.hand[L], h1, h2, gone, r = 0
+    best0 = -1 if (L == cnt) == mx else 9
+    for i in range(2):
+        x = lowest_card(h0) if i == 0 else highest_card(h0)
+        c.tcard[0] = x
+        c.nplayed = 1
+        best1 = -1 if (p1 == cnt) == mx else 9
+        h1 = legal_mask(c, p1)
+        while h1:
+            y = lowest_card(h1)
+            h1 &= h1 - 1
+            best2 = -1 if (p2 == cnt) == mx else 9
+            c.tcard[1] = y
+            c.nplayed = 2
+            h2 = legal_mask(c, p2)
+            while h2:
+                z = lowest_card(h2)
+                h2 &= h2 - 1
+                w = winner_index(x, y, z, c.trump)
+                r |= decided_by_rank(x, y, z, w, c.trump)
+                ws = (L + w) % 3
+                v = 1 if ws == cnt else 0
+                gone = ~(card_bit(x) | card_bit(y) | card_bit(z))
+                a0 = lowest_card(c.hand[ws] & gone)
+                a1 = lowest_card(c.hand[(ws + 1) % 3] & gone)
+                a2 = lowest_card(c.hand[(ws + 2) % 3] & gone)
+                w = winner_index(a0, a1, a2, c.trump)
+                r |= decided_by_rank(a0, a1, a2, w, c.trump)
+                if (ws + w) % 3 == cnt:
+                    v += 1
+                if ((p2 == cnt) == mx and v > best2) or ((p2 == cnt) != mx and v < best2):
+                    best2 = v
+            if ((p1 == cnt) == mx and best2 > best1) or ((p1 == cnt) != mx and best2 < best1):
+                best1 = best2
+            c.nplayed = 1
+        if ((L == cnt) == mx and best1 > best0) or ((L == cnt) != mx and best1 < best0):
+            best0 = best1
+    c.nplayed = 0
+    rel[0] = r
+    return best0
+
+
+cdef inline uint64_t cover_runs(uint64_t rel, uint64_t legal, uint64_t present) noexcept nogil:
+    """Searching one card of a run stands for the run only while the run stays a run: where the
+    cards that mattered reach into a run of the mover's legal cards, the whole run matters."""
+    cdef uint64_t m, below
+    cdef int s, x, low
+    for s in range(4):
+        m = legal & suit_of_mask(s)
+        if not m or not (rel & suit_of_mask(s)):
+            continue
+        low = lowest_card(rel & suit_of_mask(s))
+        below = m & ((card_bit(low)) - 1)
+        while below:
+            x = highest_card(below)
+            below ^= card_bit(x)
+            # x joins if the next present card above it is a covered card of the same run
+            if lowest_card(present & above(x)) == low and (legal >> low) & 1:
+                rel |= card_bit(x)
+                low = x
+            else:
+                break
+    return rel
+
+
+cdef int search(DDContext *c, int alpha, int beta, uint64_t *rel) noexcept nogil:
+    """The counted seat's tricks from the trick in progress on, fail-soft: a result <= alpha is an
+    upper bound, >= beta a lower bound, in between exact. rel gets the cards whose ranks the result
+    relied on: it holds for every position with the same lengths and the same owners of each suit's
+    cards from the top down to the lowest of them."""
+    cdef int n = c.nplayed, L = c.leader, p, rem = 0, lb = 0, ub = 0, qlb, qub, v, best, i, k
+    cdef int a0 = alpha, b0 = beta, maxnode, m, t0, t1, ws, won, w, bestcard = -1, hint = -1, hbest = -1
+    cdef int cards[16]
+    cdef uint64_t lkey = 0, shape = 0, rest, hm, tmask = 0, r = 0, rc, qrel, legal, present
+    c.nodes += 1
+    if n == 0:
+        rem = popcount(c.hand[L])
+        if rem <= 1:
+            if rem == 0:
+                rel[0] = 0
+                return 0
+            return last_trick(c, rel)
+        if rem == 2:
+            return two_tricks(c, rel)
+        lb = 0
+        ub = rem
+        lkey = length_key(c, L)
+        shape = shape_key(c)
+        if probe(c, lkey, shape, &lb, &ub, &hbest, &tmask):
+            r = covered_cards(c, tmask)
+            if lb >= beta or lb >= ub:
+                rel[0] = r
+                return lb
+            if ub <= alpha:
+                rel[0] = r
+                return ub
+            if hbest >= 0:
+                rest = c.hand[0] | c.hand[1] | c.hand[2]
+                hm = rest & suit_of_mask(hbest >> 4)
+                for i in range(hbest & 15):
+                    if hm:
+                        hm ^= card_bit(highest_card(hm))
+                if hm:
+                    hint = highest_card(hm)
+        sure_bounds(c, rem, &qlb, &qub, &qrel)
+        if qlb > lb:
+            lb = qlb
+            r |= qrel
+        if qub < ub:
+            ub = qub
+            r |= qrel
+        if lb >= beta or lb >= ub:
+            store(c, lkey, shape, shape_mask(c, r), lb, ub, -1, rem)
+            rel[0] = r
+            return lb
+        if ub <= alpha:
+            store(c, lkey, shape, shape_mask(c, r), lb, ub, -1, rem)
+            rel[0] = r
+            return ub
+        p = L
+    else:
+        p = (L + n) % 3
+    legal = legal_mask(c, p)
+    k = representatives(c, legal, cards)
+    if k > 1:
+        order(c, p, cards, k, hint)
+    maxnode = (p == c.counted) == (c.maximize != 0)
+    best = -1 if maxnode else 127
+    for i in range(k):
+        m = cards[i]
+        c.hand[p] ^= card_bit(m)
+        if n < 2:
+            c.tcard[n] = m
+            c.nplayed = n + 1
+            v = search(c, alpha, beta, &rc)
+            c.nplayed = n
+        else:
+            t0 = c.tcard[0]
+            t1 = c.tcard[1]
+            w = winner_index(t0, t1, m, c.trump)
+            ws = (L + w) % 3
+            won = 1 if ws == c.counted else 0
+            c.leader = ws
+            c.nplayed = 0
+            v = won + search(c, alpha - won, beta - won, &rc)
+            rc |= decided_by_rank(t0, t1, m, w, c.trump)
+            c.leader = L
+            c.nplayed = 2
+            c.tcard[0] = t0
+            c.tcard[1] = t1
+        c.hand[p] ^= card_bit(m)
+        r |= rc
+        if maxnode:
+            if v > best:
+                best = v
+                bestcard = m
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+        else:
+            if v < best:
+                best = v
+                bestcard = m
+                if best < beta:
+                    beta = best
+                    if alpha >= beta:
+                        break
+    present = c.hand[0] | c.hand[1] | c.hand[2]
+    for i in range(n):
+        present |= card_bit(c.tcard[i])
+    r = cover_runs(r, legal, present)
+    rel[0] = r
+    if n == 0:
+        if best < lb:       # the bounds already known are tighter than this fail-soft result
+            best = lb
+        if best > ub:
+            best = ub
+        rest = present
+        m = (bestcard >> 4) * 16 + popcount(rest & above(bestcard))
+        tmask = shape_mask(c, r)
+        if best <= a0:
+            store(c, lkey, shape, tmask, lb, best, m, rem)
+        elif best >= b0:
+            store(c, lkey, shape, tmask, best, ub, m, rem)
+        else:
+            store(c, lkey, shape, tmask, best, best, m, rem)
+    return best
+
+
+cdef int dd_value(DDContext *ctx) noexcept nogil:
+    cdef int lo = 0, hi = popcount(ctx.hand[(ctx.leader + ctx.nplayed) % 3]), g, b, v
+    cdef uint64_t rel
+    # The first test: the last answer under the same rules and tricks left (the worlds of one problem
+    # have close values); else half the tricks in a contract, and one trick in a misere or raspasy,
+    # where the catchers usually prove it cheaply and the fail-soft answer then jumps (measured: a
+    # quarter fewer nodes than starting halfway).
+    g = (hi + 1) // 2 if ctx.maximize else 1
+    if ctx.last_rem == hi:
+        g = ctx.last_value
+    while lo < hi:
+        b = g
+        if b <= lo:
+            b = lo + 1
+        if b > hi:
+            b = hi
+        v = search(ctx, b - 1, b, &rel)
+        if v >= b:
+            lo = v
+        else:
+            hi = v
+        g = v
+    ctx.last_value = lo
+    ctx.last_rem = hi
+    return lo
+
+
+cdef int dd_move_values(DDContext *ctx, int *cards, int *values) noexcept nogil:
+    cdef int p = (ctx.leader + ctx.nplayed) % 3, n = ctx.nplayed, L = ctx.leader
+    cdef int reps[16]
+    cdef int repv[16]
+    cdef int k, i, j, m, t0, t1, ws, won, count = 0, top
+    cdef uint64_t legal = legal_mask(ctx, p), present, mm
+    present = ctx.hand[0] | ctx.hand[1] | ctx.hand[2]
+    for i in range(n):
+        present |= card_bit(ctx.tcard[i])
+    k = representatives(ctx, legal, reps)
+    for i in range(k):
+        m = reps[i]
+        ctx.hand[p] ^= card_bit(m)
+        if n < 2:
+            ctx.tcard[n] = m
+            ctx.nplayed = n + 1
+            repv[i] = dd_value(ctx)
+            ctx.nplayed = n
+        else:
+            t0 = ctx.tcard[0]
+            t1 = ctx.tcard[1]
+            ws = (L + winner_index(t0, t1, m, ctx.trump)) % 3
+            won = 1 if ws == ctx.counted else 0
+            ctx.leader = ws
+            ctx.nplayed = 0
+            repv[i] = won + dd_value(ctx)
+            ctx.leader = L
+            ctx.nplayed = 2
+            ctx.tcard[0] = t0
+            ctx.tcard[1] = t1
+        ctx.hand[p] ^= card_bit(m)
+    mm = legal
+    while mm:
+        m = lowest_card(mm)
+        mm &= mm - 1
+        top = run_top(present, legal, m)
+        for j in range(k):
+            if reps[j] == top:
+                cards[count] = m
+                values[count] = repv[j]
+                count += 1
+                break
+    return count
+
+
+# -- the Python face --------------------------------------------------------------------------------
+
+cdef uint64_t DECK = KZ_DECK32
+_SUITS = "SHDC"
+_RANKS = "..23456789TJQKA"
+
+
+def _name(int c) -> str:
+    r = c & 15
+    return (_RANKS[r] if 2 <= r <= 14 else "?") + _SUITS[(c >> 4) & 3]
+
+
+def _names(mask: int) -> str:
+    out = []
+    b = 0
+    while mask:
+        if mask & 1:
+            out.append(_name(b) if b < 64 else str(b))
+        mask >>= 1
+        b += 1
+    return " ".join(out)
+
+
+def _seat(name: str, value: object, code: str) -> int:
+    if type(value) is not int or not 0 <= value <= 2:
+        raise PreferansError(code, f"{name}: {value!r} is not a seat index 0, 1 or 2", field=name, value=value)
+    return value
+
+
+def _mask(name: str, value: object) -> int:
+    if isinstance(value, CardSet):
+        value = int(value)
+    elif isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise PreferansError("bad_hands", f"{name}: {value!r} is not a card mask (an int or a CardSet)",
+                             field=name, value=value)
+    else:
+        value = operator.index(value)
+    if value < 0 or value & ~DECK:
+        outside = value & ~DECK if value >= 0 else value
+        raise PreferansError("bad_card", f"{name}: holds {_names(outside) if value >= 0 else value}, outside the "
+                             "32-card deck (ranks 7..A)", field=name, value=value)
+    return value
+
+
+def _position(hands, to_play, trump, kind, declarer, seat, trick, won):
+    """The checked position as plain ints, or the first refusal: kind, trump, hands, overlap, seats,
+    trick, hand sizes, the trick's legality, tricks already won."""
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise PreferansError("bad_kind", f"kind: {kind!r} is not one of {', '.join(KINDS)}", field="kind", value=kind)
+    if trump is not None and (type(trump) is not int or not 0 <= trump <= 3):
+        raise PreferansError("bad_trump", f"trump: {trump!r} is not None or a suit 0..3", field="trump", value=trump)
+    if trump is not None and kind != "game":
+        raise PreferansError("bad_trump", f"trump: a {kind} is played without trumps, got {trump!r}",
+                             field="trump", value=trump)
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != 3:
+        raise PreferansError("bad_hands", f"hands: {hands!r} is not a sequence of three card masks",
+                             field="hands", value=hands)
+    h = [_mask(f"hands[{i}]", hands[i]) for i in range(3)]
+    for i in range(3):
+        for j in range(i + 1, 3):
+            if h[i] & h[j]:
+                raise PreferansError("overlap", f"hands[{i}] and hands[{j}] both hold {_names(h[i] & h[j])}",
+                                     field="hands", value=hands)
+    p = _seat("to_play", to_play, "bad_seat")
+    if kind == "raspasy":
+        if declarer is not None:
+            raise PreferansError("bad_declarer", "declarer: raspasy has no declarer; name the counted seat with seat=",
+                                 field="declarer", value=declarer)
+        if seat is None:
+            raise PreferansError("bad_seat", "seat: raspasy needs the seat whose tricks are counted",
+                                 field="seat", value=seat)
+        counted = _seat("seat", seat, "bad_seat")
+    else:
+        if seat is not None:
+            raise PreferansError("bad_seat", f"seat: a {kind} counts the declarer's tricks; use declarer=, not seat=",
+                                 field="seat", value=seat)
+        counted = _seat("declarer", 0 if declarer is None else declarer, "bad_declarer")
+    if isinstance(trick, (str, bytes)) or not isinstance(trick, Sequence) or len(trick) > 2:
+        raise PreferansError("bad_trick", f"trick: {trick!r} is not a sequence of at most two (seat, card) pairs",
+                             field="trick", value=trick)
+    n = len(trick)
+    leader = (p - n) % 3
+    cards = []
+    seen = 0
+    for i, play in enumerate(trick):
+        if isinstance(play, (str, bytes)) or not isinstance(play, Sequence) or len(play) != 2:
+            raise PreferansError("bad_trick", f"trick[{i}]: {play!r} is not a (seat, card) pair",
+                                 field="trick", value=trick)
+        who, card = play
+        if who != (leader + i) % 3 or type(who) is not int:
+            raise PreferansError("bad_trick", f"trick[{i}]: seat {who!r} did not play card {i + 1} of a trick that "
+                                 f"seat {p} is to play to next (expected seat {(leader + i) % 3})",
+                                 field="trick", value=trick)
+        if type(card) is not int or not 0 <= card < 64 or not (DECK >> card) & 1:
+            raise PreferansError("bad_card", f"trick[{i}]: {card!r} is not a card of the 32-card deck",
+                                 field="trick", value=trick)
+        bit = 1 << card
+        if bit & seen:
+            raise PreferansError("bad_trick", f"trick[{i}]: {_name(card)} is played twice", field="trick", value=trick)
+        for j in range(3):
+            if h[j] & bit:
+                raise PreferansError("overlap", f"trick[{i}]: {_name(card)} is on the table and in hands[{j}]",
+                                     field="trick", value=trick)
+        seen |= bit
+        cards.append(card)
+    size = bin(h[p]).count("1")
+    if size == 0:
+        raise PreferansError("bad_hand_size", f"hands[{p}]: the seat to play holds no card", field="hands",
+                             value=hands)
+    for j in range(3):
+        played = (j - leader) % 3 < n
+        want = size - 1 if played else size
+        got = bin(h[j]).count("1")
+        if got != want:
+            raise PreferansError("bad_hand_size", f"hands[{j}]: holds {got} cards, expected {want} (seat {p} to play "
+                                 f"holds {size}; a seat that played to the trick holds one fewer)",
+                                 field="hands", value=hands)
+    for i in range(1, n):
+        q = (leader + i) % 3
+        led = cards[0] >> 4
+        s = cards[i] >> 4
+        if s != led and h[q] & (0xFFFF << (16 * led)):
+            raise PreferansError("must_follow", f"trick[{i}]: seat {q} played {_name(cards[i])} though holding "
+                                 f"{_SUITS[led]}", field="trick", value=trick)
+        if s != led and trump is not None and s != trump and h[q] & (0xFFFF << (16 * trump)):
+            raise PreferansError("must_trump", f"trick[{i}]: seat {q}, void in {_SUITS[led]}, played "
+                                 f"{_name(cards[i])} though holding a trump", field="trick", value=trick)
+    if type(won) is not int or not 0 <= won <= 10 - size:
+        raise PreferansError("bad_won", f"won: {won!r} is not a count of tricks 0..{10 - size} (10 tricks a deal, "
+                             f"{size} still to play)", field="won", value=won)
+    return h, leader, -1 if trump is None else trump, counted, 1 if kind == "game" else 0, cards
+
+
+cdef class Solver:
+    """A double-dummy solver with its own transposition table (2**log2_entries entries of 32 bytes,
+    16 MB by default). The table's entries stay valid across positions solved under the same
+    trump, counted seat and kind, which is what makes solving every layout of one problem fast.
+    One Solver per thread: the search releases the GIL and touches nothing else."""
+
+    cdef DDContext ctx
+    cdef bint busy
+
+    def __cinit__(self, int log2_entries=19):
+        self.ctx.table = NULL
+        self.busy = False
+        if not 10 <= log2_entries <= 24:
+            raise PreferansError("bad_table", f"log2_entries: {log2_entries} is not 10..24 (16 KB to 512 MB)",
+                                 field="log2_entries", value=log2_entries)
+        if dd_init(&self.ctx, log2_entries) != 0:
+            raise MemoryError(f"no memory for a table of 2**{log2_entries} entries")
+
+    def __dealloc__(self):
+        dd_free(&self.ctx)
+
+    cdef int _load(self, hands, to_play, trump, kind, declarer, seat, trick, won) except -1:
+        h, leader, t, counted, maximize, cards = _position(hands, to_play, trump, kind, declarer, seat, trick, won)
+        if self.busy:       # checked and set under the GIL: a second thread on this Solver is refused
+            raise PreferansError("solver_busy", "this Solver is solving in another thread; use one Solver a thread")
+        dd_set(&self.ctx, h[0], h[1], h[2], leader, t, counted, maximize)
+        for i, c in enumerate(cards):
+            self.ctx.tcard[i] = c
+        self.ctx.nplayed = len(cards)
+        return 0
+
+    def solve(self, hands, *, to_play, trump=None, kind="game", declarer=None, seat=None, trick=(), won=0):
+        """The counted seat's tricks by the end of the deal with best play: `won` (already taken) plus
+        those it takes from the trick in progress on."""
+        cdef int v
+        self._load(hands, to_play, trump, kind, declarer, seat, trick, won)
+        self.busy = True
+        with nogil:
+            v = dd_value(&self.ctx)
+        self.busy = False
+        return v + won
+
+    def move_values(self, hands, *, to_play, trump=None, kind="game", declarer=None, seat=None, trick=(), won=0):
+        """{card: the counted seat's tricks by the end if the seat on turn plays it, then best play}
+        for every legal card of the seat on turn, in ascending card order."""
+        cdef int cards[16]
+        cdef int values[16]
+        cdef int k, i
+        self._load(hands, to_play, trump, kind, declarer, seat, trick, won)
+        self.busy = True
+        with nogil:
+            k = dd_move_values(&self.ctx, cards, values)
+        self.busy = False
+        return {cards[i]: values[i] + won for i in range(k)}
+
+    @property
+    def nodes(self):
+        """Search nodes visited since this Solver was made (a work measure for benchmarks)."""
+        return self.ctx.nodes
+
+
+_local = threading.local()
+
+
+def _solver() -> Solver:
+    s = getattr(_local, "solver", None)
+    if s is None:
+        s = _local.solver = Solver()
+    return s
+
+
+def solve(hands, *, to_play, trump=None, kind="game", declarer=None, seat=None, trick=(), won=0):
+    """The counted seat's tricks by the end of the deal with best play on every side.
+
+    hands: three card masks (ints or CardSets), indexed by the active seats in play order (index
+    i + 1 mod 3 plays after i). to_play: the index on turn. trump: a suit 0..3 or None (a misere
+    and raspasy have none). kind: "game" (the declarer maximises, the defenders minimise together),
+    "misere" (the declarer minimises, the catchers maximise together) or "raspasy" (the guarantee of
+    `seat`: the fewest tricks it can hold itself to when the two others together push tricks on it).
+    declarer: the declarer's index in a game or misere (default 0); seat: the counted index in
+    raspasy. trick: the cards on the table as (index, card) pairs in play order, 0 to 2 of them.
+    won: tricks the counted seat has already taken, added to the answer.
+
+    Uses one Solver per thread, kept between calls.
+    """
+    return _solver().solve(hands, to_play=to_play, trump=trump, kind=kind, declarer=declarer, seat=seat,
+                           trick=trick, won=won)
+
+
+def move_values(hands, *, to_play, trump=None, kind="game", declarer=None, seat=None, trick=(), won=0):
+    """{card: the answer of `solve` after that card} for every legal card of the seat on turn."""
+    return _solver().move_values(hands, to_play=to_play, trump=trump, kind=kind, declarer=declarer, seat=seat,
+                                 trick=trick, won=won)
