@@ -26,10 +26,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from typing import Any
-
-from kozyr.cards import CardSet
 
 from .contracts import MISERE
 from .convention import PRESETS, SOCHI, Convention
@@ -132,8 +130,8 @@ class _Problem:
                         voids[s] |= _suit_mask(trump)
         self.played = played
         unseen = _ALL & ~played
-        for h in known.values():
-            unseen &= ~h
+        for held in known.values():
+            unseen &= ~held
         if view.seat == view.declarer:
             for c in view.discard:
                 unseen &= ~(1 << c)
@@ -167,7 +165,7 @@ class _Problem:
     def count(self) -> int:
         return self._ways(0, self.need)
 
-    @lru_cache(maxsize=None)  # noqa: B019 - one problem, a few thousand states, dropped with it
+    @cache  # noqa: B019 - one problem, a few thousand states, dropped with it
     def _ways(self, i: int, need: tuple[int, ...]) -> int:
         if i == len(self.cards):
             return 1 if not any(need) else 0
@@ -338,7 +336,7 @@ def analyse(view: View, *, limit: int = 2000, samples: int = 64, seed: int = 0,
         kw["declarer"] = act.index(counted)
         kw["trump"] = view.trump
     others = [s for s in act if s != counted]
-    results = {m.arg: ({}, {}) for m in view.legal}
+    results: dict[Any, tuple[dict[int, int], dict[Fraction, int]]] = {m.arg: ({}, {}) for m in view.legal}
     for w in ws:
         values = sv.move_values(w.hands, **kw)
         for card, t in values.items():
