@@ -253,10 +253,29 @@ class _Pricer:
         self.convention = convention
         n = len(view.counts) if view.dealer in view.active else len(view.active) + 1
         self.names = tuple(f"p{i}" for i in range(n))
-        self.cache: dict[tuple[int, ...], Fraction] = {}
+        self.cache: dict[tuple[object, ...], Fraction] = {}
 
     def price(self, tricks: dict[int, int]) -> Fraction:
-        key = tuple(tricks[s] for s in self.view.active)
+        """The seat's gain with these final tricks and the view's calls."""
+        v = self.view
+        final: dict[int, Call] = {}
+        order: list[int] = []
+        for s, c in v.calls:
+            final[s] = c
+            if s not in order:
+                order.append(s)
+        if not final and v.declarer is not None and v.contract != MISERE:
+            # a checked ten, a Stalingrad six: both defenders whist without a word
+            i = v.active.index(v.declarer)
+            order = [v.active[(i + 1) % 3], v.active[(i + 2) % 3]]
+            final = dict.fromkeys(order, Call.WHIST)
+        return self.price_calls(tricks, final, order, open_=v.defence == "open")
+
+    def price_calls(self, tricks: dict[int, int], calls: dict[int, Call], order: Sequence[int], *,
+                    open_: bool) -> Fraction:
+        """The seat's gain with these final tricks, whist calls (seat: call) and whist order."""
+        key = (tuple(tricks[s] for s in self.view.active), tuple(sorted((s, c.value) for s, c in calls.items())),
+               tuple(order), open_)
         got = self.cache.get(key)
         if got is not None:
             return got
@@ -271,19 +290,9 @@ class _Pricer:
             deal = Deal(names, dealer=dealer, declarer=names[v.declarer], contract=MISERE, tricks=by_name)
         else:
             assert v.declarer is not None
-            final: dict[int, Call] = {}
-            order: list[int] = []
-            for s, c in v.calls:
-                final[s] = c
-                if s not in order:
-                    order.append(s)
-            if not final:      # a checked ten, a Stalingrad six: both defenders whist without a word
-                i = v.active.index(v.declarer)
-                order = [v.active[(i + 1) % 3], v.active[(i + 2) % 3]]
-                final = dict.fromkeys(order, Call.WHIST)
             deal = Deal(names, dealer=dealer, declarer=names[v.declarer], contract=v.contract,
-                        calls={names[s]: c.value for s, c in final.items()}, tricks=by_name,
-                        open=v.defence == "open", whist_order=[names[s] for s in order])
+                        calls={names[s]: c.value for s, c in calls.items()}, tricks=by_name,
+                        open=open_, whist_order=[names[s] for s in order])
         sheet = Sheet(names, self.convention)
         sheet.add(deal)
         got = sheet.settle()[names[v.seat]]
