@@ -156,10 +156,44 @@ def test_notebooks_get_the_pictures() -> None:
     lambda: svg.durak_record_svg(None, trump=0),
     lambda: svg.hokm_trick_svg(None),
     lambda: svg.hokm_view_svg(CardSet("AS")), lambda: svg.cards_svg([99]), lambda: svg.cards_svg("XZ"),
+    lambda: svg.preferans_svg(CardSet("AS")),
 ])
 def test_bad_input_is_one_kozyr_error(call) -> None:
     with pytest.raises(KozyrError):
         call()
+
+
+def _preferans_game(moves: int = 10):
+    """Example 1 of the preferans rules, after `moves` moves: B whists alone and open; at 10, B chooses C's card."""
+    from kozyr.preferans import Game
+
+    game = Game.from_seed(b"kozyr-preferans-3".ljust(32), 1, players=("A", "B", "C"), dealer=2)
+    script = [(0, "bid 6S"), (1, "pass"), (2, "pass"), (0, "discard QS 7D"), (0, "name 6H"), (1, "whist"),
+              (2, "pass"), (1, "open"), (0, "play AH"), (1, "play JH")]
+    for seat, move in script[:moves]:
+        game.apply(seat, move)
+    return game
+
+
+def test_the_preferans_picture_shows_only_what_the_view_holds() -> None:
+    game = _preferans_game()
+    for seat in range(3):
+        view = game.view(seat)
+        text = svg.preferans_svg(view)
+        _no_font_suits(text)
+        drawn = _cards_drawn(_parse(text))
+        visible = set(view.hand) | {c for h in view.open_hands.values() for c in h} | set(view.talon)
+        visible |= {c for _, c in view.trick.plays} if view.trick is not None else set()
+        assert set(drawn) == {card_name(c) for c in visible}, (seat, drawn)
+        assert view._repr_svg_() == text
+    # B, on turn for C: C's hand is face up in B's picture, A's hand is backs (A is the declarer, never open)
+    b = _parse(svg.preferans_svg(game.view(1)))
+    assert "KS" in _cards_drawn(b) and "QC" not in _cards_drawn(b)          # QC is A's, hidden
+    backs = [g for g in b.iter("{http://www.w3.org/2000/svg}g") if (g.get("class") or "").startswith("back")]
+    assert len(backs) == 9                                                  # A's nine cards face down
+    # the declarer at the talon: twelve cards, the talon shown face up
+    talon = _parse(svg.preferans_svg(_preferans_game(3).view(0)))
+    assert len(_cards_drawn(talon)) == 12 + 2
 
 
 SNAPSHOT_CASES = {
@@ -167,6 +201,7 @@ SNAPSHOT_CASES = {
     "durak_view": lambda: svg.durak_svg(_durak_game().view(1)),
     "durak_record": lambda: picture(replay(3, 2, "ladder", 17)),
     "hokm_view": lambda: (lambda hand: svg.hokm_view_svg(hand.view(_to_act(hand))))(_hokm_hand()),
+    "preferans_view": lambda: svg.preferans_svg(_preferans_game().view(1)),
 }
 
 

@@ -21,6 +21,10 @@ Notebooks call these through `_repr_svg_`: a `CardSet`, a durak `GameView` or
 - `hokm_trick_svg(trick)`, `hokm_view_svg(view)`: a hokm trick with the seats
   around the table, and a seat's view (its hand, the trick, trump, tricks and
   points).
+- `preferans_svg(view)`: a preferans position as one seat sees it: its hand
+  (the playable cards raised), the two other hands in play (backs, or face up
+  once open), the trick in progress (with the talon card that leads it in
+  raspasy), the talon once turned, the contract, the whists and the tricks won.
 
 >>> svg = cards_svg("AS TD 6C")
 >>> svg.startswith("<svg") and svg.count('class="card"')
@@ -36,7 +40,8 @@ from kozyr._draw import CARD_H, CARD_W, MUTED, RED, SUIT_PATHS, _Canvas, _row_wi
 from kozyr.cards import CardSet, card_name, parse_card
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["cards_svg", "durak_svg", "durak_record_svg", "hokm_trick_svg", "hokm_view_svg", "SUIT_PATHS"]
+__all__ = ["cards_svg", "durak_svg", "durak_record_svg", "hokm_trick_svg", "hokm_view_svg", "preferans_svg",
+           "SUIT_PATHS"]
 
 def _card_int(c: Any) -> int:
     if isinstance(c, str):
@@ -256,4 +261,103 @@ def hokm_view_svg(view: Any) -> str:
     for i, card in enumerate(hand):
         up = card in legal
         c.card(_name(card), x0 + i * step, 318 - (10 if up else 0), mark=up)
+    return c.svg()
+
+
+# -- preferans -------------------------------------------------------------------------------------
+
+def _fan(c: _Canvas, cards: list[int], x: float, y: float, room: float, *,
+         raised: set[int] | frozenset[int] = frozenset(), widest: float = CARD_W + 4) -> None:
+    step = _fan_step(len(cards), room, widest)
+    for i, card in enumerate(cards):
+        up = card in raised
+        c.card(_name(card), x + i * step, y - (10 if up else 0), mark=up)
+
+
+def _backs(c: _Canvas, n: int, x: float, y: float, room: float, kind: str) -> None:
+    step = _fan_step(n, room, 14)
+    for i in range(n):
+        c.back(x + i * step, y, kind=kind)
+
+
+def _contract_words(view: Any) -> str:
+    if view.phase == "auction":
+        calls = ", ".join(f"{s}: {'pass' if k is None else str(k)}" for s, k in view.auction[-6:])
+        return f"auction (seat: call) {calls}" if calls else f"auction, minimum {view.min_level}"
+    if view.declarer is None:
+        return "raspasy: no trump, fewest tricks"
+    named = "" if view.contract is None else f", plays {view.contract}"
+    return f"seat {view.declarer}: bid {view.bid}{named}"
+
+
+def preferans_svg(view: Any) -> str:
+    """A preferans position as `view.seat` sees it (a `kozyr.preferans.views.View`): only what the view holds,
+    so a picture can show no hidden card."""
+    for name in ("seat", "hand", "active", "counts", "open_hands", "trick", "talon", "won", "phase"):
+        if not hasattr(view, name):
+            raise KozyrError("bad_view", f"{shown(view)} is not a preferans view (no {name!r})", field="view",
+                             value=view)
+    width, height = 640, 420
+    me = view.seat
+    c = _Canvas(width, height, f"preferans: seat {me}'s view, ply {view.ply}, {view.phase}")
+    active = list(view.active)
+    others = [s for s in active if s != me] if me in active else active[:2]
+    # the top line: the contract, trump, whists; the tricks won on the right
+    c.text(14, 22, _contract_words(view), size=12)
+    c.text(14, 40, "trump", size=12)
+    if view.trump is not None:
+        c.suit(_suit(view.trump), 54, 28, 14)
+    else:
+        unnamed = view.phase == "auction" or (view.declarer is not None and view.contract is None)
+        c.text(54, 40, "not named yet" if unnamed else "none", size=12, fill=MUTED)
+    if view.calls:
+        c.text(140, 40, "whists: " + ", ".join(f"seat {s} {k.value}" for s, k in view.calls)
+               + (f" ({view.defence})" if view.defence else ""), size=12)
+    won = ", ".join(f"seat {s} {n}" for s, n in view.won.items())
+    c.text(width - 14, 22, f"tricks: {won}", size=12, text_anchor="end")
+    c.text(width - 14, 40, f"dealer: seat {view.dealer}", size=12, fill=MUTED, text_anchor="end")
+    # the other two hands: the next seat on the left, the one after it on the right
+    for k, s in enumerate(others[:2]):
+        x = 14 if k == 0 else width / 2 + 10
+        room = width / 2 - 24
+        held = view.counts.get(s, 0)
+        mark = " (declarer)" if s == view.declarer else ""
+        c.text(x, 66, f"seat {s}{mark}: {held} card{'s' * (held != 1)}", size=12, font_weight="bold")
+        if s in view.open_hands:
+            _fan(c, list(view.open_hands[s]), x, 76, room, widest=CARD_W + 2)
+        else:
+            _backs(c, held, x, 76, room, "other")
+    # the talon cards turned face up so far, on the left
+    trick = view.trick
+    if view.talon:
+        c.text(14, 176, "talon", size=12, fill=MUTED)
+        _fan(c, list(view.talon), 14, 184, 2 * CARD_W + 6)
+    # the trick in progress: each card under the seat it left (left, right, bottom), a talon lead at the top
+    if trick is not None:
+        cx, cy = width / 2, 212
+        spot = {others[0]: (-1, 0)} if others else {}
+        if len(others) > 1:
+            spot[others[1]] = (1, 0)
+        spot[me] = (0, 1)
+        if trick.talon is not None:
+            c.card(_name(trick.talon), cx - CARD_W / 2, cy - CARD_H - 22, faint=True)
+            c.text(cx + CARD_W / 2 + 6, cy - CARD_H / 2 - 10, "talon lead", size=11, fill=MUTED)
+        for s, card in trick.plays:
+            dx, dy = spot.get(s, (0, 1))
+            c.card(_name(card), cx - CARD_W / 2 + dx * (CARD_W + 26), cy - CARD_H / 2 + dy * 30 + 10)
+        if not trick.plays:
+            c.text(cx, cy + 10, f"seat {trick.leader} to lead", size=12, fill=MUTED, text_anchor="middle")
+    # this seat's hand: the cards it may play raised
+    hand = list(view.hand)
+    legal = {m.arg for m in view.legal if getattr(m, "kind", None) == "play"}
+    if hand:
+        step = _fan_step(len(hand), width - 40, CARD_W + 4)
+        _fan(c, hand, (width - _row_width(len(hand), step)) / 2, 330, width - 40, raised=legal)
+    else:
+        c.text(width / 2, 360, "no cards: this seat deals and sits out", size=12, fill=MUTED, text_anchor="middle")
+    c.text(14, 410, f"seat {me} (this view)" + (" - declarer" if me == view.declarer else ""), size=12,
+           font_weight="bold")
+    if view.discard:
+        c.text(width - 14, 410, "discarded: " + " ".join(card_name(x) for x in view.discard), size=12,
+               text_anchor="end")
     return c.svg()

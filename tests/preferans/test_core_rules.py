@@ -258,3 +258,28 @@ def test_random_deals_keep_the_cards():
         rec = deal.record_json(PLAYERS4[:players], "x")
         if rec["tricks"] is not None:
             assert sum(rec["tricks"].values()) == 10
+
+
+def test_the_core_json_is_the_games():
+    """CoreDeal's own JSON forms (written from the rules' tables, checked on the worked deal above) equal the
+    shared View's and Record's JSON of the compiled Game over random deals of every parameter."""
+    from kozyr.preferans import ROSTOV, SOCHI, Game
+    from kozyr.preferans.convention import LoneWhist, RaspasyTalon
+
+    rng = random.Random(3)
+    for number in range(1, 60):
+        players = PLAYERS4[:3 + number % 2]
+        conv = rng.choice([SOCHI, ROSTOV]).replace(
+            raspasy_talon=rng.choice(list(RaspasyTalon)), lone_whist=rng.choice(list(LoneWhist)),
+            ten_checked=rng.random() < 0.5, stalingrad=rng.random() < 0.5)
+        game = Game.from_seed(pad("kozyr-preferans-3"), number, players=players, dealer=rng.randrange(len(players)),
+                              convention=conv)
+        while True:
+            for s in range(len(players)):
+                assert game.core.view_json(s, players) == game.view(s).to_json()
+            if game.over:
+                break
+            legal = game.legal_moves()
+            pick = legal[0] if legal[0].kind == "pass" and rng.random() < 0.5 else rng.choice(legal)
+            game.apply(game.actor, pick)
+        assert game.core.record_json(players, conv.name) == game.record().to_json()

@@ -9,11 +9,14 @@ prints as one line with exit status 2; nothing here prints errors or exits.
 once, as it is added), then prints the sheet after each deal from the totals
 the sheet kept, so a long file costs time in proportion to its length.
 
+``pref play`` is the terminal game (:mod:`kozyr.cli.pref_play`).
+
 ``pref replay --file RECORD`` reads a deal's record (bounded), replays its
 moves on the rules (a forged record is refused before anything is printed),
 and prints the deal: the hands as dealt, the auction, the talon and the
 discard, the contract and the whist calls, the ten tricks, and what the deal
-writes on a sheet of its own.
+writes on a sheet of its own. Given a game's record (``kozyr pref play --save``)
+it replays every deal and prints each deal's line on the sheet, then the sheet.
 """
 
 from __future__ import annotations
@@ -23,11 +26,15 @@ from fractions import Fraction
 from typing import Any
 
 from kozyr.cards import card_name
+from kozyr.cli import pref_play
 from kozyr.cli._common import print_table
+from kozyr.files import parse_json, read_bytes
+from kozyr.preferans import game_record
 from kozyr.preferans.errors import PreferansError
 from kozyr.preferans.files import columns_from, convention_from, load_document, sheet_from
 from kozyr.preferans.numbers import exact, parse_number
-from kozyr.preferans.record import load as load_record
+from kozyr.preferans.record import Record
+from kozyr.preferans.record import loads as loads_record
 from kozyr.preferans.reference import Game
 from kozyr.preferans.scoring import Conditions
 from kozyr.preferans.settlement import Columns, Settlement, settle
@@ -108,8 +115,36 @@ def _cards(cards: Any) -> str:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay a deal's record file and print the deal."""
-    record = load_record(args.file)   # replayed on load: a record the rules refuse is refused here
+    """Replay a deal's or a whole game's record file and print it."""
+    label = f"record file {str(args.file)!r}"
+    data = read_bytes(args.file, label=label, error=PreferansError)
+    doc = parse_json(data, label=label, code="bad_record", error=PreferansError)
+    if isinstance(doc, dict) and doc.get("format") == game_record.FORMAT:
+        return _replay_game(game_record.loads(data, label=label))
+    record = loads_record(data, label=label)   # replayed on load: a record the rules refuse is refused here
+    return _replay_deal(record)
+
+
+def _replay_game(game: game_record.GameRecord) -> int:
+    """A game: each deal in one line as the sheet scores it, then the sheet and the balances."""
+    sheet = Sheet(list(game.players), convention=game.convention, target=game.target)
+    print(f"a game of {len(game.records)} deals; convention: {game.convention.name}; "
+          f"players: {', '.join(game.players)}; pulya to {game.target}")
+    rows = []
+    for i, record in enumerate(game.records, start=1):
+        deal = record.to_deal()
+        scored = sheet.add(deal)
+        rows.append([str(i), game.players[record.dealer], str(record.min_level), str(record.outcome),
+                     deal.describe(), str(scored.next.min_level)])
+    print()
+    print_table("deals:", ["deal", "dealer", "min", "outcome", "on the sheet", "next min"], rows)
+    header, table = _sheet_rows(sheet.columns, sheet.settle())
+    print()
+    print_table("sheet:", header, table, [f"pulya to {game.target}: {'closed' if sheet.closed else 'open'}"])
+    return 0
+
+
+def _replay_deal(record: Record) -> int:
     names = record.players
     game = Game.from_seed(record.seed, record.number, players=names, dealer=record.dealer,
                           convention=record.convention, conditions=Conditions(record.min_level))
@@ -158,9 +193,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``pref`` command (with ``settle`` and ``score``) to ``subparsers``."""
     pref: argparse.ArgumentParser = subparsers.add_parser(
-        "pref", help="preferans: settle a sheet, score deals, replay a deal",
+        "pref", help="preferans: settle a sheet, score deals, replay a deal or a game, play against bots",
         description="Preferans scoring in exact arithmetic, and deals replayed from their records.")
-    sub = pref.add_subparsers(dest="pref_command", metavar="{settle,score,replay}")
+    sub = pref.add_subparsers(dest="pref_command", metavar="{settle,score,replay,play}")
     sub.required = True
     for name, help_, func in (
         ("settle", "balances of a sheet (JSON or TOML: players, pulya, gora, whists)", cmd_settle),
@@ -171,7 +206,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         p.add_argument("--unit", type=_unit, default=Fraction(1),
                        help="rounding unit of the displayed balances (default 1 whist)")
         p.set_defaults(func=func)
-    p = sub.add_parser("replay", help="replay a deal's record file (JSON) and print the deal")
-    p.add_argument("--file", metavar="FILE", required=True, help="the record file (kozyr-preferans-record/1)")
+    p = sub.add_parser("replay", help="replay a deal's or a game's record file (JSON) and print it")
+    p.add_argument("--file", metavar="FILE", required=True,
+                   help="the record file (kozyr-preferans-record/1, or a game: kozyr-preferans-game/1)")
     p.set_defaults(func=cmd_replay)
+    pref_play.register(sub)
     return pref

@@ -143,6 +143,12 @@ class View:
             "deal": None if self.deal is None else deal_to_json(self.deal),
         }
 
+    def _repr_svg_(self) -> str:
+        """The position as a picture, for notebooks (`kozyr.svg.preferans_svg`)."""
+        from kozyr.svg import preferans_svg
+
+        return preferans_svg(self)
+
     @classmethod
     def from_json(cls, value: Any) -> View:
         """A view read back from its JSON form; ``bad_view`` when it does not fit :data:`VIEW_SCHEMA` or is
