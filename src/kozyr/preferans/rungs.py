@@ -78,13 +78,16 @@ def suit_tricks(ranks: list[int], *, trump: bool) -> float:
 
 
 def strain_tricks(cards: Iterable[int], trump: int | None) -> float:
-    """The hand's expected tricks with ``trump`` (None: no trump): each suit's count, side suits capped at
-    two when trumps are short (they get ruffed)."""
+    """The hand's expected tricks with ``trump`` (None: no trump): the sum of its suits' counts, a side
+    suit at most three in a trump game (the fourth round is ruffed)."""
     cards = list(cards)
     total = 0.0
     for s in range(4):
         ranks = _ranks(cards, s)
-        total += suit_tricks(ranks, trump=s == trump)
+        est = suit_tricks(ranks, trump=s == trump)
+        if trump is not None and s != trump:
+            est = min(est, 3.0)      # a side suit's fourth round is ruffed; only no-trump runs long suits
+        total += est
     return total
 
 
