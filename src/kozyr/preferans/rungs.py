@@ -8,7 +8,7 @@ seed and the same views give the same moves.
 
 Rung 2 plays as a careful beginner is taught to:
 - *bidding*: count the tricks the hand should take in each strain (top-card sequences, the length of the
-  trump suit less the top trumps it lacks), allow half a trick for the talon, and bid the cheapest legal
+  trump suit less the top trumps it lacks), allow a trick for the talon, and bid the cheapest legal
   contract at most that level less a margin; misère only with a safe hand (in each suit the k-th lowest
   card no higher than 7 + 2k, so no lead can force a trick);
 - *discard*: the two cards whose loss leaves the best count for the strain it means to name;
@@ -45,6 +45,9 @@ from .views import View
 __all__ = ["RulesBot", "MonteCarloBot", "suit_tricks", "strain_tricks", "safe_misere"]
 
 TOPS = (14, 13, 12, 11, 10, 9, 8, 7)
+TALON = 1.0
+"""Tricks the two talon cards are expected to add to a bidder's count (the count misses queens and
+side lengths, which the discard turns into tricks)."""
 
 
 def _cards(mask: int | Iterable[int]) -> list[int]:
@@ -147,7 +150,7 @@ class RulesBot:
     def bid(self, view: View) -> Move:
         cards = _cards(view.hand)
         est, _strain = _best_strain(cards)
-        level = int(est + 0.5 - self.margin)
+        level = int(est + TALON - self.margin)
         for m in view.legal:
             if m.kind != "bid" or not isinstance(m.arg, Contract):
                 continue
@@ -162,7 +165,7 @@ class RulesBot:
     @staticmethod
     def _strain_ok(cards: list[int], contract: Contract, level: int) -> bool:
         trump = _trump_of(contract)
-        return strain_tricks(cards, trump) + 0.5 >= (contract.level or 0) and (contract.level or 0) <= level
+        return strain_tricks(cards, trump) + TALON >= (contract.level or 0) and (contract.level or 0) <= level
 
     def discard(self, view: View) -> Move:
         cards = _cards(view.hand)
@@ -343,7 +346,7 @@ class MonteCarloBot(RulesBot):
         trump = _trump_of(contract)
         values: dict[str, Fraction] = {"whist": Fraction(0), "pass": Fraction(0)}
         options = {m.kind: m for m in view.legal}
-        for _ in range(self.samples):
+        for _ in range(max(2, self.samples // 2)):   # whole-deal solves: half the play's samples
             self._rng.shuffle(unseen)
             p_hand = unseen[:10]
             d12 = unseen[10:20] + talon
