@@ -57,3 +57,23 @@ def test_shell(capsys) -> None:
     assert main(["pref", "sprt", "rules", "random", "--delta1", "20", "--max-deals", "40"]) == 0
     assert capsys.readouterr().out.startswith("H1:")
     assert main(["pref", "ladder", "rules", "nobody", "random"]) != 0
+
+
+class Interrupting:
+    """A side whose bot raises KeyboardInterrupt (as Ctrl-C would) on its 200th move."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, view):
+        self.calls += 1
+        if self.calls == 200:
+            raise KeyboardInterrupt
+        return view.legal[0]
+
+
+def test_ctrl_c_stops_with_the_deals_finished() -> None:
+    bot = Interrupting()
+    r = ladder("rules", "random", bot, deals=1000, names=("rules", "random", "stopper"))
+    assert r.stopped and 0 < r.deals < 1000 and r.games == 6 * r.deals
+    assert bot.calls == 200
