@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from kozyr.cards import card_name
-from kozyr.cli import pref_play
+from kozyr.cli import pref_ladder, pref_play
 from kozyr.cli._common import print_table
 from kozyr.files import parse_json, read_bytes
 from kozyr.preferans import game_record
@@ -195,7 +195,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     pref: argparse.ArgumentParser = subparsers.add_parser(
         "pref", help="preferans: settle a sheet, score deals, replay a deal or a game, play against bots",
         description="Preferans scoring in exact arithmetic, and deals replayed from their records.")
-    sub = pref.add_subparsers(dest="pref_command", metavar="{settle,score,replay,play}")
+    sub = pref.add_subparsers(dest="pref_command", metavar="{settle,score,replay,play,ladder,sprt}")
     sub.required = True
     for name, help_, func in (
         ("settle", "balances of a sheet (JSON or TOML: players, pulya, gora, whists)", cmd_settle),
@@ -211,4 +211,5 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                    help="the record file (kozyr-preferans-record/1, or a game: kozyr-preferans-game/1)")
     p.set_defaults(func=cmd_replay)
     pref_play.register(sub)
+    pref_ladder.register(sub)
     return pref
