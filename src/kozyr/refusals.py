@@ -129,8 +129,9 @@ REFUSALS: dict[str, tuple[str, str]] = {
                            "and the replay that shows it)"),
     "bot_timeout": ("durak", "a user's bot answered after its per-decision time limit (timeout=, --timeout)"),
     "bad_timeout": ("durak", "a per-decision time limit that is not a number of seconds above 0"),
-    "bad_bot": ("durak", "a bot named module:attr (or a Python file and an attr) that cannot be imported or is not "
-                         "a bot, or a factory that raised or made no bot"),
+    "bad_bot": ("durak, preferans", "a bot named module:attr (or a Python file and an attr) that cannot be imported "
+                                    "or is not a bot, or a factory that raised or made no bot; a preferans side "
+                                    "that is no rung name and not callable"),
     "bad_knob": ("durak, shell", "a knob a factory of bots does not take (or one given twice, or tuned and fixed "
                                  "at once)"),
     "bad_bounds": ("durak", "tuning bounds that are not (low, high) for a tuned name, or a knob without bounds"),
@@ -225,6 +226,13 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bad_won": ("preferans", "tricks already won that are not a count 0..10 fitting the cards left"),
     "bad_table": ("preferans", "a solver table size outside 2**10..2**24 entries"),
     "solver_busy": ("preferans", "one Solver used from two threads at once (each thread needs its own)"),
+    # -- preferans: analysis, the duplicate ladder and its sequential test --
+    "not_in_play": ("preferans", "an analysis asked of a view with no card to play (outside the play phase, or a "
+                                 "raspasy trick led from the talon)"),
+    "bad_count": ("preferans", "a number of deals, a first deal or a number of workers that is not a positive int"),
+    "bad_bound": ("preferans", "a sequential test's bound that is not a number, or delta1 not above delta0"),
+    "decided": ("preferans", "a result given to a sequential test that has already decided (its error rates hold "
+                             "only if play stops there)"),
     "bad_flag": ("preferans", "a flag in a file that is not a real true or false"),
     "bad_number": ("preferans", "an amount that is not a number, or beyond the bounds (digits, exponent, size)"),
     "negative": ("preferans", "a negative amount or count where none may be"),
