@@ -20,9 +20,9 @@ ROOT = Path(__file__).resolve().parent.parent
 # `## [0.3.0] - 2026-12-06`, Keep a Changelog's form; `## [Unreleased]` is not a release
 RELEASE = re.compile(r"^## \[(\d+\.\d+\.\d+)\] - (\d{4}-\d{2}-\d{2})$", re.MULTILINE)
 
-try:
+if sys.version_info >= (3, 11):
     import tomllib
-except ImportError:   # 3.10
+else:   # 3.10: the tomli backport, a dependency there
     import tomli as tomllib
 
 
