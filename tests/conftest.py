@@ -39,23 +39,30 @@ if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
 # too, as CI's main lane does. An explicit `-m` expression chooses for itself (`-m soak`: the soaks alone).
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--full", action="store_true", default=False,
-                     help="also run the tests marked soak (the volume checks; CI's main lane runs them)")
+                     help="also run the tests marked soak or slow (the long checks; CI's main lane runs them)")
+
+
+LEFT_OUT = ("soak", "slow")   # what the quick run leaves out (the markers' meanings: pyproject.toml)
+
+
+def _left_out(item: pytest.Item) -> bool:
+    return any(item.get_closest_marker(name) is not None for name in LEFT_OUT)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if config.getoption("--full") or config.option.markexpr:
         return
-    soak = [item for item in items if item.get_closest_marker("soak") is not None]
-    if soak:
-        items[:] = [item for item in items if item.get_closest_marker("soak") is None]
-        config.hook.pytest_deselected(items=soak)
+    long = [item for item in items if _left_out(item)]
+    if long:
+        items[:] = [item for item in items if not _left_out(item)]
+        config.hook.pytest_deselected(items=long)
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
     """Say, above the closing line, that the quick run left the soaks out (pytest-xdist's closing line does
     not count what its workers deselected)."""
     if not (config.getoption("--full") or config.option.markexpr or hasattr(config, "workerinput")):
-        terminalreporter.write_line("the volume checks marked soak were left out of this run: --full runs them too")
+        terminalreporter.write_line("the long checks (marked soak or slow) were left out: --full runs them too")
 
 
 @pytest.fixture(autouse=True)
