@@ -13,9 +13,10 @@ position is.
 """
 from __future__ import annotations
 
+import fcntl
 import importlib
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
 
@@ -29,6 +30,59 @@ from kozyr.cards import parse_card
 # gives the children the default again (exec resets a caught signal, not an ignored one).
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+
+# -- what the default run leaves out, and the tests that run alone --------------------------------------------
+# `python -m pytest -q` is the quick run a newcomer waits for (a few minutes on two cores, its two workers:
+# pytest-xdist, `-n 2` in pyproject.toml). The tests marked `soak` are the volume checks (thousands of deals
+# in lockstep against an oracle, long ladders, trainings: more than a few seconds each); `--full` runs them
+# too, as CI's main lane does. An explicit `-m` expression chooses for itself (`-m soak`: the soaks alone).
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--full", action="store_true", default=False,
+                     help="also run the tests marked soak or slow (the long checks; CI's main lane runs them)")
+
+
+LEFT_OUT = ("soak", "slow")   # what the quick run leaves out (the markers' meanings: pyproject.toml)
+
+
+def _left_out(item: pytest.Item) -> bool:
+    return any(item.get_closest_marker(name) is not None for name in LEFT_OUT)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--full") or config.option.markexpr:
+        return
+    long = [item for item in items if _left_out(item)]
+    if long:
+        items[:] = [item for item in items if not _left_out(item)]
+        config.hook.pytest_deselected(items=long)
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    """Say, above the closing line, that the quick run left the soaks out (pytest-xdist's closing line does
+    not count what its workers deselected)."""
+    if not (config.getoption("--full") or config.option.markexpr or hasattr(config, "workerinput")):
+        terminalreporter.write_line("the long checks (marked soak or slow) were left out: --full runs them too")
+
+
+@pytest.fixture(autouse=True)
+def _alone_guard(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """A test marked `alone` (the Ctrl-C tests time a subprocess against a one-second limit) runs while no other
+    test of this run does: with pytest-xdist's workers, every test holds a shared lock on one file for its
+    duration, and an `alone` test holds it exclusively. Without workers there is nothing to share."""
+    if not hasattr(request.config, "workerinput"):
+        yield
+        return
+    lock = tmp_path_factory.getbasetemp().parent / "kozyr-alone.lock"
+    exclusive = request.node.get_closest_marker("alone") is not None
+    with open(lock, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
 
 ENGINES = {"reference": "kozyr.durak.reference", "cython": "kozyr.durak.core.engine",
            "twin": "kozyr.durak.reference_variants"}

@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import kozyr
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,6 +58,7 @@ def _checked(tree: Path) -> bool:
     return run.stdout.strip() == "True"
 
 
+@pytest.mark.slow    # compiles the engine twice: the quick run leaves it out, --full and every wheel lane run it
 def test_switching_on_the_checked_build_regenerates_the_c(tmp_path: Path) -> None:
     tree = _tree(tmp_path)
     _setup(tree, "--name", debug=False)                  # a tree whose C was generated for the fast build

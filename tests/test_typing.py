@@ -4,6 +4,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+# slow: a minute or more of mypy each; the quick run leaves them out, --full and every wheel lane run them
+pytestmark = pytest.mark.slow
+
 TESTS = Path(__file__).parent
 ROOT = TESTS.parent
 

@@ -121,7 +121,7 @@ for v in "${VERSIONS[@]}"; do
     # from outside the tree: the suite imports the installed kozyr (tests/test_installed.py checks it)
     suite=(env KOZYR_INSTALLED_WHEEL="$wheel" "$venv/bin/python" -m pytest -q -p no:cacheprovider
            --rootdir "$ROOT" "$ROOT/tests")
-    ((SOAK)) || suite+=(-m "not soak")
+    if ((SOAK)); then suite+=(--full); else suite+=(-m "not soak"); fi
     [[ -n "$LOCK" ]] && suite=(flock "$LOCK" "${suite[@]}")
     if (cd "$WORK" && "${suite[@]}" > "$log.pytest" 2>&1); then
         say "  $(tail -1 "$log.pytest")"

@@ -7,7 +7,7 @@ refusal of bad input, in every game, is a `kozyr.KozyrError`.
 
 from kozyr.errors import KozyrError
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 __all__ = ["KozyrError", "__version__", "build_info"]
 
 

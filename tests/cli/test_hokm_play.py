@@ -58,7 +58,7 @@ def test_a_whole_match_through_a_pipe() -> None:
     child.wait()
     assert child.exitstatus == 0, out
     assert "is not a key" in out and "There is no card 99" in out and "Hint: play" in out
-    assert re.search(r"You (win|lose) the match \d+-\d+ after \d+ hands?\. Replay: kozyr hokm play --seat 0 "
+    assert re.search(r"You (win|lose) the match \d+-\d+ after \d+ hands?\.\nReplay: kozyr hokm play --seat 0 "
                      r"--bots greedy greedy greedy --target 2 --seed 4", out), out[-2000:]
     assert re.search(r"Trick to (us|them): .* (wins?|trumps?) with ", out)
     assert re.search(r"Hand 1: (We|They) take ", out)   # issue 27: was "us take" / "them take"

@@ -32,10 +32,14 @@ def test_the_hint_shows_rung4_s_move_and_each_move_s_fool_odds() -> None:
             message = game_session.press("?") or ""
             assert message.startswith("Hint:") and len(message) <= WIDTH and "\n" not in message
             assert f"(key {move_key(view, analysis.best)})" in message
-            odds = re.findall(r" (\w+) (\d+)%", message.split("Fool:")[1])
+            odds = re.findall(r" (\w+) (\d+)%(?: \((\d+)% draw\))?", message.split("Fool:")[1])
             ranked = analysis.ranked()
-            assert odds and [k for k, _ in odds] == [move_key(view, e.move) for e in ranked[:len(odds)]]
-            assert [int(p) for _, p in odds] == [round(100 * e.fool) for e in ranked[:len(odds)]]
+            assert odds and [k for k, _, _ in odds] == [move_key(view, e.move) for e in ranked[:len(odds)]]
+            assert [int(p) for _, p, _ in odds] == [round(100 * e.fool) for e in ranked[:len(odds)]]
+            # issue 40: 43% was listed before 42% with nothing to say why; the draws the order counts are shown
+            assert [int(d or 0) for _, _, d in odds] == [round(100 * e.draw) for e in ranked[:len(odds)]]
+            shown = [int(p) + int(d or 0) / 2 for _, p, d in odds]
+            assert all(x <= y + 1 for x, y in zip(shown, shown[1:])), message
             assert len(odds) == len(ranked) or message.endswith(" ...")
             game_session.press(move_key(view, view.legal[0]))
             checked += 1

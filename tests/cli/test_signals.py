@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
+# alone: timed against a one-second limit, so no other test of the run shares the cores meanwhile (tests/conftest.py)
+pytestmark = [pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX"), pytest.mark.alone]
 
 LIMIT = 1.0   # seconds from SIGINT to exit
 

@@ -82,6 +82,9 @@ def test_the_table_shows_the_bot_by_name(capsys: pytest.CaptureFixture[str], in_
 
 @pytest.mark.parametrize("argv,words", [
     (["ladder", "nosuchmodule:bot", "2"], "cannot import nosuchmodule"),
+    # issue 40: the refusal says where module:attr looks and that a path works
+    (["ladder", "nosuchmodule:bot", "2"], "imports from the current folder"),
+    (["ladder", "nosuchmodule:bot", "2"], "a file elsewhere is path/to/nosuchmodule.py:bot"),
     (["ladder", "mybots:nope", "2"], "mybots has no attribute 'nope'"),
     (["ladder", "mybots:TAKE", "2"], "not a bot"),
     (["ladder", "mybots:make_bot", "2", "--bot-set", "dep=3"], "has no knob 'dep' (its knobs: deep)"),

@@ -19,6 +19,7 @@ from kozyr.durak.seeds import fast_key, fast_word, mix64, word
 from kozyr.errors import KozyrError
 
 
+@pytest.mark.soak    # volume: every word of many deals three ways (more than a few seconds; --full runs it)
 def test_the_word_is_sha256_of_seed_seat_ply_three_ways():
     rng = random.Random(3)
     seeds = ["", "a", "ladder-1:bot1", "x" * 63, "y" * 64, "z" * 119, "w" * 200, "durak-replay-1:2"]

@@ -36,6 +36,7 @@ def test_the_same_view_and_key_give_the_same_move():
         assert first in view.legal
 
 
+@pytest.mark.soak    # volume: rung 4 over many decisions twice (more than a few seconds; --full runs it)
 def test_a_bot_s_move_does_not_depend_on_what_it_decided_before():
     """One Rung4Bot asked about endgame views in two different sequences (its endgame table warm
     from other decisions, or fresh) answers each view the same: a plain view -> Move."""

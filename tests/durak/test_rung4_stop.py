@@ -21,6 +21,9 @@ from kozyr.durak.ladder import ladder
 from kozyr.durak.rung4 import best4, solve
 from kozyr.durak.tuning import sprt
 
+# alone: timed from the Ctrl-C, so no other test of the run shares the cores meanwhile (tests/conftest.py)
+pytestmark = pytest.mark.alone
+
 HUGE = Params(K=1 << 16, BUDGET=1 << 30)
 DELAY = 0.4     # seconds of search before the Ctrl-C
 LIMIT = 3.0     # seconds from the Ctrl-C to the KeyboardInterrupt (the promise is well under one)

@@ -48,6 +48,7 @@ def check_view(view, game) -> None:
     assert view.hand == game.hands[view.seat] and view.heap_cards == game.heap_cards
 
 
+@pytest.mark.soak    # volume: the memory invariant over deals at every table (more than a few seconds; --full runs it)
 @pytest.mark.parametrize("block", range(4))
 def test_the_memory_invariant_at_every_table(block: int) -> None:
     for k in range(block, len(RULES), 12):

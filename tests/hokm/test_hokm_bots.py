@@ -144,6 +144,7 @@ def test_bots_play_whole_hands_legally() -> None:
 
 
 # -- strength -----------------------------------------------------------------------------
+@pytest.mark.soak    # volume: a thousand matches (more than a few seconds; --full runs it)
 def test_greedy_beats_random_in_at_least_90_percent_of_1000_matches() -> None:
     wins = 0
     for i in range(1000):

@@ -190,6 +190,7 @@ def expected_points(tricks: tuple[int, int], hakem: int) -> tuple[int, int]:
     return winner, 2 if winner == hakem % 2 else 3
 
 
+@pytest.mark.soak    # volume: a thousand seeded matches (more than a few seconds; --full runs it)
 def test_soak_1000_seeded_random_matches() -> None:
     started = time.perf_counter()
     plays = hands = 0

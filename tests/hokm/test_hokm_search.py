@@ -203,6 +203,7 @@ def test_search_chooses_a_trump_in_the_choose_phase() -> None:
     assert SearchBot(k=3, seed=0).choose_trump(h.view(0)) in SUITS
 
 
+@pytest.mark.soak    # volume: paired matches of the search bot (more than a few seconds; --full runs it)
 def test_search_beats_greedy_on_paired_hands() -> None:
     """A loose regression guard over 32 hands (the measured figure is benchmarks/hokm_strength.py's).
 

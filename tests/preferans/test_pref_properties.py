@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -37,6 +38,7 @@ def columns(draw: st.DrawFn) -> Columns:
     return Columns(players, pulya, gora, whists)
 
 
+@pytest.mark.slow    # a hundred sheets each: the quick run leaves it out, --full runs it
 @settings(deadline=None)  # exact Fractions; CI machines are noisy
 @given(columns(), st.sampled_from(CONVENTIONS))
 def test_saldos_sum_to_zero(cols: Columns, conv: Convention) -> None:
@@ -60,6 +62,7 @@ def test_largest_remainder_rounding(values: dict[str, F], unit: F) -> None:
     assert all((v / unit).denominator == 1 and abs(v - values[k]) < unit for k, v in r.items())
 
 
+@pytest.mark.slow    # a hundred sheets each: the quick run leaves it out, --full runs it
 @settings(deadline=None)  # exact Fractions; CI machines are noisy
 @given(columns(), st.sampled_from(CONVENTIONS))
 def test_amnesty_changes_nothing(cols: Columns, conv: Convention) -> None:
@@ -68,6 +71,7 @@ def test_amnesty_changes_nothing(cols: Columns, conv: Convention) -> None:
     assert settle(amnestied, conv) == settle(cols, conv)
 
 
+@pytest.mark.slow    # a hundred sheets each: the quick run leaves it out, --full runs it
 @settings(deadline=None)  # exact Fractions; CI machines are noisy
 @given(columns(), st.sampled_from(CONVENTIONS), amounts)
 def test_closing_the_pulya_into_gora_changes_nothing(cols: Columns, conv: Convention, extra: F) -> None:
@@ -78,6 +82,7 @@ def test_closing_the_pulya_into_gora_changes_nothing(cols: Columns, conv: Conven
     assert settle(closed, conv) == settle(cols, conv)
 
 
+@pytest.mark.slow    # a hundred sheets each: the quick run leaves it out, --full runs it
 @settings(deadline=None)  # exact Fractions; CI machines are noisy
 @given(columns(), st.sampled_from([SOCHI, SOCHI.replace(w_pulya=F(20), w_gora=F(20))]))
 def test_closing_literally_when_points_are_equal(cols: Columns, conv: Convention) -> None:
@@ -87,6 +92,7 @@ def test_closing_literally_when_points_are_equal(cols: Columns, conv: Convention
     assert settle(closed, conv) == settle(cols, conv)
 
 
+@pytest.mark.slow    # a hundred sheets each: the quick run leaves it out, --full runs it
 @settings(deadline=None)  # exact Fractions; CI machines are noisy
 @given(columns(), st.sampled_from(CONVENTIONS))
 def test_textbook_method_agrees(cols: Columns, conv: Convention) -> None:

@@ -36,6 +36,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _commands(parser: argparse.ArgumentParser) -> int:
+    """Bare `kozyr` (and `python -m kozyr`): the commands, one a line with what each does, and where the
+    options are; exit status 0, as a newcomer's first try is a question, not a mistake."""
+    lines = [parser.format_usage().rstrip(), "", f"{parser.description}", "", "commands:"]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            lines += [f"  {choice.dest:8}  {choice.help}" for choice in action._choices_actions]
+    lines += ["", "Run kozyr COMMAND --help for a command's options (kozyr --help for kozyr's own)."]
+    try:
+        print("\n".join(lines))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return _quiet_broken_pipe()
+    return 0
+
+
 def _quiet_broken_pipe() -> int:
     """The reader went away: point stdout at /dev/null so the interpreter's final flush is silent."""
     try:
@@ -49,6 +65,8 @@ def _quiet_broken_pipe() -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; the exit status (0, 2 for refused input, 130 for Ctrl-C)."""
     parser = build_parser()
+    if not (sys.argv[1:] if argv is None else argv):   # bare `kozyr`: what it can do, not a usage error
+        return _commands(parser)
     try:
         args = parser.parse_args(argv)
     except SystemExit as stop:  # --help, --version, or a bad argument (already reported)

@@ -14,7 +14,8 @@ of two kinds:
   printed before each of your turns at 80 columns, narration printed as it
   comes, keys read line by line and echoed, so a game can be scripted.
 
-Also here: how cards look (`Look`: Unicode suits and colour, or letters),
+Also here: the closing replay command, wrapped between options (`replay_lines`);
+how cards look (`Look`: Unicode suits and colour, or letters),
 reading a line, the `--delay` option, the terminal's size and the key list
 of a prompt (`key_ranges`).
 """
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 import textwrap
 import time
@@ -38,7 +40,7 @@ from kozyr.errors import KozyrError, shown
 
 __all__ = ["WIDTH", "HEIGHT", "MIN_WIDTH", "MIN_HEIGHT", "Look", "Draw", "Screen", "LiveScreen", "TranscriptScreen",
            "make_screen", "read_line", "delay_seconds", "look_for", "live_console", "terminal_size", "key_ranges",
-           "clip", "wrapped", "screen_fits"]
+           "clip", "wrapped", "screen_fits", "replay_lines"]
 
 WIDTH = 80
 HEIGHT = 24
@@ -333,3 +335,36 @@ def seed_text(text: str) -> str:
     except ValueError:
         raise argparse.ArgumentTypeError(f"seed {shown(text)} is not ASCII text of at most 32 bytes") from None
     return text
+
+
+def _option_words(command: str) -> list[str]:
+    """A command's words with each option kept beside its value (`--seats 4`), so a wrapped line never parts them."""
+    words: list[str] = []
+    for word in shlex.split(command):
+        quoted = shlex.quote(word)
+        if words and words[-1].startswith("--") and " " not in words[-1] and not word.startswith("--"):
+            words[-1] += " " + quoted
+        else:
+            words.append(quoted)
+    return words
+
+
+def replay_lines(sentence: str, command: str, width: int = WIDTH) -> list[str]:
+    r"""A game's last lines: `sentence`, then `Replay: command` on a line of its own. A command longer than
+    `width` goes on lines of its own joined by backslashes, broken only between options, so a terminal of
+    `width` columns never wraps it mid-word and the lines paste back into a shell as one command.
+
+    >>> replay_lines("Over.", "kozyr hokm play --seat 0 --bots greedy greedy greedy --target 2 --seed 4", 40)
+    ['Over.', 'Replay:', 'kozyr hokm play --seat 0 --bots greedy \\', '  greedy greedy --target 2 --seed 4']
+    """
+    line = f"Replay: {command}"
+    if len(line) <= width:
+        return [sentence, line]
+    lines, current = [sentence, "Replay:"], ""
+    for word in _option_words(command):
+        if current and len(current) + 1 + len(word) + 2 > width:
+            lines.append(current + " \\")
+            current = "  " + word
+        else:
+            current = f"{current} {word}" if current else word
+    return [*lines, current]

@@ -118,11 +118,22 @@ def _deal_mode(args: argparse.Namespace) -> str:
     return "reference" if args.reference else ("sha" if args.sha else "fast")
 
 
+SEARCH_CHUNK = 4   # deals between two progress reports when rung 4 plays (it plays tens of deals a second, not 10**5)
+
+
+def _chunk(sides: Sequence[object], args: argparse.Namespace) -> int | None:
+    """The chunk of a local ladder in which rung 4 plays: small, so that the progress bar moves, and shows an
+    estimate of the time left, within its first second (the default chunk of hundreds of deals would hold it
+    at 0 for a minute). The chunking never changes the deals (`kozyr.durak.ladder.chunks`); a cluster keeps
+    its task chunks."""
+    return SEARCH_CHUNK if 4 in sides and getattr(args, "client", None) is None else None
+
+
 def _run_ladder(a: Any, b: Any, deals: int, args: argparse.Namespace, params: Params | None,
                 update: Callable[[int, int], None] | None) -> LadderResult:
     return ladder(a, b, deals, args.seed, deal=_deal_mode(args), workers=args.workers, params=params,
                   progress=update, client=getattr(args, "client", None), pairs=getattr(args, "pairs", False),
-                  timeout=getattr(args, "timeout", None))
+                  timeout=getattr(args, "timeout", None), chunk=_chunk((a, b), args))
 
 
 def _interrupted(err: KeyboardInterrupt, done_before: int, total: int) -> KeyboardInterrupt:
@@ -187,13 +198,15 @@ def _ladder_command(args: argparse.Namespace) -> int:
 
 
 def _table_command(args: argparse.Namespace, rules: Any) -> int:
-    """`kozyr ladder A B C D --seats 4 ...`: a table ladder, every deal in every rotation."""
-    if len(args.sides) != rules.seats:
+    """`kozyr ladder A B C D --seats 4 ...`: a table ladder, every deal in every rotation. Two sides at a
+    table of N seats are side a against a field of N - 1 side b's, as `kozyr sprt A B --seats N` seats them."""
+    if len(args.sides) not in (2, rules.seats):
         raise KozyrError("bad_sides", f"{len(args.sides)} sides for a table of {rules.seats} seats: give one side "
-                         "a seat", field="sides", value=len(args.sides))
+                         "a seat, or two (side a against a field of side b)", field="sides", value=len(args.sides))
     if args.pairs:
         args.parser.error("--pairs is the two-seat ladder's: a table ladder plays every deal in every rotation")
     values = durak_sides.sides_of(args, list(args.sides))
+    values = values[:1] + values[1:] * (rules.seats - 1) if len(values) == 2 else values
     rungs = durak_sides.rungs_of(values)
     params = check_settings(args.set or [], rungs, "--set", args.parser)
     sides = _resolved(values)
@@ -203,7 +216,7 @@ def _table_command(args: argparse.Namespace, rules: Any) -> int:
         with _cluster.connect(args):
             r = ladder(sides, args.deals, args.seed, rules=rules, deal=_deal_mode(args), workers=args.workers,
                        params=params, progress=update, client=getattr(args, "client", None),
-                       timeout=getattr(args, "timeout", None))
+                       timeout=getattr(args, "timeout", None), chunk=_chunk(sides, args))
     finally:
         close()
     if args.json:
@@ -215,11 +228,13 @@ def _table_command(args: argparse.Namespace, rules: Any) -> int:
     rows.append(["draws", f"{r.draws:,}", fmt_interval(r.draw_rate), ""])
     rows.append(["capped", f"{r.capped:,}", fmt_interval(r.capped_rate), ""])
     speed = "-" if r.deals_per_second is None else f"{r.deals_per_second:,.0f}"
+    # each note within 100 columns (a seed of a few dozen characters aside)
     notes = [
-        f"{describe_rules(rules)}; {r.deals:,} deals x {rules.seats} rotations = {r.games:,} games ({r.deal} deals, "
-        f"seed {shown(args.seed)}); rotation r seats side j in seat (j + r) % {rules.seats}; [2-sigma intervals]",
-        "place: the order of going out (1 first; a seat holding cards at the end is last); capped: deals stopped "
-        "at the move cap, counted apart",
+        f"{describe_rules(rules)}; {r.deals:,} deals x {rules.seats} rotations = {r.games:,} games",
+        f"({r.deal} deals, seed {shown(args.seed)}); rotation r seats side j in seat (j + r) % {rules.seats}; "
+        "[2-sigma intervals]",
+        "place: the order of going out (1 first; a seat holding cards at the end is last)",
+        "capped: deals stopped at the move cap, counted apart",
         _fmt_moves(r),
         f"{speed} games/s ({r.seconds:.2f} s, {_cluster.where(args)})",
     ]
@@ -659,12 +674,14 @@ def register(subparsers: Any) -> None:
     names = settings_help()
     p = subparsers.add_parser("ladder", help="play rung (or your bot) against rung over many deals",
                               description="Play side A against side B over many deals, seats alternating; at a "
-                                          "table of N seats (--seats N and the other table options) N sides, every "
-                                          "deal played N times with the sides rotated through the seats. A side "
+                                          "table of N seats (--seats N and the other table options) N sides, or "
+                                          "two: side a against a field of side b, as kozyr sprt seats them; every "
+                                          "deal is "
+                                          "played N times with the sides rotated through the seats. A side "
                                           "is a rung or a bot of yours, module:attr or <file>.py:attr (imported: "
                                           "its code runs).")
     p.add_argument("sides", type=durak_sides.side, nargs="+", metavar="SIDE",
-                   help=f"side a, side b, ... (one a seat): {durak_sides.SIDE_HELP}")
+                   help=f"side a, side b, ... (one a seat, or two at any table): {durak_sides.SIDE_HELP}")
     add_rules_options(p)
     _cluster.add_options(p)
     _common(p)

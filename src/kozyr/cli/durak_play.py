@@ -42,11 +42,22 @@ import sys
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from kozyr.cli._terminal import HEIGHT, WIDTH, Draw, Look, Screen, delay_seconds, key_ranges, make_screen, seed_text
+from kozyr.cli._terminal import (
+    HEIGHT,
+    WIDTH,
+    Draw,
+    Look,
+    Screen,
+    delay_seconds,
+    key_ranges,
+    make_screen,
+    replay_lines,
+    seed_text,
+)
 from kozyr.cli.durak_keys import Command, Refusal, legal_keys, move_key, parse_key
 from kozyr.cli.durak_render import move_phrase, narrate, render_table, verdict
 from kozyr.cli.durak_rules import add_rules_options, rules_flags, rules_of
-from kozyr.cli.durak_sides import knob, side
+from kozyr.cli.durak_sides import knob, label, side, typed
 
 # The engine and the bots, imported here and nowhere else in the terminal game,
 # so switching to the plain-Python oracles (kozyr.durak.reference.Game,
@@ -116,35 +127,12 @@ class Options:
             levels = f"--levels {','.join(map(str, self.levels))}" if self.levels else f"--level {self.level}"
             return f"kozyr play --seed {shlex.quote(self.seed)}{table} {levels} --seat {self.seat}"
         knobs = "".join(f" --bot-set {shlex.quote(f'{k}={v}')}" for k, v in self.knobs)
-        return (f"kozyr play --seed {shlex.quote(self.seed)}{table} --bot {shlex.quote(self.bot)}{knobs} "
+        return (f"kozyr play --seed {shlex.quote(self.seed)}{table} --bot {shlex.quote(typed(self.bot))}{knobs} "
                 f"--seat {self.seat}")
 
     def ending(self, sentence: str) -> list[str]:
-        """The last lines: the sentence, then the replay command on a line of its own (80 columns each: a
-        longer command, a table's options and all, goes on lines of its own joined by backslashes)."""
-        line = f"Replay: {self.replay_command()}"
-        if len(line) <= WIDTH:
-            return [sentence, line]
-        lines, current = [sentence, "Replay:"], ""
-        for word in _option_words(self.replay_command()):
-            if current and len(current) + 1 + len(word) + 2 > WIDTH:
-                lines.append(current + " \\")
-                current = "  " + word
-            else:
-                current = f"{current} {word}" if current else word
-        return [*lines, current]
-
-
-def _option_words(command: str) -> list[str]:
-    """A command's words with each option kept beside its value (`--seats 4`), so a wrapped line never parts them."""
-    words: list[str] = []
-    for word in shlex.split(command):
-        quoted = shlex.quote(word)
-        if words and words[-1].startswith("--") and " " not in words[-1] and not word.startswith("--"):
-            words[-1] += " " + quoted
-        else:
-            words.append(quoted)
-    return words
+        """The last lines: the sentence, then the replay command on lines of 80 columns (`replay_lines`)."""
+        return replay_lines(sentence, self.replay_command())
 
 
 # -- the game loop --------------------------------------------------------------
@@ -241,7 +229,10 @@ class Session:
     def hint(self, view: View) -> str:
         """What the top rung would play here and the key that plays it, then every move's estimated
         fool probability by its key, best first (Rung4Bot.analyse: the search its move comes
-        from), in one line of the screen's width (the least promising moves cut when they do not fit)."""
+        from), in one line of the screen's width (the least promising moves cut when they do not fit).
+        Best first is the search's order, by the fool probability plus half the draw probability (and an
+        exact endgame value first): a move's draw share follows its fool odds where it rounds to 1% or
+        more, so that a move listed before a lower fool figure shows why (`t 43% (4% draw) 2 42%`)."""
         if not view.legal:
             return "No hint: you have no move."
         analysis = Rung4Bot(f"{self.options.seed}:hint").analyse(view)
@@ -249,6 +240,8 @@ class Session:
         line = f"Hint: {move_phrase(move, view, self.look)} (key {move_key(view, move)}). Fool:"
         for estimate in analysis.ranked():
             odds = f" {move_key(view, estimate.move)} {estimate.fool:.0%}"
+            if round(100 * estimate.draw) >= 1:
+                odds += f" ({estimate.draw:.0%} draw)"
             if len(line) + len(odds) + len(" ...") > WIDTH:
                 return line + " ..."
             line += odds
@@ -458,10 +451,10 @@ def options_from(args: argparse.Namespace) -> Options:
 def header_of(options: Options) -> str:
     rules = options.rules
     if rules.seats == 2 and rules.two_seat:
-        against = f"the level {options.level} bot" if options.bot is None else options.bot
+        against = f"the level {options.level} bot" if options.bot is None else label(options.bot)
         return f"kozyr durak   you (seat {options.seat}) against {against}   seed {options.seed}"
     if options.bot is not None:
-        against = options.bot
+        against = label(options.bot)
     elif options.levels:
         against = "levels " + ",".join(map(str, options.levels))
     else:

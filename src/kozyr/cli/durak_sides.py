@@ -34,7 +34,7 @@ from kozyr.durak.panel import spec as panel_spec
 from kozyr.errors import shown
 
 __all__ = ["side", "knob", "add_knob_options", "add_timeout", "sides_of", "label", "is_bot", "rungs_of",
-           "SIDE_HELP"]
+           "SIDE_HELP", "typed"]
 
 SIDES = (1, 2, 3, 4)
 LEARNED, LEARNED_SPEC = "learned", "kozyr.durak.learned:LearnedBot"
@@ -144,11 +144,23 @@ def rungs_of(values: list[object]) -> set[int]:
 
 
 def label(value: object) -> str:
-    """`rung 3 (careful)`, or the bot's text with its knobs."""
+    """`rung 3 (careful)`, `the learned rung`, or the bot's text; a bot's knobs follow in parentheses."""
     if isinstance(value, int):
         return f"rung {value} ({RUNG_NAMES[value]})"
     if isinstance(value, BotSpec):
+        name = "the learned rung" if value.spec == LEARNED_SPEC else value.spec
         if not value.knobs:
-            return value.spec
-        return f"{value.spec}({', '.join(f'{k}={v!r}' for k, v in value.knobs.items())})"
+            return name
+        return f"{name}({', '.join(f'{k}={v!r}' for k, v in value.knobs.items())})"
+    if value == LEARNED_SPEC:
+        return "the learned rung"
     return str(value)
+
+
+def typed(spec: str) -> str:
+    """What a person types for a parsed side's text: `learned` for the learned rung, a panel bot's short name,
+    else the text itself (a replay command reads as it was asked for)."""
+    if spec == LEARNED_SPEC:
+        return LEARNED
+    short = spec.rpartition(":")[2]
+    return short if short in PANEL and spec == panel_spec(short) else spec

@@ -39,6 +39,7 @@ from kozyr.cli._terminal import (
     delay_seconds,
     key_ranges,
     make_screen,
+    replay_lines,
     seed_text,
     wrapped,
 )
@@ -394,14 +395,14 @@ class Session:
         us = self.you & 1
         if self.quit:
             self.screen.end(self.table("You left the match."),
-                            [f"Match left unfinished at us {m.scores[us]}, them {m.scores[1 - us]}. "
-                             f"Replay: {self.options.replay_command()}"])
+                            replay_lines(f"Match left unfinished at us {m.scores[us]}, them {m.scores[1 - us]}.",
+                                         self.options.replay_command()))
             return
         verdict = "You win the match" if m.winner == us else "You lose the match"
         hands = len(m.results)
-        self.screen.end(self.table("Match over."), [f"{verdict} {m.scores[us]}-{m.scores[1 - us]} after "
-                                                    f"{hands} hand{'s' * (hands != 1)}. "
-                                                    f"Replay: {self.options.replay_command()}"])
+        self.screen.end(self.table("Match over."),
+                        replay_lines(f"{verdict} {m.scores[us]}-{m.scores[1 - us]} after {hands} "
+                                     f"hand{'s' * (hands != 1)}.", self.options.replay_command()))
 
 
 # -- command line ------------------------------------------------------------------------------
@@ -431,7 +432,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         return session.run()
     except KeyboardInterrupt:
-        sys.stdout.write(f"\nInterrupted. Replay: {options.replay_command()}\n")
+        sys.stdout.write("\n" + "\n".join(replay_lines("Interrupted.", options.replay_command())) + "\n")
         return 130
 
 

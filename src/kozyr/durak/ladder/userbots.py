@@ -277,8 +277,10 @@ def _import(spec: str, name: str) -> Any:
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as err:
-        raise KozyrError("bad_bot", f"{spec}: cannot import {name}: {type(err).__name__}: {err}",
-                         value=spec) from err
+        file = f"path/to/{name.replace('.', '/')}.py:{spec.rpartition(':')[2]}"
+        raise KozyrError("bad_bot", f"{spec}: cannot import {name}: {type(err).__name__}: {err} (module:attr "
+                         f"imports from the current folder, {here}, and the Python path; a file elsewhere is "
+                         f"{file})", value=spec) from err
 
 
 def _load_file(spec: str, where: str) -> Any:
