@@ -4,7 +4,7 @@ Read from the files beside the package, never by running git: the checkout's
 ``.git`` (a folder, or a worktree's ``gitdir:`` file) followed to HEAD and its
 ref (loose or packed), or pip's ``direct_url.json`` for an install from a
 repository; a repaired wheel is one whose shared libraries a repair tool
-bundled beside the package (``kozyr.libs`` by auditwheel and delvewheel,
+bundled beside the package (a ``.libs`` folder named after it, by auditwheel and delvewheel,
 ``kozyr/.dylibs`` by delocate). Every read is bounded and any failure is
 "not known" (None), never an error.
 """

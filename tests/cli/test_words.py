@@ -66,7 +66,7 @@ def test_a_hokm_match_in_words() -> None:
     out = run.stdout
     assert run.returncode == 0, run.stderr
     assert "(first to 7 tricks)" in out and "a hand is" not in out
-    assert re.search(r"after 1 hand\. Replay", out), out[-400:]
+    assert re.search(r"after 1 hand\.\s+Replay", out), out[-400:]   # the replay line wraps at 80 columns
     assert re.search(r"Hand 1: (We|They) take ", out) and not re.search(r"\b(us|them) take\b", out)
     assert not re.search(r"\b1 cards\b", out)
 

@@ -600,7 +600,8 @@ LEARNED_IMPORTS: dict[str, set[str] | None] = {
     "hashlib": None, "io": None, "zipfile": None, "dataclasses": {"dataclass"}, "pathlib": {"Path"},
     "kozyr.errors": {"KozyrError", "shown"}, "kozyr.files": {"read_bytes"},
     "kozyr.durak": {"_learned"}, "kozyr.durak.moves": {"Move"},
-    "kozyr.durak.encoding": {"N_ACTIONS", "OBS_SIZE", "observe", "move_of"},
+    "kozyr.durak.encoding": {"N_ACTIONS", "OBS_SIZE", "observe", "move_of",
+                             "table_encoding"},   # which tables it plays: of the Rules, not of a deal
     # a native bot's Python face (its capsules, its words: the learned rung draws none)
     "kozyr.durak.ladder.sides": {"NativeBot"},
     # the type a view of the compiled engine has (the C path takes it, as the ladder does)
@@ -614,7 +615,8 @@ LEARNED_FORBIDDEN = ENGINE_NAMES + [
     # casts only to the network's own block, the capsule's void pointer or the floats it holds
     (r"<\s*(?!(?:const\s+)?(?:Net|void|float)\s*\*+\s*>)(const\s+)?[A-Za-z_][\w\s]*\*+\s*>", "casts to a pointer"),
     (r"\b(gc|sys|inspect|ctypes|importlib|builtins)\b", "imports an introspection module"),
-    (r"\b(globals|locals|vars|eval|exec|compile|open)\s*\(|getattr\(", "calls an introspection builtin"),
+    # (a builtin, not a method: the weights' zip members are read by `zipped.open(member)`)
+    (r"(?<![.\w])(globals|locals|vars|eval|exec|compile|open)\s*\(|getattr\(", "calls an introspection builtin"),
 ]
 # (__file__: where the shipped weights file lies, beside the module)
 LEARNED_DUNDERS = {"__future__", "__all__", "__init__", "__call__", "__reduce__", "__repr__", "__file__"}

@@ -12,15 +12,15 @@ from _pref_play import SEEDS
 
 from kozyr.preferans import Game, PreferansError
 from kozyr.preferans.analysis import analyse, worlds
-from kozyr.preferans.views import View
+from kozyr.preferans.views import CurrentTrick, Trick, View
 
 DECK = [16 * s + r for s in range(4) for r in range(7, 15)]
 
 
-def positions(count: int, *, min_tricks: int = 0, seed: int = 1) -> list[tuple[Game, View]]:
+def positions(count: int, *, min_tricks: int = 0, seed: int = 1) -> list[tuple[dict[int, int], View]]:
     """Play-phase views of the seat on turn (with the game's true hands), random legal play."""
     rng = random.Random(seed)
-    out: list[tuple[Game, View]] = []
+    out: list[tuple[dict[int, int], View]] = []
     number = 0
     while len(out) < count:
         number += 1
@@ -58,6 +58,7 @@ def mask(cards) -> int:
 
 def history_legal(view: View, hands: dict[int, int]) -> bool:
     """Every card the view shows played was legal if the hands now are ``hands``: rebuilt backwards."""
+    assert view.trick is not None
     tricks = [(t.talon, t.plays) for t in view.tricks] + [(view.trick.talon, view.trick.plays)]
     held = dict(hands)
     rebuilt = []
@@ -85,7 +86,9 @@ def history_legal(view: View, hands: dict[int, int]) -> bool:
 
 def brute_count(view: View) -> int:
     played = set()
-    for t in list(view.tricks) + [view.trick]:
+    assert view.trick is not None
+    shown: list[CurrentTrick | Trick] = [*view.tricks, view.trick]
+    for t in shown:
         if t.talon is not None:
             played.add(t.talon)
         played |= {c for _, c in t.plays}
@@ -173,6 +176,7 @@ def minimax(view: View, hands: dict[int, int], counted: int, kind: str) -> int:
         maxim = (s == counted) == (kind == "game")
         return max(vals) if maxim else min(vals)
 
+    assert view.trick is not None
     return go(hands, list(view.trick.plays), view.trick.leader)
 
 
@@ -185,14 +189,17 @@ def test_exact_values_agree_with_a_plain_minimax() -> None:
         a = analyse(v, limit=10_000)
         n, ws = worlds(v)
         assert a.exact and a.count == a.solved == n
+        assert v.trick is not None and v.declarer is not None
         for m in a.moves:
             want: dict[int, int] = {}
+            card = m.move.arg
+            assert isinstance(card, int)
             for w in ws:
                 hands = dict(zip(v.active, w.hands, strict=True))
-                mover = next(s for s in v.active if hands[s] >> m.move.arg & 1)
-                hands[mover] &= ~(1 << m.move.arg)
+                mover = next(s for s in v.active if hands[s] >> card & 1)
+                hands[mover] &= ~(1 << card)
                 sub = dataclasses.replace(v, trick=dataclasses.replace(
-                    v.trick, plays=v.trick.plays + ((mover, m.move.arg),)))
+                    v.trick, plays=v.trick.plays + ((mover, card),)))
                 t = v.won[v.declarer] + minimax(sub, hands, v.declarer, kind)
                 mine = t if v.seat == v.declarer else None
                 if mine is not None:

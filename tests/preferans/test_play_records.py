@@ -11,7 +11,7 @@ import pytest
 from _pref_deals import EXAMPLE_1
 from _pref_play import SEEDS, new, random_game, run
 
-from kozyr.preferans import ROSTOV, SOCHI, PreferansError
+from kozyr.preferans import ROSTOV, SOCHI, Game, PreferansError
 from kozyr.preferans.record import FORMAT, SCHEMA, Record, dumps, load, loads, save
 from kozyr.schema import mismatch
 
@@ -147,5 +147,5 @@ def test_a_file_too_large_or_missing(tmp_path: Path) -> None:
     big.write_bytes(b" " * (11 * 1024 * 1024))
     for path in (big, tmp_path / "missing.json", tmp_path):
         with pytest.raises(PreferansError) as info:
-            load(path)
+            load(path, game=Game)
         assert info.value.code == "bad_file"

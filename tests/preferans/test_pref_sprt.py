@@ -27,7 +27,7 @@ def rates(draw, mean: float, runs: int, seed: int) -> dict[str, float]:
         t = ScoreSPRT(0.0, 10.0, alpha=0.05, beta=0.05, min_deals=30, max_deals=5000)
         while t.update(draw(rng, mean)) is None:
             pass
-        out[t.decision] += 1
+        out[t.decision or "undecided"] += 1
     return {k: v / runs for k, v in out.items()}
 
 

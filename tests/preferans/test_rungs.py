@@ -10,6 +10,7 @@ import pytest
 from _pref_play import SEEDS
 
 from kozyr.preferans.contracts import Contract, Strain
+from kozyr.preferans.moves import Move
 from kozyr.preferans.reference import Game as Twin
 from kozyr.preferans.rungs import MonteCarloBot, RulesBot, safe_misere, strain_tricks
 from kozyr.preferans.shuffle import shuffled_order
@@ -58,10 +59,11 @@ def twins(number: int, seat_of_interest: int, plies: int, rng: random.Random):
     it and ``seat_of_interest`` sees the same view."""
     order = list(shuffled_order(SEEDS[3], number))
     game = Twin._from_order(order, players=("A", "B", "C"), dealer=number % 3)
-    moves = []
+    moves: list[tuple[int, Move]] = []
     bots = [RulesBot(s) for s in range(3)]
     while not game.over and len(moves) < plies:
         seat = game.actor
+        assert seat is not None
         m = bots[seat](game.view(seat))
         moves.append((seat, m))
         game.apply(seat, m)
@@ -111,8 +113,10 @@ def test_moves_are_legal_and_seeded() -> None:
             bots = [MonteCarloBot(1), RulesBot(2), MonteCarloBot(3)]
             log = []
             while not game.over:
-                v = game.view(game.actor)
-                m = bots[game.actor](v)
+                actor = game.actor
+                assert actor is not None
+                v = game.view(actor)
+                m = bots[actor](v)
                 assert m in v.legal
                 log.append(str(m))
                 game.apply(game.actor, m)

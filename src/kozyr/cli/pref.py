@@ -29,13 +29,12 @@ from kozyr.cards import card_name
 from kozyr.cli import pref_ladder, pref_play
 from kozyr.cli._common import print_table
 from kozyr.files import parse_json, read_bytes
-from kozyr.preferans import game_record
+from kozyr.preferans import Game, game_record
 from kozyr.preferans.errors import PreferansError
 from kozyr.preferans.files import columns_from, convention_from, load_document, sheet_from
 from kozyr.preferans.numbers import exact, parse_number
 from kozyr.preferans.record import Record
 from kozyr.preferans.record import loads as loads_record
-from kozyr.preferans.reference import Game
 from kozyr.preferans.scoring import Conditions
 from kozyr.preferans.settlement import Columns, Settlement, settle
 from kozyr.preferans.sheet import Sheet
@@ -121,7 +120,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     doc = parse_json(data, label=label, code="bad_record", error=PreferansError)
     if isinstance(doc, dict) and doc.get("format") == game_record.FORMAT:
         return _replay_game(game_record.loads(data, label=label))
-    record = loads_record(data, label=label)   # replayed on load: a record the rules refuse is refused here
+    record = loads_record(data, game=Game, label=label)   # replayed on load: a record the rules refuse is refused here
     return _replay_deal(record)
 
 

@@ -7,7 +7,8 @@ beside them as something to trust: it is what the deals make (:meth:`GameRecord.
 a reader without kozyr can see them, and so that reading back can check them.
 
 Reading a game (:meth:`GameRecord.from_json`, :func:`load`) checks it against :data:`SCHEMA`, replays every
-deal move for move (as a deal's record is replayed), and then checks that the deals are the game's: the same
+deal move for move on the compiled ``Game`` (or the engine given as ``game=``), and then checks that the
+deals are the game's: the same
 players, convention and seed; deal k has number k and is dealt by the seat after the last deal's dealer;
 its minimum bid is what the sheet gave it (the exit threshold after raspasy); no deal is left unfinished;
 no deal follows the closing of the pulya; and the written settlement and ``closed`` are the sheet's. Anything
@@ -34,21 +35,19 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kozyr.errors import shown
 from kozyr.files import parse_json, read_bytes, write_atomic
 
 from .convention import PRESETS, Convention
+from .core.engine import Game as Compiled
 from .errors import PreferansError
 from .jsonforms import checked_document
 from .numbers import exact
 from .record import SCHEMA as DEAL_RECORD_SCHEMA
-from .record import Record
+from .record import Game, Record
 from .sheet import Sheet
-
-if TYPE_CHECKING:
-    from .reference import Game
 
 __all__ = ["FORMAT", "SCHEMA", "MAX_GAME_DEALS", "GameRecord", "dumps", "loads", "save", "load"]
 
@@ -100,7 +99,7 @@ class GameRecord:
         }
 
     @classmethod
-    def from_json(cls, value: Any, *, game: type[Game] | None = None) -> GameRecord:
+    def from_json(cls, value: Any, *, game: Game = Compiled) -> GameRecord:
         """A game read back, checked and every deal replayed (see the module's docstring); ``bad_record``."""
         checked_document(value, SCHEMA, "game", "bad_record")
         players = tuple(value["players"])
@@ -164,7 +163,7 @@ def dumps(game: GameRecord) -> str:
     return json.dumps({"format": FORMAT, **game.to_json()}, ensure_ascii=False)
 
 
-def loads(text: str | bytes, *, label: str = "game", game: type[Game] | None = None) -> GameRecord:
+def loads(text: str | bytes, *, label: str = "game", game: Game = Compiled) -> GameRecord:
     """A game read from a file's text (bounded, strict JSON; then :meth:`GameRecord.from_json`)."""
     doc = parse_json(text, label=label, code="bad_record", error=PreferansError)
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
@@ -180,7 +179,7 @@ def save(game: GameRecord, path: str | Path, *, overwrite: bool = True) -> None:
                  error=PreferansError)
 
 
-def load(path: str | Path, *, game: type[Game] | None = None) -> GameRecord:
+def load(path: str | Path, *, game: Game = Compiled) -> GameRecord:
     """Read a game file, bounded, and replay every deal (:func:`loads`)."""
     label = f"game file {str(path)!r}"
     return loads(read_bytes(path, label=label, error=PreferansError), label=label, game=game)

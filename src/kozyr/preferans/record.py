@@ -1,4 +1,4 @@
-"""The record of one preferans deal: everything needed to replay it, and the scorer's ``Deal`` it produces.
+r"""The record of one preferans deal: everything needed to replay it, and the scorer's ``Deal`` it produces.
 
 A :class:`Record` holds the inputs (seed, deal number, players, dealer, the convention's play parameters and
 the minimum bid level), every accepted move as (actor seat, move), and what the deal came to: the talon, the
@@ -7,7 +7,9 @@ tricks each active seat won. :meth:`Record.to_deal` is the scorer's :class:`Deal
 ``Sheet.add``); :meth:`Record.to_json` its JSON form, with the JSON Schema :data:`SCHEMA`.
 
 Reading a record (:meth:`Record.from_json`, :func:`load`) checks it against the schema and then replays its
-moves on a fresh deal from its inputs: a record whose moves the rules refuse, or whose stated outcome is not
+moves on a fresh deal from its inputs, on the engine the caller names (``game=``: the compiled
+``kozyr.preferans.Game`` or the plain-Python twin; this module imports neither, since both build
+:class:`Record`\ s): a record whose moves the rules refuse, or whose stated outcome is not
 what its moves produce, is refused (``bad_record``, naming the first bad move), so a forged record cannot
 enter a sheet. Files are written atomically and read bounded (:mod:`kozyr.files`).
 
@@ -26,7 +28,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kozyr.errors import shown
 from kozyr.files import parse_json, read_bytes, write_atomic
@@ -51,8 +53,9 @@ from .jsonforms import (
 from .moves import Move
 from .views import PARAMS_SCHEMA
 
-if TYPE_CHECKING:
-    from .reference import Game
+# What replaying asks of an engine: `from_seed`, `apply` and `record` (the compiled Game and the twin both).
+# Any: the two are distinct classes of one duck type, and a Protocol over a classmethod matches neither.
+Game = Any
 
 __all__ = ["FORMAT", "OUTCOMES", "SCHEMA", "Record", "convention_of", "dumps", "loads", "save", "load"]
 
@@ -121,9 +124,9 @@ class Record:
         }
 
     @classmethod
-    def from_json(cls, value: Any, *, game: type[Game] | None = None) -> Record:
+    def from_json(cls, value: Any, *, game: Game) -> Record:
         """A record read back: checked against :data:`SCHEMA`, then replayed move for move on a fresh deal of
-        ``game`` (the plain-Python twin by default; the compiled ``Game`` does as well) from the record's
+        ``game`` (the compiled ``kozyr.preferans.Game`` or the plain-Python twin) from the record's
         inputs. Refused with ``bad_record`` when it does not fit, when a move is refused (the message names
         the move's index and the engine's code) or when the replayed record differs from the one read."""
         checked_document(value, SCHEMA, "record", "bad_record")
@@ -144,15 +147,13 @@ def convention_of(value: dict[str, Any]) -> Convention:
                              value=exc.code) from None
 
 
-def replayed(value: dict[str, Any], game_type: type[Game] | None = None) -> Record:
+def replayed(value: dict[str, Any], game_type: Game) -> Record:
     """Replay a schema-checked record's moves and return the replayed :class:`Record` (see
     :meth:`Record.from_json`)."""
-    from .reference import Game as Twin
     from .scoring import Conditions
 
-    kind = Twin if game_type is None else game_type
     try:
-        game = kind.from_seed(bytes.fromhex(value["seed"]), value["number"], players=value["players"],
+        game = game_type.from_seed(bytes.fromhex(value["seed"]), value["number"], players=value["players"],
                               dealer=value["dealer"], convention=convention_of(value["convention"]),
                               conditions=Conditions(value["min_level"]))
     except PreferansError as exc:
@@ -180,7 +181,7 @@ def dumps(record: Record) -> str:
     return json.dumps({"format": FORMAT, **record.to_json()}, ensure_ascii=False)
 
 
-def loads(text: str | bytes, *, label: str = "record", game: type[Game] | None = None) -> Record:
+def loads(text: str | bytes, *, game: Game, label: str = "record") -> Record:
     """A record read from a file's text (bounded, strict JSON; then :meth:`Record.from_json`)."""
     doc = parse_json(text, label=label, code="bad_record", error=PreferansError)
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
@@ -197,7 +198,7 @@ def save(record: Record, path: str | Path, *, overwrite: bool = True) -> None:
                  error=PreferansError)
 
 
-def load(path: str | Path, *, game: type[Game] | None = None) -> Record:
+def load(path: str | Path, *, game: Game) -> Record:
     """Read a record file, bounded, and replay it (:func:`loads`)."""
     label = f"record file {str(path)!r}"
     return loads(read_bytes(path, label=label, error=PreferansError), label=label, game=game)

@@ -2,7 +2,7 @@
 (:class:`MonteCarloBot`, the solver over worlds consistent with the view).
 
 A bot is a callable ``view -> Move``: it is handed one seat's :class:`~kozyr.preferans.views.View` and
-nothing else, so it is blind by construction (tests/preferans/test_rungs_blind.py reads this module's
+nothing else, so it is blind by construction (tests/preferans/test_rungs.py reads this module's
 source and refuses anything that could reach a game's state). Each is seeded and deterministic: the same
 seed and the same views give the same moves.
 
