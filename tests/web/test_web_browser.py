@@ -181,3 +181,51 @@ def test_watch_deal_4711_and_upload_its_record(page: Any, table: Table, tmp_path
                    encoding="utf-8")
     answered(page, lambda: page.set_input_files("#upload", str(bad)))
     assert page.inner_text("#message").startswith("Not replayed (bad_record)")
+
+
+def test_a_whole_preferans_deal_by_clicking(page: Any, table: Table) -> None:
+    """Bid whenever you may (so you win the auction, take the talon, discard two by clicking and name), then
+    every phase by its cards and buttons to the end of the deal; the sheet; then the end, the seed, the record."""
+    page.click("nav button[data-tab='preferans']")
+    page.fill("#pref-seed", "browser-pref")
+    page.fill("#pref-target", "10")
+    answered(page, lambda: page.click("#pref-deal"))
+    game = "#game"
+    assert page.get_attribute(game, "data-kind") == "preferans" and "seed browser-pref" in page.inner_text("#game-title")
+    assert not page.is_hidden("#sheet") and page.get_attribute(game, "data-phase") == "auction"
+    shot(page, "preferans-start")
+    phases, clicks = set(), 0
+    while page.get_attribute(game, "data-phase") not in ("sheet", "over"):
+        assert clicks < MAX_CLICKS, "the deal did not end"
+        phase = page.get_attribute(game, "data-phase")
+        phases.add(phase)
+        if phase == "talon":
+            cards = page.locator("#picture g.hand-card.legal")
+            assert cards.count() == 12 and page.is_disabled("#pref-discard")
+            cards.nth(0).click()            # chosen on the page: no request until the button
+            cards.nth(1).click()
+            assert page.locator("#picture g.hand-card.chosen").count() >= 2
+            shot(page, "preferans-discard")
+            answered(page, lambda: page.click("#pref-discard"))
+        elif page.locator("#picture g.hand-card.legal").count():
+            answered(page, page.locator("#picture g.hand-card.legal").first.click)
+        else:
+            bid = page.locator("#actions button[id^='pref-bid-']:not([disabled])")
+            live = bid if bid.count() else page.locator("#actions button:not([disabled])")
+            assert live.count(), f"nothing to click: {page.inner_text('#status')}"
+            answered(page, live.first.click)
+        clicks += 1
+    assert {"auction", "talon", "naming", "play"} <= phases, phases
+    assert page.get_attribute(game, "data-phase") == "sheet" and "Next deal" in page.inner_text("#status")
+    log = page.inner_text("#log")
+    assert "You discard two cards face down." in log and "Trick 10" in log
+    assert "The sheet after 1 deal" in page.inner_text("#sheet-caption")
+    assert page.locator("#sheet tbody tr").count() == 3 and page.is_disabled("#save")
+    shot(page, "preferans-sheet")
+    answered(page, lambda: page.click("#pref-end"))
+    assert page.get_attribute(game, "data-over") == "1" and page.inner_text("#status") == "Game over."
+    assert page.inner_text("#verdict").startswith("You ended the game after 1 deal: your saldo ")
+    assert "--seed browser-pref" in page.inner_text("#replay-line") and not page.is_hidden("#download")
+    answered(page, lambda: page.click("#save"))
+    assert page.inner_text("#message").startswith("Saved as preferans-")
+    shot(page, "preferans-end")
