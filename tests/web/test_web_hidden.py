@@ -16,10 +16,13 @@ from typing import Any
 
 import pytest
 from _served import Table, held
+from test_web_preferans import first_preferans_move
 
 from kozyr.durak import Game
 from kozyr.durak.records import to_record
-from kozyr.web import durak_table
+from kozyr.preferans import reference
+from kozyr.preferans.shuffle import shuffled_order
+from kozyr.web import durak_table, preferans_table
 from kozyr.web.durak_table import DurakTable
 from kozyr.web.load import Client, first_durak_move, first_hokm_move
 
@@ -154,8 +157,6 @@ PREFERANS_PHASES = ("auction", "talon", "naming", "whisting", "defence")   # bef
 def preferans_twins(seed: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Deal 1 of `seed` (you in seat 0 of three, seat 2 dealing) and the same deal with one card of seat 1's
     hand and one of seat 2's swapped: cards you never see before they are played."""
-    from kozyr.preferans import reference
-    from kozyr.preferans.shuffle import shuffled_order
 
     order = list(shuffled_order(seed.ljust(32).encode(), 1))
     game = reference.Game._from_order(order, players=("you", "seat 1", "seat 2"), dealer=2)
@@ -167,10 +168,7 @@ def preferans_twins(seed: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
 def preferans_answers(table: Table, monkeypatch: pytest.MonkeyPatch, order: tuple[int, ...], moves: int,
                       phases: tuple[str, ...] = ()) -> list[Any]:
     """Every route's answers at the start and after each of `moves` moves of yours while the deal is in
-    `phases` (all of them when empty), ids taken out; the phases seen."""
-    from kozyr.preferans import reference
-    from kozyr.web import preferans_table
-    from test_web_preferans import first_preferans_move
+    `phases` (all of them when empty), ids taken out."""
 
     class Dealt:
         @staticmethod

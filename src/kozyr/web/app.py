@@ -63,11 +63,10 @@ from kozyr.errors import KozyrError, shown, whole
 from kozyr.hokm import IllegalPlay
 from kozyr.hokm import records as hokm_records
 from kozyr.preferans import game_record as preferans_records
-from kozyr.web import replays
+from kozyr.web import preferans_table, replays
 from kozyr.web.durak_table import RUNG_CHOICES, DurakTable
 from kozyr.web.hokm_table import BOT_CHOICES, DEFAULT_BOTS, MAX_TARGET, HokmTable
 from kozyr.web.preferans_table import PreferansTable, Refused
-from kozyr.web import preferans_table
 from kozyr.web.sealed import NotOver
 from kozyr.web.sessions import Session, Sessions
 from kozyr.web.store import MAX_RECORD_BYTES, RecordsFolder, parse_json
