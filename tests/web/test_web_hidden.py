@@ -154,13 +154,15 @@ def test_the_table_keeps_the_seed_it_committed_to() -> None:
 PREFERANS_PHASES = ("auction", "talon", "naming", "whisting", "defence")   # before any card is played
 
 
-def preferans_twins(seed: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def preferans_twins(seed: str, talon: bool = False) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Deal 1 of `seed` (you in seat 0 of three, seat 2 dealing) and the same deal with one card of seat 1's
-    hand and one of seat 2's swapped: cards you never see before they are played."""
-
+    hand and one of seat 2's swapped: cards you never see before they are played. With `talon`, a talon card
+    and one of seat 2's are swapped instead: hidden from everybody until the auction ends."""
     order = list(shuffled_order(seed.ljust(32).encode(), 1))
     game = reference.Game._from_order(order, players=("you", "seat 1", "seat 2"), dealer=2)
-    a, b = min(game.hand(1)), max(game.hand(2))
+    held_cards = set(game.hand(0)) | set(game.hand(1)) | set(game.hand(2))
+    a = min(c for c in order if c not in held_cards) if talon else min(game.hand(1))
+    b = max(game.hand(2))
     twin = [b if c == a else a if c == b else c for c in order]
     return tuple(order), tuple(twin)
 
@@ -198,6 +200,18 @@ def test_preferans_twin_deals_answer_the_same_on_every_route(table: Table, monke
     assert one != two
     first = preferans_answers(table, monkeypatch, one, 12, PREFERANS_PHASES)
     second = preferans_answers(table, monkeypatch, two, 12, PREFERANS_PHASES)
+    assert len(first) == len(second) >= 1
+    for a, b in zip(first, second, strict=True):
+        assert a == b
+
+
+@pytest.mark.parametrize("seed", ["twin-1", "twin-2", "twin-3", "twin-4"])
+def test_preferans_talon_twins_answer_the_same_through_the_auction(table: Table, monkeypatch: pytest.MonkeyPatch,
+                                                                  seed: str) -> None:
+    one, two = preferans_twins(seed, talon=True)
+    assert one != two
+    first = preferans_answers(table, monkeypatch, one, 12, ("auction",))
+    second = preferans_answers(table, monkeypatch, two, 12, ("auction",))
     assert len(first) == len(second) >= 1
     for a, b in zip(first, second, strict=True):
         assert a == b
