@@ -98,6 +98,37 @@ def test_the_game_ends_by_itself_when_the_sheet_closes(table: Table, monkeypatch
     assert refused_after.status == 400 and json.loads(refused_after.body)["error"] == "game_over"
 
 
+def test_a_game_stops_at_the_tables_bound_of_deals(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(preferans_table, "MAX_DEALS", 2)
+    client = table.client()
+    gid, state = new_preferans(client, seed="bounded")
+    state = play_to_sheet(client, gid, state)
+    assert state["phase"] == "sheet"
+    state = client.json("POST", f"/api/games/{gid}/move", {"action": "next"})["state"]
+    state = play_to_sheet(client, gid, state)
+    assert state["over"] and not state["sheet"]["closed"] and state["sheet"]["deals"] == 2
+    assert state["verdict"].startswith("The game stopped at the table's limit after 2 deals")
+    assert len(preferans_records.loads(client.request("GET", f"/api/games/{gid}/record").body).records) == 2
+
+
+def test_the_bound_of_deals_keeps_the_record_readable() -> None:
+    """MAX_DEALS deals of the largest of 30 deals' records, with a fifth to spare, fit what the records folder
+    reads back."""
+    from kozyr.web.store import MAX_RECORD_BYTES
+    game = preferans_table.PreferansTable(seat=0, seed="sizes")
+    sizes = []
+    while len(sizes) < 30:
+        state = game.state()
+        if state["phase"] == "sheet":
+            game.ended = True
+            sizes.append(len(preferans_records.dumps(game.record())) - sum(sizes))
+            game.ended = False
+            game.act({"action": "next"})
+        else:
+            game.act(first_preferans_move(state))
+    assert 1000 < max(sizes) and preferans_table.MAX_DEALS * max(sizes) * 1.2 <= MAX_RECORD_BYTES
+
+
 def refused(client: Client, gid: str, body: Any, status: int, code: str) -> dict[str, Any]:
     before = client.json("GET", f"/api/games/{gid}")["state"]
     answer = client.request("POST", f"/api/games/{gid}/move", body)

@@ -10,7 +10,8 @@ Your move is the engine's move text (``{"move": "bid 6S"}``, ``"discard QS 7D"``
 ``"play 10H"``): a text that is no move is a bad request (400), a move the rules refuse is `Refused`
 (409); either changes nothing. When a deal is over the sheet is scored and shown, and the game waits for
 ``{"action": "next"}`` (the next deal) or ``{"action": "end"}`` (stop here); it is over by itself when
-every pulya reaches the target.
+every pulya reaches the target, or after `MAX_DEALS` deals (random bots seldom make a contract, so a pulya
+can take hundreds of deals; the bound keeps a game's memory and its record bounded).
 
 Everything the page gets of a deal comes from your seat's `View` (its JSON, its picture, the cards you may
 play) and from the narration of public events (`kozyr.preferans.narration`). The seed deals every deal of
@@ -39,7 +40,7 @@ from kozyr.svg import preferans_svg
 from kozyr.web.sealed import NotOver, commitment
 
 __all__ = ["PreferansTable", "Refused", "BOT_CHOICES", "CONVENTIONS", "PLAYERS", "MAX_TARGET", "DEFAULT_TARGET",
-           "LOG_LINES", "MOVE_MAX"]
+           "LOG_LINES", "MOVE_MAX", "MAX_DEALS"]
 
 BOT_CHOICES = tuple(sorted(BOTS, key=lambda name: (RUNGS.get(name, 0), name)))
 CONVENTIONS = tuple(PRESETS)
@@ -48,6 +49,8 @@ MAX_TARGET = 100
 DEFAULT_TARGET = 10
 LOG_LINES = 40
 MOVE_MAX = 40           # the longest move text read ("discard 10S 10H" is 15)
+MAX_DEALS = 250         # the deals a game holds at most: its record (some 1.4 KB a deal, 2 KB at most) stays
+#                         within what the records folder reads back (kozyr.web.store.MAX_RECORD_BYTES)
 LABELS = {"pass": "Pass", "whist": "Whist", "half-whist": "Half-whist", "open": "Play open", "closed": "Play closed"}
 
 
@@ -80,6 +83,7 @@ class PreferansTable:
         self.bots = {s: BOTS[bots](f"{seed}:{s}") for s in range(self.players) if s != self.you}
         self.hinter = RandomBot(f"{seed}:hint")
         self.ended = False               # you stopped the game between deals
+        self.full = False                # the game reached MAX_DEALS deals and stopped there
         self.last_outcome = ""
         self.log: list[str] = []
         self.lock = threading.Lock()
@@ -179,6 +183,10 @@ class PreferansTable:
         if self.sheet.closed:
             self._tell("Every pulya is closed: the game is over.")
             self._finish()
+        elif len(self.records) >= MAX_DEALS:
+            self.full = True
+            self._tell(f"The game stops after {MAX_DEALS} deals, the most a game at this table holds.")
+            self._finish()
 
     def _finish(self) -> None:
         saldo = self.sheet.settle()
@@ -199,7 +207,7 @@ class PreferansTable:
     # -- reading ------------------------------------------------------------------------------------------
     @property
     def over(self) -> bool:
-        return self.ended or self.sheet.closed
+        return self.ended or self.full or self.sheet.closed
 
     def record(self) -> GameRecord:
         """The game's record; refused (not_over) until the game is over: it holds the seed of every deal."""
@@ -268,7 +276,8 @@ class PreferansTable:
             return None
         saldo = self.sheet.settle()
         deals = len(self.records)
-        how = "Every pulya is closed" if self.sheet.closed else "You ended the game"
+        how = ("Every pulya is closed" if self.sheet.closed else "The game stopped at the table's limit" if self.full
+               else "You ended the game")
         return (f"{how} after {deals} deal{'s' * (deals != 1)}: your saldo {exact(saldo[self.names[self.you]])} "
                 f"({', '.join(f'{self.words.seat(i)} {exact(saldo[p])}' for i, p in enumerate(self.names))}).")
 
