@@ -195,3 +195,26 @@ def test_the_seed_is_committed_to_and_the_record_waits_for_the_end(table: Table)
     assert answer.status == 409 and json.loads(answer.body)["error"] == "not_over"
     assert client.request("POST", f"/api/games/{gid}/save", {}).status == 409
     assert table.app.folder.list() == []
+
+
+def test_a_session_keeps_at_most_its_bound_of_preferans_games(table: Table) -> None:
+    from kozyr.web.sessions import MAX_GAMES
+
+    client = table.client()
+    ids = [new_preferans(client, seed=f"g{i}")[0] for i in range(MAX_GAMES + 2)]
+    assert client.request("GET", f"/api/games/{ids[0]}").status == 404          # the oldest went first
+    assert client.request("GET", f"/api/games/{ids[-1]}").status == 200
+    assert len(client.json("GET", "/api/session")["games"]) == MAX_GAMES
+
+
+def test_a_move_body_beyond_the_bound_is_refused_unread(table: Table) -> None:
+    from kozyr.web.app import MAX_BODY
+
+    client = table.client()
+    gid, state = new_preferans(client, seed="big")
+    answer = client.request("POST", f"/api/games/{gid}/move", {"move": "pass", "pad": "x" * MAX_BODY})
+    assert answer.status == 413 and json.loads(answer.body)["error"] == "too_large"
+    assert client.json("GET", f"/api/games/{gid}")["state"] == state
+    other = table.client()                                   # another session: not there
+    assert other.request("GET", f"/api/games/{gid}").status == 404
+    assert other.request("POST", f"/api/games/{gid}/move", {"move": "pass"}).status == 404

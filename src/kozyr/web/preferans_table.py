@@ -21,6 +21,7 @@ between deals would hold the seed, and so the next deals.
 """
 from __future__ import annotations
 
+import shlex
 import threading
 from fractions import Fraction
 from typing import Any
@@ -254,7 +255,7 @@ class PreferansTable:
             "sheet": self._sheet(),
             "log": list(self.log),
             "replay": (f"kozyr pref play --seat {self.you} --players {self.players} --bots {self.bot_name} "
-                       f"--convention {self.convention.name.lower()} --target {self.target} --seed {self.seed}")
+                       f"--convention {self.convention.name.lower()} --target {self.target} --seed {shlex.quote(self.seed)}")
             if self.over else None,
         }
 
