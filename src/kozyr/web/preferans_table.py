@@ -254,10 +254,13 @@ class PreferansTable:
             "actions": self._actions(view, mine, between),
             "sheet": self._sheet(),
             "log": list(self.log),
-            "replay": (f"kozyr pref play --seat {self.you} --players {self.players} --bots {self.bot_name} "
-                       f"--convention {self.convention.name.lower()} --target {self.target} --seed {shlex.quote(self.seed)}")
-            if self.over else None,
+            "replay": self._command() if self.over else None,
         }
+
+    def _command(self) -> str:
+        """The same game in a terminal (the seed is shown only once the game is over)."""
+        return (f"kozyr pref play --seat {self.you} --players {self.players} --bots {self.bot_name} --convention "
+                f"{self.convention.name.lower()} --target {self.target} --seed {shlex.quote(self.seed)}")
 
     def _status(self, view: View, phase: str, mine: bool) -> str:
         if phase == "over":
