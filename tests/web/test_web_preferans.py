@@ -116,7 +116,7 @@ def test_the_bound_of_deals_keeps_the_record_readable() -> None:
     reads back."""
     from kozyr.web.store import MAX_RECORD_BYTES
     game = preferans_table.PreferansTable(seat=0, seed="sizes")
-    sizes = []
+    sizes: list[int] = []
     while len(sizes) < 30:
         state = game.state()
         if state["phase"] == "sheet":
