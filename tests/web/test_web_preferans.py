@@ -75,6 +75,9 @@ def test_a_whole_deal_then_the_sheet_then_the_end(table: Table, seat: int, playe
     assert dict(game.sheet().settle()) == dict(held(table, client, gid).sheet.settle())
     saved = client.json("POST", f"/api/games/{gid}/save", {})["name"]
     assert saved.startswith("preferans-") and (table.records / saved).read_bytes() == text
+    # not replayed at the table yet (kozyr pref replay --file does): one line, the code, no crash
+    answer = client.request("POST", f"/api/records/{saved}/replay", {})
+    assert answer.status == 400 and json.loads(answer.body)["error"] == "bad_record"
 
 
 def test_the_game_ends_by_itself_when_the_sheet_closes(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
