@@ -31,7 +31,9 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bad_seats": ("durak", "a number of seats the rules do not play (a two-seat Game never raises it)"),
     "game_over": ("durak, hokm, preferans, web", "the deal, hand or match is over: it takes no more moves"),
     "not_your_turn": ("durak, hokm, preferans", "the seat or player named is not the one to act now"),
-    "wrong_phase": ("durak, hokm, preferans", "that kind of move is not a move of the current phase"),
+    "wrong_phase": ("durak, hokm, preferans, web", "that kind of move is not a move of the current phase (the web "
+                                                  "table's preferans: a move between deals, or the next deal "
+                                                  "during one)"),
     "not_legal": ("durak, preferans", "not a legal move here (or not a move at all: a malformed pair in a replay or "
                                       "record); a bot's answer that is not one of its legal moves"),
     "card_not_held": ("durak, hokm, preferans", "the card is not in the hand of the seat that plays it (preferans: "
@@ -90,7 +92,8 @@ REFUSALS: dict[str, tuple[str, str]] = {
                                 "source that is not an int, random.Random or numpy Generator"),
     "bad_seat": ("durak, preferans, shell", "a seat that does not exist (seats are 0 and 1 at the two-seat game, 0 "
                                             "to N-1 at N)"),
-    "bad_move": ("durak, web", "not a durak Move (nor move text)"),
+    "bad_move": ("durak, web", "not a durak Move (nor move text); at the web table, a preferans move that is not "
+                               "printable move text of at most 40 characters"),
     "bad_event": ("durak", "an event of a kind the memory does not know"),
     "bad_view": ("kozyr, durak, preferans", "a view that cannot be what is asked of it (not a View, or not the deal's "
                                  "start; kozyr.svg: not a durak or hokm view; a preferans view's JSON out of form)"),

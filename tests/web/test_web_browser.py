@@ -1,5 +1,6 @@
-"""The web table in a real browser: Debian's Chromium driven by Playwright plays a whole durak deal and a whole
-hokm hand by clicking, saves the records, replays them from the records folder and checks the last screen.
+"""The web table in a real browser: Debian's Chromium driven by Playwright plays a whole durak deal, a whole
+hokm hand and whole preferans deals (as declarer, and as the lone open whister) by clicking, saves the records,
+replays them from the records folder and checks the last screen.
 
 Screenshots go to test-artifacts/web/ (git-ignored; KOZYR_ARTIFACTS moves them). Without Playwright or
 Chromium (`.ci/browser` installs both) these tests skip with the reason; the HTTP-level tests still run.
@@ -7,6 +8,7 @@ Chromium (`.ci/browser` installs both) these tests skip with the reason; the HTT
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -181,3 +183,87 @@ def test_watch_deal_4711_and_upload_its_record(page: Any, table: Table, tmp_path
                    encoding="utf-8")
     answered(page, lambda: page.set_input_files("#upload", str(bad)))
     assert page.inner_text("#message").startswith("Not replayed (bad_record)")
+
+
+def play_preferans_deal(page: Any, prefer: str) -> tuple[set[str], list[str]]:
+    """Click through one preferans deal: with the talon, two cards then the discard button; else a live card;
+    else the first live button matching `prefer`, or the first live button. The phases and statuses seen."""
+    phases: set[str] = set()
+    statuses: list[str] = []
+    clicks = 0
+    while page.get_attribute("#game", "data-phase") not in ("sheet", "over"):
+        assert clicks < MAX_CLICKS, "the deal did not end"
+        phases.add(page.get_attribute("#game", "data-phase") or "")
+        statuses.append(page.inner_text("#status"))
+        cards = page.locator("#picture g.hand-card.legal")
+        if page.get_attribute("#game", "data-phase") == "talon":
+            names = list(dict.fromkeys(cards.nth(i).get_attribute("data-card") for i in range(cards.count())))
+            assert len(names) == 12 and page.is_disabled("#pref-discard")     # the talon is drawn in the hand too
+            for name in names[:2]:          # chosen on the page: no request until the button
+                page.locator(f"#picture g.hand-card.legal[data-card='{name}']").first.click()
+            assert page.locator("#picture g.hand-card.chosen").count() >= 2 and not page.is_disabled("#pref-discard")
+            shot(page, "preferans-discard")
+            answered(page, lambda: page.click("#pref-discard"))
+            assert page.inner_text("#log").endswith("You discard two cards face down.")
+        elif cards.count():
+            answered(page, cards.first.click)
+        else:
+            chosen = page.locator(f"#actions button:not([disabled]):is({prefer})")
+            live = chosen if chosen.count() else page.locator("#actions button:not([disabled])")
+            assert live.count(), f"nothing to click: {page.inner_text('#status')}"
+            answered(page, live.first.click)
+        clicks += 1
+    return phases, statuses
+
+
+def start_preferans(page: Any, seed: str) -> None:
+    page.click("nav button[data-tab='preferans']")
+    page.fill("#pref-seed", seed)
+    page.fill("#pref-target", "10")
+    answered(page, lambda: page.click("#pref-deal"))
+    assert page.get_attribute("#game", "data-kind") == "preferans" and f"seed {seed}" in page.inner_text("#game-title")
+    assert not page.is_hidden("#sheet") and page.get_attribute("#game", "data-phase") == "auction"
+
+
+def test_a_whole_preferans_deal_by_clicking_as_declarer(page: Any, table: Table) -> None:
+    """Bid whenever you may (with this seed you win the auction), take the talon, discard two by clicking, name,
+    play the ten tricks; the sheet; then end the game: the seed, the command and the record come."""
+    start_preferans(page, "browser-pref-0")
+    shot(page, "preferans-start")
+    phases, _ = play_preferans_deal(page, "[id^='pref-bid-']")
+    assert {"auction", "talon", "naming", "play"} <= phases, phases
+    assert page.get_attribute("#game", "data-phase") == "sheet" and "Next deal" in page.inner_text("#status")
+    log = page.inner_text("#log")
+    assert "Trick 10: " in log and "The deal is over." in log
+    assert "The sheet after 1 deal" in page.inner_text("#sheet-caption")
+    assert page.locator("#sheet tbody tr").count() == 3 and page.is_disabled("#save")
+    shot(page, "preferans-sheet")
+    answered(page, lambda: page.click("#pref-end"))
+    assert page.get_attribute("#game", "data-over") == "1" and page.inner_text("#status") == "Game over."
+    assert page.inner_text("#verdict").startswith("You ended the game after 1 deal: your saldo ")
+    assert "--seed browser-pref-0" in page.inner_text("#replay-line") and not page.is_hidden("#download")
+    answered(page, lambda: page.click("#save"))
+    assert page.inner_text("#message").startswith("Saved as preferans-")
+    shot(page, "preferans-end")
+
+
+def test_a_whole_preferans_deal_by_clicking_as_the_lone_open_whister(page: Any, table: Table) -> None:
+    """Pass, then whist alone and play open (with this seed): you play the passer's open hand too. A refused
+    typed move is one line; a reload resumes; after the deal, the next deal is dealt."""
+    start_preferans(page, "browser-whist-0")
+    ply = page.get_attribute("#game", "data-ply")
+    page.fill("#move-text", "play AS")
+    answered(page, lambda: page.click("#move-go"))
+    message = page.inner_text("#message")
+    assert message.startswith("Refused (wrong_phase)") and message.endswith("Nothing changed.")
+    assert page.get_attribute("#game", "data-ply") == ply
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.get_attribute("#game", "data-ply") == ply and page.get_attribute("#game", "data-kind") == "preferans"
+    phases, statuses = play_preferans_deal(page, "#pref-whist, #pref-open")
+    assert {"auction", "whisting", "defence", "play"} <= phases, phases
+    assert any(s.startswith("Your card from seat ") and s.endswith("'s open hand.") for s in statuses), statuses
+    assert re.search(r"You play \S+ from seat [12]'s hand\.", page.inner_text("#log"))   # the passer's card
+    shot(page, "preferans-whist-sheet")
+    answered(page, lambda: page.click("#pref-next"))
+    assert "deal 2" in page.inner_text("#game-title") and page.get_attribute("#game", "data-phase") == "auction"

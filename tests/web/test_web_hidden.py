@@ -16,10 +16,13 @@ from typing import Any
 
 import pytest
 from _served import Table, held
+from test_web_preferans import first_preferans_move
 
 from kozyr.durak import Game
 from kozyr.durak.records import to_record
-from kozyr.web import durak_table
+from kozyr.preferans import reference
+from kozyr.preferans.shuffle import shuffled_order
+from kozyr.web import durak_table, preferans_table
 from kozyr.web.durak_table import DurakTable
 from kozyr.web.load import Client, first_durak_move, first_hokm_move
 
@@ -145,3 +148,79 @@ def test_twin_deals_answer_the_same_on_every_route(table: Table, monkeypatch: py
 def test_the_table_keeps_the_seed_it_committed_to() -> None:
     t = DurakTable(rung=1, seat=0, seed="abc")
     assert t.state()["commitment"] == commitment("abc")
+
+
+# -- preferans -------------------------------------------------------------------------------------------------
+PREFERANS_PHASES = ("auction", "talon", "naming", "whisting", "defence")   # before any card is played
+
+
+def preferans_twins(seed: str, talon: bool = False) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Deal 1 of `seed` (you in seat 0 of three, seat 2 dealing) and the same deal with one card of seat 1's
+    hand and one of seat 2's swapped: cards you never see before they are played. With `talon`, a talon card
+    and one of seat 2's are swapped instead: hidden from everybody until the auction ends."""
+    order = list(shuffled_order(seed.ljust(32).encode(), 1))
+    game = reference.Game._from_order(order, players=("you", "seat 1", "seat 2"), dealer=2)
+    held_cards = set(game.hand(0)) | set(game.hand(1)) | set(game.hand(2))
+    a = min(c for c in order if c not in held_cards) if talon else min(game.hand(1))
+    b = max(game.hand(2))
+    twin = [b if c == a else a if c == b else c for c in order]
+    return tuple(order), tuple(twin)
+
+
+def preferans_answers(table: Table, monkeypatch: pytest.MonkeyPatch, order: tuple[int, ...], moves: int,
+                      phases: tuple[str, ...] = ()) -> list[Any]:
+    """Every route's answers at the start and after each of `moves` moves of yours while the deal is in
+    `phases` (all of them when empty), ids taken out."""
+
+    class Dealt:
+        @staticmethod
+        def from_seed(seed: Any, number: Any, **kwargs: Any) -> Any:
+            return reference.Game._from_order(order, **kwargs)
+
+    monkeypatch.setattr(preferans_table, "Game", Dealt)
+    client = table.client()
+    answer = client.json("POST", "/api/games", {"game": "preferans", "seat": 0, "seed": "twin"})
+    gid, state = answer["id"], answer["state"]
+    assert held(table, client, gid).game.hand(1) == reference.Game._from_order(
+        order, players=("you", "seat 1", "seat 2"), dealer=2).hand(1)
+    seen = []
+    for _ in range(moves):
+        if (phases and state["phase"] not in phases) or len(state["view"]["tricks"]) >= 8:
+            break           # (a deal from a given order has no seed: it cannot be scored, so not finished)
+        routes = every_route(client, gid)
+        seen.append({k.replace(gid, "ID"): (s, b.replace(gid, "ID")) for k, (s, b) in routes.items()})
+        state = client.json("POST", f"/api/games/{gid}/move", first_preferans_move(state))["state"]
+    return seen
+
+
+@pytest.mark.parametrize("seed", ["twin-1", "twin-2", "twin-3", "twin-4"])
+def test_preferans_twin_deals_answer_the_same_on_every_route(table: Table, monkeypatch: pytest.MonkeyPatch,
+                                                            seed: str) -> None:
+    one, two = preferans_twins(seed)
+    assert one != two
+    first = preferans_answers(table, monkeypatch, one, 12, PREFERANS_PHASES)
+    second = preferans_answers(table, monkeypatch, two, 12, PREFERANS_PHASES)
+    assert len(first) == len(second) >= 1
+    for a, b in zip(first, second, strict=True):
+        assert a == b
+
+
+@pytest.mark.parametrize("seed", ["twin-1", "twin-2", "twin-3", "twin-4"])
+def test_preferans_talon_twins_answer_the_same_through_the_auction(table: Table, monkeypatch: pytest.MonkeyPatch,
+                                                                  seed: str) -> None:
+    one, two = preferans_twins(seed, talon=True)
+    assert one != two
+    first = preferans_answers(table, monkeypatch, one, 12, ("auction",))
+    second = preferans_answers(table, monkeypatch, two, 12, ("auction",))
+    assert len(first) == len(second) >= 1
+    for a, b in zip(first, second, strict=True):
+        assert a == b
+
+
+def test_preferans_twins_differ_once_the_cards_are_played(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The twin test can fail: played on through the tricks, the two deals' answers part (the swapped cards
+    show)."""
+    one, two = preferans_twins("twin-1")
+    first = preferans_answers(table, monkeypatch, one, 60, (*PREFERANS_PHASES, "play"))
+    second = preferans_answers(table, monkeypatch, two, 60, (*PREFERANS_PHASES, "play"))
+    assert first != second

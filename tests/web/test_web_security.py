@@ -124,6 +124,12 @@ BAD_GAMES = [
     {"game": "hokm", "bots": "greedy"}, {"game": "hokm", "target": 0}, {"game": "hokm", "target": 22},
     {"game": "hokm", "seed": -1}, {"game": "hokm", "seed": "x"}, {"game": "hokm", "seed": 2**64},
     {"game": "hokm", "seat": 4}, {"game": "hokm", "seat": None}, {"game": "hokm", "bots": [1, 2, 3]},
+    {"game": "preferans", "players": 2}, {"game": "preferans", "players": "3"}, {"game": "preferans", "seat": 3},
+    {"game": "preferans", "players": 4, "seat": 4}, {"game": "preferans", "target": 101},
+    {"game": "preferans", "target": True}, {"game": "preferans", "convention": ["sochi"]},
+    {"game": "preferans", "convention": "moscow"}, {"game": "preferans", "bots": ["random"]},
+    {"game": "preferans", "bots": "x"}, {"game": "preferans", "seed": 5}, {"game": "preferans", "seed": "a\nb"},
+    {"game": "preferans", "rules": {}},
 ]
 
 
@@ -231,11 +237,14 @@ def test_fuzzed_requests_are_refused_not_crashed(table: Table) -> None:
     client = table.client()
     gid = client.json("POST", "/api/games", {"game": "durak", "seed": "fuzz"})["id"]
     hid = client.json("POST", "/api/games", {"game": "hokm", "seed": 1})["id"]
+    pid = client.json("POST", "/api/games", {"game": "preferans", "seed": "fuzz"})["id"]
     values: list[Any] = [None, True, 0, -1, 2**70, 1.5, float("1e308"), "", "x", "attack AS", "AS", "S", [], {},
-                         [1, 2], {"a": 1}, "\u0000", "\ud7ff" * 10, "9" * 400]
+                         [1, 2], {"a": 1}, "\u0000", "\ud7ff" * 10, "9" * 400, "preferans", "pass", "bid 6S",
+                         "play AS", "discard AS KS", "next", "end"]
     keys = ["game", "move", "card", "trump", "rung", "seat", "seed", "rules", "bots", "target", "a", "b", "index",
-            "deal", "name", "step"]
-    paths = ["/api/games", f"/api/games/{gid}/move", f"/api/games/{hid}/move", f"/api/games/{gid}/save",
+            "deal", "name", "step", "action", "players", "convention"]
+    paths = ["/api/games", f"/api/games/{gid}/move", f"/api/games/{hid}/move", f"/api/games/{pid}/move",
+             f"/api/games/{gid}/save",
              "/api/watch", "/api/replays", "/api/records/x.json/replay"]
     for _ in range(300):
         body = {rng.choice(keys): rng.choice(values) for _ in range(rng.randint(0, 4))}

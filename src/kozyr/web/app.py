@@ -26,10 +26,12 @@ The API (all JSON; ``<id>`` is a game's or replay's id in this session):
 
 ====== ============================== =================================================
 GET    /api/session                   what this session shows now, its games, the choices
-POST   /api/games                     a new game: durak (rung, seat, seed, rules) or hokm
+POST   /api/games                     a new game: durak (rung, seat, seed, rules), hokm or preferans
 GET    /api/games/<id>                the game's state (a reload resumes here)
-POST   /api/games/<id>/move           your move: {"move": "beat TD"}, {"card": "AS"}, {"trump": "S"}
-GET    /api/games/<id>/hint           the top rung's (search bot's) choice in your seat
+POST   /api/games/<id>/move           your move: {"move": "beat TD"}, {"card": "AS"}, {"trump": "S"};
+                                      preferans {"move": "bid 6S"}, between deals {"action": "next"}
+GET    /api/games/<id>/hint           the top rung's (search bot's) choice in your seat (preferans: a
+                                      random legal move, said to be one)
 POST   /api/games/<id>/save           the game record into the records folder
 GET    /api/games/<id>/record         the game record, as a download
 GET    /api/records                   the records folder, newest first
@@ -60,9 +62,11 @@ from kozyr.durak.rules import DECKS, MAX_SEATS, THROW_INS, VARIANTS
 from kozyr.errors import KozyrError, shown, whole
 from kozyr.hokm import IllegalPlay
 from kozyr.hokm import records as hokm_records
-from kozyr.web import replays
+from kozyr.preferans import game_record as preferans_records
+from kozyr.web import preferans_table, replays
 from kozyr.web.durak_table import RUNG_CHOICES, DurakTable
 from kozyr.web.hokm_table import BOT_CHOICES, DEFAULT_BOTS, MAX_TARGET, HokmTable
+from kozyr.web.preferans_table import PreferansTable, Refused
 from kozyr.web.sealed import NotOver
 from kozyr.web.sessions import Session, Sessions
 from kozyr.web.store import MAX_RECORD_BYTES, RecordsFolder, parse_json
@@ -319,6 +323,9 @@ class WebApp:
             "durak": {"rungs": list(RUNG_CHOICES), "seats": DURAK_SEATS, "variants": list(VARIANTS),
                       "decks": list(DECKS), "throw_ins": list(THROW_INS)},
             "hokm": {"bots": list(BOT_CHOICES), "default_bots": list(DEFAULT_BOTS), "max_target": MAX_TARGET},
+            "preferans": {"bots": list(preferans_table.BOT_CHOICES), "players": list(preferans_table.PLAYERS),
+                          "conventions": list(preferans_table.CONVENTIONS),
+                          "max_target": preferans_table.MAX_TARGET, "target": preferans_table.DEFAULT_TARGET},
             "watch": {"rungs": list(replays.LADDER_RUNGS), "deals": ["fast", "sha", "reference"]},
         }}
 
@@ -341,8 +348,15 @@ class WebApp:
             table = HokmTable(seat=body.get("seat", 0), target=body.get("target", 7),
                               seed=secrets.randbelow(2**63) if given is None else given,
                               bots=body.get("bots", DEFAULT_BOTS))
+        elif kind == "preferans":
+            _fields(body, ("game", "seat", "players", "seed", "target", "convention", "bots"))
+            drawn = secrets.token_hex(16)      # 128 bits, as durak's: the seed deals every deal of the game
+            seed = _text(body, "seed", drawn, SEED_MAX) or drawn
+            table = PreferansTable(seat=body.get("seat", 0), players=body.get("players", 3), seed=seed,
+                                   target=body.get("target", preferans_table.DEFAULT_TARGET),
+                                   convention=body.get("convention", "sochi"), bots=body.get("bots", "random"))
         else:
-            raise HttpError("bad_game", 400, f"game {shown(kind)} is not 'durak' or 'hokm'")
+            raise HttpError("bad_game", 400, f"game {shown(kind)} is not 'durak', 'hokm' or 'preferans'")
         gid = session.add_game(table)
         return 201, {"id": gid, "state": self._state(table)}
 
@@ -368,7 +382,7 @@ class WebApp:
         with table.lock:
             try:
                 table.act(body)
-            except (IllegalMove, IllegalPlay) as e:     # the rules refuse it: 409, with the unchanged state
+            except (IllegalMove, IllegalPlay, Refused) as e:   # the rules refuse it: 409, with the unchanged state
                 raise HttpError(e.code, 409, _line(e.detail), table.state()) from None
             except KozyrError as e:                     # not a move at all: 400, with the unchanged state
                 raise HttpError(e.code, 400, _line(e.detail), table.state()) from None
@@ -379,7 +393,9 @@ class WebApp:
         with table.lock:
             return {"hint": table.hint()}
 
-    def _record_text(self, kind: str, record: dict[str, Any]) -> str:
+    def _record_text(self, kind: str, record: Any) -> str:
+        if kind == "preferans":
+            return preferans_records.dumps(record)
         return (durak_records if kind == "durak" else hokm_records).dumps(record)
 
     def save_game(self, request: Request, session: Session) -> tuple[int, dict[str, Any]]:

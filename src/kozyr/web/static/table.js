@@ -86,8 +86,12 @@ function showGame(id, state) {
   const g = $("game");
   g.dataset.kind = state.kind;
   g.dataset.over = state.over ? "1" : "0";
+  g.dataset.phase = state.phase;
   $("game-title").textContent = state.kind === "durak"
     ? `Durak: you in seat ${state.you} against the rung ${state.rung} bot, ${seedText(id, state)}`
+    : state.kind === "preferans"
+    ? `Preferans (${state.convention}, pulya to ${state.target}): you in seat ${state.you} of ${state.players}` +
+      ` against the ${state.bots} bots, deal ${state.deal}, ${seedText(id, state)}`
     : `Hokm to ${state.target}: you in seat ${state.you}, hand ${state.hand_number}, ${seedText(id, state)}` +
       ` (us ${state.scores.us}, them ${state.scores.them}; tricks us ${state.tricks.us}, them ${state.tricks.them})`;
   $("status").textContent = state.status;
@@ -111,6 +115,8 @@ function showGame(id, state) {
       if (a.move === "resign" && !window.confirm("Resign and be the fool?")) return;
       sendMove({ move: a.move });
     }, a.legal, "act-" + a.move)));
+  } else if (state.kind === "preferans") {
+    preferansControls(state, playable);
   } else {
     for (const c of state.hand) playable.set(c.card, c.legal ? () => sendMove({ card: c.card }) : null);
     const choosing = state.trumps.some((t) => t.legal);
@@ -118,7 +124,48 @@ function showGame(id, state) {
       button(`Trump: ${t.text}`, () => sendMove({ trump: t.suit }), t.legal, "trump-" + t.suit)) : []));
   }
   markHand($("picture"), playable);
-  g.dataset.ply = String(state.kind === "durak" ? state.ply : state.log.length + ":" + state.hand_number);
+  showSheet(state);
+  g.dataset.ply = String(state.kind === "hokm" ? state.log.length + ":" + state.hand_number : state.ply);
+}
+
+// preferans: a card plays (or, with the talon in your hand, is chosen for the discard: two, then the
+// button); every other legal move is a button; between deals, the next deal or the end
+function preferansControls(state, playable) {
+  page.chosen = new Set();
+  const discard = button("Discard the two chosen", () => sendMove({ move: `discard ${[...page.chosen].join(" ")}` }),
+                         false, "pref-discard");
+  for (const c of state.hand) {
+    if (!c.legal) { playable.set(c.card, null); continue; }
+    playable.set(c.card, state.discard ? () => {
+      if (page.chosen.has(c.card)) page.chosen.delete(c.card);
+      else if (page.chosen.size < 2) page.chosen.add(c.card);
+      for (const el of $("picture").querySelectorAll("g.card[data-card]")) {
+        el.classList.toggle("chosen", page.chosen.has(el.dataset.card));
+      }
+      discard.disabled = page.chosen.size !== 2;
+    } : () => sendMove({ move: `play ${c.card}` }));
+  }
+  const buttons = state.actions.map((a) => a.action
+    ? button(a.label, () => sendMove({ action: a.action }), true, "pref-" + a.action)
+    : button(a.label, () => sendMove({ move: a.move }), true, "pref-" + a.move.replace(/[^A-Za-z0-9]+/g, "-")));
+  $("actions").replaceChildren(...(state.discard ? [discard] : []), ...buttons);
+}
+
+function showSheet(state) {
+  const table = $("sheet");
+  table.hidden = state.kind !== "preferans";
+  if (table.hidden) return;
+  const s = state.sheet;
+  $("sheet-caption").textContent = `The sheet after ${s.deals} deal${s.deals === 1 ? "" : "s"} (pulya to ${s.target})`;
+  table.querySelector("tbody").replaceChildren(...s.rows.map((row) => {
+    const tr = document.createElement("tr");
+    const whists = Object.entries(row.whists).map(([on, n]) => `on ${on}: ${n}`).join(", ");
+    for (const text of [row.name, row.pulya, row.gora, whists, row.saldo]) {
+      const td = document.createElement("td"); td.textContent = text; tr.append(td);
+    }
+    tr.dataset.seat = String(row.seat);
+    return tr;
+  }));
 }
 
 function markHand(box, playable) {
@@ -152,7 +199,7 @@ async function sendMove(body) {
 
 function typedMove(text) {
   text = text.trim();
-  if (page.kind === "durak") return { move: text };
+  if (page.kind === "durak" || page.kind === "preferans") return { move: text };
   const trump = text.match(/^(?:trump\s+)?([shdc])$/i);
   if (trump) return { trump: trump[1].toUpperCase() };
   return { card: text };
@@ -255,6 +302,15 @@ function wire(choices) {
   const h = choices.hokm;
   [1, 2, 3].forEach((i) => fill($(`hokm-bot-${i}`), h.bots, null, h.default_bots[i - 1]));
   $("hokm-target").max = String(h.max_target);
+  const p = choices.preferans;
+  fill($("pref-bots"), p.bots, null, p.bots[0]);
+  fill($("pref-players"), p.players, null, 3);
+  const prefSeats = () => fill($("pref-seat"), [...Array(Number($("pref-players").value)).keys()], null, 0);
+  prefSeats();
+  $("pref-players").addEventListener("change", prefSeats);
+  fill($("pref-convention"), p.conventions, null, "sochi");
+  $("pref-target").max = String(p.max_target);
+  $("pref-target").value = String(p.target);
   const w = choices.watch;
   fill($("watch-a"), w.rungs, w.rungs.map((r) => rungNames[r]), 3);
   fill($("watch-b"), w.rungs, w.rungs.map((r) => rungNames[r]), 2);
@@ -284,6 +340,14 @@ document.addEventListener("DOMContentLoaded", async () => {
     const body = { game: "hokm", seat: Number($("hokm-seat").value), target: number($("hokm-target").value),
                    bots: [1, 2, 3].map((i) => $(`hokm-bot-${i}`).value) };
     if ($("hokm-seed").value) body.seed = number($("hokm-seed").value);
+    newGame(body);
+  });
+  $("new-preferans").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const body = { game: "preferans", bots: $("pref-bots").value, players: Number($("pref-players").value),
+                   seat: Number($("pref-seat").value), convention: $("pref-convention").value,
+                   target: number($("pref-target").value) };
+    if ($("pref-seed").value) body.seed = $("pref-seed").value;
     newGame(body);
   });
   $("type-move").addEventListener("submit", (e) => {
