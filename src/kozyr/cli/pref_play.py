@@ -450,9 +450,9 @@ class Session:
         return word
 
     def hint(self, view: View) -> str:
-        """A random legal move, said to be one: the preferans bots that would give a real hint are still to come."""
+        """A random legal move, said to be one: the hint does not yet ask the bots (rungs 2 and 3) or `analyse`."""
         move = self.hinter(view)
-        return f"Hint (a random legal move, not advice: no preferans bot plays well yet): {move}"
+        return f"Hint (a random legal move, not advice: the hint does not ask the bots yet): {move}"
 
     def bot_turn(self, seat: int) -> None:
         game = self.game
@@ -568,12 +568,15 @@ def register(commands: Any) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = commands.add_parser(
         "play", help="play preferans against bots in the terminal",
         description="Play a game of preferans to the pulya target: you in one seat, bots in the others. "
-                    "The hint key ? gives a random legal move, labelled so, until the preferans bots exist.")
+                    "The hint key ? gives a random legal move, labelled so: it does not ask the bots yet.")
     p.add_argument("--seat", type=_seat, default=0, metavar="SEAT", help="your seat, 0 to players - 1 (default 0)")
     p.add_argument("--players", type=int, choices=(3, 4), default=3,
                    help="3 or 4 (with 4 the dealer sits out each deal) (default 3)")
     p.add_argument("--bots", choices=sorted(BOTS), default="random",
-                   help="the bots at the other seats: random (rung 1, a random legal move) (default random)")
+                   help="the bots at the other seats: random (rung 1, a random legal move), rules (rung 2: a hand "
+                        "count for bidding, the whist quota, plain play) or montecarlo (rung 3: rung 2's bidding, "
+                        "each card and whist by its mean settlement over the layouts its view allows) "
+                        "(default random)")
     p.add_argument("--convention", choices=sorted(PRESETS), default="sochi", help="the rules (default sochi)")
     p.add_argument("--seed", type=seed_text, metavar="TEXT", default=None,
                    help="the game's seed text, at most 32 ASCII bytes (default: random, printed at the end)")

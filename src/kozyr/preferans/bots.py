@@ -2,9 +2,10 @@
 
 A bot is handed one seat's :class:`~kozyr.preferans.views.View` and nothing else, so it is blind by
 construction: it sees what its seat may see and returns one of ``view.legal``. This module holds rung 1,
-the random-legal bot, which the terminal game seats until stronger preferans bots exist; the registry
-:data:`BOTS` is the one place the names a person types (``--bots random``) are read; a bot is made from
-it as ``BOTS[name](seed)``.
+the random-legal bot, and the registry :data:`BOTS`, the one place the names a person types are read
+(``random``, ``rules`` for rung 2 and ``montecarlo`` for rung 3, both in :mod:`kozyr.preferans.rungs`) by
+the terminal game, the web table, the ladder and the sequential test; a bot is made from it as
+``BOTS[name](seed)``.
 
 A bot is deterministic from its seed: the same seed and the same views give the same moves, because the
 legal list is in canonical order and the choice is drawn from a generator of its own.
@@ -25,6 +26,7 @@ from kozyr.errors import shown
 
 from .errors import PreferansError
 from .moves import Move
+from .rungs import MonteCarloBot, RulesBot
 from .views import View
 
 __all__ = ["Bot", "RandomBot", "BOTS", "RUNGS"]
@@ -63,9 +65,9 @@ class RandomBot:
         return f"RandomBot(seed={self.seed!r})"
 
 
-BOTS: dict[str, Callable[[int | str], Bot]] = {"random": RandomBot}
+BOTS: dict[str, Callable[[int | str], Bot]] = {"random": RandomBot, "rules": RulesBot, "montecarlo": MonteCarloBot}
 """The bots by the name a person types."""
 
-RUNGS: dict[str, int] = {"random": RandomBot.rung}
+RUNGS: dict[str, int] = {"random": RandomBot.rung, "rules": RulesBot.rung, "montecarlo": MonteCarloBot.rung}
 """Each bot's rung on the ladder of strength (1 is the floor)."""
 

@@ -26,21 +26,18 @@ from typing import Any
 
 from kozyr.errors import shown
 
-from .bots import RandomBot
+from .bots import BOTS
 from .convention import PRESETS, SOCHI, Convention
 from .core.engine import Game
 from .errors import PreferansError
 from .moves import Move
-from .rungs import MonteCarloBot, RulesBot
 from .sheet import Sheet
 from .views import View
 
 __all__ = ["LADDER_RUNGS", "SideStats", "LadderResult", "ladder", "play_deal", "resolve_side"]
 
-LADDER_RUNGS: dict[str, Callable[..., Callable[[View], Move]]] = {
-    "random": RandomBot, "rules": RulesBot, "montecarlo": MonteCarloBot,
-}
-"""The built-in sides by the names a person types."""
+LADDER_RUNGS: dict[str, Callable[..., Callable[[View], Move]]] = BOTS
+"""The built-in sides by the names a person types: :data:`kozyr.preferans.bots.BOTS`, the one registry."""
 
 SEED = b"kozyr-preferans-ladder".ljust(32)
 PERMUTATIONS = tuple(itertools.permutations(range(3)))

@@ -199,7 +199,7 @@ class PreferansTable:
         del self.log[:-LOG_LINES]
 
     def hint(self) -> dict[str, Any]:
-        """A random legal move, said to be one (as the terminal's ? key): no preferans bot plays well yet."""
+        """A random legal move, said to be one (as the terminal's ? key): the hint does not ask the bots yet."""
         if self.over or self.game.over or self.game.actor != self.you:
             return {"move": None, "text": "No hint: it is not your move."}
         move = self.hinter(self.game.view(self.you))
