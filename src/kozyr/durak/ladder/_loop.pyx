@@ -48,7 +48,7 @@ from kozyr.durak.core.seeds cimport (
 from kozyr.durak.core.state cimport MAX_MOVES as HARNESS_MOVES, Sink, State, Table
 from kozyr.durak.core.view cimport MAX_LEGAL, N_KINDS, OUT_DRAW, OUT_NONE, Ask, DView, TableAsk, bot_fn
 from kozyr.durak.rung4 cimport R4Params, R4Scratch, r4_alloc, r4_best, r4_params, r4_release, r4_scratch
-from kozyr.durak.rungs cimport TR_ALL, RungParams, ask_move, best_move, params_from, table_move
+from kozyr.durak.rungs cimport RungParams, ask_move, best_move, params_from, table_move
 from kozyr.durak.core.engine cimport Game
 
 
@@ -106,23 +106,6 @@ for _code in range(N_KINDS << 6):
     except KeyError:
         pass
     _MOVE_PTR[_code] = <PyObject *>_INTERNED[_code]
-cdef unsigned int _TABLE_RULES = TR_ALL    # the table rules side 0 of a table ladder plays (_table_rules)
-cdef unsigned int _FIELD_RULES = TR_ALL    # ... and every other side
-
-
-def _table_rules(mask=None, field=None):
-    """Measurement hook: the TR_* bits of kozyr's table rules (rungs.pxd) that rungs 2 and 3 play in
-    table ladders started from now on in this process, side 0 (`mask`) and the other sides (`field`,
-    default `mask`); all (15) unless set. Returns the two masks before. Only the table ladder's C loop
-    reads it (a Bot on the Python path plays every rule): it exists to measure each rule by the
-    sequential test, a rung with the rule against the same rung without it."""
-    global _TABLE_RULES, _FIELD_RULES
-    before = (_TABLE_RULES, _FIELD_RULES)
-    if mask is not None:
-        _TABLE_RULES = whole("mask", mask, 0, TR_ALL)
-        _FIELD_RULES = _TABLE_RULES if field is None else whole("field", field, 0, TR_ALL)
-    return before
-
 
 cdef struct CSide:
     int rung              # 1..4, 0 for a Python player, -1 for a native bot
@@ -1085,7 +1068,6 @@ cdef class TableRunner(Runner):
         self.error = None
         for j in range(n):
             fill_side(&self.tplan.side[j], sides[j], self, timeout or 0)
-            self.tplan.side[j].p.table_rules = _TABLE_RULES if j == 0 else _FIELD_RULES
         self.stopped = 0
         self.pairs = False
         self.python = any(side.kind == "callable" for side in sides)
