@@ -113,8 +113,11 @@ def _fail(check: str, name: str, rules: Rules, what: str, *, view: Any = None, d
     return err
 
 
-def _answer(player: Any, view: Any) -> Move | faults.Answer:
-    return faults.ask(player, view)
+def _ask(player: Any, game: Any, seat: int) -> Move | faults.Answer:
+    """The bot's answer on `game`'s view for `seat`, checked as the ladder checks it (`faults.ask`). Every
+    question goes through here, the real deal's and the twin's alike, with the game asked about as the
+    one game in reach: a bot that finds its way to it answers the twin from the twin's hidden cards."""
+    return faults.ask(player, game.view(seat))
 
 
 def _said(answer: Move | faults.Answer) -> str:
@@ -131,7 +134,7 @@ def _worker_answers(blob: bytes, seed: str, positions: Sequence[_Position]) -> l
     out = []
     for position in positions:
         game = position.game()
-        out.append(_said(_answer(player, game.view(game.turn))))
+        out.append(_said(_ask(player, game, game.turn)))
     return out
 
 
@@ -148,17 +151,17 @@ def _views(name: str, player: Any, rules: Rules, count: int, rnd: random.Random,
             view = game.view(seat)
             position = _Position(rules, deal, tuple(moves))
             where = position.where(seat, view.ply)
-            first = _answer(player, view)
+            first = _ask(player, game, seat)
             if not isinstance(first, Move):
                 raise _fail("legal", name, rules, f"answered {_said(first)} on the view of {where}", view=view,
                             cause=getattr(first, "error", None))
-            again = _answer(player, game.view(seat))
+            again = _ask(player, game, seat)
             if again != first:
                 raise _fail("same_view", name, rules, f"answered {first} and then {_said(again)} on the same view "
                             f"of {where}", view=view)
             twin = game.determinize(seat, rnd.getrandbits(64))
             if twin.view(seat) == view:   # always so: the twin differs only in what the seat cannot see
-                other = _answer(player, twin.view(seat))
+                other = _ask(player, twin, seat)
                 if other != first:
                     raise _fail("hidden", name, rules, f"answered {first} on the view of {where}, and "
                                 f"{_said(other)} on the same view of a deal whose hidden cards differ", view=view)
@@ -258,7 +261,7 @@ def check_bot(bot: object, *, rules: object = None, views: int = 40, seed: objec
     here = []
     for position in positions:
         game = position.game()
-        here.append(_said(_answer(player, game.view(game.turn))))
+        here.append(_said(_ask(player, game, game.turn)))
     _worker(name, side, f"check/{text}", positions, here)
     replayed = sum(_replay(name, side, table, f"check/{text}") for table in tables)
     return BotCheckReport(name, tables, asked, len(positions), replayed)
