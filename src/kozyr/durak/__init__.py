@@ -34,7 +34,7 @@ from kozyr.stats import Rate
 
 __all__ = [
     "BOUT_ENDINGS", "CODES", "DEALS", "DONE", "KINDS", "OUTCOMES", "PHASES", "RESIGN", "RUNGS", "RUNG_NAMES",
-    "SWAP", "TAKE", "Bot", "BotCheckError", "Bout", "Event", "Game", "IllegalMove", "LadderResult", "Move", "Params", "Rate", "Result",
-    "Rules", "Rung4Bot", "View", "best", "check_bot", "deal_seed", "ladder", "log_digest", "pad_seed", "random_playouts", "replay",
-    "shuffled_order", "spsa", "sprt",
+    "SWAP", "TAKE", "Bot", "BotCheckError", "Bout", "Event", "Game", "IllegalMove", "LadderResult", "Move",
+    "Params", "Rate", "Result", "Rules", "Rung4Bot", "View", "best", "check_bot", "deal_seed", "ladder",
+    "log_digest", "pad_seed", "random_playouts", "replay", "shuffled_order", "spsa", "sprt",
 ]

@@ -61,6 +61,11 @@ class BotCheckError(KozyrError):
     """The bot broke the contract: `.check` names the check (one of `CHECKS`), `.rules` the table, `.view`
     the view it failed on (None for a check of whole deals: `.deal` then names the ladder's deal)."""
 
+    check: str
+    rules: Rules
+    view: Any
+    deal: int | None
+
 
 @dataclass(frozen=True)
 class BotCheckReport:
@@ -203,6 +208,7 @@ def _replay(name: str, side: Side, rules: Rules, seed: str) -> int:
         r = ladder(side, 2, REPLAY_DEALS, seed)
         for i in range(1, REPLAY_DEALS + 1):
             game = replay(side, 2, seed, i)
+            assert game.result is not None   # replay plays the deal to its end
             fool = game.result.fool
             mine = (-1 if fool is None else int(fool != a_seat(i)), game.moves, game.bouts)
             theirs = (int(r.fool[i - 1]), int(r.moves[i - 1]), int(r.bouts[i - 1]))
@@ -216,6 +222,7 @@ def _replay(name: str, side: Side, rules: Rules, seed: str) -> int:
     for i in range(1, REPLAY_DEALS + 1):
         for rot in range(n):
             game = replay_table(sides, seed, i, rot, rules=rules)
+            assert game.result is not None
             losers = sum(1 << ((s - rot) % n) for s in game.result.losers)
             k = (i - 1) * n + rot
             mine = (losers, game.moves, game.bouts)

@@ -791,44 +791,6 @@ def _duel_agrees(a, b, str deal, long long first, long long count, seed="duel"):
 
 
 
-cdef bint _same_deal(const Duel *x, const Duel *y) noexcept nogil:
-    """Two fresh Duels alike in every field a deal sets (the whole talon table included)."""
-    cdef int k
-    for k in range(25):
-        if x.tal[k] != y.tal[k]:
-            return 0
-    return (x.A == y.A and x.D == y.D and x.cA == y.cA and x.cD == y.cD and x.trumps == y.trumps
-            and x.sixbit == y.sixbit and x.trump == y.trump and x.turnup == y.turnup
-            and x.six_owner == y.six_owner and x.swapped == y.swapped and x.drawn == y.drawn
-            and x.heap == y.heap and x.ply == y.ply and x.moves == y.moves and x.bouts == y.bouts
-            and x.outcome == y.outcome and x.fool == y.fool and x.attacker == y.attacker
-            and x.cap == y.cap and x.big == y.big)
-
-
-def _fast_deal_agrees(uint64_t key, long long count):
-    """Test hook: for count generator states (splitmix64 of key + i), the duel's one-pass fast
-    deal (duel_deal_rng) against the fast shuffle of a State (st_deal_rng, then
-    duel_from_state) and against shuffle_rng of the cards by power then duel_deal: the
-    indices i where the Duels or the generators' states after the deal differ (an empty
-    list when they agree)."""
-    cdef long long i
-    cdef uint64_t r1, r2, r3
-    cdef int cards[36]
-    cdef State s
-    cdef Duel g1, g2, g3
-    bad = []
-    for i in range(count):
-        r1 = r2 = r3 = mix64(key + <uint64_t>i)
-        duel_deal_rng(&g1, &r1)
-        st_deal_rng(&s, &r2)
-        duel_from_state(&g2, &s)
-        pw_sequence(cards)
-        shuffle_rng(cards, 36, &r3)
-        duel_deal(&g3, cards)
-        if not (_same_deal(&g1, &g2) and _same_deal(&g1, &g3) and r1 == r2 and r1 == r3):
-            bad.append(i)
-    return bad
-
 # -- the table ladder: N sides at a table of N seats, each deal played N times, rotated ---------
 #
 # Deal i of a table ladder is one shuffled deal of the table's Rules (its index alone decides it,
