@@ -75,7 +75,7 @@ def unseeded(view: Any) -> Any:
 def peeker(view: Any) -> Any:
     """Reads the next seat's hidden hand from the game being played, found through the interpreter's frames
     (a process global), and answers by it."""
-    frame = sys._getframe(1)
+    frame: Any = sys._getframe(1)
     while frame is not None and not isinstance(frame.f_locals.get("game"), Game):
         frame = frame.f_back
     assert frame is not None

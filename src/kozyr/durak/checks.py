@@ -153,6 +153,8 @@ def _views(name: str, player: Any, rules: Rules, count: int, rnd: random.Random,
         moves: list[tuple[int, Move]] = []
         while not game.over and asked < count:
             seat = game.turn
+            if seat is None:   # never while the deal goes on
+                break
             view = game.view(seat)
             position = _Position(rules, deal, tuple(moves))
             where = position.where(seat, view.ply)
