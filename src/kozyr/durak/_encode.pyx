@@ -108,7 +108,7 @@ cdef bint _table_ok(const DView *v):
 
 def encode_view(view, float[::1] obs, uint8_t[::1] mask):
     """Write the view's observation into obs and its legal mask into mask: OBS_SIZE float32 and 76 uint8
-    for the two-seat game, the table's sizes (`table_sizes`) for any other.
+    for the two-seat game, the table's sizes (`encoding.table_encoding`) for any other.
 
     A view the encoding cannot speak (a card outside the deck, a seat outside the table) is a bad_view
     KozyrError, buffers of another size a bad_buffer one, and the buffers are untouched."""
