@@ -4,11 +4,11 @@
 
 Each row plays `kozyr.durak.sprt(candidate, field, 0, 5, rules=...)` (normalized
 Elo bounds [0, 5], alpha = beta = 0.05; games counted as deals x seats) with
-the table ladder's measurement hook `kozyr.durak.ladder._loop._table_rules`
-choosing which rules (TR_* bits of rungs.pxd) the candidate (side 0) and the
-field (every other side) play: "rung 3 with the rule against rung 3 without
-it" sets the candidate's mask to every rule and the field's to every rule but
-that one. The last rows are the issue's targets: rung 3 against three rung 2s
+the setting `Params.TABLE_RULES` choosing which rules (a mask: 1 show, 2
+transfer, 4 thrower, 8 power) the candidate (side 0, `params_a`) and the field
+(every other side, `params_b`) play: "rung 3 with the rule against rung 3
+without it" gives the candidate every rule and the field every rule but that
+one. The last rows are the issue's targets: rung 3 against three rung 2s
 at 4 seats podkidnoy, and against two rung 2s at 3 seats perevodnoy, every
 rule on. The script prints one line a run with its result and the load
 average it ran under (a run's decision does not depend on the load; its
@@ -20,8 +20,7 @@ import argparse
 import os
 import time
 
-from kozyr.durak import Rules
-from kozyr.durak.ladder._loop import _table_rules
+from kozyr.durak import Params, Rules
 from kozyr.durak.tuning import sprt
 
 SHOW, TRANSFER, THROWER, POWER, ALL = 1, 2, 4, 8, 15
@@ -52,15 +51,14 @@ def main() -> None:
     ap.add_argument("--batch", type=int, default=20_000, help="games between two looks at the LLR")
     args = ap.parse_args()
     for what, a, b, rules, mine, theirs in RUNS:
-        _table_rules(mine, theirs)
         t0 = time.perf_counter()
-        r = sprt(a, b, 0, 5, rules=rules, seed="rules", batch=args.batch, max_deals=args.max_deals)
+        r = sprt(a, b, 0, 5, rules=rules, seed="rules", batch=args.batch, max_deals=args.max_deals,
+                 params_a=Params(TABLE_RULES=mine), params_b=Params(TABLE_RULES=theirs))
         ne = r.normalized
         load = os.getloadavg()[0]
         print(f"{what:40s} {rules!r:55s} {r.decision:4s} LLR {r.llr:+7.2f} {r.deals:>8,} games  "
               f"nElo {ne.elo:+6.1f} [{ne.low:+6.1f}, {ne.high:+6.1f}]  fool {r.a_fool.rate:.4f} vs "
               f"{r.b_fool.rate:.4f}  {time.perf_counter() - t0:5.1f} s  load {load:.2f}")
-    _table_rules(ALL, ALL)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Build the tests' own compiled modules (tests/_native/*.pyx) against the installed kozyr, once a session.
 
 kozyr ships no code that exists only for its tests: the hooks into the engine's
-C (tests/_native/probes.pyx, the C enum numbering in tests/_native/enums.pyx) and
+C (tests/_native/probes.pyx and tests/_native/hooks.pyx, the C enum numbering in
+tests/_native/enums.pyx) and
 the native-bot example are compiled here, with Cython and the C compiler the
 test extra brings, against the .pxd files kozyr installs, exactly as a user's
 native bot is. A build failure is a test error, never a skip.
@@ -48,6 +49,12 @@ def build(source: Path) -> ModuleType:
 def probes() -> ModuleType:
     """tests/_native/probes.pyx: probe, c_word, c_fast_word, cards_view_agrees, memory_replay."""
     return build(NATIVE / "probes.pyx")
+
+
+def hooks() -> ModuleType:
+    """tests/_native/hooks.pyx: cheapest_ways, pw1_table, action_of_code, code_of_action, table_sizes,
+    action_of_code_t, code_of_action_t, fast_deal_agrees (the hooks that once shipped in kozyr's modules)."""
+    return build(NATIVE / "hooks.pyx")
 
 
 def enums() -> ModuleType:

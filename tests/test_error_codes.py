@@ -21,7 +21,7 @@ DOCS = ROOT / "docs" / "api" / "errors.md"
 # What makes a refusal, and the code it gets: None takes the first string argument as the code.
 MAKERS = {
     "KozyrError": None, "IllegalMove": None, "HokmError": None, "IllegalPlay": None, "PreferansError": None,
-    "error": None, "refuse": None, "HttpError": None, "NotOver": None,
+    "error": None, "refuse": None, "HttpError": None, "NotOver": None, "BotCheckError": None,
 }
 HELPERS = {   # (file, function) -> the code it makes ("bad_<field>": from its first argument)
     ("durak/records.py", "_bad"): "bad_record",

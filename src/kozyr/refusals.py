@@ -130,6 +130,9 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "no_move": ("durak", "a bot that answered something that is not a move (None, a number, text naming no move)"),
     "bot_error": ("durak", "a user's bot raised in a deal (its exception is the cause; the message names the deal "
                            "and the replay that shows it)"),
+    "bot_check": ("durak", "check_bot found a bot breaking the contract (.check names which: an illegal answer, two "
+                           "answers to one view, a hidden-card twin answered otherwise, a worker or replay mismatch)"),
+    "bad_rules": ("durak", "check_bot's rules that are not a Rules, a mapping of options or a non-empty list of them"),
     "bot_timeout": ("durak", "a user's bot answered after its per-decision time limit (timeout=, --timeout)"),
     "bad_timeout": ("durak", "a per-decision time limit that is not a number of seconds above 0"),
     "bad_bot": ("durak, preferans", "a bot named module:attr (or a Python file and an attr) that cannot be imported "

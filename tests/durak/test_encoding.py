@@ -3,9 +3,9 @@ import random
 
 import numpy as np
 import pytest
+from _compiled import hooks
 
 from kozyr.durak import Game
-from kozyr.durak._encode import _action_of_code, _code_of_action
 from kozyr.durak.encoding import (
     LAYOUT,
     N_ACTIONS,
@@ -29,8 +29,8 @@ def test_actions_round_trip_in_python_and_c():
         assert action_of(move) == a
         assert action_of(str(move)) == a
         seen.add(move)
-        assert _code_of_action(a) == move.code
-        assert _action_of_code(move.code) == a
+        assert hooks().code_of_action(a) == move.code
+        assert hooks().action_of_code(move.code) == a
     assert len(seen) == 76
     assert action_of("attack 6S") == 0 and action_of("attack AS") == 8 and action_of("attack 6H") == 9
     assert action_of("beat AC") == 71 and action_of("take") == 72 and action_of("resign") == 75

@@ -8,9 +8,10 @@ from typing import Any
 
 import numpy as np
 import pytest
+from _compiled import hooks
 
 from kozyr.durak import Bot, Game, Move, Rules
-from kozyr.durak._encode import _action_of_code_t, _code_of_action_t, legal_actions, table_sizes
+from kozyr.durak._encode import legal_actions
 from kozyr.durak.encoding import (
     LAYOUT,
     N_ACTIONS,
@@ -69,15 +70,15 @@ def test_the_two_seat_actions_are_the_first_rows_of_every_36_card_table() -> Non
 @pytest.mark.parametrize("rules", TABLES, ids=IDS)
 def test_every_action_round_trips_and_matches_the_c_mapping(rules: Rules) -> None:
     enc = table_encoding(rules)
-    n, size, offsets = table_sizes(rules.seats, rules.deck, _opts(rules))
+    n, size, offsets = hooks().table_sizes(rules.seats, rules.deck, _opts(rules))
     assert (n, size) == (enc.n_actions, enc.obs_size)
     assert {k: enc.layout[k].start for k in offsets} == offsets and list(enc.layout) == list(offsets)
     for a in range(enc.n_actions):
         move = enc.move_of(a)
         assert enc.action_of(move) == a
         code = KINDS[move.kind] << 6 | (move.card or 0)
-        assert _action_of_code_t(rules.seats, rules.deck, _opts(rules), code) == a
-        assert _code_of_action_t(rules.seats, rules.deck, _opts(rules), a) == code
+        assert hooks().action_of_code_t(rules.seats, rules.deck, _opts(rules), code) == a
+        assert hooks().code_of_action_t(rules.seats, rules.deck, _opts(rules), a) == code
 
 
 def test_an_action_of_a_kind_the_table_lacks_is_refused_no_action() -> None:

@@ -11,11 +11,14 @@ its definition.
 """
 from __future__ import annotations
 
-import importlib
 import random
 
-rungs = importlib.import_module("kozyr.durak.rungs")
-ways = rungs._cheapest_ways      # a test hook: (the duel's kernel, _cheapest_pw, bit scans, kozyr's layout)
+from _compiled import hooks
+
+
+def ways(hand: int, pool: int, pair: int) -> tuple[int, int, int, int]:
+    """(the duel's kernel, _cheapest_pw, bit scans, kozyr's layout): the tests' compiled hook."""
+    return hooks().cheapest_ways(hand, pool, pair)
 
 
 def pw1_table() -> list[int]:
@@ -33,7 +36,7 @@ def pw1_table() -> list[int]:
 
 
 def test_the_table_is_its_definition() -> None:
-    assert rungs._pw1_table() == pw1_table()
+    assert hooks().pw1_table() == pw1_table()
 
 
 def _pools(hand: int) -> list[int]:

@@ -18,6 +18,7 @@ The package is a library: it imports no command-line or terminal code.
 from kozyr.durak import ladder
 from kozyr.durak.bot4 import Rung4Bot
 from kozyr.durak.bots import RUNG_NAMES, RUNGS, Bot
+from kozyr.durak.checks import BotCheckError, check_bot
 from kozyr.durak.codes import BOUT_ENDINGS, CODES, KINDS, OUTCOMES, PHASES, IllegalMove
 from kozyr.durak.core.engine import Game, random_playouts, shuffled_order
 from kozyr.durak.events import Event, Result, log_digest
@@ -33,7 +34,7 @@ from kozyr.stats import Rate
 
 __all__ = [
     "BOUT_ENDINGS", "CODES", "DEALS", "DONE", "KINDS", "OUTCOMES", "PHASES", "RESIGN", "RUNGS", "RUNG_NAMES",
-    "SWAP", "TAKE", "Bot", "Bout", "Event", "Game", "IllegalMove", "LadderResult", "Move", "Params", "Rate", "Result",
-    "Rules", "Rung4Bot", "View", "best", "deal_seed", "ladder", "log_digest", "pad_seed", "random_playouts", "replay",
-    "shuffled_order", "spsa", "sprt",
+    "SWAP", "TAKE", "Bot", "BotCheckError", "Bout", "Event", "Game", "IllegalMove", "LadderResult", "Move",
+    "Params", "Rate", "Result", "Rules", "Rung4Bot", "View", "best", "check_bot", "deal_seed", "ladder",
+    "log_digest", "pad_seed", "random_playouts", "replay", "shuffled_order", "spsa", "sprt",
 ]

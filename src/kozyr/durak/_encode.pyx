@@ -12,7 +12,7 @@ from libc.string cimport memset
 
 from kozyr.cards cimport KZ_DECK36, deck_mask
 from kozyr.durak._encode cimport (
-    N_ACTIONS, OBS_SIZE, EncTable, action_of_code, action_of_code_t, code_of_action, code_of_action_t, enc_mask,
+    N_ACTIONS, OBS_SIZE, EncTable, action_of_code, action_of_code_t, enc_mask,
     enc_mask_t, enc_obs, enc_obs_t, enc_table, enc_table_ok,
 )
 from kozyr.durak.core.engine cimport Game
@@ -108,7 +108,7 @@ cdef bint _table_ok(const DView *v):
 
 def encode_view(view, float[::1] obs, uint8_t[::1] mask):
     """Write the view's observation into obs and its legal mask into mask: OBS_SIZE float32 and 76 uint8
-    for the two-seat game, the table's sizes (`table_sizes`) for any other.
+    for the two-seat game, the table's sizes (`encoding.table_encoding`) for any other.
 
     A view the encoding cannot speak (a card outside the deck, a seat outside the table) is a bad_view
     KozyrError, buffers of another size a bad_buffer one, and the buffers are untouched."""
@@ -143,29 +143,6 @@ def encode_view(view, float[::1] obs, uint8_t[::1] mask):
         enc_mask_t(&t, v, &mask[0])
 
 
-def table_sizes(int seats, int deck, unsigned int opts):
-    """(actions, observation size, the parts' offsets by name) of the table encoder's layout: the test
-    hook that holds encoding.py's layout to the C one."""
-    cdef EncTable t
-    enc_table(&t, seats, deck, opts)
-    return t.n_actions, t.obs_size, {
-        "hand": t.o_hand, "attack": t.o_attack, "beat": t.o_beat, "open": t.o_open, "heap": t.o_heap,
-        "known": t.o_known, "turnup": t.o_turnup, "trump": t.o_trump, "phase": t.o_phase, "role": t.o_role,
-        "on_turn": t.o_on_turn, "can_swap": t.o_can_swap, "counts": t.o_counts, "shown": t.o_shown,
-        "out": t.o_out, "attacker": t.o_attacker, "defender": t.o_defender, "leader": t.o_leader,
-        "throwers": t.o_throwers, "turn": t.o_turn}
-
-
-def _action_of_code(int code):
-    """Test hook: the C mapping from a move code to an action."""
-    return action_of_code(code)
-
-
-def _code_of_action(int action):
-    """Test hook: the C mapping from an action to a move code."""
-    return code_of_action(action)
-
-
 def legal_actions(Game game):
     """The actions of the legal moves of the seat on turn, ascending (empty when the deal is over), in the
     layout of the game's table."""
@@ -177,17 +154,3 @@ def legal_actions(Game game):
         return sorted(set([action_of_code(codes[i]) for i in range(n)]))
     enc_table(&t, game.st.n, game.st.deck_size, game.st.opts)
     return sorted(set([action_of_code_t(&t, codes[i]) for i in range(n)]))
-
-
-def _action_of_code_t(int seats, int deck, unsigned int opts, int code):
-    """Test hook: the C mapping from a move code to an action at a table."""
-    cdef EncTable t
-    enc_table(&t, seats, deck, opts)
-    return action_of_code_t(&t, code)
-
-
-def _code_of_action_t(int seats, int deck, unsigned int opts, int action):
-    """Test hook: the C mapping from an action to a move code at a table."""
-    cdef EncTable t
-    enc_table(&t, seats, deck, opts)
-    return code_of_action_t(&t, action)

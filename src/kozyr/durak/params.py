@@ -61,6 +61,12 @@ its playouts):
   with (core/determinize.pxd, dt_build_belief). 100 (every deal) since the sequential test on deal
   pairs against a panel accepted it with K=224 against BELIEF=0 at K=192 (alone, at K=192, it
   came near but was not accepted; docs/strength.md, "Belief"); 0 is rung 4 as it was.
+- TABLE_RULES (15, 0..15, rungs 2, 3; rung 4 through its playouts): which of kozyr's own rules
+  for a table other than the two-seat game rungs 2 and 3 play, as a mask (1 show a trump rather
+  than beat with one, 2 transfer, 4 a thrower keeps its trumps, 8 power on the table's own ranks;
+  docs/rules/durak-variants.md, "kozyr's bots at a table"). 15 (all) is the rules' bot; a mask
+  without one rule is how that rule is measured (benchmarks/table_rules.py: the sequential test,
+  a rung with the rule against the same rung without it). The two-seat game never reads it.
 
 `Params` is frozen and hashable; `Params.of(None | Params | mapping)` is how
 every API takes them (a mapping of NAME: value, names in any case).
@@ -121,6 +127,8 @@ class Params:
                                        "style inside the tree too, 2 its model in every deal, 0 only past its edge")
     BELIEF: int = _field(100, 0, 100, (4,), "rung 4: the share (in percent) of its imagined deals made to fit the "
                                            "other seats' choices (what they declined to beat in suit)")
+    TABLE_RULES: int = _field(15, 0, 15, (2, 3, 4), "at a table: kozyr's table rules rungs 2 and 3 play (1 show, "
+                                                   "2 transfer, 4 thrower, 8 power; a mask, 15 all)")
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -163,7 +171,7 @@ class Params:
 
     def as_tuple(self) -> tuple[int, ...]:
         """The values in field order: what the C kernels' structs are filled from (rungs 2 and 3
-        read the first eight; rung 4 the last eight)."""
+        read the first eight and the last, TABLE_RULES; rung 4 the nine between)."""
         return tuple(getattr(self, n) for n in PARAM_NAMES)
 
     def __repr__(self) -> str:

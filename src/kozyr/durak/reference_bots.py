@@ -21,7 +21,8 @@ TRUMP_COST = 20
 # Every setting with the rules' value, written here again (not imported from kozyr.durak.params)
 # so that the oracle stays independent of the code it checks; tests compare the two.
 SETTINGS = {"DEEP_TALON": DEEP_TALON, "CHEAP_POWER": CHEAP_POWER, "TRUMP_COST": TRUMP_COST, "PAIR_CHEAP": 1,
-            "PAIR_DEFEND": 1, "PAIR_ATTACK": -2, "TAKE_BOUT": 2, "HOLD_TRUMPS": 24}
+            "PAIR_DEFEND": 1, "PAIR_ATTACK": -2, "TAKE_BOUT": 2, "HOLD_TRUMPS": 24,
+            "TABLE_RULES": 15}   # every one of kozyr's table rules (a mask; only a table reads it)
 
 
 def _settings(params: object) -> dict[str, int]:

@@ -58,7 +58,7 @@ cdef struct RungParams:
     uint64_t reach_defend[4]
     uint64_t reach_attack[4]
     # which of the table rules (TR_* bits) rungs 2 and 3 play at a table other than the two-seat game:
-    # all of them (TR_ALL) from params_from; the ladder's measurement hook turns one off to measure it
+    # Params.TABLE_RULES (all of them, TR_ALL, by default; a mask without one measures that rule)
     unsigned int table_rules
 
 
@@ -89,14 +89,15 @@ cdef inline bint _plain_wins(int pair, int trump_cost) noexcept nogil:
 
 
 cdef inline int params_from(RungParams *p, tuple t) except -1:
-    """Fill the struct from Params.as_tuple() (validated by Params)."""
+    """Fill the struct from Params.as_tuple() (validated by Params): the first eight fields and
+    TABLE_RULES (index 17)."""
     cdef int s
     p.deep_talon, p.cheap_power, p.trump_cost, p.pair_cheap = t[0], t[1], t[2], t[3]
     p.pair_defend, p.pair_attack, p.take_bout, p.hold_trumps = t[4], t[5], t[6], t[7]
     p.plain_cheap = _plain_wins(p.pair_cheap, p.trump_cost)
     p.plain_defend = _plain_wins(p.pair_defend, p.trump_cost)
     p.plain_attack = _plain_wins(p.pair_attack, p.trump_cost)
-    p.table_rules = TR_ALL
+    p.table_rules = t[17]
     for s in range(4):
         p.reach_cheap[s] = _pw_reach(p.pair_cheap, s)
         p.reach_defend[s] = _pw_reach(p.pair_defend, s)

@@ -23,12 +23,8 @@ clubs and ace down within a suit. Every setting is a field of
 from libc.stdint cimport uint64_t
 
 from kozyr.durak.core.gameview cimport GameView, fill_dview, move_of
-from kozyr.durak.core.power cimport pw_card, pw_kozyr_mask, pw_next_step
 from kozyr.durak.core.view cimport DView
-from kozyr.durak.rungs cimport (
-    ByPower, RungParams, _cheapest, _cheapest_mixed, _cheapest_pw, _cheapest_pw_by, _cheapest_pw_scan, _pw_reach,
-    best_move, params_from,
-)
+from kozyr.durak.rungs cimport ByPower, RungParams, _cheapest_mixed, best_move, params_from
 
 from kozyr.durak.params import Params
 from kozyr.errors import whole
@@ -39,24 +35,6 @@ cdef int cheapest_mixed_pw(uint64_t hand, uint64_t plain, uint64_t trumps, int t
     """_cheapest_mixed by power (declared in rungs.pxd: why it is compiled here)."""
     cdef ByPower cards
     return _cheapest_mixed(&cards, hand, plain, trumps, trump, pair, trump_cost)
-
-
-def _cheapest_ways(uint64_t hand, uint64_t pool, int pair):
-    """A test hook (tests/durak/test_rungs_pw.py): the cheapest card of pool (within hand; both by
-    power) four ways: as the duel's kernel picks it (_cheapest_pw_by, with params_from's
-    window), by _cheapest_pw (by table for pair +1), by the bit scans (_cheapest_pw_scan) and
-    in kozyr's layout (_cheapest), each as a card by power."""
-    cdef uint64_t reach[4]
-    cdef int s
-    for s in range(4):
-        reach[s] = _pw_reach(pair, s)
-    return (_cheapest_pw_by(hand, pool, pair, reach), _cheapest_pw(hand, pool, pair),
-            _cheapest_pw_scan(hand, pool, pair), pw_card(_cheapest(pw_kozyr_mask(hand), pw_kozyr_mask(pool), pair)))
-
-
-def _pw1_table():
-    """A test hook: pw_next_step's table (core/power.pxd) as a list, for the test that rebuilds it."""
-    return [pw_next_step(<uint64_t>(i & 0xFF), i >> 8) for i in range(1024)]
 
 
 cdef int fill_view(DView *d, object view) except -1:

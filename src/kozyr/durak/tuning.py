@@ -822,14 +822,21 @@ def optuna_search(params: object, start: Mapping[str, Any] | None = None, *, tri
             callback(len(seen) - 1, values, s)
         return s
 
+    # Optuna's log level is one global of the caller's process: quiet for the study (a line a
+    # trial would drown the caller's own output), then the caller's level again, however it ends.
+    verbosity = optuna.logging.get_verbosity()
     optuna.logging.set_verbosity(optuna.logging.WARNING)
-    study = optuna.create_study(direction="maximize", sampler=optuna.samplers.TPESampler(seed=seed))
-    study.enqueue_trial(start_values)
-    began = time.perf_counter()
     try:
-        study.optimize(objective, n_trials=count, catch=())
-    except KeyboardInterrupt:
-        raise KeyboardInterrupt(f"interrupted after {len(seen)} trials ({scorer.deals:,} deals): no result") from None
+        study = optuna.create_study(direction="maximize", sampler=optuna.samplers.TPESampler(seed=seed))
+        study.enqueue_trial(start_values)
+        began = time.perf_counter()
+        try:
+            study.optimize(objective, n_trials=count, catch=())
+        except KeyboardInterrupt:
+            raise KeyboardInterrupt(f"interrupted after {len(seen)} trials ({scorer.deals:,} deals): "
+                                    "no result") from None
+    finally:
+        optuna.logging.set_verbosity(verbosity)
     best = study.best_trial
     final = tuned.setting(best.params)
     bot = None if tuned.factory is None else tuned.factory.replace(**{n: final[n] for n in names})

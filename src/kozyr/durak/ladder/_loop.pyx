@@ -48,7 +48,7 @@ from kozyr.durak.core.seeds cimport (
 from kozyr.durak.core.state cimport MAX_MOVES as HARNESS_MOVES, Sink, State, Table
 from kozyr.durak.core.view cimport MAX_LEGAL, N_KINDS, OUT_DRAW, OUT_NONE, Ask, DView, TableAsk, bot_fn
 from kozyr.durak.rung4 cimport R4Params, R4Scratch, r4_alloc, r4_best, r4_params, r4_release, r4_scratch
-from kozyr.durak.rungs cimport TR_ALL, RungParams, ask_move, best_move, params_from, table_move
+from kozyr.durak.rungs cimport RungParams, ask_move, best_move, params_from, table_move
 from kozyr.durak.core.engine cimport Game
 
 
@@ -106,23 +106,6 @@ for _code in range(N_KINDS << 6):
     except KeyError:
         pass
     _MOVE_PTR[_code] = <PyObject *>_INTERNED[_code]
-cdef unsigned int _TABLE_RULES = TR_ALL    # the table rules side 0 of a table ladder plays (_table_rules)
-cdef unsigned int _FIELD_RULES = TR_ALL    # ... and every other side
-
-
-def _table_rules(mask=None, field=None):
-    """Measurement hook: the TR_* bits of kozyr's table rules (rungs.pxd) that rungs 2 and 3 play in
-    table ladders started from now on in this process, side 0 (`mask`) and the other sides (`field`,
-    default `mask`); all (15) unless set. Returns the two masks before. Only the table ladder's C loop
-    reads it (a Bot on the Python path plays every rule): it exists to measure each rule by the
-    sequential test, a rung with the rule against the same rung without it."""
-    global _TABLE_RULES, _FIELD_RULES
-    before = (_TABLE_RULES, _FIELD_RULES)
-    if mask is not None:
-        _TABLE_RULES = whole("mask", mask, 0, TR_ALL)
-        _FIELD_RULES = _TABLE_RULES if field is None else whole("field", field, 0, TR_ALL)
-    return before
-
 
 cdef struct CSide:
     int rung              # 1..4, 0 for a Python player, -1 for a native bot
@@ -808,44 +791,6 @@ def _duel_agrees(a, b, str deal, long long first, long long count, seed="duel"):
 
 
 
-cdef bint _same_deal(const Duel *x, const Duel *y) noexcept nogil:
-    """Two fresh Duels alike in every field a deal sets (the whole talon table included)."""
-    cdef int k
-    for k in range(25):
-        if x.tal[k] != y.tal[k]:
-            return 0
-    return (x.A == y.A and x.D == y.D and x.cA == y.cA and x.cD == y.cD and x.trumps == y.trumps
-            and x.sixbit == y.sixbit and x.trump == y.trump and x.turnup == y.turnup
-            and x.six_owner == y.six_owner and x.swapped == y.swapped and x.drawn == y.drawn
-            and x.heap == y.heap and x.ply == y.ply and x.moves == y.moves and x.bouts == y.bouts
-            and x.outcome == y.outcome and x.fool == y.fool and x.attacker == y.attacker
-            and x.cap == y.cap and x.big == y.big)
-
-
-def _fast_deal_agrees(uint64_t key, long long count):
-    """Test hook: for count generator states (splitmix64 of key + i), the duel's one-pass fast
-    deal (duel_deal_rng) against the fast shuffle of a State (st_deal_rng, then
-    duel_from_state) and against shuffle_rng of the cards by power then duel_deal: the
-    indices i where the Duels or the generators' states after the deal differ (an empty
-    list when they agree)."""
-    cdef long long i
-    cdef uint64_t r1, r2, r3
-    cdef int cards[36]
-    cdef State s
-    cdef Duel g1, g2, g3
-    bad = []
-    for i in range(count):
-        r1 = r2 = r3 = mix64(key + <uint64_t>i)
-        duel_deal_rng(&g1, &r1)
-        st_deal_rng(&s, &r2)
-        duel_from_state(&g2, &s)
-        pw_sequence(cards)
-        shuffle_rng(cards, 36, &r3)
-        duel_deal(&g3, cards)
-        if not (_same_deal(&g1, &g2) and _same_deal(&g1, &g3) and r1 == r2 and r1 == r3):
-            bad.append(i)
-    return bad
-
 # -- the table ladder: N sides at a table of N seats, each deal played N times, rotated ---------
 #
 # Deal i of a table ladder is one shuffled deal of the table's Rules (its index alone decides it,
@@ -1085,7 +1030,6 @@ cdef class TableRunner(Runner):
         self.error = None
         for j in range(n):
             fill_side(&self.tplan.side[j], sides[j], self, timeout or 0)
-            self.tplan.side[j].p.table_rules = _TABLE_RULES if j == 0 else _FIELD_RULES
         self.stopped = 0
         self.pairs = False
         self.python = any(side.kind == "callable" for side in sides)
