@@ -19,7 +19,7 @@ from __future__ import annotations
 import itertools
 import math
 import multiprocessing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -36,7 +36,7 @@ from .views import View
 
 __all__ = ["LADDER_RUNGS", "SideStats", "LadderResult", "ladder", "play_deal", "resolve_side"]
 
-LADDER_RUNGS: dict[str, Callable[..., Callable[[View], Move]]] = BOTS
+LADDER_RUNGS: Mapping[str, Callable[..., Callable[[View], Move]]] = BOTS
 """The built-in sides by the names a person types: :data:`kozyr.preferans.bots.BOTS`, the one registry."""
 
 SEED = b"kozyr-preferans-ladder".ljust(32)
