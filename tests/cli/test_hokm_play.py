@@ -10,8 +10,9 @@ import pytest
 
 from kozyr.cli import main
 from kozyr.cli._terminal import Look
-from kozyr.cli.hokm_play import hand_order, render_table, trick_phrase
+from kozyr.cli.hokm_play import hand_order, render_table
 from kozyr.hokm import GreedyBot, Hand, Trick, resolve_trick
+from kozyr.hokm.narration import trick_phrase
 
 pexpect: Any = pytest.importorskip("pexpect")
 pytest.importorskip("pexpect.popen_spawn")

@@ -21,10 +21,11 @@ from kozyr.cli import main as kozyr_main
 from kozyr.cli._common import OneLineParser
 from kozyr.cli._terminal import HEIGHT, MIN_HEIGHT, MIN_WIDTH, WIDTH, Look, TranscriptScreen, screen_fits
 from kozyr.cli._terminal import key_ranges as key_summary
-from kozyr.cli.durak_keys import Command, Refusal, hand_order, legal_keys, move_key, parse_key
+from kozyr.cli.durak_keys import Command, Refusal, legal_keys, move_key, parse_key
 from kozyr.cli.durak_play import Options, Session, keys_help, prompt, register, short_keys
-from kozyr.cli.durak_render import move_phrase, narrate, render_table
+from kozyr.cli.durak_render import render_table
 from kozyr.durak import Bout, Event, Move, View
+from kozyr.durak.narration import hand_order, move_phrase, narrate
 
 
 def main(argv: list[str]) -> int:

@@ -15,8 +15,9 @@ from rich.cells import cell_len
 from kozyr.cli import main as kozyr_main
 from kozyr.cli._terminal import Look
 from kozyr.cli.durak_keys import Refusal, legal_keys, move_key, parse_key
-from kozyr.cli.durak_render import narrate, render_table
+from kozyr.cli.durak_render import render_table
 from kozyr.durak import Bot, Game, Rules, pad_seed, records
+from kozyr.durak.narration import narrate
 
 PROMPT = re.compile(r"Your move \[([^\]]*)\]: ")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

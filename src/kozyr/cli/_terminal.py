@@ -15,7 +15,7 @@ of two kinds:
   comes, keys read line by line and echoed, so a game can be scripted.
 
 Also here: the closing replay command, wrapped between options (`replay_lines`);
-how cards look (`Look`: Unicode suits and colour, or letters),
+how cards look on a screen (`Look`: the library's card text, in colour or not),
 reading a line, the `--delay` option, the terminal's size and the key list
 of a prompt (`key_ranges`).
 """
@@ -35,7 +35,8 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from kozyr.cards import SUIT_LETTERS, SUIT_SYMBOLS, pretty, suit_of
+from kozyr.cards import suit_of
+from kozyr.cardtext import CardText
 from kozyr.errors import KozyrError, shown
 
 __all__ = ["WIDTH", "HEIGHT", "MIN_WIDTH", "MIN_HEIGHT", "Look", "Draw", "Screen", "LiveScreen", "TranscriptScreen",
@@ -54,30 +55,18 @@ Draw = Callable[[int, int], list[Text]]
 
 
 @dataclass(frozen=True)
-class Look:
-    """How to draw: Unicode suits or the letters S H D C, with colour or without.
+class Look(CardText):
+    """How to draw: cards as text (`kozyr.cardtext.CardText`: Unicode suits or the letters S H D C), with
+    colour or without.
 
     Plain output (ASCII, or no colour) marks the cards you may play with
     brackets, because dimming is invisible there.
     """
 
-    ascii: bool = False
     colour: bool = True
-
-    def card(self, c: int) -> str:
-        """A card as text: `10♦`, or `10D` in ASCII."""
-        text = pretty(c)
-        return text[:-1] + SUIT_LETTERS[suit_of(c)] if self.ascii else text
-
-    def suit(self, s: int) -> str:
-        return SUIT_LETTERS[s] if self.ascii else SUIT_SYMBOLS[s]
 
     def card_style(self, c: int) -> str:
         return "red" if self.colour and suit_of(c) in RED_SUITS else ""
-
-    @property
-    def back(self) -> str:
-        return "#" if self.ascii else "\u25ae"  # a card back: '#', or a black vertical rectangle
 
 
 # -- the two screens -------------------------------------------------------------------------------------------

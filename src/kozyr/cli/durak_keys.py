@@ -1,8 +1,8 @@
 """Keys of the durak terminal game (`kozyr play`): which key plays which move, and back.
 
 The table numbers your hand and the prompt accepts those numbers, so the
-numbering lives here, in one function both sides call; a key that the screen
-shows is then always the key the parser accepts. Parsing never touches a game:
+numbering is one function both sides call (`kozyr.durak.narration.hand_order`);
+a key that the screen shows is then always the key the parser accepts. Parsing never touches a game:
 it turns text plus a view into a move, a command or a refusal, so a bad key
 cannot change the deal.
 """
@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from kozyr.cards import CardSet, pretty, rank_of, suit_of
+from kozyr.cards import pretty
 from kozyr.durak import DONE, SWAP, TAKE, Move, View
+from kozyr.durak.narration import hand_order
 
 # The one-letter keys of the card-less moves, and the commands that are not moves.
 MOVE_KEYS: dict[str, Move] = {"t": TAKE, "d": DONE, "x": SWAP}
@@ -37,15 +38,6 @@ class Refusal:
 
 
 Choice = Move | Command | Refusal
-
-
-def hand_order(hand: CardSet, trump: int) -> list[int]:
-    """Your hand as the table shows it: by suit, trumps last, then by rank upwards.
-
-    Trumps go last because they are the cards a player keeps back; the other
-    suits keep the encoding's order (spades, hearts, diamonds, clubs).
-    """
-    return sorted(hand, key=lambda c: (suit_of(c) == trump, suit_of(c), rank_of(c)))
 
 
 def card_move(view: View, card: int) -> Move:

@@ -55,8 +55,8 @@ from kozyr.cli._terminal import (
     seed_text,
 )
 from kozyr.cli.durak_keys import Command, Refusal, legal_keys, move_key, parse_key
-from kozyr.cli.durak_render import move_phrase, narrate, render_table, verdict
-from kozyr.cli.durak_rules import add_rules_options, rules_flags, rules_of
+from kozyr.cli.durak_render import render_table
+from kozyr.cli.durak_rules import add_rules_options, rules_of
 from kozyr.cli.durak_sides import knob, label, side, typed
 
 # The engine and the bots, imported here and nowhere else in the terminal game,
@@ -77,6 +77,8 @@ from kozyr.durak.core.engine import MAX_MOVES
 from kozyr.durak.ladder import faults
 from kozyr.durak.ladder.sides import check_table, describe, resolve, seat_bot
 from kozyr.durak.ladder.userbots import BotSpec
+from kozyr.durak.narration import move_phrase, narrate, verdict
+from kozyr.durak.rules import rules_flags
 from kozyr.errors import KozyrError, shown
 from kozyr.files import check_output
 

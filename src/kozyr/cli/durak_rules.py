@@ -5,17 +5,16 @@ option of `kozyr.durak.Rules` (the rules page says what each means); without
 any of them the command plays the two-seat game, `Rules()`. The value is
 checked by `Rules` itself (the one home of the options' rules), so a refused
 combination (`--teams` at 3 seats, `--show-trump` in podkidnoy) is one line and
-exit 2, like every refusal.
+exit 2, like every refusal. The same options written back from a `Rules` (for a
+replay line) are `kozyr.durak.rules.rules_flags`, which the web table uses too.
 """
 from __future__ import annotations
 
 import argparse
-import shlex
-from typing import Any
 
 from kozyr.durak.rules import DECKS, THROW_INS, VARIANTS, Rules
 
-__all__ = ["add_rules_options", "rules_of", "describe_rules", "rules_flags"]
+__all__ = ["add_rules_options", "rules_of", "describe_rules"]
 
 
 def add_rules_options(p: argparse.ArgumentParser) -> None:
@@ -48,21 +47,3 @@ def describe_rules(rules: Rules) -> str:
     parts += [name.replace("_", " ") for name in ("show_trump", "first_five", "teams") if getattr(rules, name)]
     parts += [f"no {name}" for name in ("swap", "draw") if not getattr(rules, name)]
     return ", ".join(parts)
-
-
-# flag -> the Rules field it sets, for the on/off options (the flags add_rules_options defines)
-_SWITCHES = (("--show-trump", "show_trump"), ("--first-five", "first_five"), ("--no-swap", "swap"),
-             ("--no-draw", "draw"), ("--teams", "teams"))
-
-
-def rules_flags(rules: Rules) -> str:
-    """The flags that name `rules` again (empty for the two-seat game): for a replay line."""
-    parts: list[str] = []
-    changed: dict[str, Any] = rules.changed()
-    for name in ("seats", "deck", "variant", "throw_in"):
-        if name in changed:
-            parts.append(f"--{name.replace('_', '-')} {shlex.quote(str(changed[name]))}")
-    for flag, name in _SWITCHES:
-        if name in changed:
-            parts.append(flag)
-    return " ".join(parts)

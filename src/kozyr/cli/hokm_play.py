@@ -44,10 +44,11 @@ from kozyr.cli._terminal import (
     wrapped,
 )
 from kozyr.errors import KozyrError, shown
-from kozyr.hokm import BOTS, HokmConfig, IllegalPlay, Match, Phase, SearchBot, TrickResult, View, make_bot
+from kozyr.hokm import BOTS, HokmConfig, IllegalPlay, Match, Phase, SearchBot, View, make_bot
+from kozyr.hokm.narration import seat_name, team_name, trick_phrase
 from kozyr.hokm.trick import SUIT_WORDS
 
-__all__ = ["register", "Session", "render_table", "trick_phrase"]
+__all__ = ["register", "Session", "render_table"]
 
 DEFAULT_BOTS = ("greedy", "search", "greedy")  # the seat after you, your partner, the seat before you
 DEFAULT_DELAY = 0.5
@@ -56,19 +57,6 @@ LOG_LINES = 5
 
 
 # -- drawing -----------------------------------------------------------------------------------
-def seat_name(seat: int, you: int) -> str:
-    """`you`, `partner (seat 2)`, `seat 1`: how the table calls a seat, from your chair."""
-    if seat == you:
-        return "you"
-    if seat == (you + 2) & 3:
-        return f"partner (seat {seat})"
-    return f"seat {seat}"
-
-
-def team_name(team: int, you: int) -> str:
-    return "us" if team == you & 1 else "them"
-
-
 def hand_order(view: View) -> list[int]:
     """Your cards sorted by suit (trump first once named), then rank: the numbers you press."""
     trump = view.trump
@@ -77,16 +65,6 @@ def hand_order(view: View) -> list[int]:
         return (0 if suit_of(c) == trump else 1, suit_of(c), -rank_of(c))
 
     return sorted(view.hand, key=key)
-
-
-def trick_phrase(result: TrickResult, you: int, look: Look) -> str:
-    """Why a trick went where it went: `seat 3 trumps with 7♠`, `you win with A♥, the highest heart`."""
-    who = seat_name(result.seat, you)
-    card = look.card(result.card)
-    if result.trump_played and result.lead_suit != result.trump:
-        return f"{who} {'trump' if who == 'you' else 'trumps'} with {card}"
-    suit = SUIT_WORDS[result.lead_suit].rstrip("s")
-    return f"{who} {'win' if who == 'you' else 'wins'} with {card}, the highest {suit}"
 
 
 def render_table(view: View, look: Look, *, header: str, seats: Sequence[str], log: Sequence[str] = (),

@@ -33,6 +33,7 @@ refused move), and an `IllegalMove` as well, as they always were.
 from __future__ import annotations
 
 import operator
+import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
@@ -43,7 +44,7 @@ from kozyr.cards import CardSet
 from kozyr.durak.codes import IllegalMove
 from kozyr.errors import SettingsError, shown
 
-__all__ = ["Rules", "RulesError", "DECKS", "VARIANTS", "THROW_INS", "MAX_SEATS"]
+__all__ = ["Rules", "RulesError", "DECKS", "VARIANTS", "THROW_INS", "MAX_SEATS", "rules_flags"]
 
 DECKS = (24, 32, 36, 52)
 VARIANTS = ("podkidnoy", "perevodnoy")
@@ -198,3 +199,24 @@ def _seats(value: object, deck: int) -> int:
 
 
 _TWO_SEAT = Rules()   # the two-seat game, made once (Rules.two_seat, Rules.changed)
+
+
+# flag -> the Rules field it sets, for the on/off options of every durak command that plays a table
+_SWITCHES = (("--show-trump", "show_trump"), ("--first-five", "first_five"), ("--no-swap", "swap"),
+             ("--no-draw", "draw"), ("--teams", "teams"))
+
+
+def rules_flags(rules: Rules) -> str:
+    """The command-line options that name `rules` (`--seats 4 --variant perevodnoy`; empty for the two-seat
+    game): how a replay line, in the terminal or on the web page, names its table. One option per field
+    of `Rules`, spelt as the field with dashes (`throw_in` is `--throw-in`), a switch for each flag that
+    differs from `Rules()` (`swap=False` is `--no-swap`)."""
+    parts: list[str] = []
+    changed: dict[str, Any] = rules.changed()
+    for name in ("seats", "deck", "variant", "throw_in"):
+        if name in changed:
+            parts.append(f"--{name.replace('_', '-')} {shlex.quote(str(changed[name]))}")
+    for flag, name in _SWITCHES:
+        if name in changed:
+            parts.append(flag)
+    return " ".join(parts)

@@ -1,9 +1,10 @@
 """What the web table says: narration, status lines and verdicts, in words.
 
-A game you play is told from your seat with the terminal games' own
-sentences (`kozyr.cli.durak_render` for durak, `kozyr.cli.hokm_play`'s seat
-and trick phrases for hokm), so the page and the terminal say the same
-thing; they are imported here and nowhere else in the web package. A replay
+A game you play is told from your seat with the games' own sentences, the
+ones the terminal prints too (`kozyr.durak.narration` for durak,
+`kozyr.hokm.narration`'s seat and trick phrases for hokm), so the page and
+the terminal say the same thing; the web reads them from the libraries and
+never imports the shell. A replay
 or a watched deal has no "you": it is told seat by seat (`durak_step`,
 `hokm_step`), from the events the engine wrote.
 """
@@ -12,19 +13,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kozyr.cards import SUIT_NAMES, pretty
-from kozyr.cli._terminal import Look
-from kozyr.cli.durak_keys import hand_order
-from kozyr.cli.durak_render import move_phrase, narrate, verdict
-from kozyr.cli.durak_rules import rules_flags
-from kozyr.cli.hokm_play import seat_name, team_name, trick_phrase
+from kozyr.cardtext import SYMBOLS
 from kozyr.durak import Event, Move, Rules, View
+from kozyr.durak.narration import hand_order, move_phrase, narrate, verdict
+from kozyr.durak.rules import rules_flags
 from kozyr.hokm import HandResult, Match, TrickResult
+from kozyr.hokm.narration import seat_name, team_name, trick_phrase
 
 __all__ = ["seat_name", "card_text", "durak_narration", "durak_move", "durak_verdict", "durak_status",
            "durak_hand_order", "durak_step", "hokm_play", "hokm_trump", "hokm_status", "hokm_verdict",
            "hokm_hand_result", "table_flags"]
 
-LOOK = Look(ascii=False, colour=False)
+LOOK = SYMBOLS   # cards with suit symbols: `10♦`
 
 
 def card_text(card: int) -> str:
