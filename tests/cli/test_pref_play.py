@@ -19,6 +19,7 @@ from kozyr.preferans import Game, Sheet
 from kozyr.preferans.bots import RandomBot
 from kozyr.preferans.game_record import load as load_game
 from kozyr.preferans.narration import Words
+from kozyr.preferans.views import View
 
 pexpect: Any = pytest.importorskip("pexpect")
 pytest.importorskip("pexpect.popen_spawn")
@@ -291,19 +292,39 @@ def _example_1(upto: int) -> Game:
     return game
 
 
+def _a_telling_play_position() -> View:
+    """Deal 8 of seed kozyr-pref-hint played by rung 2: the first view of a contract's play where the cards'
+    figures differ (three means or more, exact over few layouts), so that an order can be wrong."""
+    from kozyr.preferans.analysis import analyse
+    from kozyr.preferans.rungs import RulesBot
+
+    game = Game.from_seed(b"kozyr-pref-hint".ljust(32), 8, players=("A", "B", "C"), dealer=2)
+    bot = RulesBot(0)
+    while not game.over:
+        actor = game.actor
+        assert actor is not None
+        view = game.view(actor)
+        if view.phase == "play" and view.contract is not None and len(view.legal) >= 3:
+            a = analyse(view, limit=120)
+            if a.exact and len({m.mean_whists for m in a.moves}) >= 3 and len({m.mean_tricks for m in a.moves}) >= 2:
+                return view
+        game.apply(actor, bot(view))
+    raise AssertionError("no telling position in the deal")
+
+
 HINTED = re.compile(r"  (\d)\. play (\S+) +([+-]\d+\.\d\d) whists, (\d+\.\d\d) tricks")
 
 
 def test_the_hint_in_the_play_lists_the_best_cards_with_the_analysis_figures() -> None:
-    """B on lead's right after A's AH, whisting open: the hint lists B's legal cards best first by mean
-    settlement, with `analyse`'s mean whists and tricks over every layout (few: exact), and the table keeps
-    every hint line within 80x24."""
+    """A defender's card in a contract: the hint lists legal cards best first by mean settlement, with
+    `analyse`'s mean whists and tricks over every layout (few: exact), and the table keeps every hint line
+    within 80x24."""
     from kozyr.cli import pref_play
     from kozyr.preferans.analysis import analyse
     from kozyr.preferans.moves import Move
 
-    view = _example_1(9).view(1)
-    session = pref_play.Session(pref_play.Options(seat=1, seed="h", delay=0), _Keys().screen)
+    view = _a_telling_play_position()
+    session = pref_play.Session(pref_play.Options(seat=view.seat, seed="h", delay=0), _Keys().screen)
     lines = session.hint(view).split("\n")
     full = analyse(view, limit=10**6)                     # every layout, whatever the hint's bounds
     assert full.exact and lines[0] == f"Hint (analysis, exact over {full.count} layouts): best first by mean whists."
