@@ -19,6 +19,7 @@ from kozyr.preferans import Game, Sheet
 from kozyr.preferans.bots import RandomBot
 from kozyr.preferans.game_record import load as load_game
 from kozyr.preferans.narration import Words
+from kozyr.preferans.views import View
 
 pexpect: Any = pytest.importorskip("pexpect")
 pytest.importorskip("pexpect.popen_spawn")
@@ -100,7 +101,7 @@ def test_a_refused_key_is_one_line_and_changes_nothing() -> None:
     child.expect(PROMPT)
     asked = child.match.group(0)
     for key, said in (("zz", "is not a key here"), ("bid 5S", "Not allowed (unknown_contract)"),
-                      ("play AS", "Not allowed (wrong_phase)"), ("?", "Hint (a random legal move, not advice")):
+                      ("play AS", "Not allowed (wrong_phase)"), ("?", "Hint (rung 3): rung 3 would ")):
         child.sendline(key)
         child.expect(PROMPT)
         assert child.match.group(0) == asked
@@ -280,3 +281,90 @@ def test_a_small_terminal_keeps_the_hand_the_seats_and_the_keys() -> None:
     assert len(text) <= 15 and all(cell_len(t) <= 40 for t in text), text
     assert text[-2:] == ["Discard two.", "Keys: ..."] and "Your hand (12 cards):" in text
     assert sum(1 for t in text if "played:" in t) == 3
+
+
+def _example_1(upto: int) -> Game:
+    """Example 1 of the rules (B whists alone and open), its first `upto` moves made."""
+    game = Game.from_seed(b"kozyr-preferans-3".ljust(32), 1, players=("A", "B", "C"), dealer=2)
+    for seat, move in [(0, "bid 6S"), (1, "pass"), (2, "pass"), (0, "discard QS 7D"), (0, "name 6H"), (1, "whist"),
+                       (2, "pass"), (1, "open"), (0, "play AH"), (1, "play JH")][:upto]:
+        game.apply(seat, move)
+    return game
+
+
+def _a_telling_play_position() -> View:
+    """Deal 8 of seed kozyr-pref-hint played by rung 2: the first view of a contract's play where the cards'
+    figures differ (three means or more, exact over few layouts), so that an order can be wrong."""
+    from kozyr.preferans.analysis import analyse
+    from kozyr.preferans.rungs import RulesBot
+
+    game = Game.from_seed(b"kozyr-pref-hint".ljust(32), 8, players=("A", "B", "C"), dealer=2)
+    bot = RulesBot(0)
+    while not game.over:
+        actor = game.actor
+        assert actor is not None
+        view = game.view(actor)
+        if view.phase == "play" and view.contract is not None and len(view.legal) >= 3:
+            a = analyse(view, limit=120)
+            if a.exact and len({m.mean_whists for m in a.moves}) >= 3 and len({m.mean_tricks for m in a.moves}) >= 2:
+                return view
+        game.apply(actor, bot(view))
+    raise AssertionError("no telling position in the deal")
+
+
+HINTED = re.compile(r"  (\d)\. play (\S+) +([+-]\d+\.\d\d) whists, (\d+\.\d\d) tricks")
+
+
+def test_the_hint_in_the_play_lists_the_best_cards_with_the_analysis_figures() -> None:
+    """A defender's card in a contract: the hint lists legal cards best first by mean settlement, with
+    `analyse`'s mean whists and tricks over every layout (few: exact), and the table keeps every hint line
+    within 80x24."""
+    from kozyr.cli import pref_play
+    from kozyr.preferans.analysis import analyse
+    from kozyr.preferans.moves import Move
+
+    view = _a_telling_play_position()
+    session = pref_play.Session(pref_play.Options(seat=view.seat, seed="h", delay=0), _Keys().screen)
+    lines = session.hint(view).split("\n")
+    full = analyse(view, limit=10**6)                     # every layout, whatever the hint's bounds
+    assert full.exact and lines[0] == f"Hint (analysis, exact over {full.count} layouts): best first by mean whists."
+    results = {m.move: m for m in full.moves}
+    best = max(m.mean_whists for m in full.moves)
+    listed = [HINTED.match(line) for line in lines[1:]]
+    assert 1 <= len(listed) <= 3 and all(listed), lines
+    shown = []
+    for i, m in enumerate(listed, 1):
+        assert m is not None and int(m.group(1)) == i
+        move = Move.parse(f"play {m.group(2)}")
+        assert move in view.legal, lines
+        r = results[move]
+        assert m.group(3) == f"{float(r.mean_whists):+.2f}" and m.group(4) == f"{float(r.mean_tricks):.2f}", lines
+        shown.append(r.mean_whists)
+    assert shown == sorted(shown, reverse=True) and shown[0] == best, lines
+    assert len({m.group(2) for m in listed if m}) == len(listed)
+    table = render_table(view, Look(ascii=True, colour=False), session.words, header="h" * 90, info="i" * 90,
+                         log=["narration " * 10] * 6, status="\n".join(lines), keys="k" * 90)
+    text = [t.plain for t in table]
+    assert len(text) <= 23 and all(cell_len(t) <= 80 for t in text) and all(line in text for line in lines)
+
+
+def test_the_hint_outside_the_play_is_rung_3s_choice() -> None:
+    """In the auction (and wherever `analyse` refuses) the hint names rung 3's move, made by a rung-3 bot of
+    the hint's own seed."""
+    from kozyr.cli import pref_play
+    from kozyr.preferans.rungs import MonteCarloBot
+
+    game = _example_1(0)
+    view = game.view(0)
+    session = pref_play.Session(pref_play.Options(seat=0, seed="h", delay=0, bots="montecarlo"), _Keys().screen)
+    said = session.hint(view)
+    move = MonteCarloBot("h:hint")(view)
+    assert move.kind == "bid" and said == f"Hint (rung 3): rung 3 would bid {move.arg}.", said
+    for seat in (0, 1, 2):                                 # all pass: raspasy, its first trick led by the talon
+        game.apply(seat, "pass")
+    view = game.view(game.actor)
+    assert view.phase == "play" and view.contract is None and not view.tricks
+    session = pref_play.Session(pref_play.Options(seat=view.seat, seed="h", delay=0), _Keys().screen)
+    move = MonteCarloBot("h:hint")(view)
+    assert move.kind == "play" and isinstance(move.arg, int)
+    assert session.hint(view) == f"Hint (rung 3): rung 3 would play {session.words.card(move.arg)}."

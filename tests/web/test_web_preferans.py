@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from typing import Any
 
 import pytest
@@ -179,12 +180,48 @@ def test_the_session_offers_preferans(table: Table) -> None:
     assert set(choices["conventions"]) >= {"sochi", "leningrad", "rostov"}
 
 
-def test_the_hint_is_a_legal_move_said_to_be_random(table: Table) -> None:
+def test_the_hint_is_rung_3s_choice_outside_the_play(table: Table) -> None:
+    """In the auction the hint is rung 3's call, from a rung-3 bot of the hint's own seed, said to be so."""
+    from kozyr.preferans.rungs import MonteCarloBot
+
     client = table.client()
     gid, state = new_preferans(client, seed="hint")
     hint = client.json("GET", f"/api/games/{gid}/hint")["hint"]
-    assert hint["move"] in state["view"]["legal"] and hint["text"].startswith("Hint (a random legal move")
+    move = MonteCarloBot("hint:hint")(held(table, client, gid).game.view(state["view"]["seat"]))
+    assert hint["move"] == str(move) and hint["move"] in state["view"]["legal"]
+    assert hint["lines"] == [hint["text"]] and hint["text"].startswith("Hint (rung 3): rung 3 would ")
     client.json("POST", f"/api/games/{gid}/move", {"move": hint["move"]})
+
+
+def test_the_hint_in_the_play_is_the_analysis_best_first(table: Table) -> None:
+    """Once you have a card to play (past raspasy's talon-led tricks), the hint lists your best legal cards
+    by `analyse`'s mean settlement, with its figures; the hinted move is the first of them. The position is
+    the first whose listed cards' figures differ."""
+    from kozyr.preferans.analysis import analyse
+    from kozyr.preferans.narration import HINT_LIMIT, HINT_SAMPLES, analysis_lines
+
+    client = table.client()
+    gid, state = new_preferans(client, seed="hint-play", target=10)
+    for _ in range(200):
+        if state["phase"] == "play" and any(c["legal"] for c in state["hand"]):
+            hint = client.json("GET", f"/api/games/{gid}/hint")["hint"]
+            figures = re.findall(r"([+-]\d+\.\d\d) whists", hint["text"])
+            if hint["text"].startswith("Hint (analysis") and len(set(figures)) >= 2:    # an order that can be wrong
+                break
+        state = client.json("POST", f"/api/games/{gid}/move", first_preferans_move(state))["state"]
+    else:
+        raise AssertionError("no play position with figures")
+    game = held(table, client, gid)
+    view = game.game.view(game.you)
+    a = analyse(view, limit=HINT_LIMIT, samples=HINT_SAMPLES, seed=game.hinter.sampling)
+    ranked = sorted(a.moves, key=lambda m: -m.mean_whists)
+    assert hint["lines"] == analysis_lines(a, game.words) and hint["text"] == "\n".join(hint["lines"])
+    assert hint["move"] == str(ranked[0].move) and hint["move"] in state["view"]["legal"]
+    assert ranked[0].mean_whists == max(m.mean_whists for m in a.moves)
+    assert 2 <= len(hint["lines"]) <= 4
+    for line, m in zip(hint["lines"][1:], ranked, strict=False):       # best first, each with its own figures
+        assert isinstance(m.move.arg, int) and f" play {game.words.card(m.move.arg)} " in line
+        assert f"{float(m.mean_whists):+.2f} whists, {float(m.mean_tricks):.2f} tricks" in line
 
 
 def test_the_seed_is_committed_to_and_the_record_waits_for_the_end(table: Table) -> None:

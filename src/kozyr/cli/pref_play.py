@@ -17,8 +17,10 @@ every deal (atomically), which `kozyr pref replay --file` reads back, replaying 
 Keys, by phase: in the auction `p` passes and a contract (`6s`, `7nt`, `misere`) bids; with the talon,
 two card numbers or names (`3 7`, `7d qs`) discard; naming, a contract (`6h`); whisting, `p` `w` `h`
 (pass, whist, half-whist); a lone whister, `c` or `o` (closed, open); in the play, a card number or name.
-The full move text (`bid 6S`, `discard QS 7D`) works in every phase. `?` is a hint: for now a random legal
-move, labelled so (the preferans bots will give real ones), `q` leaves the game.
+The full move text (`bid 6S`, `discard QS 7D`) works in every phase. `?` is a hint (`narration.Hinter`, the
+web table's too): in the play, your best cards by `analyse`'s mean settlement over the layouts you cannot
+see, with their mean whists and tricks and whether the figures are exact or sampled; elsewhere, what rung 3
+would do, said to be its choice. `q` leaves the game.
 """
 from __future__ import annotations
 
@@ -48,11 +50,11 @@ from kozyr.cli._terminal import (
 )
 from kozyr.errors import KozyrError, shown
 from kozyr.preferans import PRESETS, Game, Sheet
-from kozyr.preferans.bots import BOTS, Bot, RandomBot
+from kozyr.preferans.bots import BOTS, Bot
 from kozyr.preferans.game_record import GameRecord
 from kozyr.preferans.game_record import save as save_game
 from kozyr.preferans.moves import Move, card_word, contract_word
-from kozyr.preferans.narration import Words, asked, event_line, move_line, outcome_line
+from kozyr.preferans.narration import Hinter, Words, asked, event_line, move_line, outcome_line
 from kozyr.preferans.numbers import exact
 from kozyr.preferans.record import Record
 from kozyr.preferans.views import View
@@ -152,7 +154,8 @@ def render_table(view: View, look: Look, words: Words, *, header: str, info: str
         top.append((8, clip(Text(f"  You deal this deal and sit out (seat {you})."), width)))
     top.append((0, Text("")))
     hand = _hand_lines(view, look, words, shown_seat, shown_cards, width)
-    tail = [clip(Text(text, style=style), width) for text, style in ((status, bold), (keys, "")) if text]
+    tail = [clip(Text(line, style=style), width) for text, style in ((status, bold), (keys, "")) if text
+            for line in text.split("\n")]                       # a hint's status is a few lines
     while top and len(top) + len(hand) + len(tail) > height - 1:   # a small terminal: the least needed go first
         top.remove(min(top, key=lambda item: item[0]))
     lines = [line for _, line in top] + hand
@@ -280,7 +283,7 @@ class Session:
         self.records: list[Record] = []
         self.first_dealer = (self.you - 1) % n   # so that you are first hand in the first deal
         self.bots: dict[int, Bot] = {s: BOTS[options.bots](f"{options.seed}:{s}") for s in range(n) if s != self.you}
-        self.hinter = RandomBot(f"{options.seed}:hint")
+        self.hinter = Hinter(options.seed)
         self.quit = False
         self.game: Game | None = None
         self.header = (f"kozyr preferans   you: seat {self.you}   {self.convention.name}   "
@@ -450,9 +453,11 @@ class Session:
         return word
 
     def hint(self, view: View) -> str:
-        """A random legal move, said to be one: the hint does not yet ask the bots (rungs 2 and 3) or `analyse`."""
-        move = self.hinter(view)
-        return f"Hint (a random legal move, not advice: the hint does not ask the bots yet): {move}"
+        """The hint's lines (`narration.Hinter`): in the play `analyse`'s figures for your best cards, else
+        rung 3's choice. Its own seed and bot: asking never changes the bots' play. Shown as the status (a
+        few lines, which the table makes room for)."""
+        _, lines = self.hinter(view, self.words)
+        return "\n".join(lines)
 
     def bot_turn(self, seat: int) -> None:
         game = self.game

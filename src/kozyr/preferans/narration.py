@@ -17,17 +17,26 @@ is "two cards face down" whoever reads it.
 """
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from kozyr.cards import SUIT_LETTERS, SUIT_SYMBOLS, pretty, suit_of
 
 from .contracts import Contract
 from .events import Event
 from .moves import Move
-from .views import Trick
+from .views import Trick, View
 
-__all__ = ["Words", "SUIT_NAMES", "move_line", "event_line", "trick_phrase", "outcome_line", "asked"]
+if TYPE_CHECKING:
+    from .analysis import Analysis
+    from .core.solver import Solver
+    from .rungs import MonteCarloBot
+
+__all__ = ["Words", "SUIT_NAMES", "move_line", "event_line", "trick_phrase", "outcome_line", "asked",
+           "would_line", "analysis_lines", "Hinter", "HINT_MOVES", "HINT_LIMIT", "HINT_SAMPLES"]
 
 SUIT_NAMES = ("spade", "heart", "diamond", "club")
 """A suit in words (singular), in kozyr's suit order."""
@@ -172,3 +181,107 @@ def asked(phase: str, *, bid: Contract | None = None, words: Words | None = None
         "defence": "You whist alone: play closed or open?",
         "play": "Your card.",
     }.get(phase, "")
+
+
+# -- the hint -------------------------------------------------------------------------------------------------
+HINT_MOVES = 3
+"""The moves a hint lists (best first): with its head line, four lines, which an 80x24 table has room for."""
+HINT_LIMIT = 120
+"""Worlds up to which the hint's analysis solves every layout (exact figures)."""
+HINT_SAMPLES = 32
+"""Worlds the hint's analysis draws beyond ``HINT_LIMIT``. Both bounds keep a hint well under a second on
+one core (every world is solved once per legal card): benchmarks/ is where that is measured, not a test."""
+
+
+def _move_words(move: Move, words: Words) -> str:
+    """A move as the words after "would": ``bid 6♠``, ``discard 7♦ Q♠``, ``play open``, ``pass``."""
+    kind, arg = move.kind, move.arg
+    if kind in ("bid", "name"):
+        assert isinstance(arg, Contract)
+        return f"{kind} {words.contract(arg)}" if kind == "bid" else f"name the contract {words.contract(arg)}"
+    if kind == "discard":
+        assert isinstance(arg, tuple)
+        return f"discard {words.cards(arg)}"
+    if kind in ("open", "closed"):
+        return f"play {kind}"
+    if kind == "play":
+        assert isinstance(arg, int)
+        return f"play {words.card(arg)}"
+    return kind                                 # pass, whist, half-whist
+
+
+def would_line(rung: int, move: Move, words: Words) -> str:
+    """The hint where the analysis has no figures (outside the play, raspasy's talon-led tricks): what the
+    rung's bot would do, said to be its choice and not a proof: ``Hint (rung 3): rung 3 would bid 6♠.``"""
+    return f"Hint (rung {rung}): rung {rung} would {_move_words(move, words)}."
+
+
+def _signed(x: Fraction) -> str:
+    return f"{float(x):+.2f}"
+
+
+def analysis_lines(analysis: Analysis, words: Words, *, top: int = HINT_MOVES) -> list[str]:
+    """The hint in the play, from :func:`kozyr.preferans.analysis.analyse`: a head line saying whether the
+    figures are exact (every layout the view allows) or sampled (how many of how many), then the best
+    ``top`` cards by mean settlement (ties in the analysis's order), each with its mean whists (the seat's
+    gain in the deal's settlement) and mean tricks, and how many more cards there are. Means, not
+    guarantees: a layout the seat cannot see decides, so the line says "mean"."""
+    ranked = sorted(analysis.moves, key=lambda m: -m.mean_whists)
+    n = analysis.count
+    head = (f"Hint (analysis, exact over {n:,} layout{'s' * (n != 1)})" if analysis.exact
+            else f"Hint (analysis, sampled: {analysis.solved:,} of {n:,} layouts)")
+    lines = [f"{head}: best first by mean whists."]
+    width = max(len(_move_words(m.move, words)) for m in ranked[:top])
+    for i, m in enumerate(ranked[:top], 1):
+        lines.append(f"  {i}. {_move_words(m.move, words):<{width}}  {_signed(m.mean_whists)} whists, "
+                     f"{float(m.mean_tricks):.2f} tricks")
+    if len(ranked) > top:
+        more = len(ranked) - top
+        lines[-1] += f"   (+{more} more card{'s' * (more != 1)})"
+    return lines
+
+
+class Hinter:
+    """The hint both faces give (the terminal's ``?``, the web table's **Hint**) for one game's ``seed``.
+
+    In the play it is the analysis (:func:`analysis_lines`), with ``HINT_LIMIT`` and ``HINT_SAMPLES`` and a
+    sampling seed fixed by the hint's seed, so the same position hints the same figures. Where the analysis
+    refuses (``not_in_play``: the other phases, raspasy's two talon-led tricks) it is rung 3's choice
+    (:class:`kozyr.preferans.rungs.MonteCarloBot`, seeded ``f"{seed}:hint"``). The hint owns its own bot and
+    its own draws: asking for one never moves the bots' generators, so the game is the same with or without.
+    """
+
+    def __init__(self, seed: str) -> None:
+        self.seed = f"{seed}:hint"
+        self.sampling = int.from_bytes(hashlib.sha256(self.seed.encode()).digest()[:8], "big")
+        self._bot: MonteCarloBot | None = None
+        self._solver: Solver | None = None
+
+    @property
+    def bot(self) -> MonteCarloBot:
+        """Rung 3, made on first use (it holds a solver)."""
+        if self._bot is None:
+            from .rungs import MonteCarloBot
+
+            self._bot = MonteCarloBot(self.seed)
+        return self._bot
+
+    def __call__(self, view: View, words: Words) -> tuple[Move, list[str]]:
+        """The hinted move (the best by the figures, or rung 3's) and the lines that say it."""
+        from .analysis import analyse
+        from .errors import PreferansError
+
+        if view.phase == "play":
+            if self._solver is None:
+                from .core.solver import Solver
+
+                self._solver = Solver(16)
+            try:
+                a = analyse(view, limit=HINT_LIMIT, samples=HINT_SAMPLES, seed=self.sampling, solver=self._solver)
+            except PreferansError as refused:
+                if refused.code != "not_in_play":
+                    raise
+            else:
+                return a.best(), analysis_lines(a, words)
+        move = self.bot(view)
+        return move, [would_line(self.bot.rung, move, words)]

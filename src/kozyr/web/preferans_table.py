@@ -30,10 +30,10 @@ from kozyr.cards import card_name, suit_of
 from kozyr.durak import pad_seed
 from kozyr.errors import KozyrError, shown, whole
 from kozyr.preferans import PRESETS, Game, PreferansError, Sheet, convention_named
-from kozyr.preferans.bots import BOTS, RUNGS, RandomBot
+from kozyr.preferans.bots import BOTS, RUNGS
 from kozyr.preferans.game_record import GameRecord
 from kozyr.preferans.moves import Move
-from kozyr.preferans.narration import Words, asked, event_line, move_line, outcome_line
+from kozyr.preferans.narration import Hinter, Words, asked, event_line, move_line, outcome_line
 from kozyr.preferans.numbers import exact
 from kozyr.preferans.record import Record
 from kozyr.preferans.views import View
@@ -82,7 +82,7 @@ class PreferansTable:
         self.records: list[Record] = []
         self.first_dealer = (self.you - 1) % self.players
         self.bots = {s: BOTS[bots](f"{seed}:{s}") for s in range(self.players) if s != self.you}
-        self.hinter = RandomBot(f"{seed}:hint")
+        self.hinter = Hinter(seed)
         self.ended = False               # you stopped the game between deals
         self.full = False                # the game reached MAX_DEALS deals and stopped there
         self.last_outcome = ""
@@ -199,11 +199,13 @@ class PreferansTable:
         del self.log[:-LOG_LINES]
 
     def hint(self) -> dict[str, Any]:
-        """A random legal move, said to be one (as the terminal's ? key): the hint does not ask the bots yet."""
+        """The terminal's ? hint (`narration.Hinter`, the same lines): in the play `analyse`'s figures for your
+        best cards (exact or sampled, said so), else rung 3's choice; ``move`` is the move hinted first,
+        ``lines`` the lines, ``text`` them joined by newlines."""
         if self.over or self.game.over or self.game.actor != self.you:
-            return {"move": None, "text": "No hint: it is not your move."}
-        move = self.hinter(self.game.view(self.you))
-        return {"move": str(move), "text": f"Hint (a random legal move, not advice): {move}."}
+            return {"move": None, "text": "No hint: it is not your move.", "lines": ["No hint: it is not your move."]}
+        move, lines = self.hinter(self.game.view(self.you), self.words)
+        return {"move": str(move), "text": "\n".join(lines), "lines": lines}
 
     # -- reading ------------------------------------------------------------------------------------------
     @property

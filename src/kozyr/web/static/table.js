@@ -357,6 +357,7 @@ document.addEventListener("DOMContentLoaded", async () => {
   });
   $("hint").addEventListener("click", async () => {
     const r = await api("GET", `/api/games/${page.game}/hint`);
+    $("hint-text").style.whiteSpace = "pre-line";   // a preferans hint is a few lines: the analysis, best first
     $("hint-text").textContent = r.ok ? r.data.hint.text : r.data.message;
   });
   $("save").addEventListener("click", async () => {
