@@ -30,8 +30,8 @@ POST   /api/games                     a new game: durak (rung, seat, seed, rules
 GET    /api/games/<id>                the game's state (a reload resumes here)
 POST   /api/games/<id>/move           your move: {"move": "beat TD"}, {"card": "AS"}, {"trump": "S"};
                                       preferans {"move": "bid 6S"}, between deals {"action": "next"}
-GET    /api/games/<id>/hint           the top rung's (search bot's) choice in your seat (preferans: a
-                                      random legal move, said to be one)
+GET    /api/games/<id>/hint           the top rung's (search bot's) choice in your seat (preferans: in
+                                      the play each card's mean whists over the layouts, else rung 3's)
 POST   /api/games/<id>/save           the game record into the records folder
 GET    /api/games/<id>/record         the game record, as a download
 GET    /api/records                   the records folder, newest first
