@@ -176,7 +176,7 @@ def register(sub: Any) -> None:
     p.add_argument("--iterations", type=_positive, default=20, help="SPSA iterations (default 20)")
     p.add_argument("--deals-per-iteration", type=_positive, default=16,
                    help="deals each perturbed bot plays an iteration, 3 games each (default 16)")
-    p.add_argument("-a", type=float, default=None, help="the step gain (default c² (A+1)^0.602)")
+    p.add_argument("-a", type=float, default=None, help="the step gain (default c² (A+1)^0.602 / 5)")
     p.add_argument("-c", type=float, default=None, help="the perturbation (default a tenth of each knob's range)")
     p.add_argument("--seed", type=int, default=0, help="the run's seed: its deals and perturbations (default 0)")
     p.add_argument("--convention", default="sochi", help="sochi, leningrad or rostov (default sochi)")

@@ -106,6 +106,7 @@ class LadderResult:
     raspasy: int = 0
     stopped: bool = False
     outcomes: dict[str, int] = field(default_factory=dict)
+    arrays: Arrays | None = None    # the per-deal rows the figures are summed from (deals played in full)
 
     def whists_per_deal(self, side: int, z: float = 1.96) -> tuple[float, float, float]:
         """(mean, low, high): the side's mean gain a deal and its normal interval over deals."""
@@ -269,7 +270,7 @@ def result_of(names: tuple[str, ...], arrays: Arrays, deals: int, *, stopped: bo
     same however the rows were played)."""
     gains, tallies, outcomes = arrays.gains[:deals], arrays.tallies[:deals], arrays.outcomes[:deals]
     result = LadderResult(names, [SideStats() for _ in names], deals=deals, games=int(outcomes.size),
-                          stopped=stopped)
+                          stopped=stopped, arrays=Arrays(gains, tallies, outcomes))
     for i in range(len(names)):
         s = result.stats[i]
         s.score = math.fsum(gains[:, i].tolist())

@@ -168,8 +168,8 @@ def spsa(knobs: object = None, start: Mapping[str, float] | None = None, *, iter
 
     ``start`` gives some knobs' start values (the rest at their defaults; untuned knobs stay there);
     ``bounds`` narrows a tuned knob's range (default the knob's own). ``c`` is the perturbation (default a
-    tenth of each range), ``a`` the step gain (default c² (A + 1)^alpha: an edge of one whist a deal moves
-    a knob by c / 2 at first), ``A`` 10 % of the iterations by default; one number for every knob or a
+    tenth of each range), ``a`` the step gain (default c² (A + 1)^alpha / 5: an edge of one whist a deal
+    moves a knob by c / 10 at first; on 16 deals an iteration's result is typically a few whists), ``A`` 10 % of the iterations by default; one number for every knob or a
     mapping. ``callback(step)`` sees each iteration's record (``plus``, ``minus``, ``result`` in whists a
     deal, ``theta``). ``workers`` > 1 plays each half of an iteration in processes, ``client`` on a Dask
     cluster; the trajectory is the same. Refusals: ``bad_knob``, ``bad_bounds``, ``bad_iterations``,
@@ -196,7 +196,7 @@ def spsa(knobs: object = None, start: Mapping[str, float] | None = None, *, iter
     resolve_side(field)
     big_a, alpha_, _gamma = schedule(steps, A, alpha, gamma)
     cs = _gain("c", c, names, lambda k: (hi[k] - lo[k]) / 10)
-    gains = _gain("a", a, names, lambda k: cs[k] ** 2 * (big_a + 1) ** alpha_)
+    gains = _gain("a", a, names, lambda k: cs[k] ** 2 * (big_a + 1) ** alpha_ / 5)
     deal_seed = tuning_seed(seed_)
     field_name = side_label(field)
     played = [0]
