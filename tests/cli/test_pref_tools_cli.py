@@ -85,3 +85,16 @@ def test_pref_spsa_and_its_sprt_command(capsys) -> None:
     assert run(capsys, "pref", "sprt", "rules", "rules", "--set", "nerve=1")[0] == 2
     assert run(capsys, "pref", "sprt", "random", "rules", "--set", "whist=1")[0] == 2
     assert run(capsys, "pref", "spsa", "--iterations", "0")[0] == 2
+
+
+@pytest.mark.soak
+def test_the_shell_on_a_local_cluster_prints_the_local_table(capsys) -> None:
+    pytest.importorskip("distributed", reason="the kozyr[dask] extra (dask.distributed) is not installed")
+    tables = []
+    for extra in ([], ["--cluster", "local:2"]):
+        status, out, err = run(capsys, "pref", "ladder", "rules", "random", "random", "--deals", "3", *extra)
+        assert status == 0, err
+        tables.append([line for line in out.splitlines() if "games in" not in line])
+    assert tables[0] == tables[1]
+    status, out, err = run(capsys, "pref", "sprt", "rules", "random", "--max-deals", "4", "--cluster", "local:2")
+    assert status == 0 and out.startswith("undecided: 4 deals") and "Dask LocalCluster of 2 processes" in out, err

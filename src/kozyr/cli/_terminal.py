@@ -370,8 +370,11 @@ class Played(Protocol):
 class Replayable(Protocol):
     """A terminal game's options: the screen's look, and the command that plays the same game again."""
 
-    ascii: bool
-    delay: float
+    @property
+    def ascii(self) -> bool: ...
+
+    @property
+    def delay(self) -> float: ...
 
     def replay_command(self) -> str: ...
 

@@ -32,14 +32,14 @@ def checked_table(players: Sequence[str], dealer: object, conditions: Any) -> tu
     """(names, dealer, minimum level) of a new deal: the players checked (their answer cached, since a
     ladder deals to the same names thousands of times), the dealer a seat of theirs, the conditions'
     ``min_level`` 6 to 10 (6 without conditions)."""
-    cacheable = type(players) is tuple and all(type(p) is str for p in players)
-    names = _NAMES.get(players) if cacheable else None   # type: ignore[arg-type]
+    key = tuple(players) if type(players) is tuple and all(type(p) is str for p in players) else None
+    names = _NAMES.get(key) if key is not None else None
     if names is None:
         names = check_players(players)
-        if cacheable:
+        if key is not None:
             if len(_NAMES) > 256:
                 _NAMES.clear()
-            _NAMES[players] = names   # type: ignore[index]
+            _NAMES[key] = names
     n = len(names)
     if type(dealer) is not int or not 0 <= dealer < n:
         raise PreferansError("bad_dealer", f"dealer: {shown(dealer)} is not a seat 0..{n - 1}", field="dealer",

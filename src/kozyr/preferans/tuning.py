@@ -25,7 +25,7 @@ import hashlib
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from kozyr.errors import KozyrError, real, shown, whole
@@ -80,7 +80,7 @@ class TuneResult:
     deals: int
     seconds: float
     stopped: bool = False
-    tuned: tuple[str, ...] = field(default=())
+    tuned: tuple[str, ...] = ()
 
     @property
     def bot(self) -> RulesFactory:
@@ -169,9 +169,9 @@ def spsa(knobs: object = None, start: Mapping[str, float] | None = None, *, iter
     ``start`` gives some knobs' start values (the rest at their defaults; untuned knobs stay there);
     ``bounds`` narrows a tuned knob's range (default the knob's own). ``c`` is the perturbation (default a
     tenth of each range), ``a`` the step gain (default c² (A + 1)^alpha / 5: an edge of one whist a deal
-    moves a knob by c / 10 at first; on 16 deals an iteration's result is typically a few whists), ``A`` 10 % of the iterations by default; one number for every knob or a
-    mapping. ``callback(step)`` sees each iteration's record (``plus``, ``minus``, ``result`` in whists a
-    deal, ``theta``). ``workers`` > 1 plays each half of an iteration in processes, ``client`` on a Dask
+    moves a knob by c / 10 at first; on 16 deals an iteration's result is typically a few whists), ``A``
+    10 % of the iterations by default; one number for every knob or a mapping. ``callback(step)`` sees each
+    iteration's record (``plus``, ``minus``, ``result`` in whists a deal, ``theta``). ``workers`` > 1 plays each half of an iteration in processes, ``client`` on a Dask
     cluster; the trajectory is the same. Refusals: ``bad_knob``, ``bad_bounds``, ``bad_iterations``,
     ``bad_deals_per_iteration``, ``bad_count`` (workers), ``bad_bot`` (the field), ``bad_<gain>``.
 
