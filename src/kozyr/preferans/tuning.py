@@ -172,8 +172,9 @@ def spsa(knobs: object = None, start: Mapping[str, float] | None = None, *, iter
     moves a knob by c / 10 at first; on 16 deals an iteration's result is typically a few whists), ``A``
     10 % of the iterations by default; one number for every knob or a mapping. ``callback(step)`` sees each
     iteration's record (``plus``, ``minus``, ``result`` in whists a deal, ``theta``). ``workers`` > 1 plays
-    each half of an iteration in processes, ``client`` on a Dask cluster; the trajectory is the same. Refusals: ``bad_knob``, ``bad_bounds``, ``bad_iterations``,
-    ``bad_deals_per_iteration``, ``bad_count`` (workers), ``bad_bot`` (the field), ``bad_<gain>``.
+    each half of an iteration in processes, ``client`` on a Dask cluster; the trajectory is the same.
+    Refusals: ``bad_knob``, ``bad_bounds``, ``bad_iterations``, ``bad_deals_per_iteration``, ``bad_count``
+    (workers), ``bad_bot`` (the field), ``bad_<gain>``.
 
     >>> r = spsa(["whist"], iterations=1, deals_per_iteration=1, seed=3)
     >>> sorted(r.knobs), r.deals, r.stopped
