@@ -11,8 +11,15 @@ Besides the score, per side: the contracts it declared and made, misères declar
 whist decisions it took (whist or half-whist against passes) and the all-pass (raspasy) rate of the
 deals. Sides are named rungs (``random``, ``rules``, ``montecarlo``), callables ``view -> Move``, factories
 ``make(seed=...)`` or ``module:attr`` specs read as durak's shell reads them
-(:func:`kozyr.durak.ladder.userbots.load`). ``workers`` > 1 plays deal ranges in worker processes;
-Ctrl-C stops between games and the result so far is returned with ``stopped`` set.
+(:func:`kozyr.durak.ladder.userbots.load`).
+
+A run is one :class:`Chunk` (the sides, the deal numbers, the seed, the convention, the seatings), played
+into per-deal rows (:class:`Arrays`) that the figures are summed from in deal order. ``workers`` > 1 plays
+deal ranges in worker processes and ``client`` chunks on a Dask cluster (:mod:`kozyr.preferans.cluster`);
+a deal depends on its number alone, so the rows, and every figure, are those of one worker. Ctrl-C stops
+between deals and the result of the deals finished (from the first, in order) is returned with
+``stopped`` set. A bot that raises or answers an illegal move stops the run with one refusal naming the
+deal, the seat and the side.
 """
 from __future__ import annotations
 
@@ -118,16 +125,6 @@ class LadderResult:
         var = max(0.0, s.squares / n - mean * mean) * n / max(1, n - 1)
         half = z * math.sqrt(var / n)
         return mean, mean - half, mean + half
-
-    def merge(self, other: LadderResult) -> None:
-        for a, b in zip(self.stats, other.stats, strict=True):
-            a.add(b)
-        self.deals += other.deals
-        self.games += other.games
-        self.raspasy += other.raspasy
-        self.stopped = self.stopped or other.stopped
-        for k, v in other.outcomes.items():
-            self.outcomes[k] = self.outcomes.get(k, 0) + v
 
     def table(self) -> list[list[str]]:
         """Rows for printing: side, whists a deal [interval], contracts made/declared, misère, whist rate."""
