@@ -5,6 +5,7 @@ tests/cli/test_pref_tools_cli.py)."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -33,15 +34,18 @@ def test_each_knob_moves_the_play_its_way() -> None:
 
 
 def test_refusals() -> None:
-    for kwargs in ({"margin": 9}, {"whist": "1"}, {"naming": math.nan}, {"misere": True}):
+    knobs: list[dict[str, Any]] = [{"margin": 9}, {"whist": "1"}, {"naming": math.nan}, {"misere": True}]
+    for kwargs in knobs:
         with pytest.raises(PreferansError) as exc:
             RulesBot(**kwargs)
         assert exc.value.code == "bad_knob" and str(next(iter(kwargs))) in str(exc.value)
-    for kwargs, code in (({"knobs": ["nerve"]}, "bad_knob"), ({"knobs": ["whist", "whist"]}, "bad_knob"),
-                         ({"start": {"margin": 7}}, "bad_knob"), ({"bounds": {"margin": (5, 6)}}, "bad_bounds"),
-                         ({"start": {"margin": 2.5}, "bounds": {"margin": (0, 1)}}, "bad_start"),
-                         ({"iterations": 0}, "bad_iterations"), ({"deals_per_iteration": 0}, "bad_deals_per_iteration"),
-                         ({"c": -1}, "bad_c"), ({"field": "nobody"}, "bad_bot"), ({"workers": 0}, "bad_count")):
+    cases: tuple[tuple[dict[str, Any], str], ...] = (
+        ({"knobs": ["nerve"]}, "bad_knob"), ({"knobs": ["whist", "whist"]}, "bad_knob"),
+        ({"start": {"margin": 7}}, "bad_knob"), ({"bounds": {"margin": (5, 6)}}, "bad_bounds"),
+        ({"start": {"margin": 2.5}, "bounds": {"margin": (0, 1)}}, "bad_start"),
+        ({"iterations": 0}, "bad_iterations"), ({"deals_per_iteration": 0}, "bad_deals_per_iteration"),
+        ({"c": -1}, "bad_c"), ({"field": "nobody"}, "bad_bot"), ({"workers": 0}, "bad_count"))
+    for kwargs, code in cases:
         with pytest.raises(KozyrError) as err:
             spsa(**kwargs)
         assert err.value.code == code, kwargs
@@ -91,7 +95,7 @@ class Stopper:
 
 
 def test_ctrl_c_stops_with_the_estimate_so_far() -> None:
-    seen = []
+    seen: list[dict[str, Any]] = []
     r = spsa(["whist"], iterations=50, deals_per_iteration=2, seed=1, field=Stopper(400), callback=seen.append)
     assert r.stopped and 0 < r.spsa.iterations < 50 and len(seen) == r.spsa.iterations
     assert r.knobs["whist"] == seen[-1]["theta"]["whist"]
