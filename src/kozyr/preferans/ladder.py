@@ -40,6 +40,7 @@ from .convention import PRESETS, SOCHI, Convention
 from .core.engine import Game
 from .errors import PreferansError
 from .moves import Move
+from .newdeal import checked_convention
 from .sheet import Sheet
 from .views import View
 
@@ -337,10 +338,7 @@ def check_convention(convention: Convention | str) -> Convention:
             raise PreferansError("bad_convention", f"convention: {shown(convention)} is not a preset "
                                  f"({', '.join(PRESETS)})", field="convention", value=convention)
         return PRESETS[convention.lower()]
-    if not isinstance(convention, Convention):
-        raise PreferansError("bad_convention", f"convention: {shown(convention)} is not a Convention",
-                             field="convention", value=convention)
-    return convention
+    return checked_convention(convention)
 
 
 def ladder(a: Any, b: Any, c: Any, *, deals: int = 100, first: int = 1, seed: bytes = SEED,
