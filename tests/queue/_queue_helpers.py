@@ -7,13 +7,18 @@ from typing import Any
 from kozyr.queue import Store
 from kozyr.queue.kinds import side_source
 
-# rung 3 against itself: no decision within max_deals (the bounds are far), so a run plays every batch
-EVEN = {"elo0": -2.0, "elo1": 2.0}
+# Rung 3 with CHEAP_POWER 5 against rung 3 (3): about as strong, so no decision within a few thousand deals
+# and a run plays every batch; not the same bot, so the batches' counts differ (a bot against itself scores
+# every pair 1 - 1, whatever the deals, and a test of resumed counts could not tell one batch from another).
+VARIANT = {"CHEAP_POWER": 5}
 
 
 def sprt_spec(*, a: int = 3, b: int = 3, batch: int = 40, max_deals: int = 240, seed: str = "t",
-              elo0: float = -2.0, elo1: float = 2.0) -> dict[str, Any]:
-    return {"sides": {"a": {"rung": a, "params": {}}, "b": {"rung": b, "params": {}}}, "elo0": elo0, "elo1": elo1,
+              elo0: float = -2.0, elo1: float = 2.0, params_a: dict[str, int] | None = None) -> dict[str, Any]:
+    if params_a is None:
+        params_a = VARIANT if a in (2, 3) else {}
+    return {"sides": {"a": {"rung": a, "params": dict(params_a)}, "b": {"rung": b, "params": {}}}, "elo0": elo0,
+            "elo1": elo1,
             "alpha": 0.05, "beta": 0.05, "model": "normalized", "batch": batch, "max_deals": max_deals, "seed": seed,
             "deal": "fast", "timeout": None, "workers": 1}
 

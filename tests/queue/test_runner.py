@@ -31,6 +31,7 @@ def test_a_run_plays_to_its_limit_and_its_llr_is_the_librarys(tmp_path: Path) ->
     totals, batches, deals, history, result, payloads = outcome(tmp_path / "q.sqlite", rid)
     assert (batches, deals, result) == (6, 240, "none")
     assert sum(totals["counts"]) == 120 and [sum(p["counts"]) for p in payloads] == [20] * 6
+    assert len({tuple(p["counts"]) for p in payloads}) > 1          # batches play different deals
     with Store(tmp_path / "q.sqlite", readonly=True) as store:
         run = store.get(rid)
     assert history[-1] == [240, pytest.approx(durak_test(run.spec, totals).llr)]
@@ -89,7 +90,7 @@ def _runner(store: Path) -> subprocess.Popen[bytes]:
 
 @pytest.mark.soak
 def test_the_worker_killed_mid_run_resumes_to_identical_counts(tmp_path: Path) -> None:
-    spec = {"batch": 2000, "max_deals": 60_000, "seed": "kill"}
+    spec = {"batch": 2000, "max_deals": 60_000, "seed": "kill", "elo0": -13.0, "elo1": -12.0}   # ~ its Elo: no decision
     whole = _uninterrupted(tmp_path / "whole.sqlite", **spec)  # type: ignore[arg-type]
     path = tmp_path / "killed.sqlite"
     with Store(path) as store:
@@ -98,6 +99,7 @@ def test_the_worker_killed_mid_run_resumes_to_identical_counts(tmp_path: Path) -
     deadline = time.monotonic() + 60
     try:
         while time.monotonic() < deadline:
+            assert worker.poll() is None, "the runner ended before it was killed"
             with Store(path, readonly=True) as store:
                 if store.get(rid).batches >= 3:
                     break

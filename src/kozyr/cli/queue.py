@@ -245,8 +245,7 @@ def _durak_options(p: argparse.ArgumentParser) -> None:
 
     p.add_argument("--set", action="append", type=setting, metavar="NAME=VALUE", help="a setting of rung side a")
     p.add_argument("--vs-set", action="append", type=setting, metavar="NAME=VALUE", help="a setting of rung side b")
-    durak_sides.add_knob_options(p)
-    durak_sides.add_timeout(p)
+    durak_sides.add_knob_options(p)       # --bot-set, --vs-bot-set and --timeout
     p.add_argument("--seed", default="queue", help="the run's seed text (default 'queue'); batch k deals <seed>/k")
     p.add_argument("--workers", type=positive, default=1, help="threads playing each batch (default 1)")
 
