@@ -16,7 +16,8 @@ def _schema_1(path: Path) -> None:
     MIGRATIONS[0](db)
     db.execute("PRAGMA user_version = 1")
     db.execute("INSERT INTO runs (game, kind, a, b, spec, sources, state, totals, batches, deals, llr, created) "
-               "VALUES ('durak', 'sprt', 'rung 3', 'rung 2', '{}', '{}', 'running', '{\"counts\": [1]}', 2, 80, 0.5, 1)")
+               "VALUES ('durak', 'sprt', 'rung 3', 'rung 2', '{}', '{}', 'running', ?, 2, 80, 0.5, 1)",
+               ('{"counts": [1]}',))
     for k, llr in ((0, 0.25), (1, 0.5)):
         db.execute("INSERT INTO batches VALUES (1, ?, '{}', 40, ?, 'old:1', 1)", (k, llr))
     db.close()

@@ -16,7 +16,7 @@ import argparse
 import json
 import sys
 import time
-from typing import Any
+from typing import Any, cast
 
 from kozyr.cli import _cluster, durak_sides
 from kozyr.cli._common import positive, print_table
@@ -37,6 +37,7 @@ def _durak_sides(args: argparse.Namespace, values: list[object], sets: list[Any]
 
     out = []
     for (option, pairs), value in zip(sets, durak_sides.sides_of(args, values), strict=True):
+        value = cast(Any, value)      # a rung int or a BotSpec
         if isinstance(value, int):
             params = check_settings(pairs or [], {value}, option, args.parser)
             out.append({"rung": value, "params": params.changed()})
@@ -172,6 +173,7 @@ def _run(args: argparse.Namespace) -> int:
             print("kozyr queue: stopped; the committed batches are kept and the run resumes with the next "
                   "`kozyr queue run`", file=sys.stderr)
             return 130
+        store.checkpoint()
         size = store.size()
     took = time.perf_counter() - began
     for run in done:

@@ -314,8 +314,8 @@ KINDS: dict[str, Kind] = {f"{k.game} {k.kind}": k for k in (
 def kind_of(game: str, kind: str) -> Kind:
     found = KINDS.get(f"{game} {kind}")
     if found is None:
-        raise KozyrError("bad_run_kind", f"{shown(game)} {shown(kind)} is not a kind of run the queue plays", field="kind",
-                         value=kind)
+        raise KozyrError("bad_run_kind", f"{shown(game)} {shown(kind)} is not a kind of run the queue plays",
+                         field="kind", value=kind)
     return found
 
 

@@ -369,8 +369,8 @@ class Store:
             if k != run.batches:
                 raise KozyrError("lease_lost", f"run {run_id}: batch {k} not committed: the run has "
                                  f"{run.batches} batches committed", field="run", value=run_id)
-            db.execute("INSERT INTO batches (run, k, payload, deals, llr, owner, committed) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                       (run_id, k, json.dumps(payload), deals, llr, owner, now))
+            db.execute("INSERT INTO batches (run, k, payload, deals, llr, owner, committed) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?)", (run_id, k, json.dumps(payload), deals, llr, owner, now))
             history = run.history + ([[run.deals + deals, llr]] if llr is not None else [])
             db.execute("UPDATE runs SET totals = ?, batches = ?, deals = ?, llr = ?, history = ?, lease = ? "
                        "WHERE id = ?", (json.dumps(totals), k + 1, run.deals + deals, llr, json.dumps(history),
@@ -402,6 +402,11 @@ class Store:
                 if len(history) > HISTORY_POINTS:
                     db.execute("UPDATE runs SET history = ? WHERE id = ?", (json.dumps(thin(history)), rid))
         return deleted
+
+    def checkpoint(self) -> None:
+        """Fold the write-ahead log into the file (a runner that has finished leaves one file of its true size)."""
+        if self.db is not None and not self.readonly:
+            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def size(self) -> int:
         """Bytes on the disk: the file and its write-ahead log."""
