@@ -2,8 +2,8 @@
 
     PYTHONPATH=src nice -n 19 python tools/runs_screenshot.py [OUT.png]
 
-It queues four durak sequential tests in a temporary store (rung 3 against rung 1 and rung 2 with their
-bounds, rung 1 against rung 3, and one left half played), runs them with `kozyr.queue.run_queue`, serves the
+It queues five durak sequential tests in a temporary store (rung 3 with CHEAP_POWER 5 against rung 2 and
+rung 3, rung 3 against rung 1, rung 1 against rung 3, and one left half played), runs them with `kozyr.queue.run_queue`, serves the
 table on a free port and photographs one run's permalink page. Needs Playwright and Chromium (the `browser`
 extra and the Debian package).
 """
@@ -31,10 +31,11 @@ def main(out: str) -> int:
         path = Path(tmp) / "q.sqlite"
         with Store(path) as store:
             shown = queue_sprt(store, a=3, b=2, elo0=0, elo1=10, batch=2000, max_deals=400_000, seed="docs")
-            queue_sprt(store, a=3, b=1, elo0=0, elo1=50, batch=200, max_deals=20_000, seed="docs")
+            queue_sprt(store, a=3, b=1, elo0=0, elo1=50, batch=200, max_deals=20_000, seed="docs", params_a={})
             queue_sprt(store, a=1, b=3, elo0=0, elo1=50, batch=200, max_deals=20_000, seed="docs")
+            queue_sprt(store, elo0=0, elo1=2, batch=10_000, max_deals=1_000_000, seed="docs")
             run_queue(store)
-            live = queue_sprt(store, a=2, b=2, elo0=-2, elo1=2, batch=2000, max_deals=400_000, seed="live")
+            live = queue_sprt(store, elo0=-13, elo1=-12, batch=2000, max_deals=400_000, seed="live")
             run = store.claim("docs:1", only=live)
             assert run is not None
             run_one(store, run, "docs:1", stop_after=5)

@@ -78,7 +78,7 @@ def test_the_list_the_search_and_a_permalink(browser: Any, site: tuple[str, Path
     assert "H1" in tab.inner_text("#run-state")
     tab.wait_for_function("() => document.getElementById('chart').naturalWidth > 0")
     share = tab.inner_text("#share")
-    assert share.startswith("sprt: rung 3 vs rung 1: H1 accepted")
+    assert share.startswith("sprt: rung 3(CHEAP_POWER=5) vs rung 1: H1 accepted")
     assert share.strip().endswith(url + "/runs/1")
     figures = tab.inner_text("#figures")
     assert "normalized Elo" in figures and "LLR" in figures and "counts" in figures
