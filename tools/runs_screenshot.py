@@ -3,9 +3,9 @@
     PYTHONPATH=src nice -n 19 python tools/runs_screenshot.py [OUT.png]
 
 It queues five durak sequential tests in a temporary store (rung 3 with CHEAP_POWER 5 against rung 2 and
-rung 3, rung 3 against rung 1, rung 1 against rung 3, and one left half played), runs them with `kozyr.queue.run_queue`, serves the
-table on a free port and photographs one run's permalink page. Needs Playwright and Chromium (the `browser`
-extra and the Debian package).
+rung 3, rung 3 against rung 1, rung 1 against rung 3, and one left half played), runs them with
+`kozyr.queue.run_queue`, serves the table on a free port and photographs one run's permalink page and the
+list. Needs Playwright and Chromium (the `browser` extra and the Debian package).
 """
 from __future__ import annotations
 

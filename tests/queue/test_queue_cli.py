@@ -106,6 +106,7 @@ def test_the_other_kinds_play(tmp_path: Path, capsys: Cap) -> None:
     assert code == 0, err
     with Store(store) as s:
         ladder, tune, pl, ps = (s.get(i) for i in (1, 2, 3, 4))
+        assert ladder.totals is not None and tune.totals is not None and pl.totals is not None
         assert (ladder.result, ladder.deals, ladder.batches) == ("played", 400, 4)
         assert sum(ladder.totals["counts"]) == 200
         assert tune.result == "played" and "CHEAP_POWER" in tune.totals["final"]

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from _queue_helpers import outcome, queue_sprt
@@ -19,9 +20,9 @@ from kozyr.queue.store import runner_name
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 
 
-def _uninterrupted(path: Path, **kw: object) -> int:
+def _uninterrupted(path: Path, **kw: Any) -> int:
     with Store(path) as store:
-        rid = queue_sprt(store, **kw)  # type: ignore[arg-type]
+        rid = queue_sprt(store, **kw)
         run_queue(store)
     return rid
 
@@ -90,11 +91,12 @@ def _runner(store: Path) -> subprocess.Popen[bytes]:
 
 @pytest.mark.soak
 def test_the_worker_killed_mid_run_resumes_to_identical_counts(tmp_path: Path) -> None:
-    spec = {"batch": 2000, "max_deals": 60_000, "seed": "kill", "elo0": -13.0, "elo1": -12.0}   # ~ its Elo: no decision
-    whole = _uninterrupted(tmp_path / "whole.sqlite", **spec)  # type: ignore[arg-type]
+    # bounds about the variant's own Elo: no decision within the run's deals, so every batch is played
+    spec: dict[str, Any] = {"batch": 2000, "max_deals": 60_000, "seed": "kill", "elo0": -13.0, "elo1": -12.0}
+    whole = _uninterrupted(tmp_path / "whole.sqlite", **spec)
     path = tmp_path / "killed.sqlite"
     with Store(path) as store:
-        rid = queue_sprt(store, **spec)  # type: ignore[arg-type]
+        rid = queue_sprt(store, **spec)
     worker = _runner(path)
     deadline = time.monotonic() + 60
     try:
@@ -157,7 +159,7 @@ def test_a_bot_whose_source_changed_fails_its_run(tmp_path: Path, monkeypatch: p
     from kozyr.queue.kinds import side_source
 
     with Store(tmp_path / "q.sqlite") as store:
-        spec = {"sides": {"a": {"bot": f"{bot}:make_bot", "knobs": {}}, "b": {"rung": 2, "params": {}}},
+        spec: dict[str, Any] = {"sides": {"a": {"bot": f"{bot}:make_bot", "knobs": {}}, "b": {"rung": 2, "params": {}}},
                 "elo0": -2.0, "elo1": 2.0, "alpha": 0.05, "beta": 0.05, "model": "normalized", "batch": 40,
                 "max_deals": 80, "seed": "src", "deal": "fast", "timeout": None, "workers": 1}
         rid = store.add("durak", "sprt", "mybot", "rung 2", spec, {k: side_source(v) for k, v in spec["sides"].items()})
@@ -167,3 +169,19 @@ def test_a_bot_whose_source_changed_fails_its_run(tmp_path: Path, monkeypatch: p
         run = store.get(rid)
         assert run.state == "failed" and "changed since the run was queued" in (run.error or "")
         assert run.batches == 0
+
+
+@pytest.mark.soak
+def test_a_run_on_a_dask_cluster_reaches_the_local_counts(tmp_path: Path) -> None:
+    pytest.importorskip("distributed", reason="the cluster needs kozyr[dask]")
+    spec: dict[str, Any] = {"batch": 400, "max_deals": 2400, "seed": "dask"}
+    local = _uninterrupted(tmp_path / "local.sqlite", **spec)
+    path = tmp_path / "dask.sqlite"
+    with Store(path) as store:
+        rid = queue_sprt(store, **spec)
+    env = {**os.environ, "PYTHONPATH": SRC}
+    done = subprocess.run([sys.executable, "-m", "kozyr", "queue", "run", "--cluster", "local:1", "--store", str(path)],
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "Dask LocalCluster of 1 process" in done.stdout
+    assert outcome(path, rid) == outcome(tmp_path / "local.sqlite", local)

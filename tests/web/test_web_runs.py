@@ -67,7 +67,8 @@ def test_a_run_with_its_figures_and_link(site: str) -> None:
     r = as_json(get(site, "/api/runs/1"))
     assert r["result"] == "H1" and len(r["counts"]) == 5 and r["bounds"] == pytest.approx([-2.944, 2.944], abs=1e-3)
     assert r["normalized"]["elo"] > 0 and r["normalized"]["low"] < r["normalized"]["elo"] < r["normalized"]["high"]
-    assert r["share"].startswith("sprt: rung 3(CHEAP_POWER=5) vs rung 1: H1 accepted") and r["share"].endswith(f"{site}/runs/1")
+    assert r["share"].startswith("sprt: rung 3(CHEAP_POWER=5) vs rung 1: H1 accepted")
+    assert r["share"].endswith(f"{site}/runs/1")
     assert r["history"][-1][0] == r["deals"] and r["sources"]["a"]["kozyr"]
 
 
