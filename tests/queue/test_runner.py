@@ -185,3 +185,29 @@ def test_a_run_on_a_dask_cluster_reaches_the_local_counts(tmp_path: Path) -> Non
     assert done.returncode == 0, done.stderr
     assert "Dask LocalCluster of 1 process" in done.stdout
     assert outcome(path, rid) == outcome(tmp_path / "local.sqlite", local)
+
+
+@pytest.mark.soak
+def test_ctrl_c_stops_a_runner_promptly_and_keeps_its_batches(tmp_path: Path) -> None:
+    path = tmp_path / "q.sqlite"
+    with Store(path) as store:
+        rid = queue_sprt(store, batch=10_000, max_deals=1_000_000, seed="int", elo0=-13.0, elo1=-12.0)
+    worker = _runner(path)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            assert worker.poll() is None, "the runner ended before Ctrl-C"
+            with Store(path, readonly=True) as store:
+                if store.get(rid).batches >= 2:
+                    break
+            time.sleep(0.02)
+        worker.send_signal(signal.SIGINT)
+        stopped = time.monotonic()
+        assert worker.wait(10) == 130
+        assert time.monotonic() - stopped < 5
+    finally:
+        if worker.poll() is None:
+            worker.kill()
+    with Store(path, readonly=True) as store:
+        run = store.get(rid)
+    assert run.state == "running" and run.owner is None and run.batches >= 2    # released, its batches kept

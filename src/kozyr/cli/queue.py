@@ -19,7 +19,7 @@ import time
 from typing import Any, cast
 
 from kozyr.cli import _cluster, durak_sides
-from kozyr.cli._common import positive, print_table
+from kozyr.cli._common import count, positive, print_table
 from kozyr.errors import shown
 
 __all__ = ["register"]
@@ -262,6 +262,7 @@ def _store_option(p: argparse.ArgumentParser) -> None:
 def register(subparsers: Any) -> None:
     """Add `queue` and its subcommands to the `kozyr` parser."""
     from kozyr.cli.durak_tune import _param_text, _seed
+    from kozyr.queue.store import DEFAULT_KEEP
 
     q = subparsers.add_parser("queue", help="queue sequential tests, ladders and tunings; run them unattended",
                               description="A queue of runs kept in a SQLite file: add runs, work through them "
@@ -338,7 +339,9 @@ def register(subparsers: Any) -> None:
     p = sub.add_parser("run", help="work through the queue (Ctrl-C stops; the next run resumes)")
     p.add_argument("--once", action="store_true", help="one run, then stop")
     p.add_argument("--run", type=positive, default=None, metavar="RUN", help="only this run")
-    p.add_argument("--keep", type=int, default=50, help="finished runs whose per-batch rows are kept (default 50)")
+    p.add_argument("--keep", type=count, default=DEFAULT_KEEP,
+                   help=f"finished runs whose per-batch rows are kept (default {DEFAULT_KEEP}); older ones keep their "
+                        "totals and LLR history")
     p.add_argument("--workers", type=positive, default=1, help=argparse.SUPPRESS)
     _cluster.add_options(p)
     _store_option(p)
