@@ -114,6 +114,18 @@ def test_compaction_keeps_the_store_bounded(tmp_path: Path) -> None:
         assert store.compact(keep=1) == 0
 
 
+def test_a_long_run_keeps_a_bounded_history(tmp_path: Path) -> None:
+    with Store(tmp_path / "q.sqlite") as store:
+        rid = queue_sprt(store)
+        store.claim("me:1", only=rid)
+        for k in range(2 * HISTORY_POINTS + 1):
+            store.commit_batch(rid, k, "me:1", {}, 2, {"counts": [k]}, float(k))
+        run = store.get(rid)
+        assert len(run.history) == HISTORY_POINTS and run.history[-1] == [2 * (2 * HISTORY_POINTS + 1),
+                                                                           2.0 * HISTORY_POINTS]
+        assert run.batches == 2 * HISTORY_POINTS + 1           # every batch is still there, only the chart thinned
+
+
 def test_thin_keeps_the_ends() -> None:
     points = [[i, i] for i in range(1000)]
     t = thin(points, 10)

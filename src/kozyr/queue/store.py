@@ -17,7 +17,8 @@ Tables (schema version 2):
 - `runs`: one row a run: its kind and game, its settings (`spec`, JSON), the
   sides' names and provenance (`sources`: source hashes and knobs), its
   state (queued, running, done, cancelled, failed), the merged `totals` of
-  its committed batches (JSON), the LLR after each batch (`history`), its
+  its committed batches (JSON), the LLR after each batch (`history`: at
+  most 2 x HISTORY_POINTS points, thinned evenly beyond that), its
   result, and the claim: `owner` and `lease` (a runner's name and the time
   its claim lapses).
 - `batches`: one row a committed batch `(run, k)`, its payload (the counts
@@ -372,6 +373,8 @@ class Store:
             db.execute("INSERT INTO batches (run, k, payload, deals, llr, owner, committed) "
                        "VALUES (?, ?, ?, ?, ?, ?, ?)", (run_id, k, json.dumps(payload), deals, llr, owner, now))
             history = run.history + ([[run.deals + deals, llr]] if llr is not None else [])
+            if len(history) > 2 * HISTORY_POINTS:     # a run of many small batches: the chart needs no more
+                history = thin(history)
             db.execute("UPDATE runs SET totals = ?, batches = ?, deals = ?, llr = ?, history = ?, lease = ? "
                        "WHERE id = ?", (json.dumps(totals), k + 1, run.deals + deals, llr, json.dumps(history),
                                         now + lease, run_id))
