@@ -112,3 +112,26 @@ def test_the_other_kinds_play(tmp_path: Path, capsys: Cap) -> None:
         assert tune.result == "played" and "CHEAP_POWER" in tune.totals["final"]
         assert (pl.result, pl.deals, pl.batches) == ("played", 4, 2) and pl.totals["games"] == 24
         assert ps.state == "done" and ps.deals >= 2
+
+
+def test_a_gauntlet_and_a_table_are_queued_and_decided(tmp_path: Path, capsys: Cap) -> None:
+    store = str(tmp_path / "q.sqlite")
+    for argv in (["sprt", "3", "1", "--against", "2", "--against", "taker", "--elo0", "0", "--elo1", "50",
+                  "--batch", "200", "--max-deals", "4000"],
+                 ["sprt", "3", "1", "--seats", "3", "--elo0", "0", "--elo1", "50", "--batch", "60",
+                  "--max-deals", "3000"]):
+        code, _, err = run(capsys, "queue", "add", *argv, "--store", store)
+        assert code == 0, err
+    code, _, err = run(capsys, "queue", "run", "--store", store)
+    assert code == 0, err
+    with Store(store) as s:
+        gauntlet, table = s.get(1), s.get(2)
+    assert gauntlet.result == "H1" and table.result == "H1", (gauntlet.error, table.error)
+    assert gauntlet.totals is not None and len(gauntlet.totals["counts"]) == 9 and gauntlet.totals["group"] == 4
+    assert "against 2" in gauntlet.sources and table.spec["rules"]["seats"] == 3
+    code, out, _ = run(capsys, "queue", "show", "1", "--store", store)
+    assert "against rung 2 / " in out and "G0..G8" in out
+    code, out, _ = run(capsys, "queue", "show", "2", "--store", store)
+    assert "rotations" in out
+    code, _, err = run(capsys, "queue", "add", "sprt", "3", "1", "--seats", "3", "--against", "2", "--store", store)
+    assert code == 2 and "gauntlet" in err

@@ -29,7 +29,7 @@ def test_claim_commit_and_the_one_writer(tmp_path: Path) -> None:
         run = store.claim("host:1", lease=60)
         assert run is not None and run.id == rid and run.owner == "host:1"
         assert store.claim("elsewhere:2", lease=60) is None            # claimed, lease alive: nothing for a second
-        totals = {"counts": [0, 1, 2, 1, 0], "a_fools": 3, "b_fools": 3, "draws": 2, "group": 2}
+        totals = {"counts": [0, 1, 2, 1, 0], "a_fools": 3, "b_fools": 3, "draws": 2, "group": 2, "deals": 8}
         store.commit_batch(rid, 0, "host:1", {"counts": [0, 1, 2, 1, 0]}, 8, totals, 0.1)
         with pytest.raises(KozyrError) as e:                             # another runner cannot commit to it
             store.commit_batch(rid, 1, "elsewhere:2", {}, 8, totals, 0.2)

@@ -20,6 +20,7 @@ from typing import Any, cast
 
 from kozyr.cli import _cluster, durak_sides
 from kozyr.cli._common import count, positive, print_table
+from kozyr.cli.durak_rules import add_rules_options, rules_of
 from kozyr.errors import shown
 
 __all__ = ["register"]
@@ -81,7 +82,21 @@ def _add_sprt(args: argparse.Namespace) -> int:
     spec = {"sides": {"a": a, "b": b}, "elo0": args.elo0, "elo1": args.elo1, "alpha": args.alpha,
             "beta": args.beta, "model": args.model, "batch": args.batch, "max_deals": args.max_deals,
             "seed": _seed_text(args), "deal": "fast", "timeout": args.timeout, "workers": args.workers}
-    return _add(args, "durak", "sprt", side_name(a), side_name(b), spec, {"a": a, "b": b})
+    sides = {"a": a, "b": b}
+    rules = rules_of(args)
+    if not rules.two_seat:
+        if args.against:
+            args.parser.error(f"--against at a table of {rules.seats} seats: a gauntlet is the two-seat test's")
+        spec["rules"] = rules.as_dict()
+    if args.against:
+        from kozyr.durak.tuning import MAX_AGAINST
+
+        if len(args.against) > MAX_AGAINST:
+            args.parser.error(f"--against given {len(args.against)} times: a gauntlet plays 1 to {MAX_AGAINST}")
+        spec["against"] = [{"rung": v, "params": {}} if isinstance(v, int) else {"bot": v, "knobs": {}}
+                           for v in args.against]
+        sides.update({f"against {j}": x for j, x in enumerate(spec["against"], 1)})
+    return _add(args, "durak", "sprt", side_name(a), side_name(b), spec, sides)
 
 
 def _add_ladder(args: argparse.Namespace) -> int:
@@ -282,6 +297,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--model", choices=("normalized", "logistic"), default="normalized")
     p.add_argument("--batch", type=positive, default=10_000, help="deals a batch: a look at the LLR, a commit")
     p.add_argument("--max-deals", type=positive, default=1_000_000, help="stop undecided after this many deals")
+    p.add_argument("--against", action="append", type=durak_sides.side, metavar="SIDE",
+                   help="a gauntlet (repeatable, up to 16): CANDIDATE and FIELD each play these on the same deal "
+                        "pairs, and the test asks whether CANDIDATE does better against them")
+    add_rules_options(p)
     _durak_options(p)
     _store_option(p)
     p.set_defaults(func=_add_sprt, parser=p)

@@ -144,19 +144,30 @@ def _durak_sprt_play(spec: dict[str, Any], k: int, client: Any) -> tuple[dict[st
 
     a, b = spec["sides"]["a"], spec["sides"]["b"]
     size = spec["batch"]
+    against = [durak_side(x) for x in spec["against"]] if spec.get("against") else None
     r = sprt(durak_side(a), durak_side(b), spec["elo0"], spec["elo1"], alpha=spec["alpha"], beta=spec["beta"],
              model=spec["model"], batch=size, max_deals=size, seed=batch_seed(spec["seed"], k), deal=spec["deal"],
-             params_a=_params(a), params_b=_params(b), client=client, timeout=spec.get("timeout"),
-             workers=spec.get("workers", 1))
+             params_a=_params(a), params_b=_params(b), client=None if against else client,
+             timeout=spec.get("timeout"), workers=spec.get("workers", 1), rules=_rules(spec), against=against)
     return {"counts": list(r.counts), "a_fools": r.a_fool.hits, "b_fools": r.b_fool.hits, "draws": r.draw.hits,
-            "group": r.test.group}, r.deals
+            "group": r.test.group, "deals": r.deals}, r.deals
+
+
+def _rules(spec: dict[str, Any]) -> Any:
+    """A run's table (None: the two-seat game)."""
+    if spec.get("rules") is None:
+        return None
+    from kozyr.durak import Rules
+
+    return Rules.of(spec["rules"])
 
 
 def _durak_sprt_merge(totals: dict[str, Any] | None, p: dict[str, Any]) -> dict[str, Any]:
     if totals is None:
         return dict(p)
     return {"counts": _add_lists(totals["counts"], p["counts"]), "a_fools": totals["a_fools"] + p["a_fools"],
-            "b_fools": totals["b_fools"] + p["b_fools"], "draws": totals["draws"] + p["draws"], "group": p["group"]}
+            "b_fools": totals["b_fools"] + p["b_fools"], "draws": totals["draws"] + p["draws"], "group": p["group"],
+            "deals": totals["deals"] + p["deals"]}
 
 
 def durak_test(spec: dict[str, Any], totals: dict[str, Any]) -> Any:
@@ -168,7 +179,7 @@ def durak_test(spec: dict[str, Any], totals: dict[str, Any]) -> Any:
 
 
 def _deals_of(totals: dict[str, Any]) -> int:
-    return int(totals["a_fools"] + totals["b_fools"] + totals["draws"])
+    return int(totals["deals"])
 
 
 def _durak_sprt_verdict(spec: dict[str, Any], totals: dict[str, Any]) -> tuple[float | None, str | None]:
@@ -189,7 +200,7 @@ def _durak_ladder_play(spec: dict[str, Any], k: int, client: Any) -> tuple[dict[
                        batch_seed(spec["seed"], k), deal=spec["deal"], pairs=True, client=client,
                        timeout=spec.get("timeout"), workers=spec.get("workers", 1))
     return {"counts": list(r.pairs), "a_fools": r.a_fools, "b_fools": r.b_fools, "draws": r.draws,
-            "moves": int(r.moves.sum()), "group": 2}, r.deals
+            "moves": int(r.moves.sum()), "group": 2, "deals": r.deals}, r.deals
 
 
 def _durak_ladder_merge(totals: dict[str, Any] | None, p: dict[str, Any]) -> dict[str, Any]:
@@ -346,7 +357,9 @@ def summary(run: Any, link: str | None = None) -> dict[str, Any]:
                 from kozyr.durak.tuning import share
 
                 test = durak_test(spec, totals)
-                text = share(test, a=run.a, b=run.b, deals=deals, seed=spec["seed"], deal=spec["deal"])
+                against = tuple(side_name(x) for x in spec.get("against") or ())
+                text = share(test, a=run.a, b=run.b, deals=deals, seed=spec["seed"], deal=spec["deal"],
+                             rules=_rules(spec), against=against)
                 out["share"] = text + (f"\n{link}" if link else "")
     elif run.game == "preferans" and run.kind == "sprt" and totals:
         test = pref_test(spec, totals)
