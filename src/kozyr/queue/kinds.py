@@ -303,10 +303,15 @@ def pref_ladder_result(totals: dict[str, Any]) -> Any:
 def _pref_ladder_merge(totals: dict[str, Any] | None, p: dict[str, Any]) -> dict[str, Any]:
     if totals is None:
         return dict(p)
-    merged = pref_ladder_result(totals)
-    merged.merge(pref_ladder_result(p))
+    merged, more = pref_ladder_result(totals), pref_ladder_result(p)
+    for mine, theirs in zip(merged.stats, more.stats, strict=True):
+        mine.add(theirs)                                  # the library's own sum of a side's tallies
+    outcomes = dict(merged.outcomes)
+    for k, v in more.outcomes.items():
+        outcomes[k] = outcomes.get(k, 0) + v
     return {"sides": list(merged.sides), "stats": [dataclasses.asdict(s) for s in merged.stats],
-            "deals": merged.deals, "games": merged.games, "raspasy": merged.raspasy, "outcomes": merged.outcomes}
+            "deals": merged.deals + more.deals, "games": merged.games + more.games,
+            "raspasy": merged.raspasy + more.raspasy, "outcomes": outcomes}
 
 
 def _pref_ladder_verdict(spec: dict[str, Any], totals: dict[str, Any]) -> tuple[float | None, str | None]:
