@@ -65,7 +65,7 @@ class RunsPage:
         states = {"all": STATES, "live": ("queued", "running"), "finished": FINISHED}[state]
         with self._open() as store:
             runs = store.runs(states=states, text=text, result=result, limit=MAX_LISTED)
-        return {"store": str(self.path), "runs": [_row(r) for r in runs]}
+        return {"runs": [_row(r) for r in runs]}     # the store's path stays on the server
 
     def _get(self, request: Any) -> Any:
         from kozyr.web.app import HttpError
