@@ -67,6 +67,7 @@ from kozyr.preferans import game_record as preferans_records
 from kozyr.web import preferans_table, replays
 from kozyr.web.durak_table import RUNG_CHOICES, DurakTable
 from kozyr.web.hokm_table import BOT_CHOICES, DEFAULT_BOTS, MAX_TARGET, HokmTable
+from kozyr.web.httperror import HttpError
 from kozyr.web.preferans_table import PreferansTable, Refused
 from kozyr.web.runs import PAGE_PATH, RunsPage
 from kozyr.web.sealed import NotOver
@@ -91,14 +92,6 @@ LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 HOST_NAME = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[?[0-9A-Fa-f:.]{2,45}\]?")
 
 StartResponse = Callable[..., Any]
-
-
-class HttpError(Exception):
-    """A request refused before (or instead of) any game work: a status, a code and one line."""
-
-    def __init__(self, code: str, status: int, message: str, state: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
-        self.status, self.code, self.message, self.state = status, code, message, state
 
 
 class Request:

@@ -25,6 +25,7 @@ from typing import Any
 from kozyr.errors import KozyrError, shown
 from kozyr.queue import DEFAULT_STORE, Store, summary
 from kozyr.queue.store import FINISHED, STATES
+from kozyr.web.httperror import HttpError
 
 __all__ = ["RunsPage", "chart", "PAGE_PATH", "MAX_LISTED"]
 
@@ -49,7 +50,6 @@ class RunsPage:
         return Store(self.path, readonly=True)
 
     def list_runs(self, request: Any, session: Any) -> dict[str, Any]:
-        from kozyr.web.app import HttpError
 
         q = request.query
         text = _one(q, "bot")
@@ -68,7 +68,6 @@ class RunsPage:
         return {"runs": [_row(r) for r in runs]}     # the store's path stays on the server
 
     def _get(self, request: Any) -> Any:
-        from kozyr.web.app import HttpError
 
         with self._open() as store:
             try:
