@@ -2,8 +2,8 @@
 preferans play engines).
 
 `engine` is the module whose `Game` a rules test drives: the plain-Python
-oracle (`kozyr.durak.reference`), the Cython engine (`kozyr.durak.core.engine`)
-and the variants' plain-Python twin (`kozyr.durak.reference_variants`), which
+oracle (`kozyr.durak.oracle.reference`), the Cython engine (`kozyr.durak.core.engine`)
+and the variants' plain-Python twin (`kozyr.durak.oracle.reference_variants`), which
 at its default table `Rules()` must play the two-seat game exactly.
 A missing engine is an error, never a skip: a skip would hide it in CI.
 
@@ -84,8 +84,8 @@ def _alone_guard(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPa
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-ENGINES = {"reference": "kozyr.durak.reference", "cython": "kozyr.durak.core.engine",
-           "twin": "kozyr.durak.reference_variants"}
+ENGINES = {"reference": "kozyr.durak.oracle.reference", "cython": "kozyr.durak.core.engine",
+           "twin": "kozyr.durak.oracle.reference_variants"}
 
 # Reference order: spades, hearts, diamonds, clubs; ace down to six.
 REFERENCE_ORDER = tuple(16 * s + r for s in range(4) for r in range(14, 5, -1))

@@ -23,14 +23,14 @@ from pathlib import Path
 
 import pytest
 
-import kozyr.durak.rungs as rungs
+import kozyr.durak.bots.rungs as rungs
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "kozyr" / "durak"
 # core/power.pxd: the duel's card layout (bit arithmetic only), which the kernel reads masks in
-SOURCES = ("rungs.pyx", "rungs.pxd", "rungs.pyi", "core/power.pxd")
+SOURCES = ("bots/rungs.pyx", "bots/rungs.pxd", "bots/rungs.pyi", "core/power.pxd")
 
 # _gameview: the view object Game.view hands out, a copy of one seat's DView and nothing else
-ALLOWED_CIMPORTS = {"libc.stdint", "kozyr.cards", "kozyr.durak.core.view", "kozyr.durak.rungs",
+ALLOWED_CIMPORTS = {"libc.stdint", "kozyr.cards", "kozyr.durak.core.view", "kozyr.durak.bots.rungs",
                     "kozyr.durak.core.gameview", "kozyr.durak.core.power"}
 ALLOWED_IMPORTS = {
     "kozyr.durak.codes": {"PHASES"}, "kozyr.durak.moves": {"Move"}, "kozyr.durak.views": {"View"},
@@ -121,7 +121,7 @@ def test_the_rungs_source_reaches_only_the_view(name):
 
 def test_the_compiled_module_links_nothing_but_the_view():
     blob = Path(rungs.__file__).read_bytes()
-    for needle in (b"kozyr.durak.core.engine", b"kozyr.durak.reference", b"kozyr.durak.ladder", b"st_view",
+    for needle in (b"kozyr.durak.core.engine", b"kozyr.durak.oracle.reference", b"kozyr.durak.ladder", b"st_view",
                    b"st_apply"):
         assert needle not in blob, needle
 
@@ -133,7 +133,7 @@ def test_the_loaded_module_holds_no_game_objects():
             continue
         module = getattr(value, "__module__", None) or getattr(type(value), "__module__", "")
         assert type(value).__name__ != "module" or value.__name__ in allowed_modules, name
-        assert not str(module).startswith(("kozyr.durak.core.engine", "kozyr.durak.reference")), name
+        assert not str(module).startswith(("kozyr.durak.core.engine", "kozyr.durak.oracle.reference")), name
 
 
 PLANTED = [
@@ -159,7 +159,7 @@ PLANTED = [
 
 @pytest.mark.parametrize("plant", PLANTED)
 def test_the_checker_catches_a_planted_peek(plant):
-    text = (SRC / "rungs.pxd").read_text()  # the kernel lives there, so that the ladder inlines it
+    text = (SRC / "bots/rungs.pxd").read_text()  # the kernel lives there, so that the ladder inlines it
     cut = text.index("cdef inline int best_move(")
     body = text.index("\n", text.index("cdef int n = v.nlegal", cut)) + 1
     planted = text[:body] + "    " + plant.replace("\n", "\n    ").rstrip() + "\n" + text[body:]
@@ -181,8 +181,8 @@ def test_the_checker_catches_a_planted_peek(plant):
 # memory code (core/memory.pxd, which determinize.pxd still cimports for Game.determinize's
 # memory form, and memory.py) never names a State at all; and the escape hatches stay shut.
 
-R4_SOURCES = ("rung4.pyx", "rung4.pxd", "rung4.pyi", "core/determinize.pxd", "core/memory.pxd", "memory.py", "bot4.py",
-              "analysis.py")
+R4_SOURCES = ("bots/rung4.pyx", "bots/rung4.pxd", "bots/rung4.pyi", "core/determinize.pxd", "core/memory.pxd",
+              "memory.py", "bots/bot4.py", "bots/analysis.py")
 R4_MEMORY = ("core/memory.pxd", "memory.py")
 R4_ANY = None
 R4_CIMPORTS: dict[str, set[str] | None] = {
@@ -202,13 +202,13 @@ R4_CIMPORTS: dict[str, set[str] | None] = {
     "kozyr.durak.core.rules": {"st_apply_legal", "st_ask", "st_legal", "st_table_ask", "st_turn"},
     # (ask_of: a decision read from the view, for the playouts' opponent models' test face; table_move: the
     # rungs' table rules in the playouts of a table other than the two-seat game)
-    "kozyr.durak.rungs": {"RungParams", "ask_move", "ask_of", "params_from", "fill_view", "table_move"},
+    "kozyr.durak.bots.rungs": {"RungParams", "ask_move", "ask_of", "params_from", "fill_view", "table_move"},
     # (the rest of a two-seat imagined deal played in the ladder's duel: handed the imagined State, as
     # st_apply_legal is, never the deal's own)
-    "kozyr.durak._duel": {"Duel", "Player", "duel", "duel_from_bout"},
-    "kozyr.durak.rung4": R4_ANY,
+    "kozyr.durak.bots._duel": {"Duel", "Player", "duel", "duel_from_bout"},
+    "kozyr.durak.bots.rung4": R4_ANY,
     # the stop of a long search: an atomic flag read and the Ctrl-C poll (test_the_stop_module_knows_no_game)
-    "kozyr.durak._stop": {"kz_stop_get", "poll_fn", "poll_context", "poll_signals"},
+    "kozyr.durak.bots._stop": {"kz_stop_get", "poll_fn", "poll_context", "poll_signals"},
 }
 R4_IMPORTS: dict[str, set[str] | None] = {
     "__future__": {"annotations"}, "dataclasses": {"KW_ONLY", "dataclass", "field"},
@@ -218,10 +218,10 @@ R4_IMPORTS: dict[str, set[str] | None] = {
     "kozyr.errors": {"KozyrError", "shown", "whole"},
     "kozyr.cards": {"CardSet"}, "kozyr.durak.codes": {"PHASES"}, "kozyr.durak.moves": {"Move"},
     "kozyr.durak.views": {"View"}, "kozyr.durak.events": {"Event"}, "kozyr.durak.memory": {"Memory"},
-    "kozyr.durak.rung4": {"BUDGET", "ENDGAME", "K", "PARAM_RANGES", "PLAYOUT", "Table", "analyse", "best4"},
+    "kozyr.durak.bots.rung4": {"BUDGET", "ENDGAME", "K", "PARAM_RANGES", "PLAYOUT", "Table", "analyse", "best4"},
     # what the search saw, as plain data (analysis.py: frozen dataclasses of moves and numbers)
-    "kozyr.durak.analysis": {"Analysis", "Estimate"},
-    "kozyr.durak.rungs": {"PARAM_RANGES", "CHEAP_POWER", "DEEP_TALON"},
+    "kozyr.durak.bots.analysis": {"Analysis", "Estimate"},
+    "kozyr.durak.bots.rungs": {"PARAM_RANGES", "CHEAP_POWER", "DEEP_TALON"},
     # the rungs' settings (a frozen dataclass of ints with their ranges; no game state)
     "kozyr.durak.params": {"PARAM_RANGES", "Params"},
     # the bot's own seed (its draws), never the deal's: bot4.py only
@@ -302,9 +302,9 @@ def r4_peeks(name: str, text: str) -> list[str]:
     """Every way rung-4 source `name` could reach beyond its seat's view and memory."""
     rules = list(R4_FORBIDDEN)
     if name != "core/determinize.pxd":
-        rules += [r for r in R4_HIDDEN if not (name == "bot4.py" and "seed" in r[0])]
+        rules += [r for r in R4_HIDDEN if not (name == "bots/bot4.py" and "seed" in r[0])]
     problems = _peeks(text, R4_CIMPORTS, R4_IMPORTS, rules, R4_DUNDERS)
-    if name != "bot4.py" and any(module == "kozyr.durak.seeds" for _, module, _ in _imports(text)):
+    if name != "bots/bot4.py" and any(module == "kozyr.durak.seeds" for _, module, _ in _imports(text)):
         problems.append("imports the seeds module outside the bot")
     for entry in R4_ENTRIES:
         if re.search(r"\bState\b", _signature(text, entry)):
@@ -322,47 +322,47 @@ def test_the_rung4_sources_reach_only_the_view_and_memory(name):
 
 
 def test_the_compiled_rung4_links_no_engine():
-    import kozyr.durak.rung4 as rung4
+    import kozyr.durak.bots.rung4 as rung4
     blob = Path(rung4.__file__).read_bytes()
-    for needle in (b"kozyr.durak.core.engine", b"kozyr.durak.reference", b"kozyr.durak.ladder", b"st_deal"):
+    for needle in (b"kozyr.durak.core.engine", b"kozyr.durak.oracle.reference", b"kozyr.durak.ladder", b"st_deal"):
         assert needle not in blob, needle
 
 
 R4_PLANTED = [
-    ('rung4.pxd',
+    ('bots/rung4.pxd',
      'cdef inline int r4_best(const DView *v,',
      'cdef inline int r4_best(const State *real, const DView *v,'),
-    ('rung4.pxd',    # an opponent model handed the real deal to read the other hand from
+    ('bots/rung4.pxd',    # an opponent model handed the real deal to read the other hand from
      'cdef inline int r4_style(const Ask *a,',
      'cdef inline int r4_style(const State *real, const Ask *a,'),
-    ('rung4.pyx',    # the models' test face handed the real deal
+    ('bots/rung4.pyx',    # the models' test face handed the real deal
      'def _style(view, str name, params=None):',
      'def _style(view, str name, State *real):'),
-    ('rung4.pxd',
+    ('bots/rung4.pxd',
      '\ncdef enum:',
      '\ncdef State peek\ncdef enum:'),
-    ('rung4.pxd',
+    ('bots/rung4.pxd',
      'from kozyr.durak.core.determinize cimport dt_build_belief',
      'from kozyr.durak.core.engine cimport Game\nfrom kozyr.durak.core.determinize cimport dt_build_belief'),
-    ('rung4.pxd',    # the search handed the real deal to read the other hand from
+    ('bots/rung4.pxd',    # the search handed the real deal to read the other hand from
      'cdef inline int r4_flat(const DView *v,',
      'cdef inline int r4_flat(const State *real, const DView *v,'),
-    ('rung4.pxd',    # the memory's determinization back (it takes the deal's events)
+    ('bots/rung4.pxd',    # the memory's determinization back (it takes the deal's events)
      'from kozyr.durak.core.determinize cimport dt_build_belief',
      'from kozyr.durak.core.determinize cimport dt_build, dt_build_belief'),
-    ('rung4.pxd',    # the analysed search handed the real deal
+    ('bots/rung4.pxd',    # the analysed search handed the real deal
      'cdef inline int r4_search(const DView *v,',
      'cdef inline int r4_search(const State *real, const DView *v,'),
-    ('rung4.pyx',    # the analysis handed a game to read the hidden hands from
+    ('bots/rung4.pyx',    # the analysis handed a game to read the hidden hands from
      'def analyse(view, key, params=None, *, Table table=None):',
      'def analyse(view, key, params=None, *, Table table=None, game=None):\n    hidden = game.hands'),
-    ('rung4.pyx',    # the legal-list check handed the real deal's State
+    ('bots/rung4.pyx',    # the legal-list check handed the real deal's State
      'cdef int _fits(const DView *d) except -1:',
      'cdef int _fits(const DView *d, const State *real) except -1:'),
-    ('analysis.py',
+    ('bots/analysis.py',
      'from kozyr.durak.moves import Move',
      'from kozyr.durak.moves import Move\nfrom kozyr.durak import Game'),
-    ('analysis.py',
+    ('bots/analysis.py',
      '        return self.fool + self.draw / 2',
      '        return self.fool + self.draw / 2 + len(self.move.__dict__)'),
     ('core/determinize.pxd',   # the settled test handed the real deal to look at the talon
@@ -371,19 +371,19 @@ R4_PLANTED = [
     ('core/determinize.pxd',   # the view's builder handed a State to copy the other hand from
      'cdef inline void dt_public(const DView *v,',
      'cdef inline void dt_public(const State *real, const DView *v,'),
-    ('rung4.pxd',
+    ('bots/rung4.pxd',
      'st_apply_legal, st_ask, st_legal,',
      'st_apply_legal, st_ask, st_view, st_legal,'),
-    ('rung4.pxd',
+    ('bots/rung4.pxd',
      'from kozyr.durak.core.seeds cimport fast_next, mix64',
      'from kozyr.durak.core.seeds cimport fast_next, mix64, sha_word'),
-    ('rung4.pxd',
+    ('bots/rung4.pxd',
      '    cdef State s, t\n',
      '    cdef State s, t\n    cdef const unsigned char *raw = <const unsigned char *>v\n'),
-    ('rung4.pyx',
+    ('bots/rung4.pyx',
      'def solve(view, *, budget=BUDGET, Table table=None):',
      'def solve(view, State *real):'),
-    ('rung4.pyx',
+    ('bots/rung4.pyx',
      'from kozyr.durak.moves import Move',
      'from kozyr.durak.moves import Move\nfrom kozyr.durak import Game'),
     ('core/memory.pxd',
@@ -404,13 +404,13 @@ R4_PLANTED = [
     ('memory.py',
      '        other = 1 - self.seat\n',
      '        other = 1 - self.seat\n        hidden = event.__dict__\n'),
-    ('bot4.py',
+    ('bots/bot4.py',
      '        seed_text(self.seed)  # validates',
      '        seed_text(self.seed)\n        self.hidden = self.game.hands'),
-    ('bot4.py',
+    ('bots/bot4.py',
      'from kozyr.durak.views import View',
      'from kozyr.durak.views import View\nfrom kozyr.durak.seeds import pad_seed'),
-    ('bot4.py',      # the bot reading the other hand off a game it was handed
+    ('bots/bot4.py',      # the bot reading the other hand off a game it was handed
      '        table = self._tables.table\n',
      '        table = self._tables.table\n        other = self.game.hands[1 - view.seat]\n'),
 ]
@@ -419,7 +419,7 @@ R4_PLANTED = [
 def test_the_stop_module_knows_no_game():
     """rung 4 cimports `_stop` (its stop flag and Ctrl-C poll), which the checks above do not read:
     it must name nothing of a deal and cimport nothing but the signal check."""
-    text = (SRC / "_stop.pxd").read_text()
+    text = (SRC / "bots/_stop.pxd").read_text()
     assert [(kind, module) for kind, module, _ in _imports(text)] == [("cimport", "cpython.exc")]
     for pattern in (r"\bState\b", r"\bDView\b", r"\bMemory\b", r"(?i)\bdurak\.core", r"\bst_\w", r"(?i)engine",
                     r"\bGame\b", r"\binclude\b", r"\bmem(cpy|move)\b"):
@@ -518,13 +518,13 @@ def test_the_twin_check_catches_a_view_that_peeks():
     assert game.talon != twin.talon               # what a peeking view would show
 
 
-# -- the panel (kozyr.durak.panel): Python bots of the view alone ------------------------------------
+# -- the panel (kozyr.durak.bots.panel): Python bots of the view alone ------------------------------------
 #
 # The same checks as the rungs', read from the panel's source: it may import the view's vocabulary
 # (`Move`, `View`), the settings (`Params`) and `Bot` (the tuned rung 3 is a rung with other settings,
 # and rungs 1-3 are held blind above); `__future__` and `__all__` are its only dunders.
 
-PANEL_IMPORTS = {**ALLOWED_IMPORTS, "__future__": {"annotations"}, "kozyr.durak.bots": {"Bot"},
+PANEL_IMPORTS = {**ALLOWED_IMPORTS, "__future__": {"annotations"}, "kozyr.durak.bots.bot": {"Bot"},
                  "collections.abc": {"Mapping", "Callable"}}
 PANEL_DUNDERS = {"__future__", "__all__"}
 
@@ -544,18 +544,19 @@ def panel_peeks(text: str) -> list[str]:
 
 
 def test_the_panel_reaches_only_the_view():
-    assert panel_peeks((SRC / "panel.py").read_text()) == []
+    assert panel_peeks((SRC / "bots/panel.py").read_text()) == []
 
 
 def test_the_loaded_panel_holds_no_game_objects():
-    import kozyr.durak.panel as panel
+    import kozyr.durak.bots.panel as panel
 
     for name, value in vars(panel).items():
         if name.startswith("__"):
             continue
         module = getattr(value, "__module__", None) or getattr(type(value), "__module__", "")
         assert type(value).__name__ != "module", name
-        assert not str(module).startswith(("kozyr.durak.core", "kozyr.durak.reference", "kozyr.durak.ladder")), name
+        assert not str(module).startswith((
+            "kozyr.durak.core", "kozyr.durak.oracle.reference", "kozyr.durak.ladder")), name
 
 
 PANEL_PLANTED = [
@@ -565,14 +566,14 @@ PANEL_PLANTED = [
     "hidden = view.__class__\n",
     "hidden = getattr(view, '_game')\n",
     "from kozyr.durak.seeds import pad_seed\n",
-    "from kozyr.durak.reference import Game as Twin\n",
+    "from kozyr.durak.oracle.reference import Game as Twin\n",
     "import kozyr.durak.core.engine\n",
 ]
 
 
 @pytest.mark.parametrize("plant", PANEL_PLANTED)
 def test_the_panel_checker_catches_a_planted_peek(plant):
-    text = (SRC / "panel.py").read_text()
+    text = (SRC / "bots/panel.py").read_text()
     cut = text.index("def shedder(")
     body = text.index("\n", text.index('"""', text.index('"""', cut) + 3)) + 1
     planted = text[:body] + "    " + plant.rstrip() + "\n" + text[body:]
@@ -580,7 +581,7 @@ def test_the_panel_checker_catches_a_planted_peek(plant):
     assert panel_peeks(plant + text), plant
 
 
-# -- the learned rung (kozyr.durak._learned, kozyr.durak.learned): a network over the observation ------------
+# -- the learned rung (kozyr.durak.learn._learned, kozyr.durak.learn.learned): a network over the observation ---
 #
 # Its C (`net_move`, a native bot's function) is handed the seat's DView and reads it only through the
 # encoder every RL face uses (_encode.pxd: enc_obs, the observation of the view alone); the rest is the
@@ -588,22 +589,22 @@ def test_the_panel_checker_catches_a_planted_peek(plant):
 # allocator and the capsule functions (the weights live in a capsule), and nothing names the engine, a State,
 # a Game, a seed or another seat's cards. The Python face (learned.py) reads the view through `observe`.
 
-LEARNED_SOURCES = ("_learned.pyx", "_learned.pyi", "learned.py")
+LEARNED_SOURCES = ("learn/_learned.pyx", "learn/_learned.pyi", "learn/learned.py")
 LEARNED_CIMPORTS = {
     "cpython.pycapsule": {"PyCapsule_GetPointer", "PyCapsule_IsValid", "PyCapsule_New"},
     "libc.stdlib": {"free", "malloc"}, "libc.string": {"memcpy"},
-    "kozyr.durak._encode": {"N_ACTIONS", "OBS_SIZE", "action_of_code", "enc_obs", "enc_table_ok"},
+    "kozyr.durak.learn._encode": {"N_ACTIONS", "OBS_SIZE", "action_of_code", "enc_obs", "enc_table_ok"},
     "kozyr.durak.core.view": {"DView"},
 }
 LEARNED_IMPORTS: dict[str, set[str] | None] = {
     "__future__": {"annotations"}, "numpy": None, "numpy.typing": None, "typing": {"Any"},
     "hashlib": None, "io": None, "zipfile": None, "dataclasses": {"dataclass"}, "pathlib": {"Path"},
     "kozyr.errors": {"KozyrError", "shown"}, "kozyr.files": {"read_bytes"},
-    "kozyr.durak": {"_learned"}, "kozyr.durak.moves": {"Move"},
-    "kozyr.durak.encoding": {"N_ACTIONS", "OBS_SIZE", "observe", "move_of",
+    "kozyr.durak.learn": {"_learned"}, "kozyr.durak.moves": {"Move"},
+    "kozyr.durak.learn.encoding": {"N_ACTIONS", "OBS_SIZE", "observe", "move_of",
                              "table_encoding"},   # which tables it plays: of the Rules, not of a deal
     # a native bot's Python face (its capsules, its words: the learned rung draws none)
-    "kozyr.durak.ladder.sides": {"NativeBot"},
+    "kozyr.durak.bots.sides": {"NativeBot"},
     # the type a view of the compiled engine has (the C path takes it, as the ladder does)
     "kozyr.durak.core.gameview": {"GameView"},
 }
@@ -637,27 +638,28 @@ def test_the_learned_rung_reaches_only_the_view(name):
 
 
 def test_the_compiled_learned_rung_links_no_engine():
-    import kozyr.durak._learned as learned
+    import kozyr.durak.learn._learned as learned
 
     blob = Path(learned.__file__).read_bytes()
-    for needle in (b"kozyr.durak.core.engine", b"kozyr.durak.reference", b"st_view", b"st_apply", b"st_deal"):
+    for needle in (b"kozyr.durak.core.engine", b"kozyr.durak.oracle.reference", b"st_view", b"st_apply", b"st_deal"):
         assert needle not in blob, needle
 
 
 LEARNED_PLANTED = [
-    ("_learned.pyx", "from kozyr.durak.core.view cimport DView",
+    ("learn/_learned.pyx", "from kozyr.durak.core.view cimport DView",
      "from kozyr.durak.core.view cimport DView\nfrom kozyr.durak.core.state cimport State"),
-    ("_learned.pyx", "cdef int net_move(const DView *v,", "cdef int net_move(const State *real, const DView *v,"),
-    ("_learned.pyx", "    enc_obs(v, obs)\n", "    enc_obs(v, obs)\n    obs[0] = (v + 1).hand\n"),
-    ("_learned.pyx", "    enc_obs(v, obs)\n", "    enc_obs(v, obs)\n    obs[0] = (<const unsigned char *>v)[900]\n"),
-    ("_learned.pyx", "from kozyr.durak._encode cimport",
-     "from kozyr.durak.core.rules cimport st_view\nfrom kozyr.durak._encode cimport"),
-    ("learned.py", "from kozyr.durak.moves import Move",
+    ("learn/_learned.pyx", "cdef int net_move(const DView *v,", "cdef int net_move(const State *real, const DView *v,"),
+    ("learn/_learned.pyx", "    enc_obs(v, obs)\n", "    enc_obs(v, obs)\n    obs[0] = (v + 1).hand\n"),
+    ("learn/_learned.pyx", "    enc_obs(v, obs)\n",
+     "    enc_obs(v, obs)\n    obs[0] = (<const unsigned char *>v)[900]\n"),
+    ("learn/_learned.pyx", "from kozyr.durak.learn._encode cimport",
+     "from kozyr.durak.core.rules cimport st_view\nfrom kozyr.durak.learn._encode cimport"),
+    ("learn/learned.py", "from kozyr.durak.moves import Move",
      "from kozyr.durak.moves import Move\nfrom kozyr.durak import Game"),
-    ("learned.py", "        obs, mask = observe(view)\n",
+    ("learn/learned.py", "        obs, mask = observe(view)\n",
      "        obs, mask = observe(view)\n        hidden = view._game.hands\n"),
-    ("learned.py", "from kozyr.durak.moves import Move", "from kozyr.durak.moves import Move\nimport gc"),
-    ("learned.py", "        obs, mask = observe(view)\n",
+    ("learn/learned.py", "from kozyr.durak.moves import Move", "from kozyr.durak.moves import Move\nimport gc"),
+    ("learn/learned.py", "        obs, mask = observe(view)\n",
      "        obs, mask = observe(view)\n        other = view.__class__\n"),
 ]
 

@@ -1,7 +1,7 @@
 """Bots: the rung-1 word (spec and fast), Bot.choose, and the rungs' strength.
 
 The word is computed three ways that must agree: the ladder's C (kz_sha256),
-hashlib in kozyr.durak.bots, and the oracle reference_bots.word.
+hashlib in kozyr.durak.bots.bot, and the oracle reference_bots.word.
 """
 from __future__ import annotations
 
@@ -10,11 +10,12 @@ import random
 import pytest
 from _compiled import probes
 
-from kozyr.durak import pad_seed, reference_bots
-from kozyr.durak.bots import Bot
+from kozyr.durak import pad_seed
+from kozyr.durak.bots.bot import Bot
 from kozyr.durak.ladder import ladder
+from kozyr.durak.oracle import reference_bots
+from kozyr.durak.oracle.reference import Game as RefGame
 from kozyr.durak.params import Params
-from kozyr.durak.reference import Game as RefGame
 from kozyr.durak.seeds import fast_key, fast_word, mix64, word
 from kozyr.errors import KozyrError
 

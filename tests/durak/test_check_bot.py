@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from kozyr.durak import BotCheckError, Game, Rules, check_bot
-from kozyr.durak.checks import CHECKS
+from kozyr.durak.bots.sides import NAMES, RUNG_SIDES, resolve
 from kozyr.durak.ladder import slow
-from kozyr.durak.ladder.sides import NAMES, RUNG_SIDES, resolve
-from kozyr.durak.testing import all_rules, table_moves
+from kozyr.durak.oracle.checks import CHECKS
+from kozyr.durak.oracle.testing import all_rules, table_moves
 from kozyr.errors import KozyrError
 
 # a few tables of every shape: two seats, a show and a transfer, teams, the 52-card deck at six seats

@@ -20,10 +20,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from kozyr.durak.bots import Bot
+from kozyr.durak.bots.bot import Bot
+from kozyr.durak.bots.sides import resolve
 from kozyr.durak.ladder import ladder
 from kozyr.durak.ladder.cluster import DTYPES, Batches, Merge, Task, plan, play_task
-from kozyr.durak.ladder.sides import resolve
 from kozyr.errors import KozyrError
 
 NAMES = ("fool", "moves", "bouts", "largest")
@@ -365,7 +365,7 @@ def test_bad_cluster_options_are_one_line(args: list[str], capsys: Any) -> None:
 
 def test_durak_sprt_with_a_client_is_the_local_test(client: Any) -> None:
     """kozyr.durak.sprt(client=...): deal pairs played on the cluster, the same decision, deals and LLRs."""
-    from kozyr.durak.tuning import sprt
+    from kozyr.durak.tuning.measure import sprt
 
     kw: dict[str, Any] = {"seed": "sprt-cluster", "batch": 400, "max_deals": 4000}
     local = sprt(3, 2, 0, 5, **kw)
@@ -376,7 +376,7 @@ def test_durak_sprt_with_a_client_is_the_local_test(client: Any) -> None:
 
 def test_spsa_with_a_client_is_the_local_run(client: Any) -> None:
     """kozyr.durak.spsa(client=...): every iteration's deal pairs on the cluster, the same trajectory."""
-    from kozyr.durak.tuning import spsa
+    from kozyr.durak.tuning.measure import spsa
 
     kw: dict[str, Any] = {"start": {"CHEAP_POWER": 6}, "iterations": 3, "deals_per_iteration": 400, "seed": 5}
     local = spsa(["CHEAP_POWER"], **kw)
@@ -386,7 +386,7 @@ def test_spsa_with_a_client_is_the_local_run(client: Any) -> None:
 
 def test_spsa_against_a_panel_with_a_client_is_the_local_run(client: Any) -> None:
     """A panel (opponent=[...]) on a cluster: each opponent's deal pairs there, the same trajectory."""
-    from kozyr.durak.tuning import spsa
+    from kozyr.durak.tuning.measure import spsa
 
     kw: dict[str, Any] = {"start": {"CHEAP_POWER": 6}, "iterations": 2, "deals_per_iteration": 200, "seed": 5,
                           "opponent": [2, 1]}

@@ -19,9 +19,9 @@ import pytest
 
 from kozyr.cards import CardSet
 from kozyr.durak import Bot, Game, Rules
+from kozyr.durak.bots.rung4 import best4
 from kozyr.durak.memory import Memory
-from kozyr.durak.rung4 import best4
-from kozyr.durak.testing import seed_of
+from kozyr.durak.oracle.testing import seed_of
 from kozyr.errors import KozyrError
 
 TABLES = [Rules(), Rules(seats=3), Rules(seats=4, variant="perevodnoy"), Rules(seats=2, deck=52)]

@@ -6,7 +6,7 @@ views and the whole visible state must agree after every move. Occasional
 random (seat, move) attempts, most of them illegal, are thrown at both and must
 be refused with the same code (or accepted with the same events).
 
-The driver lives in `kozyr.durak.testing` (`compare_deal`, and `Differential`, the same
+The driver lives in `kozyr.durak.oracle.testing` (`compare_deal`, and `Differential`, the same
 driver as a hypothesis state machine that shrinks a disagreement); it is also the
 driver of benchmarks/differential.py (100,000 deals).
 """
@@ -17,8 +17,8 @@ import random
 import pytest
 from hypothesis import HealthCheck, settings
 
-from kozyr.durak import reference
-from kozyr.durak.testing import Differential, compare_deal, seed_of
+from kozyr.durak.oracle import reference
+from kozyr.durak.oracle.testing import Differential, compare_deal, seed_of
 
 
 @pytest.mark.soak

@@ -1,6 +1,6 @@
 """The ladder's specialised duel (two rungs 1 to 3) against its general loop, deal by deal.
 
-The duel (durak/_duel.pxd) plays the rules its own way for speed: hands by
+The duel (durak/bots/_duel.pxd) plays the rules its own way for speed: hands by
 role, a prefix-XOR talon, the forced positions as branches, a copy per
 pairing. The general loop (play_out) plays through the rules' State as every
 other side does. Here both play the same deals and must leave the same
@@ -17,9 +17,9 @@ import pytest
 from _compiled import probes
 
 from kozyr.durak import Params
-from kozyr.durak.bots import Bot
+from kozyr.durak.bots.bot import Bot
+from kozyr.durak.bots.sides import resolve
 from kozyr.durak.ladder import ladder
-from kozyr.durak.ladder.sides import resolve
 from kozyr.durak.params import PARAM_NAMES, PARAM_RANGES
 from kozyr.errors import KozyrError
 
@@ -73,7 +73,7 @@ def test_the_hook_refuses_sides_the_duel_does_not_play():
 def test_the_ladder_plays_the_duel_and_the_general_loop_alike():
     """The same deals through the ladder's duel (rung 2 against rung 3) and through the
     general loop (rung 2 against a Python player that asks rung 3 for its move)."""
-    from kozyr.durak.rungs import best
+    from kozyr.durak.bots.rungs import best
 
     fast = ladder(2, 3, 300, "duel-vs-loop")
     slow = ladder(2, lambda view: best(view, 3), 300, "duel-vs-loop")

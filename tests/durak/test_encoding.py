@@ -6,7 +6,7 @@ import pytest
 from _compiled import hooks
 
 from kozyr.durak import Game
-from kozyr.durak.encoding import (
+from kozyr.durak.learn.encoding import (
     LAYOUT,
     N_ACTIONS,
     OBS_SIZE,

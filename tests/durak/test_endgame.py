@@ -8,7 +8,7 @@ from _rung4_helpers import play_random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kozyr.durak.rung4 import Table, solve
+from kozyr.durak.bots.rung4 import Table, solve
 from kozyr.errors import KozyrError
 
 SMALL = 8     # cards left in play: both hands and the table

@@ -129,5 +129,5 @@ def test_the_portable_sha256_deals_as_the_cpu_extensions_do() -> None:
     finally:
         _engine._sha_ni(had)
     assert portable == fast
-    from kozyr.durak.reference import shuffled_order as reference_order
+    from kozyr.durak.oracle.reference import shuffled_order as reference_order
     assert portable[:30] == [reference_order(pad_seed(f"sha-{i}"), n) for i in range(10) for n in (1, 7, 10**12)]

@@ -15,9 +15,9 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, performance_benchmark, seed_test  # noqa: E402
 
 from kozyr.durak import Bot, Game, Params  # noqa: E402
-from kozyr.durak.bot4 import Rung4Bot  # noqa: E402
-from kozyr.durak.encoding import OBS_SIZE, move_of  # noqa: E402
-from kozyr.durak.env import AGENTS, DurakEnv, DurakGymEnv, env  # noqa: E402
+from kozyr.durak.bots.bot4 import Rung4Bot  # noqa: E402
+from kozyr.durak.learn.encoding import OBS_SIZE, move_of  # noqa: E402
+from kozyr.durak.learn.env import AGENTS, DurakEnv, DurakGymEnv, env  # noqa: E402
 from kozyr.errors import KozyrError  # noqa: E402
 
 

@@ -11,8 +11,8 @@ import pytest
 from _compiled import hooks
 
 from kozyr.durak import Bot, Game, Move, Rules
-from kozyr.durak._encode import legal_actions
-from kozyr.durak.encoding import (
+from kozyr.durak.learn._encode import legal_actions
+from kozyr.durak.learn.encoding import (
     LAYOUT,
     N_ACTIONS,
     OBS_SIZE,
@@ -32,7 +32,7 @@ pytest.importorskip("gymnasium", reason="the RL environments need the rl extra: 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from kozyr.durak.env import DurakEnv, DurakGymEnv, agents  # noqa: E402
+from kozyr.durak.learn.env import DurakEnv, DurakGymEnv, agents  # noqa: E402
 
 TABLES = [
     Rules(seats=3),
@@ -326,7 +326,7 @@ class TableTwin:
                          ids=["4-perevodnoy", "3", "6-52-show", "2-no-swap"])
 def test_the_batched_env_at_a_table_is_observe_of_its_twin_at_every_step(rules: Rules) -> None:
     """At every table, the two-seat 36-card podkidnoy ones with other options in the two-seat layout."""
-    from kozyr.durak.vecenv import DurakVecEnv
+    from kozyr.durak.learn.vecenv import DurakVecEnv
 
     n = 16
     rungs = {k: (2 if k % 2 else 3) for k in range(1, rules.seats)}
@@ -358,7 +358,7 @@ def test_the_batched_env_at_a_table_is_observe_of_its_twin_at_every_step(rules: 
 
 
 def test_the_batched_env_refuses_what_a_table_cannot_seat() -> None:
-    from kozyr.durak.vecenv import DurakVecEnv
+    from kozyr.durak.learn.vecenv import DurakVecEnv
 
     four = Rules(seats=4)
     for kwargs, code in (({"opponents": [2, 3]}, "bad_side"), ({"opponents": [2, 4, 3]}, "bad_side"),
@@ -381,7 +381,7 @@ def test_the_batched_env_refuses_what_a_table_cannot_seat() -> None:
 
 
 def test_the_gymnasium_vector_env_at_a_table() -> None:
-    from kozyr.durak.env import DurakVectorEnv
+    from kozyr.durak.learn.env import DurakVectorEnv
 
     rules = Rules(seats=4, variant="perevodnoy")
     venv: Any = DurakVectorEnv(8, 3, seed=2, rules=rules)
@@ -435,7 +435,7 @@ def test_describe_reads_a_table_observation_back_by_part() -> None:
         game.apply(game.turn, rng.choice(game.legal_moves()))
     view = game.view(1)
     from kozyr.cards import card_name
-    from kozyr.durak.encoding import describe
+    from kozyr.durak.learn.encoding import describe
 
     seen = describe(observe(view)[0], rules)
     assert sorted(seen["hand"]) == sorted(card_name(c) for c in view.hand)

@@ -7,8 +7,9 @@ import random
 
 import pytest
 
-from kozyr.durak import Game, Move, View, pad_seed, reference
+from kozyr.durak import Game, Move, View, pad_seed
 from kozyr.durak.core.gameview import GameView
+from kozyr.durak.oracle import reference
 
 
 def positions(n: int = 40):

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from kozyr.durak import Params
-from kozyr.durak.bots import Bot
+from kozyr.durak.bots.bot import Bot
 from kozyr.durak.ladder import LadderResult, a_seat, deal_game, deal_seed, ladder, play, replay, table_bots
-from kozyr.durak.testing import players
+from kozyr.durak.oracle.testing import players
 from kozyr.errors import KozyrError
 from kozyr.stats import wilson
 

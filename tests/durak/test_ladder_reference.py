@@ -15,11 +15,12 @@ import numpy as np
 import pytest
 from _compiled import probes
 
-from kozyr.durak import pad_seed, reference_bots
-from kozyr.durak.bots import Bot
+from kozyr.durak import pad_seed
+from kozyr.durak.bots.bot import Bot
 from kozyr.durak.ladder import a_seat, deal_game, ladder, play
-from kozyr.durak.reference import Game as RefGame
-from kozyr.durak.testing import players
+from kozyr.durak.oracle import reference_bots
+from kozyr.durak.oracle.reference import Game as RefGame
+from kozyr.durak.oracle.testing import players
 
 
 def test_a_million_reference_deals_match_the_reference_counts():

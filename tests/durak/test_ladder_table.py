@@ -18,10 +18,10 @@ from _compiled import build
 
 from kozyr.cli import main
 from kozyr.durak import Move, Rules, View
+from kozyr.durak.bots.sides import resolve
 from kozyr.durak.ladder import TableResult, ladder, replay_table
 from kozyr.durak.ladder._loop import TableRunner
 from kozyr.durak.ladder.result import CAPPED, places
-from kozyr.durak.ladder.sides import resolve
 from kozyr.durak.ladder.table import TableJob
 from kozyr.errors import KozyrError
 

@@ -12,11 +12,11 @@ import numpy as np
 import pytest
 
 from kozyr.durak import Game, Rules, sprt
-from kozyr.durak.encoding import N_ACTIONS, OBS_SIZE, action_of, observe
+from kozyr.durak.bots.sides import resolve
+from kozyr.durak.bots.userbots import BotSpec
 from kozyr.durak.ladder import ladder, replay
-from kozyr.durak.ladder.sides import resolve
-from kozyr.durak.ladder.userbots import BotSpec
-from kozyr.durak.learned import (
+from kozyr.durak.learn.encoding import N_ACTIONS, OBS_SIZE, action_of, observe
+from kozyr.durak.learn.learned import (
     FORMAT_VERSION,
     MAX_BYTES,
     SHIPPED,
@@ -130,7 +130,7 @@ def test_the_shell_name_and_the_sequential_test():
 
 def test_another_weights_file_by_the_factorys_knob(tmp_path):
     save(random_weights(seed=6), tmp_path / "w.npz")
-    resolved = resolve(BotSpec("kozyr.durak.learned:LearnedBot", {"path": str(tmp_path / "w.npz")}))
+    resolved = resolve(BotSpec("kozyr.durak.learn.learned:LearnedBot", {"path": str(tmp_path / "w.npz")}))
     assert resolved.player.weights.sha256() == random_weights(seed=6).sha256()
 
 
@@ -141,7 +141,7 @@ def test_at_another_table_it_is_a_refusal_not_a_crash():
 
 
 def test_the_environments_take_it_as_an_opponent():
-    from kozyr.durak.env import opponent_player
+    from kozyr.durak.learn.env import opponent_player
 
     player = opponent_player(LearnedBot(weights=random_weights()), 0)
     game = Game.from_rng(5)
@@ -152,7 +152,7 @@ def test_it_plays_the_openspiel_game_from_the_seats_view():
     pytest.importorskip("pyspiel", reason="OpenSpiel is the optional extra kozyr[rl] (3.11 and later)")
     import pyspiel
 
-    import kozyr.durak.openspiel  # noqa: F401  (registers kozyr_durak)
+    import kozyr.durak.learn.openspiel  # noqa: F401  (registers kozyr_durak)
 
     bot = LearnedBot(weights=random_weights(seed=3))
     game = pyspiel.load_game("kozyr_durak")
@@ -165,7 +165,7 @@ def test_it_plays_the_openspiel_game_from_the_seats_view():
         obs = np.array(state.observation_tensor(player), dtype=np.float32)
         mask = np.zeros(N_ACTIONS, np.uint8)
         mask[state.legal_actions()] = 1
-        from kozyr.durak import _learned
+        from kozyr.durak.learn import _learned
 
         assert action == _learned.choose(bot.state, obs, mask)    # the OpenSpiel tensor is the observation
         state.apply_action(action)
@@ -184,7 +184,7 @@ def test_the_shipped_weights_are_the_recorded_ones():
 
 def test_the_package_data_carries_the_weights():
     text = (ROOT / "pyproject.toml").read_text()
-    assert '"kozyr.durak" = ["learned.npz"]' in text
+    assert '"kozyr.durak.learn" = ["learned.npz"]' in text
 
 
 # -- bad input ----------------------------------------------------------------------------------------
@@ -281,7 +281,7 @@ def test_an_observation_of_the_wrong_size_is_refused(obs):
 
 
 def test_the_c_builder_checks_shapes_itself():
-    from kozyr.durak import _learned
+    from kozyr.durak.learn import _learned
 
     w = random_weights()
     flat = [a for layer in w.layers for a in layer]

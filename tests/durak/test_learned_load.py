@@ -10,8 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kozyr.durak.encoding import N_ACTIONS, OBS_SIZE
-from kozyr.durak.learned import FORMAT_VERSION, Weights, load, save
+from kozyr.durak.learn.encoding import N_ACTIONS, OBS_SIZE
+from kozyr.durak.learn.learned import FORMAT_VERSION, Weights, load, save
 from kozyr.errors import KozyrError
 
 

@@ -64,7 +64,7 @@ def test_a_wrong_capsule_is_refused_at_every_door(cheapest: Any) -> None:
         with pytest.raises(KozyrError) as err:
             call()
         assert err.value.code == "bad_side" and "is not a capsule named 'kozyr.durak.bot_" in str(err.value)
-    from kozyr.durak.vecenv import DurakVecEnv  # compiled, without the rl extra
+    from kozyr.durak.learn.vecenv import DurakVecEnv  # compiled, without the rl extra
 
     for side in (wrong, swapped_state):
         with pytest.raises(KozyrError) as err:
@@ -77,7 +77,7 @@ def test_a_native_bot_plays_a_table_in_the_gymnasium_env(cheapest: Any) -> None:
     its moves is the Python twin's decision on that view."""
     pytest.importorskip("gymnasium", reason="the RL environments need the rl extra: pip install kozyr[rl]")
     from kozyr.durak import Game, Rules
-    from kozyr.durak.env import DurakGymEnv
+    from kozyr.durak.learn.env import DurakGymEnv
 
     rules = Rules(seats=4, variant="perevodnoy")
     env: Any = DurakGymEnv(rules=rules, opponents=[cheapest.bot(True), 2, cheapest.bot(True)], seat=0)

@@ -17,7 +17,8 @@ import pytest
 
 from kozyr.cards import CardSet
 from kozyr.durak import Game, Rules, View, sprt
-from kozyr.durak.encoding import (
+from kozyr.durak.ladder import PolicyBot, ladder, policy_side
+from kozyr.durak.learn.encoding import (
     LAYOUT,
     N_ACTIONS,
     OBS_SIZE,
@@ -27,14 +28,13 @@ from kozyr.durak.encoding import (
     observe,
     reference_observation,
 )
-from kozyr.durak.ladder import PolicyBot, ladder, policy_side
 from kozyr.errors import KozyrError
 
 pytest.importorskip("pettingzoo", reason="the RL environments need the rl extra: pip install kozyr[rl]")
 pytest.importorskip("gymnasium", reason="the RL environments need the rl extra: pip install kozyr[rl]")
 
-from kozyr.durak.env import AGENTS, DurakEnv, DurakGymEnv  # noqa: E402
-from kozyr.durak.vecenv import DurakVecEnv  # noqa: E402
+from kozyr.durak.learn.env import AGENTS, DurakEnv, DurakGymEnv  # noqa: E402
+from kozyr.durak.learn.vecenv import DurakVecEnv  # noqa: E402
 
 
 def same(obs: np.ndarray, view: Any, memory: Any) -> None:

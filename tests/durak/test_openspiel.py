@@ -6,9 +6,9 @@ pyspiel = pytest.importorskip("pyspiel", reason="the OpenSpiel game needs the rl
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-import kozyr.durak.openspiel  # noqa: E402,F401  (registers kozyr_durak)
+import kozyr.durak.learn.openspiel  # noqa: E402,F401  (registers kozyr_durak)
 from kozyr.durak import Game  # noqa: E402
-from kozyr.durak.encoding import card_index  # noqa: E402
+from kozyr.durak.learn.encoding import card_index  # noqa: E402
 from kozyr.errors import KozyrError  # noqa: E402
 
 

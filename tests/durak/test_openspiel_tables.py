@@ -9,12 +9,12 @@ import numpy as np
 import pytest
 
 from kozyr.durak import Game, Rules
-from kozyr.durak.encoding import observe, table_encoding
+from kozyr.durak.learn.encoding import observe, table_encoding
 from kozyr.errors import KozyrError
 
 pyspiel: Any = pytest.importorskip("pyspiel", reason="the OpenSpiel game needs the rl extra: pip install kozyr[rl]")
 
-import kozyr.durak.openspiel  # noqa: E402,F401  (registers the game)
+import kozyr.durak.learn.openspiel  # noqa: E402,F401  (registers the game)
 
 OPTION_SETS = [
     {"players": 3},

@@ -1,4 +1,4 @@
-"""The panel (`kozyr.durak.panel`): rule bots of distinct styles, legal, blind, deterministic, named by the shell.
+"""The panel (`kozyr.durak.bots.panel`): rule bots of distinct styles, legal, blind, deterministic, named by the shell.
 
 Each style is held to its own rule decision by decision (the shedder never says done while it could
 throw; the taker and the hoarder spend no trump while the talon lasts ...), so a bot that drifted into
@@ -16,10 +16,10 @@ import pytest
 
 from kozyr.cli import durak_sides, main
 from kozyr.durak import Bot, Game, Params, Rules
+from kozyr.durak.bots.panel import PANEL, TUNED, hoarder, shedder, spec, taker, tuned
+from kozyr.durak.bots.sides import resolve
+from kozyr.durak.bots.userbots import BotSpec
 from kozyr.durak.ladder import ladder, replay
-from kozyr.durak.ladder.sides import resolve
-from kozyr.durak.ladder.userbots import BotSpec
-from kozyr.durak.panel import PANEL, TUNED, hoarder, shedder, spec, taker, tuned
 
 PYTHON = ("taker", "shedder", "hoarder")
 
@@ -150,7 +150,7 @@ def test_a_panel_bot_replays_move_for_move_and_plays_the_same_in_processes(name:
 
 def test_the_shell_names_the_panel() -> None:
     for name in PANEL:
-        assert durak_sides.side(name) == spec(name) == f"kozyr.durak.panel:{name}"
+        assert durak_sides.side(name) == spec(name) == f"kozyr.durak.bots.panel:{name}"
         assert BotSpec(spec(name)).open() is PANEL[name]
     assert durak_sides.side("3") == 3 and durak_sides.side("mybots:make") == "mybots:make"
     with pytest.raises(Exception, match="taker, shedder, hoarder, tuned"):
@@ -162,4 +162,4 @@ def test_kozyr_ladder_plays_a_panel_bot_by_name(capsys: pytest.CaptureFixture[st
     out = capsys.readouterr().out
     want = ladder(shedder, taker, 400, "cli")
     assert f'"a_fools": {want.a_fools}' in out and f'"b_fools": {want.b_fools}' in out
-    assert "kozyr.durak.panel:shedder" in out
+    assert "kozyr.durak.bots.panel:shedder" in out

@@ -6,8 +6,9 @@ import hashlib
 import pytest
 
 from kozyr.cards import CardSet, parse_card
-from kozyr.durak import Bout, Move, View, pad_seed, reference
-from kozyr.durak.reference_bots import best, cost, word
+from kozyr.durak import Bout, Move, View, pad_seed
+from kozyr.durak.oracle import reference
+from kozyr.durak.oracle.reference_bots import best, cost, word
 
 HEARTS = 1
 TAKE, DONE, SWAP = Move("take"), Move("done"), Move("swap")

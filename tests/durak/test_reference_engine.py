@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from kozyr.cards import parse_card
-from kozyr.durak import IllegalMove, pad_seed, reference
-from kozyr.durak.reference import REFERENCE_NUMBER, REFERENCE_ORDER, Game, beats, power
+from kozyr.durak import IllegalMove, pad_seed
+from kozyr.durak.oracle import reference
+from kozyr.durak.oracle.reference import REFERENCE_NUMBER, REFERENCE_ORDER, Game, beats, power
 
-SRC = Path(reference.__file__).parent
+SRC = Path(reference.__file__).parent.parent   # kozyr/durak
 
 
 def C(name):
@@ -69,7 +70,7 @@ def test_the_drawer_of_the_six_owns_it_even_after_a_swap():
     """A spec-silent choice: drawing the trump six from the talon always makes the
     drawer its owner, also when it is the talon's last card after a swap (or the
     turn-up six). It changes no play: the turn-up has left the talon by then."""
-    from kozyr.durak.reference_bots import best
+    from kozyr.durak.oracle.reference_bots import best
 
     seen = 0
     for n in range(400):
@@ -99,7 +100,7 @@ def test_after_a_resign_the_bout_stays_as_it_was():
 
 
 def test_written_independently_of_the_cython_engine():
-    for name in ("reference.py", "reference_bots.py"):
+    for name in ("oracle/reference.py", "oracle/reference_bots.py"):
         tree = ast.parse((SRC / name).read_text())
         imported = set()
         for node in ast.walk(tree):

@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from kozyr.cards import parse_card
-from kozyr.durak import Event, IllegalMove, Move, Result, pad_seed, reference_bots
+from kozyr.durak import Event, IllegalMove, Move, Result, pad_seed
+from kozyr.durak.oracle import reference_bots
 
 SEED_1 = b"durak" + b"1".zfill(27)
 ORDER_1 = ("KH 6C JS 9H JC KS AC AS 8D AH 7D 9C 9D 8S TS 8H 8C KC TC TH 6S KD AD 9S "

@@ -10,9 +10,9 @@ import pytest
 from _rung4_helpers import assert_the_c_loop_plays_as_python, play_random
 
 from kozyr.durak import Bot, Game, Move, Params
-from kozyr.durak.bot4 import Rung4Bot
+from kozyr.durak.bots.bot4 import Rung4Bot
+from kozyr.durak.bots.rung4 import Table, best4, solve
 from kozyr.durak.ladder import ladder
-from kozyr.durak.rung4 import Table, best4, solve
 from kozyr.errors import KozyrError
 
 
@@ -208,8 +208,8 @@ def test_a_forged_view_is_a_kozyr_error_never_a_crash():
     KozyrError, nothing else."""
     import dataclasses
 
+    from kozyr.durak.bots.rung4 import solve
     from kozyr.durak.events import Result
-    from kozyr.durak.rung4 import solve
     from kozyr.durak.views import Bout
 
     odd = {

@@ -9,8 +9,8 @@ from __future__ import annotations
 from _rung4_helpers import assert_the_c_loop_plays_as_python, choice_positions, hidden_card_twins_agree
 
 from kozyr.durak import Bot, Game, Params
-from kozyr.durak.bot4 import Rung4Bot
-from kozyr.durak.rung4 import analyse
+from kozyr.durak.bots.bot4 import Rung4Bot
+from kozyr.durak.bots.rung4 import analyse
 
 STYLES = Params(K=6, TREE=70, IN_TREE=1)
 

@@ -17,9 +17,9 @@ import pytest
 from _rung4_helpers import play_random
 
 from kozyr.durak import Params
+from kozyr.durak.bots.rung4 import best4, solve
 from kozyr.durak.ladder import ladder
-from kozyr.durak.rung4 import best4, solve
-from kozyr.durak.tuning import sprt
+from kozyr.durak.tuning.measure import sprt
 
 # alone: timed from the Ctrl-C, so no other test of the run shares the cores meanwhile (tests/conftest.py)
 pytestmark = pytest.mark.alone

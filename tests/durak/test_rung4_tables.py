@@ -15,9 +15,9 @@ import pytest
 from _compiled import probes
 
 from kozyr.durak import Bot, Game, Move, Params, Rules
-from kozyr.durak.analysis import Analysis
-from kozyr.durak.bot4 import Rung4Bot
-from kozyr.durak.rung4 import analyse, best4, solve
+from kozyr.durak.bots.analysis import Analysis
+from kozyr.durak.bots.bot4 import Rung4Bot
+from kozyr.durak.bots.rung4 import analyse, best4, solve
 from kozyr.errors import KozyrError
 
 TABLES = [

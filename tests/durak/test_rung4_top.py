@@ -7,10 +7,10 @@ from __future__ import annotations
 from _rung4_helpers import assert_the_c_loop_plays_as_python, choice_positions, hidden_card_twins_agree
 
 from kozyr.durak import Bot, Params
-from kozyr.durak.bot4 import Rung4Bot
+from kozyr.durak.bots.bot4 import Rung4Bot
+from kozyr.durak.bots.panel import hoarder, shedder, taker
+from kozyr.durak.bots.rung4 import _style, analyse
 from kozyr.durak.ladder import ladder, replay
-from kozyr.durak.panel import hoarder, shedder, taker
-from kozyr.durak.rung4 import _style, analyse
 
 MIXED = Params(K=8, OPPONENTS=15)
 

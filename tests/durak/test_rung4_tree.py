@@ -11,9 +11,9 @@ import pytest
 from _rung4_helpers import assert_the_c_loop_plays_as_python, choice_positions, hidden_card_twins_agree, play_random
 
 from kozyr.durak import Bot, Game, Params, Rules
-from kozyr.durak.bot4 import Rung4Bot
+from kozyr.durak.bots.bot4 import Rung4Bot
+from kozyr.durak.bots.rung4 import analyse, best4, solve
 from kozyr.durak.ladder import ladder, replay
-from kozyr.durak.rung4 import analyse, best4, solve
 
 TREE = Params(K=8, TREE=70)
 

@@ -16,10 +16,11 @@ import random
 import pytest
 
 from kozyr.cards import CardSet
-from kozyr.durak import Params, pad_seed, reference_bots
+from kozyr.durak import Params, pad_seed
+from kozyr.durak.bots.rungs import best
+from kozyr.durak.oracle import reference_bots
+from kozyr.durak.oracle.reference import Game
 from kozyr.durak.params import PARAM_NAMES, PARAM_RANGES, PARAM_RUNGS
-from kozyr.durak.reference import Game
-from kozyr.durak.rungs import best
 
 DURAK = [16 * s + r for s in range(4) for r in range(6, 15)]
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from kozyr.durak import Bot, Game, Move, Params, Rules
-from kozyr.durak.rungs import best
+from kozyr.durak.bots.rungs import best
 
 R3, R2 = Bot(3, "three"), Bot(2, "two")
 P = Params()

@@ -14,9 +14,9 @@ import pytest
 
 from kozyr.cli import main
 from kozyr.durak import Rules
+from kozyr.durak.bots.panel import hoarder, taker
 from kozyr.durak.ladder import ladder
-from kozyr.durak.panel import hoarder, taker
-from kozyr.durak.tuning import sprt
+from kozyr.durak.tuning.measure import sprt
 from kozyr.errors import KozyrError
 
 TINY = 1e-9   # error rates so small that the test runs to max_deals undecided

@@ -18,7 +18,7 @@ from kozyr.cli import main
 from kozyr.durak import Rules
 from kozyr.durak.ladder import ladder
 from kozyr.durak.ladder.result import CAPPED
-from kozyr.durak.tuning import optuna_search, rotation_counts, sprt, spsa
+from kozyr.durak.tuning.measure import optuna_search, rotation_counts, sprt, spsa
 from kozyr.errors import KozyrError
 from kozyr.stats import counts_from_scores, decide, llr, normalized_elo
 

@@ -11,7 +11,7 @@ import pytest
 
 from kozyr.durak import Params, spsa
 from kozyr.durak.ladder import ladder
-from kozyr.durak.tuning import optuna_search, pair_scores
+from kozyr.durak.tuning.measure import optuna_search, pair_scores
 from kozyr.errors import KozyrError
 
 

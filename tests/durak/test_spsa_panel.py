@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
-from kozyr.durak import Bot, Params, panel, spsa
+from kozyr.durak import Bot, Params, spsa
+from kozyr.durak.bots import panel
 from kozyr.durak.ladder import ladder
 from kozyr.durak.rules import Rules
-from kozyr.durak.tuning import optuna_search, pair_scores
+from kozyr.durak.tuning.measure import optuna_search, pair_scores
 from kozyr.errors import KozyrError
 
 PANEL: list[Any] = [2, panel.taker, 1]
@@ -84,7 +85,7 @@ def test_a_bad_panel_is_one_refusal_and_nothing_is_played(monkeypatch: pytest.Mo
     def played(*args: object, **kwargs: object) -> None:
         raise AssertionError("a deal was played")
 
-    monkeypatch.setattr("kozyr.durak.tuning.play_range", played)
+    monkeypatch.setattr("kozyr.durak.tuning.measure.play_range", played)
     with pytest.raises(KozyrError) as info:
         if tuner == "spsa":
             spsa(["CHEAP_POWER"], iterations=2, deals_per_iteration=20, seed=1, opponent=opponent)

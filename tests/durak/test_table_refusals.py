@@ -11,8 +11,8 @@ import pytest
 
 from kozyr.durak import Rules, sprt
 from kozyr.durak.ladder import ladder
-from kozyr.durak.learned import LearnedBot
-from kozyr.durak.tuning import spsa
+from kozyr.durak.learn.learned import LearnedBot
+from kozyr.durak.tuning.measure import spsa
 from kozyr.errors import KozyrError
 
 THREE = Rules(seats=3)
@@ -111,6 +111,6 @@ def test_a_table_test_refuses_max_deals_below_one_unit() -> None:
 
 
 def test_kozyr_play_refuses_it_before_the_deal() -> None:
-    run = subprocess.run([sys.executable, "-m", "kozyr", "play", "--bot", "kozyr.durak.learned:LearnedBot", "--seats",
-                          "3"], input="attack 6S\n", capture_output=True, text=True, timeout=120)
+    run = subprocess.run([sys.executable, "-m", "kozyr", "play", "--bot", "kozyr.durak.learn.learned:LearnedBot",
+                          "--seats", "3"], input="attack 6S\n", capture_output=True, text=True, timeout=120)
     assert run.returncode == 2 and "two seats" in run.stderr and "answered -1" not in run.stderr

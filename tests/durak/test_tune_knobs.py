@@ -14,7 +14,7 @@ import pytest
 
 from kozyr.durak import spsa
 from kozyr.durak.ladder import BotFactory, BotSpec, ladder
-from kozyr.durak.tuning import optuna_search, pair_scores
+from kozyr.durak.tuning.measure import optuna_search, pair_scores
 from kozyr.errors import KozyrError
 
 TAKER = "_user_bots:make_taker"

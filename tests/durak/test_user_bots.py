@@ -17,10 +17,10 @@ import pytest
 from _compiled import build
 
 from kozyr.durak import Bot, Game, Move, pad_seed, sprt
+from kozyr.durak.bots.sides import describe, resolve, seat_bot
+from kozyr.durak.bots.userbots import is_factory, load
 from kozyr.durak.ladder import BotFactory, BotSpec, ladder, play, play_range, replay
 from kozyr.durak.ladder.processes import alive_children
-from kozyr.durak.ladder.sides import describe, resolve, seat_bot
-from kozyr.durak.ladder.userbots import is_factory, load
 from kozyr.errors import KozyrError
 
 NAMES = ("fool", "moves", "bouts", "largest")

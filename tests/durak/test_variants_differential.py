@@ -1,6 +1,6 @@
 """Every table, engine against engine: the seeded soak over all 912 option sets and the hypothesis state machine.
 
-The driver is `kozyr.durak.testing` (`compare_table_deal`, `TableDifferential`):
+The driver is `kozyr.durak.oracle.testing` (`compare_table_deal`, `TableDifferential`):
 after every move the legal lists, events, every seat's view and the visible
 state agree, garbage probes get the same refusal and change nothing, a sample
 of positions has every (seat, kind, card) swept through `refusal`, and the
@@ -25,8 +25,8 @@ from hypothesis import HealthCheck, settings
 
 from kozyr.durak import Rules
 from kozyr.durak.core.engine import Game as CythonGame
-from kozyr.durak.reference_variants import Game as Twin
-from kozyr.durak.testing import MOVE_CAP, TableDifferential, all_rules, compare_table_deal, seed_of
+from kozyr.durak.oracle.reference_variants import Game as Twin
+from kozyr.durak.oracle.testing import MOVE_CAP, TableDifferential, all_rules, compare_table_deal, seed_of
 
 PAIRS: dict[str, dict[str, Any]] = {
     "twin-copy": dict(engine=Twin, oracle=Twin, copies=0.05),

@@ -17,10 +17,11 @@ from collections import Counter
 
 import pytest
 
-from kozyr.durak import Rules, reference, reference_bots
-from kozyr.durak.reference_variants import Game as Twin
+from kozyr.durak import Rules
+from kozyr.durak.oracle import reference, reference_bots
+from kozyr.durak.oracle.reference_variants import Game as Twin
+from kozyr.durak.oracle.testing import TwoSeatOracle, compare_table_deal, same_table_state, seed_of
 from kozyr.durak.seeds import pad_seed
-from kozyr.durak.testing import TwoSeatOracle, compare_table_deal, same_table_state, seed_of
 
 DEALS = 800     # the suite's share: benchmarks/variants_soak.py --lockstep 3300 plays the long run
 CHUNKS = 4

@@ -23,9 +23,9 @@ import pytest
 
 from kozyr.cards import CardSet, parse_card
 from kozyr.durak import Event, IllegalMove, Move, Rules
-from kozyr.durak.reference_variants import Game as Twin
+from kozyr.durak.oracle.reference_variants import Game as Twin
 
-ENGINES = {"twin": "kozyr.durak.reference_variants", "cython": "kozyr.durak.core.engine"}
+ENGINES = {"twin": "kozyr.durak.oracle.reference_variants", "cython": "kozyr.durak.core.engine"}
 
 
 @pytest.fixture(params=list(ENGINES), ids=list(ENGINES))

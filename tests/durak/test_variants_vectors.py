@@ -22,7 +22,7 @@ from kozyr.cards import CardSet, card_name, parse_card
 from kozyr.durak import Rules, log_digest
 from kozyr.durak.seeds import pad_seed, word
 
-ENGINES = {"twin": "kozyr.durak.reference_variants", "cython": "kozyr.durak.core.engine"}
+ENGINES = {"twin": "kozyr.durak.oracle.reference_variants", "cython": "kozyr.durak.core.engine"}
 
 
 @pytest.fixture(params=list(ENGINES), ids=list(ENGINES))

@@ -17,8 +17,8 @@ import pytest
 
 from kozyr.cards import CardSet
 from kozyr.durak import Rules
-from kozyr.durak.reference_variants import Game
-from kozyr.durak.testing import all_rules, seed_of
+from kozyr.durak.oracle.reference_variants import Game
+from kozyr.durak.oracle.testing import all_rules, seed_of
 
 RULES = all_rules()
 

@@ -3,8 +3,8 @@ import numpy as np
 import pytest
 
 from kozyr.durak import Bot, Game, Params, Rung4Bot
-from kozyr.durak.encoding import Remembered, move_of
-from kozyr.durak.vecenv import DurakVecEnv
+from kozyr.durak.learn.encoding import Remembered, move_of
+from kozyr.durak.learn.vecenv import DurakVecEnv
 from kozyr.errors import KozyrError
 
 
@@ -29,7 +29,7 @@ class Twin:
 
 
 def _learned():
-    from kozyr.durak.learned import LearnedBot
+    from kozyr.durak.learn.learned import LearnedBot
 
     return LearnedBot()
 
@@ -118,7 +118,7 @@ def test_random_agent_loses_most_deals_to_rung_3():
 
 def test_gymnasium_vector_wrapper():
     pytest.importorskip("gymnasium", reason="the Gymnasium wrapper needs the rl extra: pip install kozyr[rl]")
-    from kozyr.durak.env import DurakVectorEnv
+    from kozyr.durak.learn.env import DurakVectorEnv
 
     v = DurakVectorEnv(8, 3)
     obs, info = v.reset(seed=3)
@@ -200,7 +200,7 @@ def test_every_index_and_buffer_is_checked():
 def test_the_gymnasium_wrapper_takes_a_seed_as_the_c_env_does():
     """Issue 27: `DurakVectorEnv(..., seed=)` was a TypeError; the first reset() deals from it."""
     pytest.importorskip("gymnasium", reason="the Gymnasium wrapper needs the rl extra: pip install kozyr[rl]")
-    from kozyr.durak.env import DurakVectorEnv
+    from kozyr.durak.learn.env import DurakVectorEnv
 
     core = DurakVecEnv(8, 3, seed=11)
     obs, _ = DurakVectorEnv(8, 3, seed=11).reset()

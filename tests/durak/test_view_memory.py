@@ -15,9 +15,9 @@ import random
 import pytest
 
 from kozyr.cards import CardSet
-from kozyr.durak import reference
 from kozyr.durak.memory import Memory
-from kozyr.durak.testing import seed_of
+from kozyr.durak.oracle import reference
+from kozyr.durak.oracle.testing import seed_of
 
 DECK = CardSet(reference.REFERENCE_ORDER)
 

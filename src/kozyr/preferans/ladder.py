@@ -11,7 +11,7 @@ Besides the score, per side: the contracts it declared and made, misères declar
 whist decisions it took (whist or half-whist against passes) and the all-pass (raspasy) rate of the
 deals. Sides are named rungs (``random``, ``rules``, ``montecarlo``), callables ``view -> Move``, factories
 ``make(seed=...)`` or ``module:attr`` specs read as durak's shell reads them
-(:func:`kozyr.durak.ladder.userbots.load`). ``workers`` > 1 plays deal ranges in worker processes;
+(:func:`kozyr.durak.bots.userbots.load`). ``workers`` > 1 plays deal ranges in worker processes;
 Ctrl-C stops between games and the result so far is returned with ``stopped`` set.
 """
 from __future__ import annotations
@@ -53,11 +53,11 @@ def resolve_side(side: object) -> Callable[[int], Callable[[View], Move]]:
         if ":" not in side:
             raise PreferansError("bad_bot", f"side: {shown(side)} is not a rung ({', '.join(LADDER_RUNGS)}) "
                                  "nor module:attr", field="side", value=side)
-        from kozyr.durak.ladder.userbots import load
+        from kozyr.durak.bots.userbots import load
         side = load(side)
     if not callable(side):
         raise PreferansError("bad_bot", f"side: {shown(side)} is not callable", field="side", value=side)
-    from kozyr.durak.ladder.userbots import is_factory
+    from kozyr.durak.bots.userbots import is_factory
     if is_factory(side) or isinstance(side, type):
         made = side
         return lambda seed: _made(made, seed)

@@ -3,7 +3,7 @@
 # kozyr's encoding (kozyr.cards: bit 16*suit + rank) is suit-major, which is
 # what the views, events and every other module read. The bots' question in
 # the duel's hot loop is a lowest-cost one, and a card's cost starts from its
-# power, so inside the duel (durak/_duel.pxd) and the rungs' kernel when the
+# power, so inside the duel (durak/bots/_duel.pxd) and the rungs' kernel when the
 # duel calls it (rungs.pxd, ByPower) the cards are kept power-major: the
 # lowest set bit of a mask is a card of the lowest power, of the lowest suit
 # among that power's cards; the four cards of a power are one nibble; a suit
