@@ -43,7 +43,7 @@ def rollout_evaluator(rung: int, rs: Any) -> Any:
 
     class RungRollout(mcts.Evaluator):   # type: ignore[misc]
         """Play the leaf's deal out with rung `rung` at both seats, in C (`rollout`: the moves of
-        `Bot(rung)`, tests/durak/test_rollout.py); the returns of its end (-1 the fool, +1 the other)."""
+        `Bot(rung)`, tests/durak/ladder/test_rollout.py); the returns of its end (-1 the fool, +1 the other)."""
 
         def evaluate(self, state: Any) -> Any:
             losers = rollout(state.deal.game, rung)

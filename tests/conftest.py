@@ -16,7 +16,9 @@ from __future__ import annotations
 import fcntl
 import importlib
 import signal
+import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -31,6 +33,10 @@ from kozyr.cards import parse_card
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
+# The durak tests live in rooms (tests/durak/bots, learn, ...) as the package does; the helpers they share
+# (`_user_bots`, a user's module of bots, imported by name as a user's is; `_rung4_helpers`) stay in
+# tests/durak, importable from every room, and from the worker processes, which inherit sys.path.
+sys.path.insert(0, str(Path(__file__).parent / "durak"))
 
 
 # -- what the default run leaves out, and the tests that run alone --------------------------------------------

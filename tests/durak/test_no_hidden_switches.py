@@ -19,7 +19,7 @@ import pytest
 from kozyr.durak import Bot, Params, Rules
 from kozyr.durak.ladder import ladder
 
-# the source tree beside the tests (an installed kozyr ships no .pyx), as tests/durak/test_blind.py reads it
+# the source tree beside the tests (an installed kozyr ships no .pyx), as tests/durak/bots/test_blind.py reads it
 SRC = Path(__file__).resolve().parents[2] / "src" / "kozyr"
 
 # the hooks moved to tests/_native/hooks.pyx, by the module that shipped them

@@ -50,7 +50,7 @@
 #
 # `duel` leaves in the Duel what play_out leaves in the State (outcome, fool,
 # moves, bouts, ply, heap, hands, counts, talon drawn), and duel_into_state
-# writes it there; tests/durak/test_duel.py plays both loops over every pairing
+# writes it there; tests/durak/bots/test_duel.py plays both loops over every pairing
 # and compares them field by field.
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy

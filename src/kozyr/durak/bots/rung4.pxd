@@ -46,7 +46,7 @@
 # else (no memory kept between decisions: the view carries the public memory).
 # The States below are built from it by dt_build_public and played on: a copy
 # the seat imagined, never the deal's own State (which no function here is
-# handed). tests/durak/test_blind.py holds this file (and determinize.pxd) to that.
+# handed). tests/durak/bots/test_blind.py holds this file (and determinize.pxd) to that.
 # Inline, so that the ladder's nogil loop compiles the search into its body.
 from libc.math cimport log, sqrt
 from libc.stdint cimport int8_t, uint32_t, uint64_t
@@ -359,7 +359,7 @@ cdef inline int r4_duel_out(const State *s, int me, const R4Params *p, uint64_t 
     """Play the two-seat imagined deal s, between two bouts, to its end in the ladder's duel
     (_duel.pxd), both seats the playout rung (2 or 3) with the search's settings; r4_score. The
     same moves as r4_playout's general loop (the duel plays the rules' deal as play_out does:
-    tests/durak/test_duel.py), in a fraction of the time; the draws the general loop would have
+    tests/durak/bots/test_duel.py), in a fraction of the time; the draws the general loop would have
     taken (one a move) are taken at once: splitmix64's state moves by a constant a draw."""
     cdef Duel g
     cdef Player pl

@@ -42,7 +42,7 @@ solver nodes) and raises KeyboardInterrupt; the ladder's C loop stops it with
 its stop flag.
 
 Blind: every function here reads a View and nothing else; the imagined deals
-it plays on are built from it (tests/durak/test_blind.py reads this source).
+it plays on are built from it (tests/durak/bots/test_blind.py reads this source).
 """
 from libc.stdint cimport uint64_t
 
@@ -109,7 +109,7 @@ cdef class Table:
 
     def _playouts_general(self, bint on):
         """A test hook: with `on`, searches with this table play every playout through the
-        rules' State, none in the duel (tests/durak/test_rung4.py: the same moves either way)."""
+        rules' State, none in the duel (tests/durak/bots/test_rung4.py: the same moves either way)."""
         self.sc.general = on
 
 

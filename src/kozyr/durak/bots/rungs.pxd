@@ -3,7 +3,7 @@
 # inline, so that the ladder's nogil loop (which cimports this file) compiles it
 # into its own body: no call through a function pointer per decision. It reads
 # an Ask or a DView (what one seat may see) and nothing else;
-# tests/durak/test_blind.py holds this file and rungs.pyx to that.
+# tests/durak/bots/test_blind.py holds this file and rungs.pyx to that.
 #
 # The kernel is written once for two card layouts (the fused type Cards):
 # BySuit, kozyr's own (bit 16*suit + rank), which the views and every other
@@ -13,7 +13,7 @@
 # scan in a window (-2) (`rung_move` with a ByPower tag; its Ask's masks and
 # the card of its answer are then by power). The rules are the same lines for
 # both; only the search for the cheapest card and the k-th card of the legal
-# list differ by layout (tests/durak/test_rungs_pw.py holds the searches to
+# list differ by layout (tests/durak/bots/test_rungs_pw.py holds the searches to
 # the same card).
 from libc.stdint cimport uint64_t
 

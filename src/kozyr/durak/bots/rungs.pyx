@@ -4,7 +4,7 @@
 decision with the GIL released; `best` is the same decision for a Python
 `View`, converted to the C struct. The module is blind
 by construction: it cimports the view struct and the card helpers only, so it
-cannot consult anything a seat may not see (tests/durak/test_blind.py reads
+cannot consult anything a seat may not see (tests/durak/bots/test_blind.py reads
 this file and the compiled module to keep it that way).
 
 The rungs (spec, "The bots"):

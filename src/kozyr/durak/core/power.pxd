@@ -97,7 +97,7 @@ cdef inline int pw_next_step(uint64_t h, int b0) noexcept nogil:
     A look-up in a 1,024-entry table of bytes (the steps themselves, octal escapes: no
     subtraction of a digit's code at every look-up) indexed by the hand's two nibbles and
     b0's suit (four instructions where the same test in arithmetic took about twenty);
-    tests/durak/test_rungs_pw.py rebuilds it from this definition."""
+    tests/durak/bots/test_rungs_pw.py rebuilds it from this definition."""
     cdef const char *steps = (
         b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\4\0\4\0\4\0\4\0\4\0\4\0\4"
         b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0"

@@ -14,7 +14,7 @@
 # Inline, so that the batched environment (vecenv.pyx) compiles it into its
 # stepping loop. kozyr/durak/learn/encoding.py is the documented Python face and the
 # plain-Python reference the tests compare this against; the layout below is
-# defined there too and checked to agree (tests/durak/test_encoding.py).
+# defined there too and checked to agree (tests/durak/learn/test_encoding.py).
 #
 # It reads the view and nothing else: what a seat may not
 # see cannot reach the observation.

@@ -59,7 +59,7 @@ MAX_UNPACKED = 4 * MAX_BYTES
 """The most bytes a (compressed) archive may unpack to."""
 SHIPPED = Path(__file__).with_name("learned.npz")
 SHIPPED_SHA256 = "56186f314a8fe654d3f1d88219d3fc1e3691718b52d8b83770f9a84acaf1f209"
-"""SHA-256 of the shipped `learned.npz` (tests/durak/test_learned.py checks the file against it)."""
+"""SHA-256 of the shipped `learned.npz` (tests/durak/learn/test_learned.py checks the file against it)."""
 
 
 @dataclass(frozen=True, eq=False)

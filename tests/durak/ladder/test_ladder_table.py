@@ -118,7 +118,7 @@ def test_a_python_bot_plays_at_a_table_in_worker_processes() -> None:
 
 
 def test_a_native_bot_plays_at_a_table() -> None:
-    cheapest = build(Path(__file__).resolve().parents[2] / "examples" / "native_bot" / "cheapest.pyx")
+    cheapest = build(Path(__file__).resolve().parents[3] / "examples" / "native_bot" / "cheapest.pyx")
 
     def python_cheapest(view: View) -> Move:
         swaps = [m for m in view.legal if m.kind == "swap"]

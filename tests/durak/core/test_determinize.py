@@ -150,7 +150,7 @@ def test_the_issue_repro_is_refused():
 @pytest.mark.parametrize("seed", range(30))
 def test_every_forged_memory_is_refused_naming_its_field(seed):
     """(Rung 4 took a memory too and was held to the same refusals; it now decides from the view
-    alone, and tests/durak/test_rung4.py holds it to refusing a forged view's public memory.)"""
+    alone, and tests/durak/bots/test_rung4.py holds it to refusing a forged view's public memory.)"""
     rnd = random.Random(seed)
     game, memories, _ = play_random(seed, rnd.randrange(0, 120))
     if game.over:

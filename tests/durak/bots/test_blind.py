@@ -25,7 +25,7 @@ import pytest
 
 import kozyr.durak.bots.rungs as rungs
 
-SRC = Path(__file__).resolve().parents[2] / "src" / "kozyr" / "durak"
+SRC = Path(__file__).resolve().parents[3] / "src" / "kozyr" / "durak"
 # core/power.pxd: the duel's card layout (bit arithmetic only), which the kernel reads masks in
 SOURCES = ("bots/rungs.pyx", "bots/rungs.pxd", "bots/rungs.pyi", "core/power.pxd")
 

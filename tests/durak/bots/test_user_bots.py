@@ -25,7 +25,7 @@ from kozyr.errors import KozyrError
 
 NAMES = ("fool", "moves", "bouts", "largest")
 HERE = Path(__file__).resolve().parent
-EXAMPLES = HERE.parents[1] / "examples"
+EXAMPLES = HERE.parents[2] / "examples"
 CHEAPEST = EXAMPLES / "native_bot" / "cheapest.pyx"
 
 

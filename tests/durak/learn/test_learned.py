@@ -29,7 +29,7 @@ from kozyr.durak.learn.learned import (
 )
 from kozyr.errors import KozyrError
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def random_weights(sizes: tuple[int, ...] = (OBS_SIZE, 48, 32, N_ACTIONS), seed: int = 0) -> Weights:

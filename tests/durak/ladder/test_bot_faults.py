@@ -23,7 +23,7 @@ from kozyr.durak.ladder.processes import alive_children
 from kozyr.durak.seeds import prefix
 from kozyr.errors import KozyrError
 
-NATIVE = Path(__file__).resolve().parents[1] / "_native"
+NATIVE = Path(__file__).resolve().parents[2] / "_native"
 CODES = {"raise": "bot_error", "none": "no_move", "number": "no_move", "text": "no_move", "illegal": "not_legal"}
 
 
@@ -75,7 +75,7 @@ def test_the_pair_s_second_game_is_replayed_with_the_sides_swapped() -> None:
 
 def test_the_shell_command_replays_the_same_refusal(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(Path(__file__).resolve().parent)      # where _user_bots is, as a user's module
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])  # where _user_bots is, as a user's module
     err = refusal(ladder, 3, BotSpec("_user_bots:make_rare", {"what": "illegal"}), 500, "cmd", deal="sha")
     argv = shlex.split(err.command)
     assert argv[:5] == ["kozyr", "replay", "cmd", "--deal", str(err.deal)] and "--sha" in argv

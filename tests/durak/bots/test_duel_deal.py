@@ -5,7 +5,7 @@ with each card put where the deal puts it as its position is fixed (the
 talon's suffix table, the turn-up, the hands). It must give exactly the Duel
 of the fast shuffle of a State (st_deal_rng, as every other caller deals) and
 of shuffle_rng then duel_deal, field by field with the whole talon table, and
-leave the generator where they leave it. (tests/durak/test_duel.py plays the
+leave the generator where they leave it. (tests/durak/bots/test_duel.py plays the
 deals out both ways; this compares the deals themselves.)
 """
 from __future__ import annotations

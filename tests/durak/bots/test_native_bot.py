@@ -18,7 +18,7 @@ from kozyr.durak import Move, View
 from kozyr.durak.ladder import NativeBot, ladder
 from kozyr.errors import KozyrError
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "native_bot" / "cheapest.pyx"
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "native_bot" / "cheapest.pyx"
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,7 @@
 Each style is held to its own rule decision by decision (the shedder never says done while it could
 throw; the taker and the hoarder spend no trump while the talon lasts ...), so a bot that drifted into
 another's style fails here even when it stays legal. Their blindness is read from the source in
-tests/durak/test_blind.py.
+tests/durak/bots/test_blind.py.
 """
 from __future__ import annotations
 

@@ -101,7 +101,7 @@ def test_a_user_s_bot_travels_to_the_workers(client: Any) -> None:
     from kozyr.durak import sprt, spsa
     from kozyr.durak.ladder import BotFactory, BotSpec
 
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parents[1]   # tests/durak, where _user_bots is
     client.upload_file(str(here / "_user_bots.py"))
     import _user_bots as ub
 

@@ -1,6 +1,6 @@
 """Tuning a user's knobs (issue 22, item 3): `spsa(make_bot, start=..., bounds=...)` and the same for Optuna.
 
-The guarantees of tests/durak/test_spsa.py for Params, for a factory's knobs: each iteration's result is
+The guarantees of tests/durak/tuning/test_spsa.py for Params, for a factory's knobs: each iteration's result is
 exactly the score of the bots its knob values build on that iteration's deal pairs, whole-number knobs are
 played rounded within their bounds and real ones as they are, the same seed gives the same trajectory
 (whatever the workers: threads or processes), and the errors name the knob.

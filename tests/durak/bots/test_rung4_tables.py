@@ -2,7 +2,7 @@
 
 Rung 4 determinizes every hidden hand from the seat's view (the cards each seat was seen to pick
 up or show, the unseen cards, the bottom card, the counts) and plays the imagined deals out with
-the playout rung in every seat. Blind by construction (tests/durak/test_blind.py reads the
+the playout rung in every seat. Blind by construction (tests/durak/bots/test_blind.py reads the
 source); here blind in behaviour: twins whose hidden cards differ but whose view for the seat is
 the same get the same move and the same analysis. The two-seat game is unchanged (test_rung4.py).
 """
