@@ -45,11 +45,11 @@ def resolve_side(side: object) -> Callable[[int], Callable[[View], Move]]:
         if ":" not in side:
             raise PreferansError("bad_bot", f"side: {shown(side)} is not a rung ({', '.join(BOTS)}) "
                                  "nor module:attr", field="side", value=side)
-        from kozyr.durak.ladder.userbots import load
+        from kozyr.durak.bots.userbots import load
         side = load(side)
     if not callable(side):
         raise PreferansError("bad_bot", f"side: {shown(side)} is not callable", field="side", value=side)
-    from kozyr.durak.ladder.userbots import is_factory
+    from kozyr.durak.bots.userbots import is_factory
     if is_factory(side) or isinstance(side, type):
         made = side
         return lambda seed: _made(made, seed)

@@ -11,7 +11,7 @@ Besides the score, per side: the contracts it declared and made, misères declar
 whist decisions it took (whist or half-whist against passes) and the all-pass (raspasy) rate of the
 deals. Sides are named rungs (``random``, ``rules``, ``montecarlo``), callables ``view -> Move``, factories
 ``make(seed=...)`` or ``module:attr`` specs read as durak's shell reads them
-(:func:`kozyr.durak.ladder.userbots.load`).
+(:func:`kozyr.durak.bots.userbots.load`).
 
 A run is one :class:`~kozyr.preferans.duplicate.Chunk` (the sides, the deal numbers, the seed, the
 convention, the seatings), played into per-deal rows (:class:`Arrays`) that the figures are summed from in

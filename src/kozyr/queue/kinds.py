@@ -59,7 +59,7 @@ def side_source(side: dict[str, Any]) -> dict[str, Any]:
         out["kozyr"] = __version__
         out["commit"] = commit()
         return out
-    from kozyr.durak.ladder.userbots import load
+    from kozyr.durak.bots.userbots import load
 
     obj = load(spec)                                  # bad_bot: one line, nothing queued
     out["source"], out["sha256"] = _source_hash(obj, spec)
@@ -102,7 +102,7 @@ def durak_side(side: dict[str, Any]) -> Any:
     """The library's side for a stored durak side: a rung int, or a `BotSpec` with its knobs."""
     if "rung" in side:
         return int(side["rung"])
-    from kozyr.durak.ladder.userbots import BotSpec
+    from kozyr.durak.bots.userbots import BotSpec
 
     return BotSpec(side["bot"], dict(side.get("knobs") or {}))
 
@@ -192,7 +192,7 @@ def _durak_sprt_verdict(spec: dict[str, Any], totals: dict[str, Any]) -> tuple[f
 # durak ladder ---------------------------------------------------------------------------------------------
 def _durak_ladder_play(spec: dict[str, Any], k: int, client: Any) -> tuple[dict[str, Any], int]:
     from kozyr.durak import ladder as ladders
-    from kozyr.durak.ladder.sides import resolve
+    from kozyr.durak.bots.sides import resolve
 
     a, b = spec["sides"]["a"], spec["sides"]["b"]
     size = min(spec["batch"], spec["deals"] - k * spec["batch"])
