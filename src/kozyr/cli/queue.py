@@ -89,7 +89,7 @@ def _add_sprt(args: argparse.Namespace) -> int:
             args.parser.error(f"--against at a table of {rules.seats} seats: a gauntlet is the two-seat test's")
         spec["rules"] = rules.as_dict()
     if args.against:
-        from kozyr.durak.tuning import MAX_AGAINST
+        from kozyr.durak.tuning.measure import MAX_AGAINST
 
         if len(args.against) > MAX_AGAINST:
             args.parser.error(f"--against given {len(args.against)} times: a gauntlet plays 1 to {MAX_AGAINST}")
