@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import ast
 import importlib
-import warnings
 import io
 import re
 import tokenize
+import warnings
 from pathlib import Path
 
 import pytest
