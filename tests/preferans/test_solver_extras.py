@@ -17,11 +17,10 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_solver import DECK, brute, cards_of, mask
 
 from kozyr.preferans.core import solver as S
 from kozyr.preferans.errors import PreferansError
-
-from test_solver import DECK, brute, cards_of, mask
 
 # -- raspasy with the talon ------------------------------------------------------------------------
 
