@@ -15,9 +15,13 @@ trick in progress to the end:
 - raspasy (`kind="raspasy"`): each seat plays for itself, which is not a two-team game, so the
   solver answers a guarantee: the number of tricks the chosen `seat` can hold itself to when it
   minimises and the two others together try to make it take as many as possible. That is an upper
-  bound on what the seat takes against any opponents (a worst case, not a prediction). Positions are
-  supported from trick 3 on (or any position where a seat leads): the talon-led tricks 1 and 2 of
-  `first_hand` and `winner` are not modelled.
+  bound on what the seat takes against any opponents (a worst case, not a prediction). With the talon
+  in use (`talon=` the talon cards still to lead, `talon_rule=` "first_hand" or "winner"), tricks 1
+  and 2 are led by the talon cards: their suit is the led suit, the three seats each play a card from
+  the trick's first player on, the highest card of that suit takes the trick, and the talon card
+  itself never wins. Under "first_hand" the same seat plays first to both and leads trick 3; under
+  "winner" each talon trick's winner plays first to the next trick. Without `talon`, a raspasy position
+  is one where the seats lead (Rostov's rule, or trick 3 on).
 
 Method. Alpha-beta with null-window (MTD(f)) searches on the trick count. A transposition table at
 trick boundaries whose entries stand for many positions: an entry keeps each hand's length in each
@@ -29,8 +33,15 @@ makes every layout of one problem cheap). Equivalent cards (adjacent in rank amo
 present, in one hand) are searched once. Sure-trick bounds cut the search off: top trumps; a
 leader's cashable winners in a contract; in a misere or raspasy, a counted seat whose cards are all
 below (it never wins a trick again) or all above (it wins every trick) the others' in each suit it
-holds. The last two tricks are a plain minimax. Moves are ordered by the trick's state and the
-table's best lead.
+holds; and, when the counted seat is not on lead, two more: it can duck every trick if in each suit
+its j-th lowest card is below the others' j-th lowest (they must lead to it, and each lead is at least
+that high), and it must win the next trick if the leader and the third seat both hold a card of some
+suit below all of its cards there (or the third is void). The last two tricks are a plain minimax.
+Moves are ordered by the trick's state and the table's best lead. The talon-led tricks of raspasy are
+searched above the table (there are at most two of them).
+
+Every layout of one problem (`Solver.layouts`) runs in C: the table's entries are bounds of position
+shapes, valid for every layout, and the last layout's value is the next one's first guess.
 """
 from libc.stdint cimport uint64_t, uint32_t, uint16_t, int8_t, uint8_t
 from libc.stdlib cimport calloc, free
@@ -182,6 +193,17 @@ cdef inline DDEntry *bucket(const DDContext *c, uint64_t lkey) noexcept nogil:
     h ^= h >> 29
     h *= 0x9E3779B97F4A7C15ULL
     return c.table + ((h >> 20) & c.tmask & ~(<uint64_t>(BUCKET - 1)))
+
+
+cdef extern from *:
+    void __builtin_prefetch(const void *addr) nogil
+
+
+cdef inline void prefetch_bucket(const DDContext *c, uint64_t lkey) noexcept nogil:
+    cdef const char *b = <const char *> bucket(c, lkey)
+    cdef int i
+    for i in range(0, BUCKET * sizeof(DDEntry), 64):
+        __builtin_prefetch(b + i)
 
 
 cdef inline int probe(const DDContext *c, uint64_t lkey, uint64_t shape, int *plb, int *pub, int *pbest,
@@ -525,7 +547,7 @@ cdef inline void order(const DDContext *c, int p, int *cards, int k, int hint) n
     raspasy, the counted seat ducks with its highest card that loses and the others feed it."""
     cdef int scores[16]
     cdef int i, j, x, r, sc, n = c.nplayed, L = c.leader, cnt = c.counted, t = c.trump
-    cdef int wcard = -1, wseat = -1, b, s, tmpc, tmps
+    cdef int wcard = -1, wseat = -1, b, s, tmpc, tmps, q
     cdef uint64_t rest = c.hand[0] | c.hand[1] | c.hand[2], others = rest & ~c.hand[p], sm
     if n:
         wcard = c.tcard[0]
@@ -550,11 +572,23 @@ cdef inline void order(const DDContext *c, int p, int *cards, int k, int hint) n
                     sc = 30 + popcount(c.hand[p] & sm) - r
             elif p == cnt:
                 sc = 50 - r + 3 * popcount(others & sm & above(x))
+                # a sure loser: a seat holding the suit only above x must overtake
+                q = (p + 1) % 3
+                if (c.hand[q] & sm) and lowest_card(c.hand[q] & sm) > x:
+                    sc += 40
+                else:
+                    q = (p + 2) % 3
+                    if (c.hand[q] & sm) and lowest_card(c.hand[q] & sm) > x:
+                        sc += 40
             else:
                 sc = 50 - r
                 if c.hand[cnt] & sm:
                     if lowest_card(c.hand[cnt] & sm) > x:
                         sc += 30
+                        # the third seat can get under the counted seat too: a sure trick for it
+                        q = 3 - p - cnt
+                        if not (c.hand[q] & sm) or lowest_card(c.hand[q] & sm) < lowest_card(c.hand[cnt] & sm):
+                            sc += 40
                 else:
                     sc -= 20
         else:
@@ -698,6 +732,7 @@ cdef int search(DDContext *c, int alpha, int beta, uint64_t *rel) noexcept nogil
         lb = 0
         ub = rem
         lkey = length_key(c, L)
+        prefetch_bucket(c, lkey)    # the bucket is a cache miss more often than not: overlap it
         shape = shape_key(c)
         if probe(c, lkey, shape, &lb, &ub, &hbest, &tmask):
             r = covered_cards(c, tmask)
@@ -722,12 +757,12 @@ cdef int search(DDContext *c, int alpha, int beta, uint64_t *rel) noexcept nogil
         if qub < ub:
             ub = qub
             r |= qrel
+        # a cut-off by the sure-trick bounds is not stored: they are cheaper to compute again than a
+        # table entry is to make, and the entries they would evict cost searches (measured)
         if lb >= beta or lb >= ub:
-            store(c, lkey, shape, shape_mask(c, r), lb, ub, -1, rem)
             rel[0] = r
             return lb
         if ub <= alpha:
-            store(c, lkey, shape, shape_mask(c, r), lb, ub, -1, rem)
             rel[0] = r
             return ub
         p = L
