@@ -249,7 +249,8 @@ def test_layouts_agree_with_each_layout_solved_alone(seed: int, n: int, hand_at:
     """The sweep's table is shared by every layout (and its first guess is the last layout's value):
     its histogram must be the minimax's, layout by layout, and a fresh Solver's."""
     rng = random.Random(seed)
-    deck = [c for c in DECK if c // 16 in rng.sample(range(4), 2)] if narrow else DECK
+    suits = rng.sample(range(4), 2) if narrow else range(4)
+    deck = [c for c in DECK if c // 16 in suits]
     cards = rng.sample(deck, 3 * n)
     hand, pool = mask(*cards[:n]), mask(*cards[n:])
     if kind != "game":
@@ -259,6 +260,42 @@ def test_layouts_agree_with_each_layout_solved_alone(seed: int, n: int, hand_at:
     want = layouts_by_hand(hand, pool, hand_at, kind, trump, to_play, counted)
     assert got == dict(want)
     assert sum(got.values()) == len(list(itertools.combinations(range(2 * n), n)))
+
+
+def check_table_in_play(seed: int, hand_at: int, to_play: int, counted: int, kind: str, trump: int | None) -> None:
+    """Four cards a hand: the table serves positions with three tricks left, so entries made in one
+    layout answer positions of the next (of other leaders, other owners below the cards that
+    mattered); the histogram must still be the minimax's."""
+    rng = random.Random(seed)
+    suits = rng.sample(range(4), 3)
+    deck = [c for c in DECK if c // 16 in suits]
+    cards = rng.sample(deck, 12)
+    hand, pool = mask(*cards[:4]), mask(*cards[4:])
+    if kind != "game":
+        trump = None
+    who = {"seat": counted} if kind == "raspasy" else {"declarer": counted}
+    got = S.Solver().layouts(hand, pool, hand_at=hand_at, to_play=to_play, trump=trump, kind=kind, **who)
+    assert got == dict(layouts_by_hand(hand, pool, hand_at, kind, trump, to_play, counted))
+
+
+TABLE_IN_PLAY = {"seed": st.integers(0, 2**32 - 1), "hand_at": st.integers(0, 2), "to_play": st.integers(0, 2),
+                 "counted": st.integers(0, 2), "kind": st.sampled_from(("game", "misere", "raspasy")),
+                 "trump": st.sampled_from((None, 0, 1, 2, 3))}
+
+
+@settings(max_examples=4, deadline=None)
+@given(**TABLE_IN_PLAY)
+def test_layouts_with_the_table_in_play_agree_with_minimax(seed: int, hand_at: int, to_play: int, counted: int,
+                                                          kind: str, trump: int | None) -> None:
+    check_table_in_play(seed, hand_at, to_play, counted, kind, trump)
+
+
+@pytest.mark.soak
+@settings(max_examples=60, deadline=None)
+@given(**TABLE_IN_PLAY)
+def test_layouts_with_the_table_in_play_soak(seed: int, hand_at: int, to_play: int, counted: int, kind: str,
+                                            trump: int | None) -> None:
+    check_table_in_play(seed, hand_at, to_play, counted, kind, trump)
 
 
 def test_layouts_of_full_hands_agree_with_a_fresh_solver_and_split_ranges() -> None:
