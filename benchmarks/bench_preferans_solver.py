@@ -1,7 +1,7 @@
 """How fast the preferans double-dummy solver answers: whole deals by kind, and every layout of a problem.
 
     PYTHONPATH=src nice -n 19 python benchmarks/bench_preferans_solver.py [--deals 200] [--layouts 20000]
-        [--full] [--out benchmarks/results/pref_solver.md]
+        [--full N] [--out benchmarks/results/pref_solver.md]
 
 Everything on one core (one Solver, one thread), with the load average beside each figure: the machines
 here are shared, so a figure means little without it. Times are this process's CPU time (on a loaded
@@ -14,9 +14,9 @@ machine the closer figure for an idle core; it still pays for caches shared with
    bot's thread keeps it.
 2. Problems: one seat's hand, the two cards out of play (talon or discard), and all C(20, 10) =
    184,756 layouts of the other two hands' 20 cards, each solved from the first lead (`Solver.layouts`,
-   the table shared by every layout). With --full every layout is solved; else --layouts of them in
-   ten contiguous runs of the enumeration at places spread over it, and the total extrapolated (the
-   output says which).
+   the table shared by every layout). With --full N every layout of the first N problems is solved;
+   the others solve --layouts of them in ten contiguous runs of the enumeration at places spread over
+   it, and the total is extrapolated (the output says which).
 
 The result is printed and written (atomically) as a markdown snippet to --out.
 """
@@ -146,7 +146,8 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=200, help="random deals a kind (default 200)")
     ap.add_argument("--layouts", type=int, default=20000, help="layouts a problem, extrapolated (default 20000)")
-    ap.add_argument("--full", action="store_true", help="solve all 184,756 layouts of every problem")
+    ap.add_argument("--full", type=int, default=0, metavar="N",
+                    help="solve all 184,756 layouts of the first N problems (the others are sampled)")
     ap.add_argument("--problems", type=int, default=len(PROBLEMS), help="how many of the problems to run")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "results", "pref_solver.md"))
@@ -168,8 +169,8 @@ def main(argv: list[str] | None = None) -> None:
                 say(lines[-1])
     lines += ["", "| problem | the seat's hand | out of play | leads | layouts solved | CPU, all 184,756 | "
               "tricks: layouts | load average |", "| --- | --- | --- | --- | --- | --- | --- | --- |"]
-    for p in PROBLEMS[:args.problems]:
-        r = run_problem(*p, sample=None if args.full else args.layouts, seed=args.seed)
+    for i, p in enumerate(PROBLEMS[:args.problems]):
+        r = run_problem(*p, sample=None if i < args.full else args.layouts, seed=args.seed)
         lead = "the seat" if r["leader"] == 0 else ("left" if r["leader"] == 1 else "right") + " defender"
         total = f"{r['total']:.1f} s" + ("" if r["done"] == TOTAL else " (extrapolated)")
         hist = ", ".join(f"{k}: {n}" for k, n in r["hist"].items())
@@ -177,7 +178,8 @@ def main(argv: list[str] | None = None) -> None:
                      f"{r['load']} |")
         say(lines[-1])
     text = ("The preferans double-dummy solver, one core, CPU time (`benchmarks/bench_preferans_solver.py"
-            f" --deals {args.deals}" + (" --full" if args.full else f" --layouts {args.layouts}") + "`).\n\n"
+            f" --deals {args.deals} --layouts {args.layouts}" + (f" --full {args.full}" if args.full else "")
+            + "`).\n\n"
             + "\n".join(lines) + "\n")
     write_atomic(args.out, text)
     say(f"written to {args.out}")

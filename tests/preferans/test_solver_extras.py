@@ -13,6 +13,7 @@ import itertools
 import random
 from collections import Counter
 from functools import cache
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -199,7 +200,7 @@ def check_ducking(seed: int, count: int, sizes: tuple[int, ...]) -> tuple[int, i
     for i in range(count):
         hands, counted, leader = ducking_position(rng, rng.choice(sizes))
         kind = rng.choice(("misere", "raspasy"))
-        who = {"seat": counted} if kind == "raspasy" else {"declarer": counted}
+        who: dict[str, Any] = {"seat": counted} if kind == "raspasy" else {"declarer": counted}
         want, want_moves = brute(hands, leader, None, kind, counted, [])
         assert solver.solve(hands, to_play=leader, kind=kind, **who) == want, (i, hands, counted, leader, kind)
         assert solver.move_values(hands, to_play=leader, kind=kind, **who) == want_moves
@@ -226,7 +227,7 @@ def layouts_by_hand(hand: int, pool: int, hand_at: int, kind: str, trump: int | 
     n = bin(hand).count("1")
     cs = cards_of(pool)
     out: Counter[int] = Counter()
-    who = {"seat": counted} if kind == "raspasy" else {"declarer": counted}
+    who: dict[str, Any] = {"seat": counted} if kind == "raspasy" else {"declarer": counted}
     for pick in itertools.combinations(cs, n):
         a = mask(*pick)
         h = [0, 0, 0]
@@ -255,7 +256,7 @@ def test_layouts_agree_with_each_layout_solved_alone(seed: int, n: int, hand_at:
     hand, pool = mask(*cards[:n]), mask(*cards[n:])
     if kind != "game":
         trump = None
-    who = {"seat": counted} if kind == "raspasy" else {"declarer": counted}
+    who: dict[str, Any] = {"seat": counted} if kind == "raspasy" else {"declarer": counted}
     got = S.Solver().layouts(hand, pool, hand_at=hand_at, to_play=to_play, trump=trump, kind=kind, **who)
     want = layouts_by_hand(hand, pool, hand_at, kind, trump, to_play, counted)
     assert got == dict(want)
@@ -273,7 +274,7 @@ def check_table_in_play(seed: int, hand_at: int, to_play: int, counted: int, kin
     hand, pool = mask(*cards[:4]), mask(*cards[4:])
     if kind != "game":
         trump = None
-    who = {"seat": counted} if kind == "raspasy" else {"declarer": counted}
+    who: dict[str, Any] = {"seat": counted} if kind == "raspasy" else {"declarer": counted}
     got = S.Solver().layouts(hand, pool, hand_at=hand_at, to_play=to_play, trump=trump, kind=kind, **who)
     assert got == dict(layouts_by_hand(hand, pool, hand_at, kind, trump, to_play, counted))
 
@@ -324,16 +325,17 @@ def test_layouts_of_full_hands_agree_with_a_fresh_solver_and_split_ranges() -> N
 def test_layouts_refusals() -> None:
     hand, pool = mask(*DECK[:2]), mask(*DECK[2:6])
     s = S.Solver()
-    for code, kw in [
+    cases: list[tuple[str, dict[str, Any]]] = [
         ("bad_hand_size", {"pool": mask(*DECK[2:5])}),
         ("overlap", {"pool": mask(*DECK[1:5])}),
         ("bad_range", {"start": 3, "stop": 2}),
         ("bad_range", {"stop": 7}),
         ("bad_seat", {"hand_at": 3}),
         ("bad_kind", {"kind": "bridge"}),
-    ]:
-        args = {"pool": pool, "to_play": 0, **kw}
+    ]
+    for code, kw in cases:
+        args: dict[str, Any] = {"pool": pool, "to_play": 0, **kw}
         with pytest.raises(PreferansError) as e:
-            s.layouts(hand, **args)  # type: ignore[arg-type]
+            s.layouts(hand, **args)
         assert e.value.code == code, (kw, e.value)
     assert sum(s.layouts(hand, pool, to_play=0).values()) == 6
