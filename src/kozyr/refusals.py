@@ -233,6 +233,11 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bad_won": ("preferans", "tricks already won that are not a count 0..10 fitting the cards left"),
     "bad_table": ("preferans", "a solver table size outside 2**10..2**24 entries"),
     "solver_busy": ("preferans", "one Solver used from two threads at once (each thread needs its own)"),
+    "bad_talon": ("preferans", "talon-led tricks asked of the solver where there are none (not raspasy), an "
+                               "unknown talon rule, or not one or two talon cards"),
+    "talon_suit": ("preferans", "a talon card whose suit nobody can follow in the solver's position (never in a "
+                                "real deal: the hands hold every card of the deck but the talon's)"),
+    "bad_range": ("preferans", "a range of layouts (start, stop) outside the sweep's enumeration"),
     # -- preferans: analysis, the duplicate ladder and its sequential test --
     "not_in_play": ("preferans", "an analysis asked of a view with no card to play (outside the play phase, or a "
                                  "raspasy trick led from the talon)"),
