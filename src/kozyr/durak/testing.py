@@ -37,7 +37,7 @@ from kozyr.durak import reference, reference_variants
 from kozyr.durak.codes import CARD_KINDS, KINDS, IllegalMove
 from kozyr.durak.core.engine import Game as CythonGame
 from kozyr.durak.events import Event, Result
-from kozyr.durak.ladder.slow import players
+from kozyr.durak.ladder.replays import players
 from kozyr.durak.moves import Move
 from kozyr.durak.rules import DECKS, MAX_SEATS, THROW_INS, VARIANTS, Rules
 from kozyr.durak.views import Bout, View

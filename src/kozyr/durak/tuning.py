@@ -36,11 +36,11 @@ from typing import Any, cast
 
 import numpy as np
 
-from kozyr.durak.ladder import MAX_DEALS, MAX_WORKERS, play_range, play_table_range
+from kozyr.durak.ladder import MAX_DEALS, MAX_WORKERS, play_range
 from kozyr.durak.ladder.faults import check_timeout
+from kozyr.durak.ladder.job import Job, fool_of
 from kozyr.durak.ladder.result import CAPPED, pair_scores
 from kozyr.durak.ladder.sides import Side, check_read, check_table, describe, resolve
-from kozyr.durak.ladder.table import TableJob
 from kozyr.durak.ladder.userbots import BotFactory
 from kozyr.durak.params import Params
 from kozyr.durak.rules import Rules
@@ -290,18 +290,11 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
     fools = [0, 0, 0]   # a, b, draws
     played = [0]        # deals of finished batches
 
-    source = None
-    if client is not None:
-        from kozyr.durak.ladder.cluster import Batches
-
-        source = Batches(client, side_a, side_b, seed, deal, limit // w, pairs=pairs, timeout=timeout)
+    job = Job((side_a, side_b), Rules(), seed, deal, limit // w, timeout, pairs)
+    source = _batches(job, client, workers)
 
     def play_batch(first: int, count: int) -> list[int]:
-        if source is not None:
-            fool = source(first, count)[0]
-        else:
-            fool = play_range(side_a, side_b, first, count, seed, deal=deal, workers=workers, pairs=pairs,
-                              timeout=timeout)[0]
+        fool = fool_of(source(first, count)[0])
         played[0] = (first + count) * w
         twice = np.where(fool < 0, 1, 2 * fool.astype(np.int64))   # a's score x 2: b fool 2, draw 1, a fool 0
         by = np.bincount(twice, minlength=3)
@@ -319,11 +312,34 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
     except KeyboardInterrupt:
         raise KeyboardInterrupt(f"interrupted after {played[0]:,} deals of the test: no decision") from None
     finally:
-        if source is not None:
-            source.close()     # the test has decided (or stopped): cancel what was played ahead
+        source.close()     # the test has decided (or stopped): cancel what was played ahead on a cluster
     deals = r.units * w
     return SprtReport(test=r, deals=deals, a_fool=rate(fools[0], deals), b_fool=rate(fools[1], deals),
                       draw=rate(fools[2], deals), seed=seed, deal=deal, a=describe(side_a), b=describe(side_b))
+
+
+class _Local:
+    """Batches of one run played on local threads (or worker processes for a Python side): the same
+    arrays as `cluster.Batches`, nothing played ahead."""
+
+    def __init__(self, job: Job, workers: int) -> None:
+        self.job, self.workers = job, workers
+
+    def __call__(self, first: int, count: int) -> tuple[np.ndarray, ...]:
+        return play_range(self.job, first, count, workers=self.workers)
+
+    def close(self) -> None:
+        pass
+
+
+def _batches(job: Job, client: object, workers: int) -> Any:
+    """Where a sequential test's batches of `job` are played: a Dask cluster (`client`: a bounded number
+    ahead, cancelled at the decision) or local threads; either way the arrays of a local run."""
+    if client is None:
+        return _Local(job, workers)
+    from kozyr.durak.ladder.cluster import Batches
+
+    return Batches(client, job)
 
 
 def _panel(value: object, field: str, each: Callable[[object], Side | None], what: str = "a panel") -> list[Side]:
@@ -389,8 +405,6 @@ def _gauntlet_sprt(side_a: Side, side_b: Side, against: object, elo0: float, elo
     if pairs is not True:
         raise KozyrError("bad_pairs", f"pairs={shown(pairs)} with against: a gauntlet compares a and b on the same "
                          "deal pairs", field="pairs", value=pairs)
-    if client is not None:
-        raise KozyrError("bad_client", "a gauntlet (against=) plays on local threads", field="client", value=client)
     m = len(opponents)
     size = max(1, whole("batch", batch, 1, MAX_DEALS) // GAUNTLET_GROUP)
     # below one unit (a deal pair of a and of b) the test would play a unit past it: refused, as the pair test does
@@ -404,18 +418,19 @@ def _gauntlet_sprt(side_a: Side, side_b: Side, against: object, elo0: float, elo
                          value=on_batch)
     fools = [0, 0, 0]   # a's deals lost, b's deals lost, draws (of all deals)
     played = [0]
+    per = (limit + m - 1) // m          # opponent j's deal pairs at most: units j, j + m, ... below limit
+    sources = [[_batches(Job((side, x), Rules(), seeds[j], deal, per, timeout, True), client, workers)
+                for j, x in enumerate(opponents)] for side in (side_a, side_b)]
 
     def play_batch(first: int, count: int) -> list[int]:
         counts = [0] * 9
-        for j, x in enumerate(opponents):
+        for j in range(m):
             lo = (first - j + m - 1) // m           # opponent j's units u = j + m * i in [first, first + count)
             hi = (first + count - 1 - j) // m
             if hi < lo:
                 continue
-            fa = play_range(side_a, x, lo, hi - lo + 1, seeds[j], deal=deal, workers=workers, pairs=True,
-                            timeout=timeout)[0]
-            fb = play_range(side_b, x, lo, hi - lo + 1, seeds[j], deal=deal, workers=workers, pairs=True,
-                            timeout=timeout)[0]
+            fa = fool_of(sources[0][j](lo, hi - lo + 1)[0])
+            fb = fool_of(sources[1][j](lo, hi - lo + 1)[0])
             fools[0] += int(np.count_nonzero(fa == 0))
             fools[1] += int(np.count_nonzero(fb == 0))
             fools[2] += int(np.count_nonzero(fa < 0)) + int(np.count_nonzero(fb < 0))
@@ -429,6 +444,9 @@ def _gauntlet_sprt(side_a: Side, side_b: Side, against: object, elo0: float, elo
                      group=GAUNTLET_GROUP, width=9, batch=size, max_units=limit, on_batch=report)
     except KeyboardInterrupt:
         raise KeyboardInterrupt(f"interrupted after {played[0]:,} deals of the test: no decision") from None
+    finally:
+        for source in sources[0] + sources[1]:
+            source.close()
     half = r.units * 2            # deals each of a and b played
     return SprtReport(test=r, deals=2 * half, a_fool=rate(fools[0], half), b_fool=rate(fools[1], half),
                       draw=rate(fools[2], 2 * half), seed=seed, deal=deal, a=describe(side_a), b=describe(side_b),
@@ -503,18 +521,16 @@ def _table_sprt(a: object, b: object, elo0: float, elo1: float, rules: Rules, *,
     check_deal(deal)
     ladder_seed(seed)
     timeout = check_timeout(timeout)
-    if client is not None:
-        raise KozyrError("bad_client", "a sequential test at a table plays on local threads (the table ladder "
-                         "itself runs on a cluster: ladder(..., client=...))", field="client", value=client)
     if on_batch is not None and not callable(on_batch):
         raise KozyrError("bad_on_batch", f"on_batch {shown(on_batch)} is not callable", field="on_batch",
                          value=on_batch)
-    job = TableJob(tuple(sides), rules, seed, deal, limit, timeout)
+    job = Job(tuple(sides), rules, seed, deal, limit, timeout)
+    source = _batches(job, client, workers)
     fools = [0, 0, 0]   # games the candidate lost, field seat-games lost, draws
     played = [0]
 
     def play_batch(first: int, count: int) -> list[int]:
-        losers = play_table_range(job, first, count, workers=workers)[0]
+        losers = source(first, count)[0]
         played[0] = (first + count) * n
         bits = losers.astype(np.int64) & 0xFF
         ended = losers != CAPPED
@@ -529,6 +545,8 @@ def _table_sprt(a: object, b: object, elo0: float, elo1: float, rules: Rules, *,
                      width=4 * n * (n - 1) + 1, batch=size, max_units=limit, on_batch=report)
     except KeyboardInterrupt:
         raise KeyboardInterrupt(f"interrupted after {played[0]:,} games of the test: no decision") from None
+    finally:
+        source.close()
     games = r.units * n
     return SprtReport(test=r, deals=games, a_fool=rate(fools[0], games),
                       b_fool=rate(fools[1], games * (n - 1)), draw=rate(fools[2], games), seed=seed, deal=deal,
@@ -541,12 +559,7 @@ def _tuning_table(rules: object, client: object) -> Rules | None:
     if rules is None:
         return None
     table = Rules.of(rules)   # type: ignore[arg-type]
-    if table.two_seat:
-        return None
-    if client is not None:
-        raise KozyrError("bad_client", "tuning at a table plays on local threads (the table ladder itself runs on "
-                         "a cluster: ladder(..., client=...))", field="client", value=client)
-    return table
+    return None if table.two_seat else table
 
 
 
@@ -586,20 +599,21 @@ class _Scorer:
             n = self.rules.seats
             count = max(1, 2 * self.pairs // n)
             sides = table_field(a, b, None, self.rules)
-            losers = play_table_range(TableJob(tuple(sides), self.rules, seed, self.deal, count, self.timeout), 0,
-                                      count, workers=self.workers)[0]
+            losers = self._play(Job(tuple(sides), self.rules, seed, self.deal, count, self.timeout))[0]
             self.deals += len(losers)
             counts = np.array(rotation_counts(losers, n), dtype=np.float64)
             return float((counts * np.arange(len(counts))).sum() / (counts.sum() * (len(counts) - 1)))
-        if self.client is not None:   # the round's deal pairs as tasks on a Dask cluster: the same arrays
-            from kozyr.durak.ladder import cluster
-
-            fool = cluster.run(self.client, a, b, self.pairs, seed, self.deal, pairs=True, timeout=self.timeout)[0]
-        else:
-            fool = play_range(a, b, 0, self.pairs, seed, deal=self.deal, workers=self.workers, pairs=True,
-                              timeout=self.timeout)[0]
+        fool = fool_of(self._play(Job((a, b), Rules(), seed, self.deal, self.pairs, self.timeout, True))[0])
         self.deals += len(fool)
         return float(pair_scores(fool).mean())
+
+    def _play(self, job: Job) -> tuple[np.ndarray, ...]:
+        """The whole of `job`: as tasks on the Dask cluster (`client`), else on local threads; the same arrays."""
+        if self.client is not None:
+            from kozyr.durak.ladder import cluster
+
+            return cluster.run(self.client, job)
+        return play_range(job, 0, job.deals, workers=self.workers)
 
     def round_seed(self, k: int) -> str:
         return f"{self.seed}/{k}"
