@@ -147,8 +147,7 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "missing_optuna": ("durak", "the Optuna search without optuna installed (kozyr[tune])"),
     # -- the Dask cluster --
     "no_dask": ("durak", "a cluster run without dask.distributed installed (kozyr[dask])"),
-    "bad_client": ("durak", "a client that is not a running distributed.Client, or one given where the work plays on "
-                            "local threads (a table's sequential test or tuning, a gauntlet)"),
+    "bad_client": ("durak", "a client that is not a running distributed.Client"),
     "bad_batch": ("durak", "a batch asked of a cluster test outside its deals"),
     "no_cluster": ("shell", "no Dask scheduler answers at the --scheduler address within the time allowed"),
     "bad_scheduler": ("shell", "a --scheduler address that is not tcp://host:port"),

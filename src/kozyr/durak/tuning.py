@@ -398,8 +398,8 @@ def _gauntlet_sprt(side_a: Side, side_b: Side, against: object, elo0: float, elo
     so a test's deals do not depend on its batches, and the units are
     independent (each opponent's own deals), as the GSPRT's multinomial
     model asks. Nine outcomes, `kozyr.stats` counts with `group=4` (a unit
-    holds four deals; normalized Elo is per deal). Two seats, deal pairs and
-    local threads only; `batch` and `max_deals` count deals, 4 a unit.
+    holds four deals; normalized Elo is per deal). Two seats and deal pairs,
+    on local threads or a cluster (`client`); `batch` and `max_deals` count deals, 4 a unit.
     """
     opponents = _opponents(against)
     if pairs is not True:
@@ -554,8 +554,8 @@ def _table_sprt(a: object, b: object, elo0: float, elo1: float, rules: Rules, *,
 
 
 # -- SPSA ---------------------------------------------------------------------------------------
-def _tuning_table(rules: object, client: object) -> Rules | None:
-    """The table a tuning run plays (None: the two-seat game); at a table it plays on local threads."""
+def _tuning_table(rules: object) -> Rules | None:
+    """The table a tuning run plays (None: the two-seat game)."""
     if rules is None:
         return None
     table = Rules.of(rules)   # type: ignore[arg-type]
@@ -734,7 +734,7 @@ def spsa(params: object, start: Mapping[str, Any] | None = None, *, iterations: 
     a_default = {n: 50 * cs[n] ** 2 * (big_a + 1) ** alpha_ for n in names}
     gains = _per_name("a", a, names, lambda n: a_default[n])
     rival = _rivals(tuned, opponent)
-    scorer = _Scorer(tuned, per // 2, seed, deal, workers, client, timeout, _tuning_table(rules, client))
+    scorer = _Scorer(tuned, per // 2, seed, deal, workers, client, timeout, _tuning_table(rules))
     _check_tuning_table(scorer, tuned.side(first), rival)
 
     def objective(plus: dict[str, Any], minus: dict[str, Any], k: int) -> float:
@@ -817,7 +817,7 @@ def optuna_search(params: object, start: Mapping[str, Any] | None = None, *, tri
     names, lo, hi, first = tuned.names, tuned.lower, tuned.upper, tuned.start
     start_values = {n: (int(round(first[n])) if n in tuned.integer else first[n]) for n in names}
     rival = _rivals(tuned, opponent) or tuned.side(start_values)
-    scorer = _Scorer(tuned, per // 2, seed, deal, workers, client, timeout, _tuning_table(rules, client))
+    scorer = _Scorer(tuned, per // 2, seed, deal, workers, client, timeout, _tuning_table(rules))
     _check_tuning_table(scorer, tuned.side(start_values), rival)
     deal_seed = f"{seed}/optuna"
     seen: list[tuple[dict[str, Any], float]] = []
