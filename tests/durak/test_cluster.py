@@ -410,7 +410,7 @@ def test_spsa_against_a_panel_with_a_client_is_the_local_run(client: Any) -> Non
 def test_the_table_test_the_gauntlet_and_table_tuning_on_a_cluster_are_the_local_runs(client: Any) -> None:
     """One job for every table: the sequential test at a table, the gauntlet (against=) and SPSA at a table
     play their batches on the cluster and decide as the local runs do (they were refused before)."""
-    from kozyr.durak.tuning import spsa, sprt
+    from kozyr.durak.tuning import sprt, spsa
 
     kw: dict[str, Any] = {"seed": "table-cluster", "batch": 120, "max_deals": 600, "rules": Rules(seats=3)}
     local, remote = sprt(3, 2, 0, 5, **kw), sprt(3, 2, 0, 5, client=client, **kw)

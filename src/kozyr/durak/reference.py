@@ -37,7 +37,6 @@ digits (`bad_deal` beyond); messages show inputs through `kozyr.errors.shown`
 """
 from __future__ import annotations
 
-import hashlib
 import operator
 from collections.abc import Iterable
 
@@ -49,6 +48,7 @@ from kozyr.durak.rules import Rules
 from kozyr.durak.seeds import seed_bytes
 from kozyr.durak.views import Bout, View
 from kozyr.errors import KozyrError, shown
+from kozyr.shuffle import shuffled
 
 __all__ = ["Game", "shuffled_order", "REFERENCE_ORDER", "REFERENCE_NUMBER", "power", "beats"]
 
@@ -119,30 +119,10 @@ def _deal_number(number: object) -> int:
     return whole
 
 
-def _words(seed: bytes, number: int):
-    """The shuffle's stream of 32-bit words: block k is SHA-256 of the seed
-    followed by `deal:<number>:<k>`, read as eight big-endian words."""
-    k = 0
-    while True:
-        digest = hashlib.sha256(seed + f"deal:{number}:{k}".encode("ascii")).digest()
-        for i in range(0, 32, 4):
-            yield int.from_bytes(digest[i:i + 4], "big")
-        k += 1
-
-
 def shuffled_order(seed: bytes | str, number: int = 1) -> tuple[int, ...]:
-    """The 36 cards of deal `number` of `seed`, shuffled (Fisher-Yates from the last position down)."""
-    words = _words(_seed_bytes(seed), _deal_number(number))
-    cards = list(REFERENCE_ORDER)
-    for i in range(35, 0, -1):
-        n = i + 1
-        limit = (2 ** 32 // n) * n
-        word = next(words)
-        while word >= limit:
-            word = next(words)
-        j = word % n
-        cards[i], cards[j] = cards[j], cards[i]
-    return tuple(cards)
+    """The 36 cards of deal `number` of `seed`, shuffled (Fisher-Yates from the last position down):
+    `kozyr.shuffle.shuffled` under the tag `deal:<number>`."""
+    return shuffled(REFERENCE_ORDER, _seed_bytes(seed), f"deal:{_deal_number(number)}")
 
 
 def _check_order(cards: Iterable[int]) -> tuple[int, ...]:

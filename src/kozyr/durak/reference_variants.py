@@ -48,10 +48,11 @@ from kozyr.cards import SUIT_NAMES, CardSet, card_name, parse_card
 from kozyr.durak.codes import CARD_KINDS, KINDS, IllegalMove
 from kozyr.durak.events import Event, Result
 from kozyr.durak.moves import DONE, RESIGN, SWAP, TAKE, Move
-from kozyr.durak.reference import _deal_number, _seed_bytes, _words, beats
+from kozyr.durak.reference import _deal_number, _seed_bytes, beats
 from kozyr.durak.rules import Rules
 from kozyr.durak.views import Bout, View
 from kozyr.errors import KozyrError, shown
+from kozyr.shuffle import shuffled
 
 __all__ = ["Game", "shuffled_order", "HAND"]
 
@@ -107,17 +108,7 @@ def shuffled_order(seed: bytes | str, number: int = 1, rules: RulesLike = None) 
     Refusals in the rules' order: the options, then no_seed, then bad_deal.
     """
     table = Rules.of(rules)
-    words = _words(_seed_bytes(seed), _deal_number(number))
-    cards = list(table.reference_order)
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        limit = (2 ** 32 // n) * n
-        word = next(words)
-        while word >= limit:
-            word = next(words)
-        j = word % n
-        cards[i], cards[j] = cards[j], cards[i]
-    return tuple(cards)
+    return shuffled(table.reference_order, _seed_bytes(seed), f"deal:{_deal_number(number)}")
 
 
 def _check_order(cards: object, rules: Rules) -> tuple[int, ...]:
