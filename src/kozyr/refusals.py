@@ -126,6 +126,7 @@ REFUSALS: dict[str, tuple[str, str]] = {
                                   "ladder rotates the sides through every seat already), or single deals in a "
                                   "gauntlet (against=)"),
     "bad_progress": ("durak", "a progress callback that is not callable"),
+    "bad_run_options": ("durak", "options= that is not a RunOptions, or given beside keywords it already holds"),
     "bad_chunk": ("durak", "a chunk of deals that does not fit the arrays given for it"),
     "no_move": ("durak", "a bot that answered something that is not a move (None, a number, text naming no move)"),
     "bot_error": ("durak, preferans", "a user's bot raised in a deal (its exception is the cause; the message names "

@@ -36,15 +36,15 @@ from typing import Any, cast
 
 import numpy as np
 
-from kozyr.durak.ladder import MAX_DEALS, MAX_WORKERS, play_range
-from kozyr.durak.ladder.faults import check_timeout
+from kozyr.durak.ladder import MAX_DEALS, play_range
 from kozyr.durak.ladder.job import Job, fool_of
+from kozyr.durak.ladder.options import RunOptions
 from kozyr.durak.ladder.result import CAPPED, pair_scores
 from kozyr.durak.ladder.sides import Side, check_read, check_table, describe, resolve
 from kozyr.durak.ladder.userbots import BotFactory
 from kozyr.durak.params import Params
 from kozyr.durak.rules import Rules
-from kozyr.durak.seeds import check_deal, ladder_seed
+from kozyr.durak.seeds import ladder_seed
 from kozyr.durak.tuned import Space, _per_name, space
 from kozyr.errors import KozyrError, shown, whole
 from kozyr.stats import SPRT, Rate, SPRTResult, decide, normalized_elo, rate, run_sprt
@@ -221,7 +221,8 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
          max_deals: int = DEFAULT_MAX_DEALS, seed: object = 0, deal: str = "fast", workers: int = 1,
          params_a: object = None, params_b: object = None,
          on_batch: Callable[[SPRT, int], None] | None = None, client: object = None,
-         timeout: float | None = None, rules: object = None, against: object = None) -> SprtReport:
+         timeout: float | None = None, rules: object = None, against: object = None,
+         options: RunOptions | None = None) -> SprtReport:
     """Play a against b in batches until the GSPRT decides between Elo elo0 (H0) and elo1 (H1).
 
     a, b: rung ints (with `params_a`/`params_b`: a `Params` or a mapping),
@@ -252,10 +253,14 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
     candidate is accepted against the version before it when strength is
     to hold against players neither was built against.
 
+    `seed`, `deal`, `workers`, `timeout` and `client` are one `RunOptions`, built from these keywords and
+    checked once (or passed ready as `options=`), and forwarded as it is to the test that plays.
+
     >>> r = sprt(3, 1, 0, 50, seed="doc", batch=200)
     >>> r.decision, r.deals <= 400, r.counts[4] > r.counts[0]
     ('H1', True, True)
     """
+    run = RunOptions.of(options, seed=seed, deal=deal, workers=workers, timeout=timeout, client=client)
     if rules is not None:
         table = Rules.of(rules)   # type: ignore[arg-type]
         if not table.two_seat:
@@ -264,13 +269,12 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
                                  "two-seat test's (at a table the field already plays every other seat)",
                                  field="against", value=against)
             return _table_sprt(a, b, elo0, elo1, table, alpha=alpha, beta=beta, model=model, pairs=pairs, batch=batch,
-                               max_deals=max_deals, seed=seed, deal=deal, workers=workers, params_a=params_a,
-                               params_b=params_b, on_batch=on_batch, client=client, timeout=timeout)
+                               max_deals=max_deals, params_a=params_a, params_b=params_b, on_batch=on_batch,
+                               run=run)
     side_a, side_b = _side(a, params_a, "a"), _side(b, params_b, "b")
     if against is not None:
         return _gauntlet_sprt(side_a, side_b, against, elo0, elo1, alpha=alpha, beta=beta, model=model, pairs=pairs,
-                              batch=batch, max_deals=max_deals, seed=seed, deal=deal, workers=workers,
-                              on_batch=on_batch, client=client, timeout=timeout)
+                              batch=batch, max_deals=max_deals, on_batch=on_batch, run=run)
     if not isinstance(pairs, bool):
         raise KozyrError("bad_pairs", f"pairs={shown(pairs)} is not True or False", field="pairs", value=pairs)
     w = 2 if pairs else 1
@@ -280,10 +284,7 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
         if value % w:
             raise KozyrError(f"bad_{name}", f"{name}={value:,} is odd: with pairs every deal is played twice",
                              field=name, value=value)
-    whole("workers", workers, 1, MAX_WORKERS)
-    check_deal(deal)
-    ladder_seed(seed)
-    timeout = check_timeout(timeout)
+    seed, deal, timeout = run.seed, run.deal, run.timeout
     if on_batch is not None and not callable(on_batch):
         raise KozyrError("bad_on_batch", f"on_batch {shown(on_batch)} is not callable", field="on_batch",
                          value=on_batch)
@@ -291,7 +292,7 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
     played = [0]        # deals of finished batches
 
     job = Job((side_a, side_b), Rules(), seed, deal, limit // w, timeout, pairs)
-    source = _batches(job, client, workers)
+    source = _batches(job, run)
 
     def play_batch(first: int, count: int) -> list[int]:
         fool = fool_of(source(first, count)[0])
@@ -332,14 +333,14 @@ class _Local:
         pass
 
 
-def _batches(job: Job, client: object, workers: int) -> Any:
-    """Where a sequential test's batches of `job` are played: a Dask cluster (`client`: a bounded number
+def _batches(job: Job, run: RunOptions) -> Any:
+    """Where a sequential test's batches of `job` are played: a Dask cluster (`run.client`: a bounded number
     ahead, cancelled at the decision) or local threads; either way the arrays of a local run."""
-    if client is None:
-        return _Local(job, workers)
+    if run.client is None:
+        return _Local(job, run.workers)
     from kozyr.durak.ladder.cluster import Batches
 
-    return Batches(client, job)
+    return Batches(run.client, job)
 
 
 def _panel(value: object, field: str, each: Callable[[object], Side | None], what: str = "a panel") -> list[Side]:
@@ -382,9 +383,8 @@ def gauntlet_counts(fool_a: np.ndarray, fool_b: np.ndarray) -> list[int]:
 
 
 def _gauntlet_sprt(side_a: Side, side_b: Side, against: object, elo0: float, elo1: float, *, alpha: float,
-                   beta: float, model: str, pairs: object, batch: int, max_deals: int, seed: object, deal: str,
-                   workers: int, on_batch: Callable[[SPRT, int], None] | None, client: object,
-                   timeout: float | None) -> SprtReport:
+                   beta: float, model: str, pairs: object, batch: int, max_deals: int,
+                   on_batch: Callable[[SPRT, int], None] | None, run: RunOptions) -> SprtReport:
     """`sprt(a, b, ..., against=[X1, .., Xm])`: is a at least elo1 stronger than b against the Xs?
 
     Duplicate play: opponent Xj (j = 1..m) deals the ladder of seed
@@ -409,17 +409,15 @@ def _gauntlet_sprt(side_a: Side, side_b: Side, against: object, elo0: float, elo
     size = max(1, whole("batch", batch, 1, MAX_DEALS) // GAUNTLET_GROUP)
     # below one unit (a deal pair of a and of b) the test would play a unit past it: refused, as the pair test does
     limit = whole("max_deals", max_deals, GAUNTLET_GROUP, MAX_DEALS) // GAUNTLET_GROUP
-    whole("workers", workers, 1, MAX_WORKERS)
-    check_deal(deal)
+    seed, deal, timeout = run.seed, run.deal, run.timeout
     seeds = [ladder_seed(f"{ladder_seed(seed)}/{j + 1}") for j in range(m)]
-    timeout = check_timeout(timeout)
     if on_batch is not None and not callable(on_batch):
         raise KozyrError("bad_on_batch", f"on_batch {shown(on_batch)} is not callable", field="on_batch",
                          value=on_batch)
     fools = [0, 0, 0]   # a's deals lost, b's deals lost, draws (of all deals)
     played = [0]
     per = (limit + m - 1) // m          # opponent j's deal pairs at most: units j, j + m, ... below limit
-    sources = [[_batches(Job((side, x), Rules(), seeds[j], deal, per, timeout, True), client, workers)
+    sources = [[_batches(Job((side, x), Rules(), seeds[j], deal, per, timeout, True), run)
                 for j, x in enumerate(opponents)] for side in (side_a, side_b)]
 
     def play_batch(first: int, count: int) -> list[int]:
@@ -485,9 +483,8 @@ def rotation_counts(losers: np.ndarray, seats: int) -> list[int]:
 
 
 def _table_sprt(a: object, b: object, elo0: float, elo1: float, rules: Rules, *, alpha: float, beta: float,
-                model: str, pairs: bool, batch: int, max_deals: int, seed: object, deal: str, workers: int,
-                params_a: object, params_b: object, on_batch: Callable[[SPRT, int], None] | None,
-                client: object, timeout: float | None) -> SprtReport:
+                model: str, pairs: bool, batch: int, max_deals: int, params_a: object, params_b: object,
+                on_batch: Callable[[SPRT, int], None] | None, run: RunOptions) -> SprtReport:
     """`sprt` at a table of N seats: the candidate a in each seat in turn, the field b in the others.
 
     Every deal is played in its N rotations (the table ladder: side 0, the
@@ -517,15 +514,12 @@ def _table_sprt(a: object, b: object, elo0: float, elo1: float, rules: Rules, *,
                          "are one unit of the test", field="pairs", value=pairs)
     size = max(1, whole("batch", batch, 1, MAX_DEALS) // n)
     limit = whole("max_deals", max_deals, n, MAX_DEALS) // n     # at least one deal in its N rotations
-    whole("workers", workers, 1, MAX_WORKERS)
-    check_deal(deal)
-    ladder_seed(seed)
-    timeout = check_timeout(timeout)
+    seed, deal = run.seed, run.deal
     if on_batch is not None and not callable(on_batch):
         raise KozyrError("bad_on_batch", f"on_batch {shown(on_batch)} is not callable", field="on_batch",
                          value=on_batch)
-    job = Job(tuple(sides), rules, seed, deal, limit, timeout)
-    source = _batches(job, client, workers)
+    job = Job(tuple(sides), rules, seed, deal, limit, run.timeout)
+    source = _batches(job, run)
     fools = [0, 0, 0]   # games the candidate lost, field seat-games lost, draws
     played = [0]
 
@@ -569,22 +563,21 @@ def _check_tuning_table(scorer: Any, tuned: Side, rival: Side | list[Side] | Non
         check_table([tuned, *(rival if isinstance(rival, list) else [] if rival is None else [rival])], scorer.rules)
 
 
-def _check_run(seed: object, workers: object, deal: object) -> None:
-    """A tuning run's seed (an int: it seeds the perturbations or the sampler), workers and deal mode."""
-    whole("seed", seed, 0, 2**63 - 1)
-    whole("workers", workers, 1, MAX_WORKERS)
-    check_deal(deal)
+def _check_run(options: RunOptions | None, seed: object, workers: object, deal: object, timeout: object,
+               client: object) -> RunOptions:
+    """A tuning run's RunOptions; its seed is an int besides (it seeds the perturbations or the sampler)."""
+    run = RunOptions.of(options, seed=seed, deal=deal, workers=workers, timeout=timeout, client=client)
+    whole("seed", run.seed, 0, 2**63 - 1)
+    return run
 
 
 class _Scorer:
     """Plays settings (or knobs) of the tuned bot on deal pairs: the SPSA objective and the Optuna score."""
 
-    def __init__(self, space: Space, pairs_per_round: int, seed: object,
-                 deal: str, workers: int, client: object = None, timeout: float | None = None,
-                 rules: Rules | None = None) -> None:
+    def __init__(self, space: Space, pairs_per_round: int, run: RunOptions, rules: Rules | None = None) -> None:
         self.space = space
-        self.pairs, self.seed, self.deal, self.workers = pairs_per_round, seed, deal, workers
-        self.client, self.timeout = client, timeout
+        self.pairs, self.seed, self.deal, self.workers = pairs_per_round, run.seed, run.deal, run.workers
+        self.client, self.timeout = run.client, run.timeout
         self.rules = rules       # a table (None: the two-seat game)
         self.deals = 0
 
@@ -677,7 +670,8 @@ def spsa(params: object, start: Mapping[str, Any] | None = None, *, iterations: 
          rung: int | None = None, base: object = None, lower: object = None, upper: object = None,
          bounds: object = None, deal: str = "fast", workers: int = 1,
          callback: Callable[[dict[str, Any]], None] | None = None, client: object = None,
-         timeout: float | None = None, rules: object = None) -> TuneResult:
+         timeout: float | None = None, rules: object = None,
+         options: RunOptions | None = None) -> TuneResult:
     """Tune by SPSA (`kozyr.tune.spsa`): named `Params` fields of rung `rung` (default 3), or the knobs
     of a user's factory of bots.
 
@@ -722,8 +716,8 @@ def spsa(params: object, start: Mapping[str, Any] | None = None, *, iterations: 
     steps = whole("iterations", iterations, 1, 10**7)
     per = _paired_deals("deals_per_iteration", deals_per_iteration)
     tuned = space(params, start, rung=rung, base=base, lower=lower, upper=upper, bounds=bounds)
-    _check_run(seed, workers, deal)
-    timeout = check_timeout(timeout)
+    run = _check_run(options, seed, workers, deal, timeout, client)
+    seed = run.seed
     names, lo, hi, first = tuned.names, tuned.lower, tuned.upper, tuned.start
     for n in names:
         if not lo[n] <= first[n] <= hi[n]:
@@ -734,7 +728,7 @@ def spsa(params: object, start: Mapping[str, Any] | None = None, *, iterations: 
     a_default = {n: 50 * cs[n] ** 2 * (big_a + 1) ** alpha_ for n in names}
     gains = _per_name("a", a, names, lambda n: a_default[n])
     rival = _rivals(tuned, opponent)
-    scorer = _Scorer(tuned, per // 2, seed, deal, workers, client, timeout, _tuning_table(rules))
+    scorer = _Scorer(tuned, per // 2, run, _tuning_table(rules))
     _check_tuning_table(scorer, tuned.side(first), rival)
 
     def objective(plus: dict[str, Any], minus: dict[str, Any], k: int) -> float:
@@ -788,7 +782,8 @@ def optuna_search(params: object, start: Mapping[str, Any] | None = None, *, tri
                   base: object = None, lower: object = None, upper: object = None, bounds: object = None,
                   deal: str = "fast", workers: int = 1,
                   callback: Callable[[int, dict[str, Any], float], None] | None = None,
-                  client: object = None, timeout: float | None = None, rules: object = None) -> OptunaResult:
+                  client: object = None, timeout: float | None = None, rules: object = None,
+                  options: RunOptions | None = None) -> OptunaResult:
     """Search the named `Params` fields of rung `rung` (default 3), or the knobs of a factory of bots
     (as `spsa` takes them), with Optuna's TPE sampler (seeded): every trial plays its setting against
     `opponent` (default: the start setting) on the same `deals_per_trial` deals (deal pairs of seed
@@ -811,13 +806,13 @@ def optuna_search(params: object, start: Mapping[str, Any] | None = None, *, tri
         raise KozyrError("missing_optuna", "the Optuna search needs optuna: pip install 'kozyr[tune]'") from None
     count = whole("trials", trials, 1, 10**6)
     per = _paired_deals("deals_per_trial", deals_per_trial)
-    _check_run(seed, workers, deal)
+    run = _check_run(options, seed, workers, deal, timeout, client)
+    seed = run.seed
     tuned = space(params, start, rung=rung, base=base, lower=lower, upper=upper, bounds=bounds)
-    timeout = check_timeout(timeout)
     names, lo, hi, first = tuned.names, tuned.lower, tuned.upper, tuned.start
     start_values = {n: (int(round(first[n])) if n in tuned.integer else first[n]) for n in names}
     rival = _rivals(tuned, opponent) or tuned.side(start_values)
-    scorer = _Scorer(tuned, per // 2, seed, deal, workers, client, timeout, _tuning_table(rules))
+    scorer = _Scorer(tuned, per // 2, run, _tuning_table(rules))
     _check_tuning_table(scorer, tuned.side(start_values), rival)
     deal_seed = f"{seed}/optuna"
     seen: list[tuple[dict[str, Any], float]] = []

@@ -54,8 +54,8 @@ import numpy as np
 from kozyr.durak.ladder import processes
 from kozyr.durak.ladder._loop import play_seeded
 from kozyr.durak.ladder.chunks import THREAD_CHUNKS, plan
-from kozyr.durak.ladder.faults import check_timeout
 from kozyr.durak.ladder.job import Job, fool_of
+from kozyr.durak.ladder.options import MAX_WORKERS, RunOptions
 from kozyr.durak.ladder.policy import PolicyBot, policy_side
 from kozyr.durak.ladder.replays import deal_game, players, replay, replay_table
 from kozyr.durak.ladder.result import LadderResult, TableResult, interrupted
@@ -73,18 +73,17 @@ from kozyr.durak.ladder.sides import (
 )
 from kozyr.durak.params import PARAM_RUNGS, Params
 from kozyr.durak.rules import Rules
-from kozyr.durak.seeds import DEALS, a_seat, check_deal, deal_seed, ladder_seed, pad_seed, seed_bytes
+from kozyr.durak.seeds import DEALS, a_seat, deal_seed, pad_seed, seed_bytes
 from kozyr.errors import KozyrError, shown, whole
 from kozyr.stats import Rate
 
 __all__ = [
     "ladder", "LadderResult", "Rate", "deal_seed", "deal_game", "replay", "a_seat", "play", "table_bots",
     "PARAMS", "DEALS", "MAX_DEALS", "MAX_WORKERS", "play_range", "TableResult", "replay_table", "play_table_range",
-    "table_sides", "TableJob", "Job",
+    "table_sides", "TableJob", "Job", "RunOptions",
 ]
 
 MAX_DEALS = 10**9        # 8 bytes of arrays a deal: a billion deals is 8 GB
-MAX_WORKERS = 256
 TableJob = Job           # kept for old callers: one job for every table
 DIRECT_MAX = 16384       # play_range without progress plays up to this many deals in the calling thread (~40 ms)
 Progress = Callable[[int, int], None]
@@ -229,7 +228,7 @@ def _drive(runner: Any, job: Job, arrays: tuple[np.ndarray, ...], first: int, co
 def ladder(a: object, b: object = None, deals: object = None, seed: object = 0, *, rules: object = None,
            deal: str = "fast", workers: int = 1, params: object = None, pairs: bool = False,
            progress: Progress | None = None, chunk: int | None = None, client: object = None,
-           timeout: float | None = None) -> Any:
+           timeout: float | None = None, options: RunOptions | None = None) -> Any:
     """Play `deals` deals of side a against side b; a `LadderResult`. At a table of N seats,
     `ladder([a, b, c, d], deals, seed, rules=Rules(seats=4, ...))`: a `TableResult` (below).
 
@@ -267,6 +266,10 @@ def ladder(a: object, b: object = None, deals: object = None, seed: object = 0, 
     rotation already plays every seat) are refused before anything is played.
     A list of two sides with `Rules()` is the two-seat ladder above, exactly:
     one path, one `Job`, one runner for every table.
+
+    `seed`, `deal`, `workers`, `chunk`, `timeout`, `client` and `progress`
+    are one `RunOptions` (`kozyr.durak.ladder.options`), built from these
+    keywords and checked once; `options=` passes one built before instead.
     """
     if isinstance(a, (list, tuple)):
         given = list(a)
@@ -278,9 +281,10 @@ def ladder(a: object, b: object = None, deals: object = None, seed: object = 0, 
     table = Rules.of(rules)    # type: ignore[arg-type]
     two = table.two_seat
     count = whole("deals", count, 0, MAX_DEALS if two else MAX_DEALS // table.seats)
-    workers = whole("workers", workers, 1, MAX_WORKERS)
-    if chunk is not None:
-        chunk = whole("chunk", chunk, 1, MAX_DEALS)
+    run = RunOptions.of(options, seed=seed, deal=deal, workers=workers, chunk=chunk, timeout=timeout, client=client,
+                        progress=progress)
+    seed, deal, workers, chunk, timeout, client, progress = (run.seed, run.deal, run.workers, run.chunk, run.timeout,
+                                                             run.client, run.progress)
     if not isinstance(pairs, bool) or (pairs and not two):
         why = ("is not True or False" if not isinstance(pairs, bool) else
                f"at a table of {table.seats} seats: a table ladder plays every deal in every rotation already "
@@ -289,12 +293,7 @@ def ladder(a: object, b: object = None, deals: object = None, seed: object = 0, 
     if pairs and count % 2:
         raise KozyrError("bad_deals", f"deals={count:,} is odd: with pairs=True every deal is played twice",
                          field="deals", value=count)
-    check_deal(deal)
-    ladder_seed(seed)
-    timeout = check_timeout(timeout)
     resolved, settings = table_sides(given, table, params)
-    if progress is not None and not callable(progress):
-        raise KozyrError("bad_progress", f"progress={shown(progress)} is not callable", value=progress)
     units = count // 2 if pairs else count
     job = Job(tuple(resolved), table, seed, deal, units, timeout, pairs)
     start = time.perf_counter()
