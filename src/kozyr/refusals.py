@@ -20,7 +20,7 @@ from __future__ import annotations
 __all__ = ["REFUSALS", "FAMILIES", "AREAS", "markdown"]
 
 #: The parts of kozyr a refusal comes from, in the order the table shows them.
-AREAS = ("kozyr", "durak", "hokm", "preferans", "shell", "web")
+AREAS = ("kozyr", "durak", "hokm", "preferans", "queue", "shell", "web")
 
 #: code -> (the areas that raise it, comma-separated; its meaning in one line).
 REFUSALS: dict[str, tuple[str, str]] = {
@@ -254,6 +254,22 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "self_whist": ("preferans", "whists written by a player on himself"),
     "players_mismatch": ("preferans", "a deal whose players are not the sheet's"),
     "empty_sheet": ("preferans", "an undo on a sheet with no deals"),
+    # -- the test queue (kozyr.queue) and its runs page --
+    "bad_store": ("queue", "a queue store that is not a readable SQLite file (damaged, a folder, or of an older "
+                           "schema opened read-only)"),
+    "foreign_store": ("queue", "a SQLite file of another program given as the queue's store"),
+    "store_too_new": ("queue", "a queue store of a newer schema than this kozyr reads"),
+    "bad_run": ("queue", "a run number that is not a whole number from 1"),
+    "no_run": ("queue, web", "no run of that number in the queue"),
+    "run_finished": ("queue", "a cancel of a run already done, cancelled or failed"),
+    "lease_lost": ("queue", "a batch committed by a runner that no longer holds the run's claim, or a batch "
+                            "committed twice"),
+    "bad_run_kind": ("queue", "a kind of run the queue does not play"),
+    "no_source": ("queue", "a user's bot whose source file cannot be found, so a run could not say what it tested"),
+    "bad_keep": ("queue", "a negative number of finished runs to keep the batches of"),
+    "bad_search": ("web", "a runs page search text that is not printable ASCII of at most 60 characters"),
+    "bad_result": ("web", "a runs page result filter that is not H0, H1, none, played, done, cancelled or failed"),
+    "bad_run_state": ("web", "a runs page listing that is not all, live or finished"),
     # -- the shell --
     "small_terminal": ("shell", "a terminal smaller than a terminal game can draw in"),
     # -- the web table (kozyr.web; its HTTP refusals, such as bad_json or bad_host, are in docs/web.md) --

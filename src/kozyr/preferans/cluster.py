@@ -1,8 +1,8 @@
 """The preferans ladder, the sequential test and the tuner on a Dask cluster (the ``kozyr[dask]`` extra).
 
-A run's deals are cut into chunks (:class:`~kozyr.preferans.ladder.Chunk`: the sides as given, the seed,
+A run's deals are cut into chunks (:class:`~kozyr.preferans.duplicate.Chunk`: the sides as given, the seed,
 the convention, the seatings, a range of deal numbers), each handed to ``client.submit`` and played by
-:func:`~kozyr.preferans.ladder.play_chunk` in a worker process. A deal depends on its number alone, so the
+:func:`~kozyr.preferans.duplicate.play_chunk` in a worker process. A deal depends on its number alone, so the
 rows that come back, put in place by deal number, are the arrays one local worker fills, whatever the
 chunking, the number of workers, the order chunks finish in, or a worker dying and its chunk being played
 again (a chunk seen twice is put in place once).
@@ -28,7 +28,7 @@ import numpy as np
 
 from kozyr.errors import KozyrError, shown
 
-from .ladder import Arrays, Chunk, empty_arrays, play_chunk
+from .duplicate import Arrays, Chunk, empty_arrays, play_chunk
 
 __all__ = ["run_chunks", "client_of", "chunks_of", "AHEAD", "RETRIES", "CHUNK_DEALS"]
 

@@ -40,10 +40,10 @@ from typing import Any
 
 import numpy as np
 
+from kozyr.durak.bots.sides import Side
 from kozyr.durak.ladder.chunks import TASK_CHUNKS, plan
 from kozyr.durak.ladder.job import DTYPES, Job
 from kozyr.durak.ladder.result import interrupted
-from kozyr.durak.ladder.sides import Side
 from kozyr.errors import KozyrError, shown
 
 __all__ = ["Task", "TableTask", "run_table", "play_task", "Merge", "Batches", "plan", "run", "threads_of", "RETRIES"]
@@ -237,7 +237,7 @@ def _check(job: Job) -> None:
 
 def _travels(side: Side) -> None:
     """Refuse a side that cannot be sent to a worker process (the module doc says what travels)."""
-    from kozyr.durak.ladder.sides import describe
+    from kozyr.durak.bots.sides import describe
 
     if side.origin is None and side.kind in ("rung", "bot"):
         return                     # plain data

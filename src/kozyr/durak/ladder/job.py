@@ -25,8 +25,8 @@ from typing import Any
 
 import numpy as np
 
+from kozyr.durak.bots.sides import Side
 from kozyr.durak.core.engine import MAX_MOVES
-from kozyr.durak.ladder.sides import Side
 
 __all__ = ["Job", "DTYPES", "ORDER", "fool_of"]
 
