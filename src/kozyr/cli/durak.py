@@ -407,7 +407,7 @@ def _sprt_command(args: argparse.Namespace) -> int:
                      params_a=params_a if isinstance(a, int) else None,
                      params_b=params_b if isinstance(b, int) else None,
                      on_batch=show, client=args.client, timeout=args.timeout,
-                     rules=None if rules.two_seat else rules)
+                     rules=rules)
     finally:
         close()
     if args.json:
