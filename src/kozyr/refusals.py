@@ -126,6 +126,7 @@ REFUSALS: dict[str, tuple[str, str]] = {
                                   "ladder rotates the sides through every seat already), or single deals in a "
                                   "gauntlet (against=)"),
     "bad_progress": ("durak", "a progress callback that is not callable"),
+    "bad_run_options": ("durak", "options= that is not a RunOptions, or given beside keywords it already holds"),
     "bad_chunk": ("durak", "a chunk of deals that does not fit the arrays given for it"),
     "no_move": ("durak", "a bot that answered something that is not a move (None, a number, text naming no move)"),
     "bot_error": ("durak, preferans", "a user's bot raised in a deal (its exception is the cause; the message names "
@@ -148,8 +149,7 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "missing_optuna": ("durak", "the Optuna search without optuna installed (kozyr[tune])"),
     # -- the Dask cluster --
     "no_dask": ("durak, preferans", "a cluster run without dask.distributed installed (kozyr[dask])"),
-    "bad_client": ("durak, preferans", "a client that is not a running distributed.Client, or one given where the "
-                                       "work plays on local threads (a table's sequential test or tuning, a gauntlet)"),
+    "bad_client": ("durak, preferans", "a client that is not a running distributed.Client"),
     "bad_batch": ("durak", "a batch asked of a cluster test outside its deals"),
     "no_cluster": ("shell", "no Dask scheduler answers at the --scheduler address within the time allowed"),
     "bad_scheduler": ("shell", "a --scheduler address that is not tcp://host:port"),

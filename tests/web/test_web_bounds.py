@@ -292,7 +292,7 @@ def test_a_records_folder_that_cannot_be_written_is_refused(where: str) -> None:
 
 
 def test_an_overlong_durak_record_is_refused_before_its_replay(tmp_path: Path) -> None:
-    from kozyr.durak.ladder.slow import MAX_MOVES
+    from kozyr.durak.ladder.replays import MAX_MOVES
     app = WebApp(str(tmp_path))
     record = {"format": "kozyr-durak-record/1", "kozyr": "0.2.0", "deal": {"seed": "x" * 32, "number": 1},
               "moves": [[0, "take"]] * (MAX_MOVES + 1), "result": None}

@@ -407,7 +407,7 @@ def _sprt_command(args: argparse.Namespace) -> int:
                      params_a=params_a if isinstance(a, int) else None,
                      params_b=params_b if isinstance(b, int) else None,
                      on_batch=show, client=args.client, timeout=args.timeout,
-                     rules=None if rules.two_seat else rules)
+                     rules=rules)
     finally:
         close()
     if args.json:
@@ -576,9 +576,9 @@ def _print_result(game: Any, fool: Callable[[Any], str]) -> None:
 
 def _replay_command(args: argparse.Namespace) -> int:
     from kozyr.cards import CardSet, card_name
-    from kozyr.durak import Game
-    from kozyr.durak.ladder import deal_game, faults, players
-    from kozyr.durak.ladder.slow import MAX_MOVES
+    from kozyr.durak import Game, Rules
+    from kozyr.durak.ladder import Job, deal_game, faults, players
+    from kozyr.durak.ladder.replays import MAX_MOVES
     from kozyr.durak.seeds import a_seat, ladder_seed
 
     if args.file is not None:
@@ -603,9 +603,10 @@ def _replay_command(args: argparse.Namespace) -> int:
         first = a_seat(i)
         who = [values[first], values[1 - first]]
 
+        job = Job((sides[0], sides[1]), Rules(), seed, deal, i, args.timeout)
+
         def fault(answer: faults.Answer, seat: int, ply: int) -> BaseException:
-            return faults.deal_fault("player", answer, sides, seed, deal, i, False, first, seat, ply,
-                                     args.timeout, MAX_MOVES)
+            return faults.fault("player", answer, job, i, 0, first, seat, ply, MAX_MOVES)
         print(f"deal {i} of the ladder of seed {seed!r} ({deal} deals): trump {SUIT_NAMES[game.trump]}, "
               f"turn-up {card_name(game.turnup)}")
         names = [durak_sides.label(v) for v in who]

@@ -48,6 +48,8 @@ MOVED: dict[str, str] = {
     "kozyr.durak.reference_bots": "kozyr.durak.oracle.reference_bots",
     "kozyr.durak.testing": "kozyr.durak.oracle.testing",
     "kozyr.durak.checks": "kozyr.durak.oracle.checks",
+    "kozyr.durak.ladder.slow": "kozyr.durak.ladder.replays",
+    "kozyr.durak.ladder.table": "kozyr.durak.ladder.job",
 }
 
 

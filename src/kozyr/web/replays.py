@@ -21,7 +21,7 @@ from kozyr.cards import SUIT_LETTERS, SUIT_NAMES
 from kozyr.durak import Game
 from kozyr.durak import records as durak_records
 from kozyr.durak.ladder import replay as ladder_replay
-from kozyr.durak.ladder.slow import MAX_MOVES
+from kozyr.durak.ladder.replays import MAX_MOVES
 from kozyr.durak.seeds import DEALS, deal_seed
 from kozyr.errors import KozyrError, shown, whole
 from kozyr.hokm import Hand

@@ -561,7 +561,7 @@ def test_the_loaded_panel_holds_no_game_objects():
 
 PANEL_PLANTED = [
     "from kozyr.durak import Game\n",
-    "from kozyr.durak.ladder.slow import deal_game\n",
+    "from kozyr.durak.ladder.replays import deal_game\n",
     "import gc\n",
     "hidden = view.__class__\n",
     "hidden = getattr(view, '_game')\n",

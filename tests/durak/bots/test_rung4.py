@@ -155,7 +155,7 @@ def test_a_rung4_ladder_is_deterministic_and_rung_int_4_is_accepted():
 
 def test_the_ladder_s_rung4_deals_replay_move_for_move_through_the_python_path():
     """Rung 4 as a rung int and as a Rung4Bot (fast and SHA-256 keys), fast and sha deals:
-    `replay` (the Python Game API, slow.players) ends every deal as the C loop did."""
+    `replay` (the Python Game API, replays.players) ends every deal as the C loop did."""
     from kozyr.durak.ladder import replay
 
     for a, b, deal in ((4, 2, "fast"), (3, 4, "sha"), (Rung4Bot("z", fast=False, params=Params(K=8)), 4, "fast")):

@@ -24,9 +24,21 @@ from kozyr.durak.bots.bot import Bot
 from kozyr.durak.bots.sides import resolve
 from kozyr.durak.ladder import ladder
 from kozyr.durak.ladder.cluster import DTYPES, Batches, Merge, Task, plan, play_task
+from kozyr.durak.ladder.job import Job, fool_of
+from kozyr.durak.rules import Rules
 from kozyr.errors import KozyrError
 
 NAMES = ("fool", "moves", "bouts", "largest")
+
+
+def two(a: object, b: object, seed: str, deal: str, deals: int) -> Job:
+    """The two-seat run of `ladder(a, b, deals, seed, deal=deal)` as a Job."""
+    return Job((resolve(a), resolve(b)), Rules(), seed, deal, deals)
+
+
+def face(arrays: Any) -> list[np.ndarray]:
+    """A two-seat run's arrays (losers, moves, bouts, largest) as the LadderResult's (fool first)."""
+    return [fool_of(arrays[0]), *arrays[1:]]
 COUNTS = ("deals", "a_fools", "b_fools", "draws", "mean_moves", "mean_bouts", "max_largest")
 REASON = "the kozyr[dask] extra (dask.distributed) is not installed"
 
@@ -205,8 +217,9 @@ def test_sprt_on_a_cluster_decides_as_the_local_run(client: Any, a: int, b: int,
     kw: dict[str, Any] = {"elo0": 0, "elo1": 10, "pairs": False, "batch": batch, "max_units": limit}
     want = run_sprt(local_batch, **kw)
     assert want.decision == decision
-    with Batches(client, resolve(a), resolve(b), "sprt", "fast", limit, ahead=3, chunk=128) as batches:
-        got = run_sprt(lambda first, count: counts_from_scores(_scores(batches(first, count)[0]), pairs=False),
+    with Batches(client, two(a, b, "sprt", "fast", limit), ahead=3, chunk=128) as batches:
+        got = run_sprt(lambda first, count: counts_from_scores(_scores(fool_of(batches(first, count)[0])),
+                                                               pairs=False),
                        **kw)
         ahead = batches.outstanding()
         submitted = batches.highest
@@ -225,9 +238,9 @@ def test_sprt_on_a_cluster_decides_as_the_local_run(client: Any, a: int, b: int,
 
 def test_batches_out_of_order_and_refused(client: Any) -> None:
     local = ladder(1, 2, 900, "order", deal="sha")
-    with Batches(client, resolve(1), resolve(2), "order", "sha", 900, ahead=2) as batches:
+    with Batches(client, two(1, 2, "order", "sha", 900), ahead=2) as batches:
         for first, count in [(0, 100), (100, 100), (500, 50), (550, 350), (0, 1)]:
-            got = batches(first, count)
+            got = face(batches(first, count))
             for name, part in zip(NAMES, got, strict=True):
                 assert np.array_equal(getattr(local, name)[first:first + count], part), (name, first)
         for first, count in [(-1, 5), (0, 0), (850, 51), (0, 901)]:
@@ -250,23 +263,22 @@ def test_refusals(client: Any) -> None:
 
 # -- the pieces, without a cluster ---------------------------------------------------------
 def test_a_chunk_merged_twice_counts_once() -> None:
-    a, b = resolve(3), resolve(2)
-    tasks = [Task(a, b, "dup", "fast", 900, first, count) for first, count in plan(900, 1, 250)]
+    tasks = [Task(two(3, 2, "dup", "fast", 900), first, count) for first, count in plan(900, 1, 250)]
     results = [play_task(t) for t in tasks]
     merge = Merge(900)
     added = [merge.add(*results[2]), merge.add(*results[0]), merge.add(*results[2]), merge.add(*results[1])]
     assert added == [250, 250, 0, 250] and merge.done == 750 and not merge.complete
     assert merge.add(*results[3]) == 150 and merge.complete and merge.add(*results[0]) == 0
     local = ladder(3, 2, 900, "dup")
-    for name, got in zip(NAMES, merge.arrays, strict=True):
+    for name, got in zip(NAMES, face(merge.arrays), strict=True):
         assert np.array_equal(getattr(local, name), got), name
 
 
 def test_a_task_plays_its_chunk_into_fresh_arrays() -> None:
-    first, arrays = play_task(Task(resolve(1), resolve(3), "fresh", "sha", 5000, 4321, 17))
+    first, arrays = play_task(Task(two(1, 3, "fresh", "sha", 5000), 4321, 17))
     assert first == 4321 and [x.dtype for x in arrays] == [np.dtype(t) for t in DTYPES]
     local = ladder(1, 3, 5000, "fresh", deal="sha")
-    for name, got in zip(NAMES, arrays, strict=True):
+    for name, got in zip(NAMES, face(arrays), strict=True):
         assert np.array_equal(getattr(local, name)[4321:4338], got), name
 
 
@@ -393,3 +405,22 @@ def test_spsa_against_a_panel_with_a_client_is_the_local_run(client: Any) -> Non
     local = spsa(["CHEAP_POWER"], **kw)
     remote = spsa(["CHEAP_POWER"], client=client, **kw)
     assert remote.spsa.trajectory == local.spsa.trajectory and remote.opponent == "rung 2 / rung 1"
+
+
+def test_the_table_test_the_gauntlet_and_table_tuning_on_a_cluster_are_the_local_runs(client: Any) -> None:
+    """One job for every table: the sequential test at a table, the gauntlet (against=) and SPSA at a table
+    play their batches on the cluster and decide as the local runs do (they were refused before)."""
+    from kozyr.durak.tuning import sprt, spsa
+
+    kw: dict[str, Any] = {"seed": "table-cluster", "batch": 120, "max_deals": 600, "rules": Rules(seats=3)}
+    local, remote = sprt(3, 2, 0, 5, **kw), sprt(3, 2, 0, 5, client=client, **kw)
+    assert (remote.decision, remote.deals, remote.counts, remote.llr_history) == (
+        local.decision, local.deals, local.counts, local.llr_history)
+    kw = {"seed": "gauntlet-cluster", "batch": 200, "max_deals": 800, "against": [2, 1]}
+    local, remote = sprt(3, 2, 0, 5, **kw), sprt(3, 2, 0, 5, client=client, **kw)
+    assert (remote.decision, remote.deals, remote.counts, remote.llr_history) == (
+        local.decision, local.deals, local.counts, local.llr_history)
+    kw = {"start": {"CHEAP_POWER": 6}, "iterations": 2, "deals_per_iteration": 120, "seed": 5,
+          "rules": Rules(seats=3)}
+    tuned, remote_tuned = spsa(["CHEAP_POWER"], **kw), spsa(["CHEAP_POWER"], client=client, **kw)
+    assert remote_tuned.spsa.trajectory == tuned.spsa.trajectory

@@ -19,10 +19,9 @@ from _compiled import build
 from kozyr.cli import main
 from kozyr.durak import Move, Rules, View
 from kozyr.durak.bots.sides import resolve
-from kozyr.durak.ladder import TableResult, ladder, replay_table
-from kozyr.durak.ladder._loop import TableRunner
+from kozyr.durak.ladder import TableResult, ladder, replay, replay_table
+from kozyr.durak.ladder.job import Job
 from kozyr.durak.ladder.result import CAPPED, places
-from kozyr.durak.ladder.table import TableJob
 from kozyr.errors import KozyrError
 
 ARRAYS = ("losers", "moves", "bouts", "largest", "order")
@@ -161,10 +160,9 @@ def test_places_unpack_the_out_order() -> None:
 def test_a_deal_at_the_move_cap_is_counted_apart() -> None:
     rules = Rules(seats=4)
     sides = tuple(resolve(s) for s in (3, 2, 2, 2))
-    runner = TableRunner(sides, "cap", "fast", 10, rules, None, 30)    # every deal is longer than 30 moves
-    job = TableJob(sides, rules, "cap", "fast", 10)
+    job = Job(sides, rules, "cap", "fast", 10, cap=30)    # every deal is longer than 30 moves
     losers, moves, bouts, largest, order = job.arrays(10)
-    assert runner.chunk(0, 10, losers, moves, bouts, largest, order) == 10
+    assert job.runner().chunk(0, 10, losers, moves, bouts, largest, order) == 10
     assert (losers == CAPPED).all() and (moves == 30).all()
     r = TableResult(list(sides), rules, "cap", "fast", losers, moves, bouts, largest, order, 1.0)
     assert r.capped == 40 and r.fools == [0, 0, 0, 0] and r.fool[0].total == 0 and r.mean_place[0] is None
@@ -228,10 +226,14 @@ def test_a_bot_that_goes_wrong_names_the_deal_and_rotation() -> None:
         ladder([2, wrong, 2], 20, "oops", rules=rules)
     e = err.value
     assert e.code in ("not_legal", "no_move") and e.fields["rotation"] == 0 and e.fields["side"] == 1
-    assert "replay_table(" in e.fields["replay"] and "rotation 0" in str(e)
-    with pytest.raises(KozyrError) as again:
-        replay_table([2, wrong, 2], "oops", e.fields["deal"], 0, rules=rules)
+    assert "ladder.replay([" in e.fields["replay"] and "rotation=0" in e.fields["replay"] and "rotation 0" in str(e)
+    with pytest.raises(KozyrError) as again:    # the one replay, as the refusal names it
+        replay([2, wrong, 2], "oops", e.fields["deal"], rotation=0, rules=rules)
     assert again.value.code == e.code and again.value.fields["ply"] == e.fields["ply"]
+    assert again.value.fields["replay"] == e.fields["replay"]
+    with pytest.raises(KozyrError) as old:      # the old name plays the same game
+        replay_table([2, wrong, 2], "oops", e.fields["deal"], 0, rules=rules)
+    assert old.value.fields["ply"] == e.fields["ply"]
 
 
 def test_the_shell(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from kozyr.durak import BotCheckError, Game, Rules, check_bot
 from kozyr.durak.bots.sides import NAMES, RUNG_SIDES, resolve
-from kozyr.durak.ladder import slow
+from kozyr.durak.ladder import replays
 from kozyr.durak.oracle.checks import CHECKS
 from kozyr.durak.oracle.testing import all_rules, table_moves
 from kozyr.errors import KozyrError
@@ -111,12 +111,12 @@ def test_a_bot_that_cannot_reach_a_worker_is_caught() -> None:
 
 
 def test_a_replay_that_differs_from_the_ladder_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = slow.replay
+    real = replays.replay
 
     def other_seed(a: object, b: object, seed: object, i: int, **kw: Any) -> Any:
         return real(a, b, f"{seed}-other", i, **kw)
 
-    monkeypatch.setattr(slow, "replay", other_seed)
+    monkeypatch.setattr(replays, "replay", other_seed)
     with pytest.raises(BotCheckError) as info:
         check_bot(first_legal, views=2)
     assert info.value.check == "replay" and info.value.deal == 1

@@ -308,7 +308,7 @@ cdef inline int r4_rollout_move(const State *s, int *t, int me, int model, const
         rung = 2              # (a table of takers could keep the talon alive for ever: rung 2 then)
     else:
         return r4_style(&a, model, p)
-    if rung >= 2 and not s.classic:
+    if rung >= 2 and not s.two_seat:
         # at any other table than the two-seat game rungs 2 and 3 play kozyr's table rules (transfer,
         # show, a thrower's trumps): the playouts imagine them as the rungs play them
         st_table_ask(s, t[0], &a, &ta)
@@ -388,7 +388,7 @@ cdef inline int r4_playout(State *s, int me, int model, const R4Params *p, uint6
     under way closes the duel plays the rest (r4_duel_out), unless `general` (a test hook: every
     move through the rules' State)."""
     cdef int m, t, stop = s.moves + R4_PLAYOUT_MOVES
-    cdef bint duel_on = not general and s.classic and model == R4_AS_PLAYOUT and p.playout >= 2
+    cdef bint duel_on = not general and s.two_seat and model == R4_AS_PLAYOUT and p.playout >= 2
     while s.outcome == OUT_NONE and s.moves < stop:
         if duel_on and s.bout.size == 0:
             return r4_duel_out(s, me, p, rng)

@@ -9,7 +9,7 @@ the cluster, the environments, the batched environment, the terminal game and
 replay):
 
 - `resolve` turns a side into a `Side`, the plain description both the C loop
-  (`_loop.pyx`) and the Python path (`slow.py`) read, so the two agree on
+  (`_loop.pyx`) and the Python path (`replays.py`) read, so the two agree on
   settings (`Params`) and words by construction; a factory is built here,
   once, and its `Side` keeps the factory (`origin`) so that another process
   builds the same bot from it;

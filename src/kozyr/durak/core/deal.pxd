@@ -46,7 +46,7 @@ cdef inline void st_deal_table(State *s, const Table *t, const int *order) noexc
     s.deck_size = d
     s.low = 15 - (d >> 2)
     s.opts = t.opts
-    s.classic = n == 2 and d == 36 and t.opts == 0
+    s.two_seat = n == 2 and d == 36 and t.opts == 0
     s.deckmask = deck_mask(d)
     memset(s.hand, 0, sizeof(s.hand))
     memset(s.known, 0, sizeof(s.known))

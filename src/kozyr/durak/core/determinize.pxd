@@ -37,7 +37,7 @@ cdef inline void _dt_table(State *s, const DView *v) noexcept nogil:
     s.deck_size = v.deck_size
     s.low = 15 - (v.deck_size >> 2)
     s.opts = v.opts
-    s.classic = n == 2 and v.deck_size == 36 and v.opts == 0
+    s.two_seat = n == 2 and v.deck_size == 36 and v.opts == 0
     s.deckmask = deck_mask(v.deck_size)
     s.tlen = v.deck_size - 6 * n
     s.tbase = 6 * n + 1 if s.tlen > 0 else v.deck_size

@@ -516,7 +516,7 @@ cdef class Game:
             raise TypeError("determinize(seat, memory, rng) draws from the memory; believe=True draws from the view "
                             "alone: determinize(seat, rng, believe=True)")
         if with_memory:
-            if not self.st.classic:
+            if not self.st.two_seat:
                 raise KozyrError("bad_memory", "a Memory is of the two-seat game; at this table "
                                  "determinize from the view alone: determinize(seat, rng)", field="memory")
             if getattr(memory, "seat", None) != s:
@@ -558,7 +558,7 @@ cdef class Game:
             raise KozyrError("bad_pickle", "a determinized Game was never dealt, so it has no order and move "
                              "log to pickle: pickle the game, the memory and the rng it was drawn from")
         log = tuple([self.hist[i] for i in range(self.nhist)])
-        if self.st.classic:
+        if self.st.two_seat:
             return (_rebuild, (self.order, log))
         return (_rebuild, (self.order, log, self.rules))
 
@@ -656,7 +656,7 @@ cdef class Game:
     @property
     def result(self):
         """Result(outcome, fool, losers) once the deal is over, else None."""
-        return result_of(self.st.outcome, self.st.fool, self.st.losers, self.st.classic)
+        return result_of(self.st.outcome, self.st.fool, self.st.losers, self.st.two_seat)
 
     @property
     def ply(self):
@@ -755,6 +755,6 @@ cdef class Game:
 
     def __repr__(self):
         t = st_turn(&self.st)
-        table = "" if self.st.classic else f" {self.rules!r}"
+        table = "" if self.st.two_seat else f" {self.rules!r}"
         return (f"<durak Game{table} ply={self.st.ply} phase={PHASES[st_phase(&self.st)]} "
                 f"turn={None if t < 0 else t} result={self.result}>")

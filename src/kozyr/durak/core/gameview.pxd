@@ -8,7 +8,7 @@ from kozyr.durak.core.view cimport BoutView, DView
 
 cdef object move_of(int code)                          # the cached Move of a move code
 cdef tuple moves_tuple(const int *codes, int n)        # a tuple of cached Moves
-cdef object result_of(int outcome, int fool, unsigned int losers, bint classic)   # OUT_*, fool, losers -> Result
+cdef object result_of(int outcome, int fool, unsigned int losers, bint two_seat)   # OUT_*, fool, losers -> Result
 cdef tuple seats_tuple(unsigned int mask)              # the seats of a bit mask, in seat order
 cdef object bout_of(const BoutView *b)                 # the Bout of a BoutView
 cpdef object rules_of(int seats, int deck, unsigned int opts)   # the (cached) Rules of a C Table

@@ -100,12 +100,12 @@ cdef tuple moves_tuple(const int *codes, int n):
     return t
 
 
-cdef object result_of(int outcome, int fool, unsigned int losers, bint classic):
+cdef object result_of(int outcome, int fool, unsigned int losers, bint two_seat):
     """The Result of an outcome (OUT_*), the fool's seat (or -1) and the losers' bits. The two-seat
     game's are its fixed few; every other table's carry the losers."""
     if outcome == OUT_NONE:
         return None
-    if classic:
+    if two_seat:
         if outcome == OUT_FOOL:
             return _RESULTS[fool]
         if outcome == OUT_DRAW:

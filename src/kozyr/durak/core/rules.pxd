@@ -473,7 +473,7 @@ cdef inline void _emit_close(State *s, Sink *sink, bint taken, int how, int ncar
     out are recorded. (Without a sink only the ply is counted.)"""
     cdef int i
     if sink != NULL:
-        emit(s, sink, ev_bout_end(taken, how, ncards, s.heap, nxt, ndef, not s.classic))
+        emit(s, sink, ev_bout_end(taken, how, ncards, s.heap, nxt, ndef, not s.two_seat))
         emit(s, sink, ev_refill(drawn, s.n, s.tlen - s.drawn))
     else:
         s.ply += 2
@@ -497,7 +497,7 @@ cdef inline void _game_over(State *s, Sink *sink, unsigned int lose) noexcept no
         s.fool = -1
         s.losers = 0
     if sink != NULL:
-        emit(s, sink, ev_game_end(s.outcome, s.fool, s.losers, not s.classic))
+        emit(s, sink, ev_game_end(s.outcome, s.fool, s.losers, not s.two_seat))
     else:
         s.ply += 1
 
@@ -794,7 +794,7 @@ cdef inline int _resign(State *s, int seat, Sink *sink) noexcept nogil:
     s.outcome = OUT_RESIGN
     s.losers = st_team(s, seat)
     s.fool = -1 if s.opts & OPT_TEAMS else seat
-    emit(s, sink, ev_game_end(OUT_RESIGN, s.fool, s.losers, not s.classic))
+    emit(s, sink, ev_game_end(OUT_RESIGN, s.fool, s.losers, not s.two_seat))
     return 0
 
 

@@ -106,7 +106,7 @@ cdef struct State:
                             # deal uses the deck up)
     int tlen                # talon cards at the deal, turn-up included: deck_size - 6n (0 when the
                             # deal uses the deck up)
-    bint classic            # the two-seat game (Table {2, 36, 0}): its events keep the two-seat fields
+    bint two_seat           # the two-seat game (Table {2, 36, 0}): its events keep the two-seat fields
     # seats out, in the order they went out
     unsigned int outmask
     int nout

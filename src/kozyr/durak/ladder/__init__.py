@@ -14,8 +14,8 @@ the same loop: it is handed a `GameView` and its answer is checked against the
 legal list (well under a microsecond of overhead a decision); with `workers=N`
 it plays in N worker processes (`processes`), with the same arrays. A bot
 that goes wrong stops the ladder with one refusal naming the deal and the
-`replay` that shows it (`faults`); `slow.py` replays any deal through the
-Game API.
+`replay` that shows it (`faults`); `replays` plays any game of a run again
+through the Game API.
 
 Deal i runs from 1 to `deals`; the arrays hold deal i at index i - 1. Side `a`
 sits in engine seat `i % 2` (so b opens deal 1 in seat 0), as the reference
@@ -29,12 +29,15 @@ deal replays alone (`deal_seed`, `replay`).
 
 At a table of N seats (`rules=`, a `Rules` other than `Rules()`), `ladder`
 takes N sides and plays every deal N times, the sides rotated through the
-seats (`TableResult`; `table` holds what threads, worker processes and the
-cluster share; `replay_table` plays one game again through the Game API).
+seats (`TableResult`). Both are one path: a run is a `Job` (`job`: the sides,
+the Rules, the seed, the games a deal), played by one `Runner` in one loop, on
+threads, worker processes or a cluster; the two-seat ladder is the run at
+`Rules()` whose rotations alternate the seats (or play both, `pairs`), and its
+`LadderResult` is the two-seat face of the run's arrays.
 
 The modules, in the one direction they depend on each other:
-`sides` (what a side is) <- `_loop` (the nogil loop, with `kozyr.durak.bots._duel`), `slow` (replay through
-the Game API) and `cluster` (chunks as Dask tasks) <- this module (validation,
+`sides` (what a side is) <- `job` (what a run is) <- `_loop` (the nogil loop, with `kozyr.durak.bots._duel`),
+`replays` (one game again through the Game API) and `cluster` (chunks as Dask tasks) <- this module (validation,
 chunks, threads, Ctrl-C) -> `result` (the summary, and the Ctrl-C that this module and
 `cluster` raise).
 """
@@ -61,27 +64,27 @@ from kozyr.durak.bots.sides import (
     seat_bot,
 )
 from kozyr.durak.ladder import processes
-from kozyr.durak.ladder._loop import Runner, play_seeded
+from kozyr.durak.ladder._loop import play_seeded
 from kozyr.durak.ladder.chunks import THREAD_CHUNKS, plan
-from kozyr.durak.ladder.faults import check_timeout
+from kozyr.durak.ladder.job import Job, fool_of
+from kozyr.durak.ladder.options import MAX_WORKERS, RunOptions
+from kozyr.durak.ladder.replays import deal_game, players, replay, replay_table
 from kozyr.durak.ladder.result import LadderResult, TableResult, interrupted
-from kozyr.durak.ladder.slow import deal_game, players, replay, replay_table
-from kozyr.durak.ladder.table import TableJob
 from kozyr.durak.learn.policy import PolicyBot, policy_side
 from kozyr.durak.params import PARAM_RUNGS, Params
 from kozyr.durak.rules import Rules
-from kozyr.durak.seeds import DEALS, a_seat, check_deal, deal_seed, ladder_seed, pad_seed, seed_bytes
+from kozyr.durak.seeds import DEALS, a_seat, deal_seed, pad_seed, seed_bytes
 from kozyr.errors import KozyrError, shown, whole
 from kozyr.stats import Rate
 
 __all__ = [
     "ladder", "LadderResult", "Rate", "deal_seed", "deal_game", "replay", "a_seat", "play", "table_bots",
     "PARAMS", "DEALS", "MAX_DEALS", "MAX_WORKERS", "play_range", "TableResult", "replay_table", "play_table_range",
-    "table_sides", "TableJob",
+    "table_sides", "TableJob", "Job", "RunOptions",
 ]
 
 MAX_DEALS = 10**9        # 8 bytes of arrays a deal: a billion deals is 8 GB
-MAX_WORKERS = 256
+TableJob = Job           # kept for old callers: one job for every table
 DIRECT_MAX = 16384       # play_range without progress plays up to this many deals in the calling thread (~40 ms)
 Progress = Callable[[int, int], None]
 
@@ -162,39 +165,42 @@ def _run(task: Callable[[int, int], int], parts: list[tuple[int, int]], workers:
     return sorted(cpu.values(), reverse=True)
 
 
-def play_range(a: object, b: object, first: int, count: int, seed: object = 0, *, deal: str = "fast",
-               workers: int = 1, pairs: bool = False, progress: Progress | None = None,
-               chunk: int | None = None, cpu: list[float] | None = None, timeout: float | None = None
-               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Units first+1 .. first+count of a ladder (deals, or deal pairs): (fool, moves, bouts, largest).
+def play_range(job: Any, first: Any, count: Any, *args: Any, workers: int = 1, progress: Progress | None = None,
+               chunk: int | None = None, cpu: list[float] | None = None, **old: Any) -> tuple[np.ndarray, ...]:
+    """Deals first+1 .. first+count of a run (`job`, a `Job`): its arrays in `Job.arrays`' layout
+    (losers, moves, bouts, largest, and at a table order; `job.width` entries a deal). A later range
+    continues the same run, which is how the sequential test and SPSA play batch after batch without
+    replaying a deal. `cpu`, when given, receives the CPU seconds of each thread (or worker process)
+    that played. A Python side plays in `workers` processes (one: this one), any other in `workers`
+    threads.
 
-    a, b: resolved `Side`s (or what `resolve` takes, with default settings).
-    The arrays are `ladder`'s layout for those units (2 entries a unit with
-    pairs); a later range continues the same ladder, which is how the
-    sequential test plays batch after batch without replaying a deal. `cpu`,
-    when given, receives the CPU seconds of each thread (or worker process)
-    that played. A Python side plays in `workers` processes (one: this one).
-    """
-    side_a, side_b = resolve(a), resolve(b)
-    w = 2 if pairs else 1
-    fool = np.empty(count * w, dtype=np.int8)
-    moves = np.empty(count * w, dtype=np.int32)
-    bouts = np.empty(count * w, dtype=np.int16)
-    largest = np.empty(count * w, dtype=np.int8)
-    runner = Runner(side_a, side_b, seed, deal, first + count, pairs, timeout)
-    job = (side_a, side_b, seed, deal, first + count, pairs, timeout)
-    _drive(runner, job, (fool, moves, bouts, largest), first, count, w, workers, progress, chunk, cpu,
-           searching=side_a.rung == 4 or side_b.rung == 4)
-    return fool, moves, bouts, largest
+    The two-seat form of earlier releases, `play_range(a, b, first, count, seed, deal=, pairs=,
+    timeout=)`, still works and returns (fool, moves, bouts, largest)."""
+    if not isinstance(job, Job):    # play_range(a, b, first, count, seed=0, *, deal, pairs, timeout)
+        a, b, first, count = job, first, count, args[0] if args else old.pop("count")
+        seed = args[1] if len(args) > 1 else old.pop("seed", 0)
+        two = Job((resolve(a), resolve(b)), Rules(), seed, old.pop("deal", "fast"), first + count,
+                  old.pop("timeout", None), old.pop("pairs", False))
+        if old:
+            raise TypeError(f"play_range() got unexpected keyword arguments {sorted(old)}")
+        losers, moves, bouts, largest = play_range(two, first, count, workers=workers, progress=progress,
+                                                   chunk=chunk, cpu=cpu)
+        return fool_of(losers), moves, bouts, largest
+    if args or old:
+        raise TypeError("play_range(job, first, count, *, workers, progress, chunk, cpu)")
+    arrays = job.arrays(count)
+    _drive(job.runner(), job, arrays, first, count, job.width, workers, progress, chunk, cpu,
+           searching=any(s.rung == 4 for s in job.sides))
+    return arrays
 
 
-def _drive(runner: Any, job: Any, arrays: tuple[np.ndarray, ...], first: int, count: int, w: int, workers: int,
+def _drive(runner: Any, job: Job, arrays: tuple[np.ndarray, ...], first: int, count: int, w: int, workers: int,
            progress: Progress | None, chunk: int | None, cpu: list[float] | None, *, searching: bool) -> None:
-    """Play units first+1 .. first+count of `runner` (a Runner or a TableRunner) into `arrays`, w entries
-    a unit: a Python side in `workers` processes (each builds its runner from `job`), any other in
-    `workers` threads, or in this thread for one small batch with no pool to start (a batch of the
-    sequential test or SPSA) unless a side searches (a decision may take seconds, and Ctrl-C must reach
-    a thread that waits). `cpu`, when given, receives each worker's CPU seconds."""
+    """Play deals first+1 .. first+count of `runner` into `arrays`, w entries a deal: a Python side in
+    `workers` processes (each builds its runner from `job`), any other in `workers` threads, or in this
+    thread for one small batch with no pool to start (a batch of the sequential test or SPSA) unless a
+    side searches (a decision may take seconds, and Ctrl-C must reach a thread that waits). `cpu`, when
+    given, receives each worker's CPU seconds."""
     if runner.python:
         if chunk is None:
             chunk = max(1, 256 // w)
@@ -207,7 +213,7 @@ def _drive(runner: Any, job: Any, arrays: tuple[np.ndarray, ...], first: int, co
         workers = 1
 
     def task(start: int, n: int) -> int:
-        return int(runner.chunk(start, n, *arrays, first))
+        return int(runner.chunk(start, n, *arrays, offset=first))
     if workers == 1 and progress is None and chunk is None and count * w <= DIRECT_MAX and not searching:
         c0 = time.thread_time()
         task(first, count)
@@ -222,7 +228,7 @@ def _drive(runner: Any, job: Any, arrays: tuple[np.ndarray, ...], first: int, co
 def ladder(a: object, b: object = None, deals: object = None, seed: object = 0, *, rules: object = None,
            deal: str = "fast", workers: int = 1, params: object = None, pairs: bool = False,
            progress: Progress | None = None, chunk: int | None = None, client: object = None,
-           timeout: float | None = None) -> Any:
+           timeout: float | None = None, options: RunOptions | None = None) -> Any:
     """Play `deals` deals of side a against side b; a `LadderResult`. At a table of N seats,
     `ladder([a, b, c, d], deals, seed, rules=Rules(seats=4, ...))`: a `TableResult` (below).
 
@@ -249,76 +255,74 @@ def ladder(a: object, b: object = None, deals: object = None, seed: object = 0, 
     KozyrError naming the deal, its seed text and the ply, and the `replay`
     call that plays that deal again (`kozyr.durak.ladder.faults`).
 
-    A table: `rules` (a `Rules`, or a mapping of its options) other than
-    `Rules()`, with a list of N sides (or a, b at a table of two seats). Every
-    deal is played N times, rotation r seating side j in seat (j + r) % N on
-    the same shuffled deal, in the same nogil loop (threads, worker processes
-    for a Python side, or the cluster, with the same arrays); a deal that
-    reaches the harness's move cap is stopped there and counted apart
-    (`TableResult.capped`). A list whose length is not the table's seats, a
-    side that cannot play its options, and `pairs` (the rotation already plays
-    every seat) are refused before anything is played. A list of two sides
-    with `Rules()` is the two-seat ladder above, exactly.
+    A table: `rules` (a `Rules`, or a mapping of its options; None or
+    `Rules()` is the two-seat game), with a list of N sides (or a, b at a
+    table of two seats). Every deal is played N times, rotation r seating side
+    j in seat (j + r) % N on the same shuffled deal, in the same nogil loop
+    (threads, worker processes for a Python side, or the cluster, with the
+    same arrays); a deal that reaches the harness's move cap is stopped there
+    and counted apart (`TableResult.capped`). A list whose length is not the
+    table's seats, a side that cannot play its options, and `pairs` (the
+    rotation already plays every seat) are refused before anything is played.
+    A list of two sides with `Rules()` is the two-seat ladder above, exactly:
+    one path, one `Job`, one runner for every table.
+
+    `seed`, `deal`, `workers`, `chunk`, `timeout`, `client` and `progress`
+    are one `RunOptions` (`kozyr.durak.ladder.options`), built from these
+    keywords and checked once; `options=` passes one built before instead.
     """
     if isinstance(a, (list, tuple)):
+        given = list(a)
         count = b if b is not None else deals
         if b is not None and deals is not None:
             seed = deals       # ladder([..], deals, seed): the seed came third
-        table = Rules.of(rules)    # type: ignore[arg-type]
-        if len(a) == 2 and table.two_seat:
-            return ladder(a[0], a[1], count, seed, deal=deal, workers=workers, params=params, pairs=pairs,
-                          progress=progress, chunk=chunk, client=client, timeout=timeout)
-        return _table_ladder(list(a), count, seed, table, deal=deal, workers=workers, params=params, pairs=pairs,
-                             progress=progress, chunk=chunk, client=client, timeout=timeout)
-    if rules is not None:
-        table = Rules.of(rules)    # type: ignore[arg-type]
-        if not table.two_seat:
-            return _table_ladder([a, b], deals, seed, table, deal=deal, workers=workers, params=params, pairs=pairs,
-                                 progress=progress, chunk=chunk, client=client, timeout=timeout)
-    deals = whole("deals", deals, 0, MAX_DEALS)
-    workers = whole("workers", workers, 1, MAX_WORKERS)
-    if chunk is not None:
-        chunk = whole("chunk", chunk, 1, MAX_DEALS)
-    if not isinstance(pairs, bool):
-        raise KozyrError("bad_pairs", f"pairs={shown(pairs)} is not True or False", field="pairs", value=pairs)
-    if pairs and deals % 2:
-        raise KozyrError("bad_deals", f"deals={deals:,} is odd: with pairs=True every deal is played twice",
-                         field="deals", value=deals)
-    check_deal(deal)
-    ladder_seed(seed)
-    timeout = check_timeout(timeout)
-    given_a, given_b = resolve(a), resolve(b)     # a factory is built once, here
-    settings = check_read(params, (given_a, given_b))   # a setting no side reads is refused
-    side_a = given_a if given_a.kind != "rung" else resolve(a, settings)
-    side_b = given_b if given_b.kind != "rung" else resolve(b, settings)
-    if progress is not None and not callable(progress):
-        raise KozyrError("bad_progress", f"progress={shown(progress)} is not callable", value=progress)
+    else:
+        given, count = [a, b], deals
+    table = Rules.of(rules)    # type: ignore[arg-type]
+    two = table.two_seat
+    count = whole("deals", count, 0, MAX_DEALS if two else MAX_DEALS // table.seats)
+    run = RunOptions.of(options, seed=seed, deal=deal, workers=workers, chunk=chunk, timeout=timeout, client=client,
+                        progress=progress)
+    seed, deal, workers, chunk, timeout, client, progress = (run.seed, run.deal, run.workers, run.chunk, run.timeout,
+                                                             run.client, run.progress)
+    if not isinstance(pairs, bool) or (pairs and not two):
+        why = ("is not True or False" if not isinstance(pairs, bool) else
+               f"at a table of {table.seats} seats: a table ladder plays every deal in every rotation already "
+               "(pairs is the two-seat ladder's)")
+        raise KozyrError("bad_pairs", f"pairs={shown(pairs)} {why}", field="pairs", value=pairs)
+    if pairs and count % 2:
+        raise KozyrError("bad_deals", f"deals={count:,} is odd: with pairs=True every deal is played twice",
+                         field="deals", value=count)
+    resolved, settings = table_sides(given, table, params)
+    units = count // 2 if pairs else count
+    job = Job(tuple(resolved), table, seed, deal, units, timeout, pairs)
     start = time.perf_counter()
-    units = deals // 2 if pairs else deals
     cpu: list[float] = []
     if client is not None:
         from kozyr.durak.ladder import cluster
 
-        fool, moves, bouts, largest = cluster.run(client, side_a, side_b, units, seed, deal, pairs=pairs,
-                                                  chunk=chunk, progress=progress,
-                                                  timeout=timeout)   # CPU time stays on the cluster
+        arrays = cluster.run(client, job, chunk=chunk, progress=progress)   # CPU time stays on the cluster
     else:
-        fool, moves, bouts, largest = play_range(side_a, side_b, 0, units, seed, deal=deal, workers=workers,
-                                                 pairs=pairs, progress=progress, chunk=chunk, cpu=cpu,
-                                                 timeout=timeout)
+        arrays = play_range(job, 0, units, workers=workers, progress=progress, chunk=chunk, cpu=cpu)
     seconds = time.perf_counter() - start
     used = {n: v for n, v in settings.changed().items()
-            if any(s.kind == "rung" and s.rung in PARAM_RUNGS[n] for s in (side_a, side_b))}
-    shown_a = side_a if side_a.user else a      # a user's bot is shown by its side's name (a factory's knobs)
-    shown_b = side_b if side_b.user else b
-    result = LadderResult(shown_a, shown_b, seed, deal, fool, moves, bouts, largest, seconds, used, pairs=pairs)
+            if any(s.kind == "rung" and s.rung in PARAM_RUNGS[n] for s in resolved)}
+    shown_sides = [r if r.user else s for r, s in zip(resolved, given, strict=True)]   # a user's bot by its name
+    result: LadderResult | TableResult
+    if two:
+        losers, moves, bouts, largest = arrays
+        result = LadderResult(shown_sides[0], shown_sides[1], seed, deal, fool_of(losers), moves, bouts, largest,
+                              seconds, used, pairs=pairs)
+    else:
+        losers, moves, bouts, largest, order = arrays
+        result = TableResult(shown_sides, table, seed, deal, losers, moves, bouts, largest, order, seconds, used)
     result.cpu_seconds = tuple(cpu)
     return result
 
 
 def table_sides(sides: list[object], rules: Rules, params: object = None) -> tuple[list[Side], Params]:
-    """The resolved sides of a table ladder or test, and the settings they read: one side a seat
-    (bad_sides), `params` read by one of them."""
+    """The resolved sides of a run or a test at `rules`, and the settings they read: one side a seat
+    (bad_sides), `params` read by one of them, every side able to play the table."""
     if len(sides) != rules.seats:
         raise KozyrError("bad_sides", f"{len(sides)} sides for a table of {rules.seats} seats ({rules!r}): "
                          "one side a seat", field="sides", value=len(sides))
@@ -329,53 +333,10 @@ def table_sides(sides: list[object], rules: Rules, params: object = None) -> tup
     return resolved, settings
 
 
-def _table_ladder(sides: list[object], deals: object, seed: object, rules: Rules, *, deal: str, workers: int,
-                  params: object, pairs: bool, progress: Progress | None, chunk: int | None, client: object,
-                  timeout: float | None) -> TableResult:
-    """`ladder` at a table (its doc): validated, played, summed up."""
-    count = whole("deals", deals, 0, MAX_DEALS // rules.seats)
-    workers = whole("workers", workers, 1, MAX_WORKERS)
-    if chunk is not None:
-        chunk = whole("chunk", chunk, 1, MAX_DEALS)
-    if pairs is not False:
-        raise KozyrError("bad_pairs", f"pairs={shown(pairs)} at a table of {rules.seats} seats: a table ladder "
-                         "plays every deal in every rotation already (pairs is the two-seat ladder's)",
-                         field="pairs", value=pairs)
-    check_deal(deal)
-    ladder_seed(seed)
-    timeout = check_timeout(timeout)
-    resolved, settings = table_sides(sides, rules, params)
-    if progress is not None and not callable(progress):
-        raise KozyrError("bad_progress", f"progress={shown(progress)} is not callable", value=progress)
-    job = TableJob(tuple(resolved), rules, seed, deal, count, timeout)
-    start = time.perf_counter()
-    cpu: list[float] = []
-    arrays: tuple[np.ndarray, ...]
-    if client is not None:
-        from kozyr.durak.ladder import cluster
-
-        arrays = cluster.run_table(client, job, chunk=chunk, progress=progress)
-    else:
-        arrays = play_table_range(job, 0, count, workers=workers, progress=progress, chunk=chunk, cpu=cpu)
-    losers, moves, bouts, largest, order = arrays
-    seconds = time.perf_counter() - start
-    used = {n: v for n, v in settings.changed().items()
-            if any(s.kind == "rung" and s.rung in PARAM_RUNGS[n] for s in resolved)}
-    shown_sides = [r if r.user else s for r, s in zip(resolved, sides, strict=True)]
-    result = TableResult(shown_sides, rules, seed, deal, losers, moves, bouts, largest, order, seconds, used)
-    result.cpu_seconds = tuple(cpu)
-    return result
-
-
-def play_table_range(job: TableJob, first: int, count: int, *, workers: int = 1, progress: Progress | None = None,
+def play_table_range(job: Job, first: int, count: int, *, workers: int = 1, progress: Progress | None = None,
                      chunk: int | None = None, cpu: list[float] | None = None) -> tuple[np.ndarray, ...]:
-    """Deals first+1 .. first+count of a table ladder (`job`), every rotation: (losers, moves, bouts,
-    largest, order), N entries a deal; a later range continues the same ladder (the sequential test's
-    batches). A Python side plays in `workers` processes, any other in `workers` threads."""
-    arrays = job.arrays(count)
-    _drive(job.runner(), job, arrays, first, count, job.width, workers, progress, chunk, cpu,
-           searching=any(s.rung == 4 for s in job.sides))
-    return arrays
+    """Kept for old callers: `play_range(job, ...)`, the one range of every table."""
+    return play_range(job, first, count, workers=workers, progress=progress, chunk=chunk, cpu=cpu)
 
 
 def _seed_and_text(seed: object) -> tuple[bytes, bytes]:

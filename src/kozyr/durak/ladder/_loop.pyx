@@ -1,22 +1,27 @@
-"""The ladder's nogil loop: whole deals of bot against bot, dealt, played and scored in C.
+"""The ladder's nogil loop: whole deals of any table, dealt, played and scored in C.
 
-`Runner` holds a `Plan` (how to deal, and the two resolved sides) that worker
-threads share read-only; `Runner.chunk` plays consecutive deals with the GIL
-released and writes their outcomes into numpy arrays. Everything a deal needs
-(its shuffle, the rung-1 words, the view handed to the rung) is computed here
-from the deal's index alone, so the arrays do not depend on chunking or
-workers. `play_seeded` plays one deal from an explicit seed the same way.
+`Runner` holds a `Plan` (how to deal, the table's Rules as C, and the run's
+resolved sides) that worker threads share read-only, built from a
+`kozyr.durak.ladder.job.Job`; `Runner.chunk` plays consecutive deals with the
+GIL released and writes their outcomes into numpy arrays. Everything a deal
+needs (its shuffle, the rung-1 words, the view handed to the rung) is computed
+here from the deal's index alone, so the arrays do not depend on chunking or
+workers. Deal i is played `width` times, game q in rotation r (side j in seat
+(j + r) % N): at `Rules()` r = (i + q) % 2 (side a in seat i % 2, then the
+other with pairs), at a table r = q. `play_seeded` plays one deal from an
+explicit seed the same way.
 
-Two rungs 1 to 3 (the ladder's main job) play in the duel (_duel.pxd): the
-rules in the bout's own variables, one copy of the loop per pairing. Any other
-pairing (rung 4, a Python player, a native bot) plays in `play_out` through
-the rules' State. `_duel_agrees`, a test hook, plays deals both ways.
+One decision loop, `play_out`, plays every table and every side through the
+rules' State. Two rungs 1 to 3 at `Rules()` (the ladder's main job) play in
+the duel (_duel.pxd) instead: the rules in the bout's own variables, one copy
+of the loop per pairing, the private fast path of the two-seat game (chosen
+here, never by a caller). `_duel_agrees`, a test hook, plays deals both ways.
 
 A deal that goes wrong (a user's bot answers a non-move, an illegal move, too
-slowly, or raises) stops the chunk; the C loop notes the deal, the game of its
-pair, the seat and the ply (a `Fault`), and `Runner.chunk` raises the one
-refusal `kozyr.durak.ladder.faults` builds from them, with the replay that
-reproduces it.
+slowly, or raises) stops the chunk; the C loop notes the deal, its game and
+rotation, the seat and the ply (a `Fault`), and `Runner.chunk` raises the one
+refusal `kozyr.durak.ladder.faults.fault` builds from them and the job, with
+the replay that reproduces it.
 
 The rules come in inline from core/rules.pxd, core/deal.pxd and _duel.pxd, the words
 from core/seeds.pxd, the bots' decisions from rungs.pxd: no call across modules per
@@ -57,7 +62,7 @@ from kozyr.durak.moves import Move
 from kozyr.durak.ladder import faults
 from kozyr.errors import KozyrError, shown, whole
 
-__all__ = ["Runner", "TableRunner", "play_seeded", "native_move", "rollout", "MAX_MOVES"]
+__all__ = ["Runner", "play_seeded", "native_move", "rollout", "MAX_MOVES"]
 
 cdef extern from *:
     """
@@ -127,24 +132,37 @@ cdef struct Plan:
     uint64_t key          # DEAL_FAST: the base key of the seed
     int prefixlen
     unsigned char prefix[PREFIX_MAX]
-    CSide side[2]         # a, b
+    Table table           # the Rules as C
+    int n                 # seats = sides
+    int cap               # the moves after which a deal is stopped
+    bint runaway          # the two-seat game: a deal at the cap is an engine or bot fault, not a result
+    int width             # games a deal: 1 (two seats, alternating), 2 (both seatings) or n (every rotation)
+    bint alternate        # deal i's first game is rotation i % n (else rotation 0)
+    bint duel             # two rungs 1 to 3 at the two-seat game: the duel plays them (_duel.pxd)
+    CSide side[6]         # side j of the run
 
 
 cdef struct Outcome:
-    int8_t fool           # side: 0 = a, 1 = b, -1 draw
+    int8_t losers         # the losing team's sides as bits (0: a draw; T_CAPPED: capped)
     int32_t moves
     int16_t bouts
     int8_t largest
-    int fault             # a failed deal: F_*, the seat on turn and the ply of the failed decision,
-    int seat              # and a native bot's answer
+    int32_t order         # the sides in the order they went out: 3 bits a place (T_NONE: nobody)
+    int fault             # a failed deal: F_*, the seat on turn, the ply, a native bot's answer
+    int seat
     int ply
     int answer
 
 
+cdef enum:
+    T_CAPPED = -1         # losers of a deal stopped at the harness's move cap: no result
+    T_NONE = 7            # a place of the packed out order that nobody took
+
+
 cdef struct Fault:
     long long deal        # the failed deal's index (from 1); 0: none
-    int second            # 1 when it was the second game of a pair (the seats swapped)
-    int a_seat            # the engine seat side a held in that game
+    int game              # which of the deal's games (0 .. width - 1)
+    int rotation          # its rotation: side j in seat (j + rotation) % n (two seats: side a's seat)
     int kind              # F_*
     int seat              # the seat on turn
     int ply
@@ -162,13 +180,6 @@ cdef struct Seat:
     # rung 4: its endgame table (emptied at every decision) and its search key
     R4Scratch sc
     uint64_t key4
-
-
-cdef inline int bigger_hand(const State *s, int big) noexcept nogil:
-    cdef int c0 = s.count[0], c1 = s.count[1]
-    if c0 > big:
-        big = c0
-    return c1 if c1 > big else big
 
 
 cdef int rung4_start(Seat *seats, int n, const int *stop) noexcept nogil:
@@ -216,46 +227,69 @@ cdef int seat_move(Seat *st, const State *s, int t) noexcept nogil:
     return m
 
 
-cdef int play_out(State *s, Seat *seats, int *largest) noexcept nogil:
-    """Play the dealt State to its end through the rules' State, any sides; 0, or -1 when a bot
-    had no move or the deal ran away. (Two rungs 1 to 3 play in _duel.pxd instead: play_dealt.)
+cdef inline int biggest_hand(const State *s, int big) noexcept nogil:
+    cdef int k
+    for k in range(s.n):
+        if s.count[k] > big:
+            big = s.count[k]
+    return big
 
-    Rungs 1 to 3 read only the decision's Ask (st_ask: hand, legal cards, the extra move and
-    swap as flags, trump, talon, bout size); the tests' `cards_view_agrees` probe checks it against the
-    rungs on the full view, decision by decision. Rung 4 decides
-    from its seat's full view alone (rung4.pxd: the view carries the public
-    memory it searches from). Python players and native bots get
-    the full view (ask_player, ask_native). A bot's move comes from the legal
-    list it was shown (a player's is checked against it), so it is applied
-    without re-validation (st_apply_legal). Hands grow only when a bout
-    closes, so the largest hand is looked at then.
+
+cdef int play_out(State *s, Seat *seats, int cap, bint runaway, int *largest) noexcept nogil:
+    """Play a dealt State to its end through the rules' State, any sides at any table: the one decision
+    loop (two rungs 1 to 3 at the two-seat game play in _duel.pxd instead: play_dealt). 0; 1 when it
+    reached `cap` moves (stopped there, no result; with `runaway`, the two-seat game, that is a fault
+    instead: -1, the seat's fault F_RUNAWAY); -1 when a bot had no move or went wrong (its seat's fault
+    says which).
+
+    Rung 1 takes legal[word mod n] of the seat's whole legal list (at a perevodnoy table the list holds
+    transfers and shows too); rungs 2 and 3 read only the decision's Ask (st_ask: hand, legal cards, the
+    extra move and swap as flags, trump, talon, bout size), and at a table their table rules' facts
+    (st_table_ask); the tests' `cards_view_agrees` probe checks the Ask against the rungs on the full
+    view, decision by decision. Rung 4 decides from its seat's full view alone (rung4.pxd: the view
+    carries the public memory it searches from). Python players and native bots get the full view
+    (ask_player, ask_native), their answers checked against the legal list. A bot's move comes from the
+    legal list it was shown, so it is applied without re-validation (st_apply_legal). Hands grow only
+    when a bout closes, so the largest hand is looked at then.
     """
     cdef Ask a
+    cdef TableAsk ta
     cdef Seat *st
-    cdef int t, m, rung, bouts = -1, big = bigger_hand(s, 0)
+    cdef int legal[MAX_LEGAL]
+    cdef int t, m, n, rung, bouts = -1, big = biggest_hand(s, 0)
     cdef uint32_t w
     while s.outcome == OUT_NONE:
         t = st_turn(s)
         if s.bouts != bouts:
             bouts = s.bouts
-            big = bigger_hand(s, big)
+            big = biggest_hand(s, big)
         st = &seats[t]
         rung = st.side.rung
         if rung <= 0 or rung == 4:
             m = seat_move(st, s, t)
+        elif rung == 1:
+            n = st_legal(s, legal)
+            if n <= 0:
+                return -1
+            w = fast_word(st.key, t, s.ply) if st.fast else sha_word(st.buf, st.head, s.ply)
+            m = legal[w % <unsigned int>n]
         else:
             st_ask(s, &a)
-            w = 0
-            if rung == 1:
-                w = fast_word(st.key, t, s.ply) if st.fast else sha_word(st.buf, st.head, s.ply)
-            m = ask_move(&a, rung, w, &st.side.p)
+            if s.two_seat:
+                m = ask_move(&a, rung, 0, &st.side.p)
+            else:
+                st_table_ask(s, t, &a, &ta)
+                m = table_move(&a, &ta, rung, &st.side.p)
         if m < 0:
             return -1
-        if s.moves >= MAX_MOVES_C:
-            st.fault = F_RUNAWAY
-            return -1
+        if s.moves >= cap:
+            largest[0] = biggest_hand(s, big)
+            if runaway:
+                st.fault = F_RUNAWAY
+                return -1
+            return 1
         st_apply_legal(s, t, m)
-    largest[0] = bigger_hand(s, big)
+    largest[0] = biggest_hand(s, big)
     return 0
 
 
@@ -277,9 +311,9 @@ cdef inline void duel_players(const Seat *seats, Player *pl) noexcept nogil:
 
 
 cdef int play_dealt(State *s, Seat *seats, int *largest, const int *stop) noexcept nogil:
-    """Play the dealt State to its end: two rungs 1 to 3 in the specialised duel, any other
-    pairing through play_out; 0, or -1 (a bot had no move, the deal ran away, rung 4's
-    table could not be allocated, or `stop` (NULL: none) stopped rung 4's search)."""
+    """Play a dealt two-seat State to its end (play_seeded, and the tests' duel check): two rungs 1 to 3
+    in the specialised duel, any other pairing through play_out; 0, or -1 (a bot had no move, the deal
+    ran away, rung 4's table could not be allocated, or `stop` (NULL: none) stopped rung 4's search)."""
     cdef Player pl[2]
     cdef Duel g
     cdef State dealt
@@ -293,7 +327,7 @@ cdef int play_dealt(State *s, Seat *seats, int *largest, const int *stop) noexce
             # an engine fault (never, in a correct engine): the general loop plays the deal
             # again, so that the State and the seats say where and what it was
             s[0] = dealt
-            play_out(s, seats, largest)
+            play_out(s, seats, MAX_MOVES_C, True, largest)
             return -1
         duel_into_state(&g, s)
         largest[0] = g.big
@@ -301,9 +335,9 @@ cdef int play_dealt(State *s, Seat *seats, int *largest, const int *stop) noexce
     if rung4_start(seats, 2, stop) != 0:
         rung4_end(seats, 2)
         return -1
-    k = play_out(s, seats, largest)
+    k = play_out(s, seats, MAX_MOVES_C, True, largest)
     rung4_end(seats, 2)
-    return k
+    return 0 if k == 0 else -1
 
 
 cdef void bot_words(Seat *st, const CSide *side, int seat) noexcept nogil:
@@ -334,16 +368,19 @@ cdef int deal_text(const Plan *pl, long long i, unsigned char *text, unsigned ch
     return tlen
 
 
-cdef void deal_words(const Plan *pl, int a_seat, Seat *seats, const unsigned char *text, int tlen,
+cdef void deal_words(const Plan *pl, int r, Seat *seats, const unsigned char *text, int tlen,
                      uint64_t base) noexcept nogil:
-    """Each seat's words in a deal (text and base from deal_text), with side a in engine seat a_seat."""
-    cdef int seat
-    bot_words(&seats[a_seat], &pl.side[0], a_seat)
-    bot_words(&seats[1 - a_seat], &pl.side[1], 1 - a_seat)
-    # rung ints draw their words from per-deal bot seeds; rungs 2 and 3 read no words (they
-    # choose by their settings alone), so theirs are not made: in a deal of rung 3 against
-    # rung 2 that was a fifth of the deal's own work besides the shuffle
-    for seat in range(2):
+    """Each seat's words in a deal (text and base from deal_text), rotation r: side j in seat (j + r) % n
+    (at two seats, side a in seat r)."""
+    cdef int seat, j, n = pl.n
+    for seat in range(n):
+        j = seat - r
+        if j < 0:
+            j += n
+        bot_words(&seats[seat], &pl.side[j], seat)
+        # rung ints draw their words from per-deal bot seeds; rungs 2 and 3 read no words (they
+        # choose by their settings alone), so theirs are not made: in a deal of rung 3 against
+        # rung 2 that was a fifth of the deal's own work besides the shuffle
         if seats[seat].side.words != WORDS_DEAL or 2 <= seats[seat].side.rung <= 3:
             continue
         if pl.deal == DEAL_FAST:
@@ -357,22 +394,22 @@ cdef void deal_words(const Plan *pl, int a_seat, Seat *seats, const unsigned cha
             seats[seat].head = seat_tail(seats[seat].buf, tlen + 5, seat)
 
 
-cdef void deal_for(const Plan *pl, long long i, int a_seat, State *s, Seat *seats) noexcept nogil:
-    """Deal i (from 1) of the plan into s, and each seat's words, with side a in engine seat
-    a_seat. They depend on i alone."""
+cdef void deal_for(const Plan *pl, long long i, int r, State *s, Seat *seats) noexcept nogil:
+    """Deal i (from 1) of the plan into s, and each seat's words, with rotation r. They depend on i
+    alone: every rotation plays the same cards."""
     cdef uint64_t rng, base = 0
     cdef unsigned char text[DEAL_TEXT]
     cdef unsigned char seed32[32]
     cdef int tlen = deal_text(pl, i, text, seed32, &base)
     if pl.deal == DEAL_FAST:
         rng = base
-        st_deal_rng(s, &rng)
+        st_deal_rng_table(s, &pl.table, &rng)
     else:
-        st_deal_seed(s, seed32, 1)
-    deal_words(pl, a_seat, seats, text, tlen, base)
+        st_deal_seed_table(s, &pl.table, seed32, b"1", 1)
+    deal_words(pl, r, seats, text, tlen, base)
 
 
-cdef void duel_deal_for(const Plan *pl, long long i, int a_seat, Duel *g, Seat *seats) noexcept nogil:
+cdef void duel_deal_for(const Plan *pl, long long i, int r, Duel *g, Seat *seats) noexcept nogil:
     """deal_for for the duel: the same deal, shuffled by power straight into g (no State)."""
     cdef uint64_t rng, base = 0
     cdef unsigned char text[DEAL_TEXT]
@@ -386,98 +423,115 @@ cdef void duel_deal_for(const Plan *pl, long long i, int a_seat, Duel *g, Seat *
         pw_sequence(cards)
         shuffle_seed(cards, 36, seed32, b"1", 1)      # deal number 1 of the seed, as st_deal_seed(.., 1)
         duel_deal(g, cards)
-    deal_words(pl, a_seat, seats, text, tlen, base)
+    deal_words(pl, r, seats, text, tlen, base)
 
 
-cdef int deal_failed(const Plan *pl, long long i, int a_seat, State *s, Seat *seats, Outcome *out,
-                     const int *stop) noexcept nogil:
-    """Deal i played by the general loop after it failed: where and what went wrong into *out; -1."""
-    cdef int big
-    deal_for(pl, i, a_seat, s, seats)
-    play_out(s, seats, &big)
+cdef int failed_at(const State *s, const Seat *seats, int n, Outcome *out) noexcept nogil:
+    """Where and what went wrong in a deal that stopped (the State as it stopped) into *out; -1."""
     out.seat = st_turn(s)
     out.ply = s.ply
-    out.fault = seats[out.seat].fault if 0 <= out.seat <= 1 else F_ENGINE
-    out.answer = seats[out.seat].answer if 0 <= out.seat <= 1 else -1
+    out.fault = seats[out.seat].fault if 0 <= out.seat < n else F_ENGINE
+    out.answer = seats[out.seat].answer if 0 <= out.seat < n else -1
     return -1
 
 
-cdef int play_deal(const Plan *pl, long long i, int a_seat, Outcome *out, const int *stop) noexcept nogil:
-    """Play deal i (from 1) of the plan with side a in engine seat a_seat; 0, or -1 when a move
-    was refused, the deal ran away or `stop` stopped a rung-4 search in it."""
+cdef int play_rotation(const Plan *pl, long long i, int r, Outcome *out, const int *stop) noexcept nogil:
+    """Deal i (from 1) with rotation r (side j in seat (j + r) % n) into *out; 0, or -1 when a bot went
+    wrong (where and what in *out) or `stop` stopped a rung-4 search. Two rungs 1 to 3 at the two-seat
+    game play in the duel, which knows the fool but not the order of going out: the plan asks for it
+    only when no one reads the order."""
     cdef State s
-    cdef Seat seats[2]
+    cdef Seat seats[6]
     cdef Player players[2]
     cdef Duel g
-    cdef int big, fool, moves, bouts
-    if duel_sides(&pl.side[0], &pl.side[1]):
-        duel_deal_for(pl, i, a_seat, &g, seats)
+    cdef int big = 0, k, seat, side, n = pl.n, bits = 0
+    cdef uint32_t order = 0
+    if pl.duel:
+        duel_deal_for(pl, i, r, &g, seats)
         duel_players(seats, players)
         if duel(&g, seats[0].side.rung, seats[1].side.rung, &players[0], &players[1]) != 0:
-            return deal_failed(pl, i, a_seat, &s, seats, out, stop)
-        fool, moves, bouts, big = (-1 if g.outcome == OUT_DRAW else g.fool), g.moves, g.bouts, g.big
+            # an engine fault (never, in a correct engine): the general loop plays the deal again,
+            # so that the State and the seats say where and what it was
+            deal_for(pl, i, r, &s, seats)
+            play_out(&s, seats, pl.cap, True, &big)
+            return failed_at(&s, seats, 2, out)
+        out.losers = 0 if g.outcome == OUT_DRAW else <int8_t>(1 << (g.fool ^ r))
+        out.order = 0
+        out.moves = g.moves
+        out.bouts = <int16_t>g.bouts
+        out.largest = <int8_t>g.big
+        return 0
+    deal_for(pl, i, r, &s, seats)
+    if rung4_start(seats, n, stop) != 0:
+        rung4_end(seats, n)
+        out.fault, out.seat, out.ply, out.answer = F_ENGINE, st_turn(&s), s.ply, -1
+        return -1
+    k = play_out(&s, seats, pl.cap, pl.runaway, &big)
+    rung4_end(seats, n)
+    if k < 0:
+        return failed_at(&s, seats, n, out)
+    if k > 0:
+        bits = T_CAPPED
     else:
-        deal_for(pl, i, a_seat, &s, seats)
-        if play_dealt(&s, seats, &big, stop) != 0:
-            out.seat = st_turn(&s)
-            out.ply = s.ply
-            out.fault = seats[out.seat].fault if 0 <= out.seat <= 1 else F_ENGINE
-            out.answer = seats[out.seat].answer if 0 <= out.seat <= 1 else -1
-            return -1
-        fool, moves, bouts = (-1 if s.outcome == OUT_DRAW else s.fool), s.moves, s.bouts
-    out.fool = -1 if fool < 0 else <int8_t>(fool != a_seat)
-    out.moves = moves
-    out.bouts = <int16_t>bouts
+        for seat in range(n):
+            if (s.losers >> seat) & 1:
+                side = seat - r
+                if side < 0:
+                    side += n
+                bits |= 1 << side
+    for k in range(6):
+        if k < s.nout:
+            side = s.outs[k] - r
+            if side < 0:
+                side += n
+        else:
+            side = T_NONE
+        order |= (<uint32_t>side) << (3 * k)
+    out.losers = <int8_t>bits
+    out.order = <int32_t>order
+    out.moves = s.moves
+    out.bouts = <int16_t>s.bouts
     out.largest = <int8_t>big
     return 0
 
 
-cdef inline void put(Outcome *o, long long k, int8_t *fool, int32_t *moves, int16_t *bouts,
-                     int8_t *largest) noexcept nogil:
-    fool[k] = o.fool
-    moves[k] = o.moves
-    bouts[k] = o.bouts
-    largest[k] = o.largest
-
-
-cdef inline long long failed(long long i, int second, int a_seat, const Outcome *o, Fault *f) noexcept nogil:
-    f.deal = i
-    f.second = second
-    f.a_seat = a_seat
-    f.kind = o.fault
-    f.seat = o.seat
-    f.ply = o.ply
-    f.answer = o.answer
-    return i
-
-
-cdef long long play_chunk(const Plan *pl, long long first, long long count, bint pairs, int8_t *fool,
-                          int32_t *moves, int16_t *bouts, int8_t *largest, const int *stop,
-                          Fault *fault) noexcept nogil:
-    """Units first+1 .. first+count into the arrays from 0; the first failing deal (described
-    in *fault), 0, or -1 when *stop was set (checked before every deal).
-
-    A unit is deal i (a in seat i % 2) at index k, or with `pairs` deal i twice
-    at indices 2k (a in seat i % 2, the same game as without pairs) and 2k + 1
-    (the seats swapped: the same deal and words, a in the other seat).
-    """
-    cdef long long k, i
+cdef long long play_chunk(const Plan *pl, long long first, long long count, int8_t *losers,
+                          int32_t *moves, int16_t *bouts, int8_t *largest, int32_t *order,
+                          const int *stop, Fault *fault) noexcept nogil:
+    """Deals first+1 .. first+count into the arrays from 0, `width` games a deal: deal first+1+k's game q
+    (rotation (i % n + q) % n when the plan alternates, else q) at k * width + q; `order` NULL when no
+    one reads it. The first failing deal (described in *fault), 0, or -1 when *stop was set (checked
+    before every game)."""
+    cdef long long k, i, at
+    cdef int q, r, start
     cdef Outcome o
     for k in range(count):
         i = first + k + 1
-        if kz_flag_get(stop):
-            return -1
-        if play_deal(pl, i, <int>(i & 1), &o, stop) != 0:   # a rung-4 search stopped in the deal, or a fault
-            return -1 if kz_flag_get(stop) else failed(i, 0, <int>(i & 1), &o, fault)
-        if not pairs:
-            put(&o, k, fool, moves, bouts, largest)
-            continue
-        put(&o, 2 * k, fool, moves, bouts, largest)
-        if kz_flag_get(stop):
-            return -1
-        if play_deal(pl, i, 1 - <int>(i & 1), &o, stop) != 0:
-            return -1 if kz_flag_get(stop) else failed(i, 1, 1 - <int>(i & 1), &o, fault)
-        put(&o, 2 * k + 1, fool, moves, bouts, largest)
+        start = <int>(i % pl.n) if pl.alternate else 0
+        for q in range(pl.width):
+            if kz_flag_get(stop):
+                return -1
+            r = start + q
+            if r >= pl.n:
+                r -= pl.n
+            if play_rotation(pl, i, r, &o, stop) != 0:
+                if kz_flag_get(stop):
+                    return -1
+                fault.deal = i
+                fault.game = q
+                fault.rotation = r
+                fault.kind = o.fault
+                fault.seat = o.seat
+                fault.ply = o.ply
+                fault.answer = o.answer
+                return i
+            at = k * pl.width + q
+            losers[at] = o.losers
+            moves[at] = o.moves
+            bouts[at] = o.bouts
+            largest[at] = o.largest
+            if order != NULL:
+                order[at] = o.order
     return 0
 
 
@@ -590,47 +644,63 @@ cdef int fill_side(CSide *cs, object side, Runner runner, double timeout=0) exce
 
 
 cdef class Runner:
-    """A Plan held by Python, so that worker threads can share it read-only.
+    """A run's Plan held by Python, so that worker threads can share it read-only: the one runner of
+    every table.
 
-    `Runner(a, b, seed, deal, deals, pairs, timeout)` with a, b resolved
-    `Side`s; `deals` is the highest deal index it will play (for the
-    reference seeds' length check); with `pairs` every deal is played twice;
-    `timeout` (seconds, None: no limit) limits each decision of a user's bot.
-    A deal that goes wrong raises the refusal `faults.deal_fault` builds.
+    `Runner(job)` with a `kozyr.durak.ladder.job.Job` (its resolved sides, Rules, seed, deal mode,
+    length, games a deal, a bot's time limit and the move cap). `chunk` plays deals into four arrays
+    (losers, moves, bouts, largest) and, when the job keeps it, a fifth (order), `job.width` entries a
+    deal; a deal that goes wrong raises the refusal `faults.fault` builds from the job. Two rungs 1 to 3
+    at `Rules()` play in the duel (_duel.pxd) when the order of going out is not kept: the private fast
+    path of the two-seat game, with the same arrays.
     """
     cdef Plan plan
     cdef int stopped
-    cdef bint pairs
     cdef public object error       # what the first failing Python player did (a faults.Answer)
     cdef list players              # the Python players, kept alive while the Plan points at them
     cdef readonly bint python      # a side is a Python player: chunks hold the GIL throughout
-    cdef readonly object sides     # (a, b), the resolved Sides
-    cdef readonly object seed
-    cdef readonly str deal
-    cdef readonly object timeout
+    cdef readonly object job
+    cdef readonly bint order       # chunks take and fill a fifth array, the order of going out
+    cdef readonly int seats
 
-    def __init__(self, a, b, seed, str deal, long long deals, bint pairs=False, timeout=None):
+    def __init__(self, job):
         cdef bytes pre
-        self.sides, self.seed, self.deal, self.timeout = (a, b), seed, deal, timeout
-        self.plan.deal = DEALS.index(deal)
+        cdef int j
+        sides = tuple(job.sides)
+        n, deck, opts = table_of(job.rules)
+        if not 2 <= n <= 6 or len(sides) != n:
+            raise KozyrError("bad_sides", f"{len(sides)} sides for a table of {n} seats", value=len(sides))
+        self.job = job
+        self.seats = n
+        self.order = bool(job.order)
+        self.plan.n = n
+        self.plan.cap = max(1, min(job.cap, MAX_MOVES_C))
+        self.plan.runaway = job.rules.two_seat
+        self.plan.width = job.width
+        self.plan.alternate = job.alternate
+        if not 1 <= self.plan.width <= n:
+            raise RuntimeError(f"{self.plan.width} games a deal at a table of {n} seats")   # a Job never asks it
+        self.plan.table.seats, self.plan.table.deck, self.plan.table.opts = n, deck, opts
+        self.plan.deal = DEALS.index(job.deal)
         self.plan.key = 0
         self.plan.prefixlen = 0
         if self.plan.deal == DEAL_FAST:
-            self.plan.key = <uint64_t>base_key(seed)
+            self.plan.key = <uint64_t>base_key(job.seed)
         else:
-            pre = prefix(seed, deal).encode("ascii")
-            if self.plan.deal == DEAL_REF and len(pre) + len(str(max(deals, 1))) > 32:
-                raise KozyrError("bad_seed", f"reference seeds '{pre.decode()}<i>' up to deal {deals} "
-                                 f"exceed 32 bytes; use a shorter seed", field="seed", value=seed)
+            pre = prefix(job.seed, job.deal).encode("ascii")
+            if self.plan.deal == DEAL_REF and len(pre) + len(str(max(job.deals, 1))) > 32:
+                raise KozyrError("bad_seed", f"reference seeds '{pre.decode()}<i>' up to deal {job.deals} "
+                                 f"exceed 32 bytes; use a shorter seed", field="seed", value=job.seed)
             self.plan.prefixlen = len(pre)
             memcpy(self.plan.prefix, <const unsigned char *>pre, len(pre))
         self.players = []
         self.error = None
-        fill_side(&self.plan.side[0], a, self, timeout or 0)
-        fill_side(&self.plan.side[1], b, self, timeout or 0)
+        for j in range(n):
+            fill_side(&self.plan.side[j], sides[j], self, job.timeout or 0)
+        self.plan.duel = (job.rules.two_seat and not self.order and self.plan.cap == MAX_MOVES_C
+                          and duel_sides(&self.plan.side[0], &self.plan.side[1]))
         self.stopped = 0
-        self.pairs = pairs
-        self.python = a.kind == "callable" or b.kind == "callable"
+        self.python = any(side.kind == "callable" for side in sides)
 
     def fail(self, answer):
         """Keep what a Python player did wrong (the first time only: the deal stops there)."""
@@ -638,41 +708,47 @@ cdef class Runner:
             self.error = answer
 
     def stop(self):
-        """Make every running and later `chunk` return before its next deal."""
+        """Make every running and later `chunk` return before its next game."""
         kz_flag_set(&self.stopped, 1)
 
-    def chunk(self, long long first, long long count, int8_t[::1] fool, int32_t[::1] moves,
-              int16_t[::1] bouts, int8_t[::1] largest, long long offset=0):
-        """Play units (deals, or deal pairs) first+1 .. first+count into the arrays from index
-        (first - offset) * w, w = 2 with pairs else 1; count (0 when stopped: the arrays are then
-        not filled)."""
-        cdef long long bad, w = 2 if self.pairs else 1
+    def chunk(self, long long first, long long count, int8_t[::1] losers, int32_t[::1] moves,
+              int16_t[::1] bouts, int8_t[::1] largest, int32_t[::1] order=None, *, long long offset=0):
+        """Play deals first+1 .. first+count into the arrays from index (first - offset) * width; count
+        (0 when stopped: the arrays are then not filled). `order` is given exactly when the job keeps it."""
+        cdef long long bad, w = self.plan.width
         cdef long long at = (first - offset) * w
+        cdef int32_t *op = NULL
         cdef Fault f
+        if (order is not None) != self.order:
+            raise KozyrError("bad_chunk", "the order array is given exactly when the job keeps the order")
         if count <= 0:
             return 0
-        if first < offset or at + count * w > fool.shape[0] or moves.shape[0] < fool.shape[0] \
-                or bouts.shape[0] < fool.shape[0] or largest.shape[0] < fool.shape[0]:
-            raise KozyrError("bad_chunk", f"units {first + 1}..{first + count} do not fit arrays of {fool.shape[0]}")
+        if first < offset or at + count * w > losers.shape[0] or moves.shape[0] < losers.shape[0] \
+                or bouts.shape[0] < losers.shape[0] or largest.shape[0] < losers.shape[0] \
+                or (order is not None and order.shape[0] < losers.shape[0]):
+            raise KozyrError("bad_chunk", f"deals {first + 1}..{first + count} do not fit arrays of "
+                             f"{losers.shape[0]}")
+        if order is not None:
+            op = &order[at]
         f.deal = 0
         if self.python:
             # A Python player's every decision needs the GIL: holding it for the chunk saves taking
             # it per decision (a mutex and a condition signal each time). Other threads still run:
             # the player's own bytecode hands the GIL over at the interpreter's switch interval.
-            bad = play_chunk(&self.plan, first, count, self.pairs, &fool[at], &moves[at],
-                             &bouts[at], &largest[at], &self.stopped, &f)
+            bad = play_chunk(&self.plan, first, count, &losers[at], &moves[at], &bouts[at], &largest[at], op,
+                             &self.stopped, &f)
         else:
             with nogil:
-                bad = play_chunk(&self.plan, first, count, self.pairs, &fool[at], &moves[at],
-                                 &bouts[at], &largest[at], &self.stopped, &f)
+                bad = play_chunk(&self.plan, first, count, &losers[at], &moves[at], &bouts[at], &largest[at],
+                                 op, &self.stopped, &f)
         if bad < 0:
             return 0
         if bad:
             answer, self.error = self.error, None
             if f.kind == F_ILLEGAL:
                 answer = faults.native_answer(f.answer)
-            raise faults.deal_fault(faults.FAULTS[f.kind], answer, self.sides, self.seed, self.deal, f.deal,
-                                    bool(f.second), f.a_seat, f.seat, f.ply, self.timeout, MAX_MOVES_C)
+            raise faults.fault(faults.FAULTS[f.kind], answer, self.job, f.deal, f.game, f.rotation, f.seat, f.ply,
+                               self.plan.cap)
         return count
 
 
@@ -756,31 +832,33 @@ cdef inline bint same_end(const State *s, const State *t, int big1, int big2) no
 
 
 def _duel_agrees(a, b, str deal, long long first, long long count, seed="duel"):
-    """Test hook: deals first+1 .. first+count of a ladder of side a against side b (resolved
-    rung or Bot sides, rungs 1 to 3), each played three times: by the specialised duel as the
-    ladder deals it (by power, no State), by the duel from a dealt State (play_dealt, as
-    play_seeded plays), and by the general loop; the deal indices where the States differ
-    in outcome, fool, moves, bouts, ply, heap, hands, counts, talon or largest hand (an
-    empty list when they agree)."""
-    cdef Runner runner = Runner(a, b, seed, deal, first + count)
+    """Test hook: deals first+1 .. first+count of a ladder of side a against side b (resolved rung or
+    Bot sides, rungs 1 to 3; a in seat i % 2), each played three times: by the specialised duel as the runner deals it (by
+    power, no State), by the duel from a dealt State (play_dealt, as play_seeded plays), and by the
+    general loop; the deal indices where the States differ in outcome, fool, moves, bouts, ply, heap,
+    hands, counts, talon or largest hand (an empty list when they agree)."""
+    from kozyr.durak.ladder.job import Job
+    from kozyr.durak.rules import Rules
+
+    cdef Runner runner = Runner(Job((a, b), Rules(), seed, deal, first + count))
     cdef State s, t, u
     cdef Seat seats[2]
     cdef Player players[2]
     cdef Duel g
     cdef long long i
-    cdef int big1 = 0, big2 = 0, big3 = 0, r1, r2, r3, a_seat
+    cdef int big1 = 0, big2 = 0, big3 = 0, r1, r2, r3, r
     bad = []
-    if not duel_sides(&runner.plan.side[0], &runner.plan.side[1]):
-        raise KozyrError("bad_side", "the duel plays rungs 1 to 3 only")
+    if not runner.plan.duel:
+        raise KozyrError("bad_side", "the duel plays rungs 1 to 3 at Rules() only")
     for i in range(first + 1, first + count + 1):
-        a_seat = <int>(i & 1)
-        deal_for(&runner.plan, i, a_seat, &t, seats)
+        r = <int>(i & 1)
+        deal_for(&runner.plan, i, r, &t, seats)
         s = t
         u = t
-        r2 = play_out(&t, seats, &big2)
-        deal_for(&runner.plan, i, a_seat, &u, seats)
+        r2 = play_out(&t, seats, MAX_MOVES_C, True, &big2)
+        deal_for(&runner.plan, i, r, &u, seats)
         r3 = play_dealt(&u, seats, &big3, NULL)
-        duel_deal_for(&runner.plan, i, a_seat, &g, seats)
+        duel_deal_for(&runner.plan, i, r, &g, seats)
         duel_players(seats, players)
         r1 = duel(&g, seats[0].side.rung, seats[1].side.rung, &players[0], &players[1])
         duel_into_state(&g, &s)
@@ -788,280 +866,3 @@ def _duel_agrees(a, b, str deal, long long first, long long count, seed="duel"):
         if r1 != r2 or r3 != r2 or not same_end(&s, &t, big1, big2) or not same_end(&u, &t, big3, big2):
             bad.append(i)
     return bad
-
-
-
-# -- the table ladder: N sides at a table of N seats, each deal played N times, rotated ---------
-#
-# Deal i of a table ladder is one shuffled deal of the table's Rules (its index alone decides it,
-# as for two seats); rotation r (0 .. N-1) seats side j in seat (j + r) % N, so every side sits
-# every seat on the same cards (the duplicate idea: the rotation cancels seat bias and the luck
-# of the deal). Its entries sit at index (i - 1) * N + r of the arrays. Words of a rung int are
-# the seat's (as two seats' words are), so the rotations differ only in who sits where.
-
-cdef enum:
-    T_CAPPED = -1         # losers of a deal stopped at the harness's move cap: no result
-    T_NONE = 7            # a place of the packed out order that nobody took
-
-
-cdef struct TPlan:
-    Plan base             # how deals are dealt (deal, key, prefix); base.side is not used
-    Table table           # the Rules as C
-    int n                 # seats = sides
-    int cap               # the harness's cap on a deal's moves
-    CSide side[6]         # side j of the ladder
-
-
-cdef struct TOut:
-    int8_t losers         # the losing team's sides as bits (0: a draw; T_CAPPED: capped)
-    int32_t moves
-    int16_t bouts
-    int8_t largest
-    int32_t order         # the sides in the order they went out: 3 bits a place (T_NONE: nobody)
-    int fault             # a failed deal: F_*, the seat on turn, the ply, a native bot's answer
-    int seat
-    int ply
-    int answer
-
-
-cdef void table_deal_for(const TPlan *pl, long long i, int r, State *s, Seat *seats) noexcept nogil:
-    """Deal i (from 1) into s, and each seat's words, with rotation r (side j in seat (j + r) % n)."""
-    cdef uint64_t rng, base = 0
-    cdef unsigned char text[DEAL_TEXT]
-    cdef unsigned char seed32[32]
-    cdef int tlen = deal_text(&pl.base, i, text, seed32, &base)
-    cdef int seat, j, n = pl.n
-    if pl.base.deal == DEAL_FAST:
-        rng = base
-        st_deal_rng_table(s, &pl.table, &rng)
-    else:
-        st_deal_seed_table(s, &pl.table, seed32, b"1", 1)
-    for seat in range(n):
-        j = seat - r
-        if j < 0:
-            j += n
-        bot_words(&seats[seat], &pl.side[j], seat)
-        if seats[seat].side.words != WORDS_DEAL:
-            continue
-        if pl.base.deal == DEAL_FAST:
-            seats[seat].fast = True
-            seats[seat].key = mix64(base + <uint64_t>(seat + 1) * SEAT_STEP)
-        else:
-            # bot seed `<deal text>:bot<seat + 1>`, then `:<seat + 1>:`, as at two seats
-            memcpy(seats[seat].buf, text, tlen)
-            memcpy(seats[seat].buf + tlen, b":bot", 4)
-            seats[seat].buf[tlen + 4] = <unsigned char>(49 + seat)
-            seats[seat].head = seat_tail(seats[seat].buf, tlen + 5, seat)
-
-
-cdef inline int table_big(const State *s, int big) noexcept nogil:
-    cdef int k
-    for k in range(s.n):
-        if s.count[k] > big:
-            big = s.count[k]
-    return big
-
-
-cdef int play_table(State *s, Seat *seats, int cap, int *largest) noexcept nogil:
-    """Play a dealt table to its end: 0, 1 when it reached `cap` moves (stopped there, no
-    result), -1 when a bot had no move or went wrong (its seat's fault says which).
-
-    Rung 1 takes legal[word mod n] of the seat's whole legal list (the rules' rung 1: at a
-    perevodnoy table the list holds transfers and shows too); rungs 2 and 3 read the
-    decision's Ask (st_ask), as at two seats; rung 4 its seat's full view; a Python player
-    and a native bot their full view, their answers checked against the legal list.
-    """
-    cdef Ask a
-    cdef TableAsk ta
-    cdef Seat *st
-    cdef int legal[MAX_LEGAL]
-    cdef int t, m, n, rung, bouts = -1, big = table_big(s, 0)
-    cdef uint32_t w
-    while s.outcome == OUT_NONE:
-        t = st_turn(s)
-        if s.bouts != bouts:
-            bouts = s.bouts
-            big = table_big(s, big)
-        st = &seats[t]
-        rung = st.side.rung
-        if rung <= 0 or rung == 4:
-            m = seat_move(st, s, t)
-        elif rung == 1:
-            n = st_legal(s, legal)
-            if n <= 0:
-                return -1
-            w = fast_word(st.key, t, s.ply) if st.fast else sha_word(st.buf, st.head, s.ply)
-            m = legal[w % <unsigned int>n]
-        else:
-            st_ask(s, &a)
-            if s.classic:
-                m = ask_move(&a, rung, 0, &st.side.p)
-            else:
-                st_table_ask(s, t, &a, &ta)
-                m = table_move(&a, &ta, rung, &st.side.p)
-        if m < 0:
-            return -1
-        if s.moves >= cap:
-            largest[0] = table_big(s, big)
-            return 1
-        st_apply_legal(s, t, m)
-    largest[0] = table_big(s, big)
-    return 0
-
-
-cdef int play_rotation(const TPlan *pl, long long i, int r, TOut *out, const int *stop) noexcept nogil:
-    """Deal i (from 1) with rotation r into *out; 0, or -1 when a bot went wrong (where and
-    what in *out) or `stop` stopped a rung-4 search."""
-    cdef State s
-    cdef Seat seats[6]
-    cdef int big = 0, k, seat, side, n = pl.n, bits = 0
-    cdef uint32_t order = 0
-    table_deal_for(pl, i, r, &s, seats)
-    if rung4_start(seats, s.n, stop) != 0:
-        rung4_end(seats, s.n)
-        out.fault, out.seat, out.ply, out.answer = F_ENGINE, st_turn(&s), s.ply, -1
-        return -1
-    k = play_table(&s, seats, pl.cap, &big)
-    rung4_end(seats, s.n)
-    if k < 0:
-        out.seat = st_turn(&s)
-        out.ply = s.ply
-        out.fault = seats[out.seat].fault if 0 <= out.seat < n else F_ENGINE
-        out.answer = seats[out.seat].answer if 0 <= out.seat < n else -1
-        return -1
-    if k > 0:
-        bits = T_CAPPED
-    else:
-        for seat in range(n):
-            if (s.losers >> seat) & 1:
-                side = seat - r
-                if side < 0:
-                    side += n
-                bits |= 1 << side
-    for k in range(6):
-        if k < s.nout:
-            side = s.outs[k] - r
-            if side < 0:
-                side += n
-        else:
-            side = T_NONE
-        order |= (<uint32_t>side) << (3 * k)
-    out.losers = <int8_t>bits
-    out.order = <int32_t>order
-    out.moves = s.moves
-    out.bouts = <int16_t>s.bouts
-    out.largest = <int8_t>big
-    return 0
-
-
-cdef long long play_table_chunk(const TPlan *pl, long long first, long long count, int8_t *losers,
-                                int32_t *moves, int16_t *bouts, int8_t *largest, int32_t *order,
-                                const int *stop, Fault *fault) noexcept nogil:
-    """Deals first+1 .. first+count, every rotation, into the arrays from 0 (deal first+1+k's
-    rotation r at k * n + r); the first failing deal (described in *fault), 0, or -1 when
-    *stop was set (checked before every play)."""
-    cdef long long k, i, at
-    cdef int r
-    cdef TOut o
-    for k in range(count):
-        i = first + k + 1
-        for r in range(pl.n):
-            if kz_flag_get(stop):
-                return -1
-            if play_rotation(pl, i, r, &o, stop) != 0:
-                if kz_flag_get(stop):
-                    return -1
-                fault.deal = i
-                fault.second = r
-                fault.a_seat = r          # side 0's seat in rotation r
-                fault.kind = o.fault
-                fault.seat = o.seat
-                fault.ply = o.ply
-                fault.answer = o.answer
-                return i
-            at = k * pl.n + r
-            losers[at] = o.losers
-            moves[at] = o.moves
-            bouts[at] = o.bouts
-            largest[at] = o.largest
-            order[at] = o.order
-    return 0
-
-
-cdef class TableRunner(Runner):
-    """A table ladder's plan held by Python (worker threads share it read-only).
-
-    `TableRunner(sides, seed, deal, deals, rules, timeout, cap)`: `sides` the N resolved
-    `Side`s, `rules` the table's `Rules`, `deals` the
-    highest deal index it will play, `cap` the moves after which a deal is stopped and
-    counted apart. `chunk` plays deals into five arrays (losers, moves, bouts, largest,
-    order), N entries a deal; a deal that goes wrong raises `faults.ring_fault`'s refusal.
-    """
-    cdef TPlan tplan
-    cdef readonly int seats
-    cdef readonly object rules
-
-    def __init__(self, sides, seed, str deal, long long deals, rules, timeout=None, int cap=MAX_MOVES_C):
-        cdef bytes pre
-        cdef int j
-        sides = tuple(sides)
-        self.rules = rules
-        n, deck, opts = table_of(rules)
-        if not 2 <= n <= 6 or len(sides) != n:
-            raise KozyrError("bad_sides", f"{len(sides)} sides for a table of {n} seats", value=len(sides))
-        self.sides, self.seed, self.deal, self.timeout = sides, seed, deal, timeout
-        self.seats = n
-        self.tplan.n = n
-        self.tplan.cap = max(1, min(cap, MAX_MOVES_C))
-        self.tplan.table.seats, self.tplan.table.deck, self.tplan.table.opts = n, deck, opts
-        self.tplan.base.deal = DEALS.index(deal)
-        self.tplan.base.key = 0
-        self.tplan.base.prefixlen = 0
-        if self.tplan.base.deal == DEAL_FAST:
-            self.tplan.base.key = <uint64_t>base_key(seed)
-        else:
-            pre = prefix(seed, deal).encode("ascii")
-            if self.tplan.base.deal == DEAL_REF and len(pre) + len(str(max(deals, 1))) > 32:
-                raise KozyrError("bad_seed", f"reference seeds '{pre.decode()}<i>' up to deal {deals} "
-                                 f"exceed 32 bytes; use a shorter seed", field="seed", value=seed)
-            self.tplan.base.prefixlen = len(pre)
-            memcpy(self.tplan.base.prefix, <const unsigned char *>pre, len(pre))
-        self.players = []
-        self.error = None
-        for j in range(n):
-            fill_side(&self.tplan.side[j], sides[j], self, timeout or 0)
-        self.stopped = 0
-        self.pairs = False
-        self.python = any(side.kind == "callable" for side in sides)
-
-    def chunk(self, long long first, long long count, int8_t[::1] losers, int32_t[::1] moves,
-              int16_t[::1] bouts, int8_t[::1] largest, int32_t[::1] order, long long offset=0):
-        """Play deals first+1 .. first+count, every rotation, into the arrays from index
-        (first - offset) * N; count (0 when stopped: the arrays are then not filled)."""
-        cdef long long bad, w = self.tplan.n
-        cdef long long at = (first - offset) * w
-        cdef Fault f
-        if count <= 0:
-            return 0
-        if first < offset or at + count * w > losers.shape[0] or moves.shape[0] < losers.shape[0] \
-                or bouts.shape[0] < losers.shape[0] or largest.shape[0] < losers.shape[0] \
-                or order.shape[0] < losers.shape[0]:
-            raise KozyrError("bad_chunk", f"deals {first + 1}..{first + count} do not fit arrays of "
-                             f"{losers.shape[0]}")
-        f.deal = 0
-        if self.python:   # as Runner.chunk: a Python player's chunk holds the GIL throughout
-            bad = play_table_chunk(&self.tplan, first, count, &losers[at], &moves[at], &bouts[at],
-                                   &largest[at], &order[at], &self.stopped, &f)
-        else:
-            with nogil:
-                bad = play_table_chunk(&self.tplan, first, count, &losers[at], &moves[at], &bouts[at],
-                                       &largest[at], &order[at], &self.stopped, &f)
-        if bad < 0:
-            return 0
-        if bad:
-            answer, self.error = self.error, None
-            if f.kind == F_ILLEGAL:
-                answer = faults.native_answer(f.answer)
-            raise faults.ring_fault(faults.FAULTS[f.kind], answer, self.sides, self.rules, self.seed, self.deal,
-                                    f.deal, f.second, f.seat, f.ply, self.timeout, self.tplan.cap)
-        return count

@@ -13,8 +13,8 @@ refused before any task is sent.
 
 Past one machine the ladder does not schedule anything itself: it hands chunks
 to a `distributed.Client`. A chunk is a `Task`, a small picklable description
-(the two resolved `Side`s, the seed, the deal mode, the ladder's length and the
-chunk's first deal and count); `play_task` runs in a worker process, builds a
+(the run's `Job`: its resolved sides, Rules, seed, deal mode and length; and
+the chunk's first deal and count); `play_task` runs in a worker process, builds a
 `Runner` there, plays the chunk's consecutive deals in C into fresh arrays and
 returns `(first, arrays)`. Every deal depends on its index alone, so the
 driver's arrays, merged by index, are the arrays of a one-worker local run,
@@ -41,91 +41,49 @@ from typing import Any
 import numpy as np
 
 from kozyr.durak.bots.sides import Side
-from kozyr.durak.ladder._loop import Runner
 from kozyr.durak.ladder.chunks import TASK_CHUNKS, plan
+from kozyr.durak.ladder.job import DTYPES, Job
 from kozyr.durak.ladder.result import interrupted
-from kozyr.durak.ladder.table import DTYPES as TABLE_DTYPES
-from kozyr.durak.ladder.table import TableJob
 from kozyr.errors import KozyrError, shown
 
 __all__ = ["Task", "TableTask", "run_table", "play_task", "Merge", "Batches", "plan", "run", "threads_of", "RETRIES"]
 
 AHEAD = 2            # chunks in flight per worker thread: one running, one queued behind it
 RETRIES = 3          # a chunk whose task raises is tried again; a dead worker's chunks are recomputed anyway
-DTYPES = (np.int8, np.int32, np.int16, np.int8)   # fool, moves, bouts, largest: the ladder's arrays
 Progress = Callable[[int, int], None]
-Arrays = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+Arrays = tuple[np.ndarray, ...]
 
 
 @dataclass(frozen=True)
 class Task:
-    """One chunk of a ladder, as sent to a worker: deals first+1 .. first+count of `deals`.
+    """One chunk of a run, as sent to a worker: deals first+1 .. first+count of `job` (its sides,
+    Rules, seed, deal mode, length, games a deal and a bot's time limit), `job.width` entries a deal.
+    The job's length lets the Runner refuse reference seeds that would run past 32 bytes, so a task
+    is refused exactly as the local run would be."""
 
-    `a` and `b` are resolved sides (rungs or Bots); `deals` is the ladder's
-    length, which the Runner needs to refuse reference seeds that would run
-    past 32 bytes, so a task is refused exactly as the local run would be.
-    `pairs` plays each deal twice, seats swapped (two entries per deal);
-    `timeout` limits each decision of a user's bot (None: no limit).
-    """
-
-    a: Side
-    b: Side
-    seed: Any
-    deal: str
-    deals: int
+    job: Job
     first: int
     count: int
-    pairs: bool = False
-    timeout: float | None = None
-
-    @property
-    def width(self) -> int:
-        """Array entries per deal index: 2 with pairs, else 1."""
-        return 2 if self.pairs else 1
-
-    dtypes = DTYPES
-
-
-def _runner(task: Task) -> Runner:
-    if task.timeout is not None:
-        return Runner(task.a, task.b, task.seed, task.deal, task.deals, task.pairs, task.timeout)
-    if task.pairs:   # the pairs keyword exists only where the C loop plays deal pairs
-        return Runner(task.a, task.b, task.seed, task.deal, task.deals, True)
-    return Runner(task.a, task.b, task.seed, task.deal, task.deals)
-
-
-def play_task(task: Task | TableTask) -> tuple[int, Arrays]:
-    """Play one chunk in this (worker) process: (task.first, arrays: fool, moves, bouts, largest for two
-    seats; losers, moves, bouts, largest, order for a table).
-
-    Module-level so that a worker imports it by name; the Runner is built here,
-    never pickled. The arrays are fresh and hold exactly the chunk's entries.
-    """
-    n = task.count * task.width
-    arrays: tuple[np.ndarray, ...] = tuple(np.empty(n, dtype=t) for t in task.dtypes)
-    if isinstance(task, TableTask):   # a TableRunner's chunk takes five arrays, a Runner's four
-        done = task.job.runner().chunk(task.first, task.count, *arrays, task.first)
-    else:
-        fool, moves, bouts, largest = arrays
-        done = _runner(task).chunk(task.first, task.count, fool, moves, bouts, largest, task.first)
-    if done != task.count:   # only a stop() makes a chunk short, and no one stops this Runner
-        raise RuntimeError(f"deals {task.first + 1}..{task.first + task.count}: played {done} of {task.count}")
-    return task.first, arrays  # type: ignore[return-value]
-
-
-@dataclass(frozen=True)
-class TableTask:
-    """One chunk of a table ladder, as sent to a worker: deals first+1 .. first+count of `job`, every
-    rotation (N entries a deal)."""
-
-    job: TableJob
-    first: int
-    count: int
-    dtypes = TABLE_DTYPES
 
     @property
     def width(self) -> int:
         return self.job.width
+
+
+TableTask = Task     # kept for old callers: one task for every table
+
+
+def play_task(task: Task) -> tuple[int, Arrays]:
+    """Play one chunk in this (worker) process: (task.first, arrays in `Job.arrays`' layout).
+
+    Module-level so that a worker imports it by name; the Runner is built here,
+    never pickled. The arrays are fresh and hold exactly the chunk's entries.
+    """
+    arrays = task.job.arrays(task.count)
+    done = task.job.runner().chunk(task.first, task.count, *arrays, offset=task.first)
+    if done != task.count:   # only a stop() makes a chunk short, and no one stops this Runner
+        raise RuntimeError(f"deals {task.first + 1}..{task.first + task.count}: played {done} of {task.count}")
+    return task.first, arrays
 
 
 class Merge:
@@ -140,7 +98,7 @@ class Merge:
 
     def __init__(self, units: int, width: int = 1, start: int = 0, dtypes: Sequence[Any] = DTYPES):
         self.units, self.width, self.start, self.dtypes = units, width, start, tuple(dtypes)
-        self.arrays: Arrays = tuple(np.empty(units * width, dtype=t) for t in self.dtypes)  # type: ignore[assignment]
+        self.arrays: Arrays = tuple(np.empty(units * width, dtype=t) for t in self.dtypes)
         self.seen: set[int] = set()
         self.done = 0
 
@@ -185,35 +143,27 @@ def _client_of(client: Any) -> Any:
     return client
 
 
-def run(client: Any, a: Side, b: Side, units: int, seed: Any, deal: str, *, pairs: bool = False,
-        chunk: int | None = None, progress: Progress | None = None, retries: int = RETRIES,
-        timeout: float | None = None) -> Arrays:
-    """Play deal indices 1..units of a ladder on the cluster of `client`: (fool, moves, bouts, largest).
+def run(client: Any, job: Job, *, chunk: int | None = None, progress: Progress | None = None,
+        retries: int = RETRIES) -> Arrays:
+    """Play deals 1..job.deals of a run on the cluster of `client`: the arrays (`Job.arrays`' layout) of a
+    one-worker local run.
 
-    a, b are resolved sides (they travel to the workers as the module doc
-    says; one that cannot is refused here). The arrays equal a
-    one-worker local run's; a bot's refusal is the one a local run raises for
-    the same deal (raised when its chunk comes back). `progress(done, total)` counts finished array
+    The job's sides travel to the workers as the module doc says (one that
+    cannot is refused here). A bot's refusal is the one a local run raises
+    for the same deal (raised when its chunk comes back). `progress(done, total)` counts finished array
     entries, from this thread, as chunks are merged. Ctrl-C cancels every outstanding task and raises
     KeyboardInterrupt("interrupted after N of M deals").
     """
     client = _client_of(client)
-    _check(a, b, seed, deal, units, pairs, timeout)
-    return _drive(client, lambda first, count: Task(a, b, seed, deal, units, first, count, pairs, timeout), units,
-                  2 if pairs else 1, DTYPES, chunk, progress, retries)
-
-
-def run_table(client: Any, job: TableJob, *, chunk: int | None = None, progress: Progress | None = None,
-              retries: int = RETRIES) -> tuple[np.ndarray, ...]:
-    """`run` for a table ladder (`job`: its sides, rules, seed, deal mode and length): the arrays (losers,
-    moves, bouts, largest, order) of a one-worker local run, N entries a deal."""
-    client = _client_of(client)
-    for side in job.sides:
-        _travels(side)
-    if job.deals:
-        job.runner()   # refused here as a worker would refuse it
-    return _drive(client, lambda first, count: TableTask(job, first, count), job.deals, job.width, TABLE_DTYPES,
+    _check(job)
+    return _drive(client, lambda first, count: Task(job, first, count), job.deals, job.width, job.dtypes,
                   chunk, progress, retries)
+
+
+def run_table(client: Any, job: Job, *, chunk: int | None = None, progress: Progress | None = None,
+              retries: int = RETRIES) -> Arrays:
+    """Kept for old callers: `run`."""
+    return run(client, job, chunk=chunk, progress=progress, retries=retries)
 
 
 def _drive(client: Any, make: Callable[[int, int], Any], units: int, width: int, dtypes: Sequence[Any],
@@ -276,13 +226,13 @@ def _drive(client: Any, make: Callable[[int, int], Any], units: int, width: int,
     return merge.arrays
 
 
-def _check(a: Side, b: Side, seed: Any, deal: str, units: int, pairs: bool, timeout: float | None = None) -> None:
+def _check(job: Job) -> None:
     """Refuse what a worker would refuse, here, before any task is sent: a side that cannot travel
     (a native bot not made by a factory, a callable that does not pickle) or a seed that does not fit."""
-    for side in (a, b):
+    for side in job.sides:
         _travels(side)
-    if units:   # the Runner refuses a reference seed that would not fit its longest deal text
-        _runner(Task(a, b, seed, deal, units, 0, 0, pairs, timeout))
+    if job.deals:   # the Runner refuses a reference seed that would not fit its longest deal text
+        job.runner()
 
 
 def _travels(side: Side) -> None:
@@ -312,7 +262,7 @@ def _travels(side: Side) -> None:
 class Batches:
     """Consecutive batches of one ladder, played on the cluster ahead of their use: the sequential tests' seam.
 
-    `batches(first, count)` returns the arrays (fool, moves, bouts, largest)
+    `batches(first, count)` returns the arrays (`Job.arrays`' layout)
     of deal indices first+1 .. first+count, as a local run plays them. From
     the first call on, the next `ahead` batches of the same size are already
     submitted, so the workers play on while the caller looks at a batch; a
@@ -323,13 +273,11 @@ class Batches:
     the expected order is served too (what was played ahead is dropped).
     """
 
-    def __init__(self, client: Any, a: Side, b: Side, seed: Any, deal: str, limit: int, *, pairs: bool = False,
-                 ahead: int | None = None, chunk: int | None = None, retries: int = RETRIES,
-                 timeout: float | None = None):
+    def __init__(self, client: Any, job: Job, *, ahead: int | None = None, chunk: int | None = None,
+                 retries: int = RETRIES):
         self.client = _client_of(client)
-        _check(a, b, seed, deal, limit, pairs, timeout)
-        self.a, self.b, self.seed, self.deal, self.limit, self.pairs = a, b, seed, deal, limit, pairs
-        self.timeout = timeout
+        _check(job)
+        self.job, self.limit = job, job.deals
         self.chunk, self.retries = chunk, retries
         self.threads = threads_of(self.client)
         self.ahead = max(1, ahead if ahead is not None else AHEAD * self.threads)
@@ -344,7 +292,7 @@ class Batches:
         self.highest = max(self.highest, first + count)
         futures = []
         for start, n in plan(count, self.threads, self.chunk, TASK_CHUNKS):
-            task = Task(self.a, self.b, self.seed, self.deal, self.limit, first + start, n, self.pairs, self.timeout)
+            task = Task(self.job, first + start, n)
             self.serial += 1   # a key names one submission: a chunk asked again is a new task, never an old result
             futures.append(self.client.submit(play_task, task, key=f"kozyr-ladder-{self.run_id}-{self.serial}",
                                               retries=self.retries, pure=False))
@@ -373,7 +321,7 @@ class Batches:
             entry = (count, self._submit(first, count))
             self.size, self.next = count, first + count
         self._top_up()
-        merge = Merge(count, 2 if self.pairs else 1, start=first)
+        merge = Merge(count, self.job.width, start=first, dtypes=self.job.dtypes)
         failure = _Lowest()
         try:
             for fut in as_completed(entry[1], with_results=False):

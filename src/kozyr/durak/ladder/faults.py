@@ -32,7 +32,7 @@ from kozyr.durak.moves import Move
 from kozyr.durak.seeds import prefix
 from kozyr.errors import KozyrError, real, shown
 
-__all__ = ["Answer", "ask", "native_answer", "deal_fault", "seeded_fault", "table_fault", "ring_fault", "FAULTS",
+__all__ = ["Answer", "ask", "native_answer", "fault", "seeded_fault", "table_fault", "FAULTS",
            "CODES", "replay_call", "replay_command", "check_timeout", "MAX_TIMEOUT"]
 
 MAX_TIMEOUT = 86_400.0   # a day: a per-decision limit beyond this is a typo
@@ -218,32 +218,45 @@ def _result(code: str, sentence: str, where: str, python: str, command: str | No
     return err
 
 
-def deal_fault(kind: str, answer: Answer | None, sides: Sequence[Side], seed: Any, deal: str, i: int,
-               second: bool, a_seat: int, seat: int, ply: int, timeout: float | None,
-               max_moves: int) -> BaseException:
-    """What deal i of a ladder raises when it went wrong at `ply` with `seat` on turn (side a in engine seat
-    `a_seat`; `second`: the pair's second game): a KozyrError for a bot's fault, the KeyboardInterrupt a
-    Python bot was stopped by, or a RuntimeError for an engine fault (a rung had no move, a deal past
-    max_moves)."""
+def fault(kind: str, answer: Answer | None, job: Any, i: int, game: int, rotation: int, seat: int, ply: int,
+          max_moves: int) -> BaseException:
+    """What deal i of a run (`job`, a `kozyr.durak.ladder.job.Job`) raises when its game `game` (rotation
+    `rotation`: side j in seat (j + rotation) % N) went wrong at `ply` with `seat` on turn: a KozyrError
+    for a bot's fault, naming the bot, the deal (and at a table the rotation; at two seats the pair's
+    second game) and the `replay` call that plays that very game again; the KeyboardInterrupt a Python
+    bot was stopped by; or a RuntimeError for an engine fault (a rung had no move, a deal past
+    max_moves). One fault for every table: the two-seat game words the place as its ladder does."""
     if answer is not None and isinstance(answer.error, (KeyboardInterrupt, SystemExit)):
         return answer.error
+    sides, rules, seed, deal, timeout = job.sides, job.rules, job.seed, job.deal, job.timeout
+    n = len(sides)
     text = None if deal == "fast" else prefix(seed, deal) + str(i)
-    place = f"deal {i} of seed {seed!r}, {deal} deals" + (f" (seed text {text!r})" if text else "")
+    two = bool(rules.two_seat)
+    place = (f"deal {i} of seed {seed!r}, {deal} deals" if two
+             else f"deal {i} rotation {rotation} of seed {seed!r}, {deal} deals, {rules!r}")
+    place += f" (seed text {text!r})" if text else ""
     if kind in ("engine", "runaway") or (kind in ("player", "illegal") and answer is None):
         why = (f"ran past {max_moves:,} moves" if kind == "runaway"
                else "stopped: a bot had no move or a move was refused")
         return RuntimeError(f"{place}: {why} at ply {ply} (an engine or bot fault)")
-    at = 0 if seat == a_seat else 1
+    at = (seat - rotation) % n
     side = sides[at]
-    first, other = (sides[0], sides[1]) if not second else (sides[1], sides[0])
-    python = replay_call(first, other, seed, i, deal, timeout)
-    command = replay_command(first, other, seed, i, deal, timeout)
     code, sentence = _what(answer, kind, describe(side), timeout)
-    pair = ", the pair's second game" if second else ""
-    where = f"(ply {ply} of {place}; seat {seat}{pair})"
-    return _result(code, sentence, where, python, command, answer,
-                   dict(bot=describe(side), deal=i, seed=seed, deal_mode=deal, deal_text=text, seat=seat, ply=ply,
-                        swapped=second, timeout=timeout, side="ab"[at]))
+    fields = dict(bot=describe(side), deal=i, seed=seed, deal_mode=deal, deal_text=text, seat=seat, ply=ply,
+                  timeout=timeout)
+    if two:
+        second = game == 1
+        first, other = (sides[0], sides[1]) if not second else (sides[1], sides[0])
+        python = replay_call(first, other, seed, i, deal, timeout)
+        command = replay_command(first, other, seed, i, deal, timeout)
+        where = f"(ply {ply} of {place}; seat {seat}" + (", the pair's second game)" if second else ")")
+        return _result(code, sentence, where, python, command, answer,
+                       dict(fields, swapped=second, side="ab"[at]))
+    extra = f", timeout={timeout!r}" if timeout else ""
+    python = (f"kozyr.durak.ladder.replay([{', '.join(_expr(s) for s in sides)}], {seed!r}, {i}, "
+              f"rotation={rotation}, rules={rules!r}, deal={deal!r}{extra})")
+    return _result(code, sentence, f"(ply {ply} of {place}; seat {seat})", python, None, answer,
+                   dict(fields, rotation=rotation, side=at))
 
 
 def seeded_fault(kind: str, answer: Answer | None, sides: Sequence[Side], seed32: bytes, number: int, seat: int,
@@ -278,27 +291,3 @@ def table_fault(answer: Answer, bot: str, seat: int, ply: int, where: str, comma
     return err
 
 
-def ring_fault(kind: str, answer: Answer | None, sides: Sequence[Side], rules: Any, seed: Any, deal: str, i: int,
-               rotation: int, seat: int, ply: int, timeout: float | None, max_moves: int) -> BaseException:
-    """`deal_fault` for a table ladder: deal i, rotation `rotation` (side j in seat (j + rotation) % N) went
-    wrong at `ply` with `seat` on turn; the refusal names the bot, the deal and rotation, and the
-    `replay_table` call that plays that very game again."""
-    if answer is not None and isinstance(answer.error, (KeyboardInterrupt, SystemExit)):
-        return answer.error
-    n = len(sides)
-    text = None if deal == "fast" else prefix(seed, deal) + str(i)
-    place = (f"deal {i} rotation {rotation} of seed {seed!r}, {deal} deals, {rules!r}"
-             + (f" (seed text {text!r})" if text else ""))
-    if kind in ("engine", "runaway") or (kind in ("player", "illegal") and answer is None):
-        return RuntimeError(f"{place}: stopped at ply {ply}: a bot had no move or a move was refused "
-                            f"(an engine or bot fault)")
-    at = (seat - rotation) % n
-    side = sides[at]
-    extra = f", timeout={timeout!r}" if timeout else ""
-    python = (f"kozyr.durak.ladder.replay_table([{', '.join(_expr(s) for s in sides)}], {seed!r}, {i}, {rotation}, "
-              f"rules={rules!r}, deal={deal!r}{extra})")
-    code, sentence = _what(answer, kind, describe(side), timeout)
-    where = f"(ply {ply} of {place}; seat {seat})"
-    return _result(code, sentence, where, python, None, answer,
-                   dict(bot=describe(side), deal=i, seed=seed, deal_mode=deal, deal_text=text, seat=seat, ply=ply,
-                        rotation=rotation, timeout=timeout, side=at))

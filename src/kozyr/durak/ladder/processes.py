@@ -3,7 +3,7 @@
 A Python bot holds the GIL for each of its decisions, so worker threads would
 only queue behind one another. With `workers=N` and a Python side the ladder
 plays its chunks in N worker processes instead: each builds its own `Runner`
-from the same sides and plays the chunks it is sent, and the driver merges the
+from the same `Job` and plays the chunks it is sent, and the driver merges the
 arrays by index. Every deal depends on its index alone, so the arrays (and a
 bot's refusal: the lowest failing deal is the one raised, as with one worker)
 are those of one worker, however the chunks were split.
@@ -36,17 +36,14 @@ from typing import Any, cast
 
 import numpy as np
 
+from kozyr.durak.ladder.job import Job
 from kozyr.durak.ladder.result import interrupted
-from kozyr.durak.ladder.table import DTYPES as TABLE_DTYPES
-from kozyr.durak.ladder.table import TableJob
 from kozyr.errors import KozyrError, shown
 
 __all__ = ["run", "start_method", "AHEAD", "KILL_AFTER"]
 
 AHEAD = 2            # chunks sent to a worker before its first result: one playing, one waiting in its pipe
 KILL_AFTER = 0.5     # seconds a worker has to go after SIGTERM before it is killed
-DTYPES = (np.int8, np.int32, np.int16, np.int8)   # fool, moves, bouts, largest
-Job = tuple[Any, Any, Any, str, int, bool, Any] | TableJob  # sides a, b, seed, deal, deals, pairs, timeout; a table
 Progress = Callable[[int, int], None]
 
 
@@ -78,16 +75,9 @@ def _pickles(value: object) -> bool:
 
 def _serve(conn: Connection, job: Job) -> None:
     """A worker: play each chunk (first, count) it is sent, answer (first, arrays, cpu) or an error."""
-    from kozyr.durak.ladder._loop import Runner
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the driver's to handle
-    dtypes: tuple[type[np.integer[Any]], ...]       # a table's five arrays, or the two seats' four
     try:
-        if isinstance(job, TableJob):
-            runner, width, dtypes = job.runner(), job.width, TABLE_DTYPES
-        else:
-            a, b, seed, deal, deals, pairs, timeout = job
-            runner, width, dtypes = Runner(a, b, seed, deal, deals, pairs, timeout), 2 if pairs else 1, DTYPES
+        runner = job.runner()
     except BaseException as err:  # noqa: BLE001 - reported to the driver, which raises it
         conn.send(("error", -1, _portable(err), None))
         return
@@ -99,10 +89,10 @@ def _serve(conn: Connection, job: Job) -> None:
         if task is None:
             return
         first, count = task
-        arrays = tuple(np.empty(count * width, dtype=t) for t in dtypes)
+        arrays = job.arrays(count)
         c0 = time.process_time()
         try:
-            runner.chunk(first, count, *arrays, first)
+            runner.chunk(first, count, *arrays, offset=first)
         except BaseException as err:  # noqa: BLE001
             cause = err.__cause__
             conn.send(("error", first, _portable(err), None if cause is None else _portable(cause)))
@@ -117,7 +107,7 @@ class _Pool:
         # by literal name, so that the stubs know its Process (for any str they give a BaseContext without one)
         ctx = mp.get_context("fork") if start_method() == "fork" else mp.get_context("spawn")
         if ctx.get_start_method() != "fork":
-            for side in (job.sides if isinstance(job, TableJob) else job[:2]):
+            for side in job.sides:
                 try:
                     pickle.dumps(side)
                 except Exception as err:  # noqa: BLE001
@@ -174,7 +164,7 @@ class _Pool:
 def run(job: Job, parts: Sequence[tuple[int, int]], workers: int, out: Sequence[np.ndarray], offset: int,
         total: int, progress: Progress | None, per: int) -> list[float]:
     """Play the chunks `parts` (first, count) of `job` in `workers` processes into the arrays `out`
-    (fool, moves, bouts, largest; unit first at index (first - offset) * per); the CPU seconds each
+    (`job.arrays`' layout; deal first at index (first - offset) * per); the CPU seconds each
     worker spent playing. Ctrl-C kills the workers and raises KeyboardInterrupt("interrupted after N
     of M deals"); a failing deal raises its refusal, the lowest failing deal's as with one worker."""
     todo = list(parts)

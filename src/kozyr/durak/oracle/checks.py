@@ -204,7 +204,7 @@ def _worker(name: str, side: Side, seed: str, positions: Sequence[_Position], he
 def _replay(name: str, side: Side, rules: Rules, seed: str) -> int:
     """A short ladder against rung 2 at `rules`, every deal replayed on the Python path; the games compared."""
     from kozyr.durak.ladder import ladder
-    from kozyr.durak.ladder.slow import replay, replay_table
+    from kozyr.durak.ladder.replays import replay
 
     if rules.two_seat:
         r = ladder(side, 2, REPLAY_DEALS, seed)
@@ -223,7 +223,7 @@ def _replay(name: str, side: Side, rules: Rules, seed: str) -> int:
     t = ladder(sides, REPLAY_DEALS, seed, rules=rules)
     for i in range(1, REPLAY_DEALS + 1):
         for rot in range(n):
-            game = replay_table(sides, seed, i, rot, rules=rules)
+            game = replay(list(sides), seed, i, rotation=rot, rules=rules)
             assert game.result is not None
             losers = sum(1 << ((s - rot) % n) for s in game.result.losers)
             k = (i - 1) * n + rot

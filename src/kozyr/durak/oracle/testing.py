@@ -36,7 +36,7 @@ from kozyr.cards import CardSet
 from kozyr.durak.codes import CARD_KINDS, KINDS, IllegalMove
 from kozyr.durak.core.engine import Game as CythonGame
 from kozyr.durak.events import Event, Result
-from kozyr.durak.ladder.slow import players
+from kozyr.durak.ladder.replays import players
 from kozyr.durak.moves import Move
 from kozyr.durak.oracle import reference, reference_variants
 from kozyr.durak.rules import DECKS, MAX_SEATS, THROW_INS, VARIANTS, Rules

@@ -38,13 +38,13 @@ import numpy as np
 
 from kozyr.durak.bots.sides import Side, check_read, check_table, describe, resolve
 from kozyr.durak.bots.userbots import BotFactory
-from kozyr.durak.ladder import MAX_DEALS, MAX_WORKERS, play_range, play_table_range
-from kozyr.durak.ladder.faults import check_timeout
+from kozyr.durak.ladder import MAX_DEALS, play_range
+from kozyr.durak.ladder.job import Job, fool_of
+from kozyr.durak.ladder.options import RunOptions
 from kozyr.durak.ladder.result import CAPPED, pair_scores
-from kozyr.durak.ladder.table import TableJob
 from kozyr.durak.params import Params
 from kozyr.durak.rules import Rules
-from kozyr.durak.seeds import check_deal, ladder_seed
+from kozyr.durak.seeds import ladder_seed
 from kozyr.durak.tuning.space import Space, _per_name, space
 from kozyr.errors import KozyrError, shown, whole
 from kozyr.stats import SPRT, Rate, SPRTResult, decide, normalized_elo, rate, run_sprt
@@ -221,7 +221,8 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
          max_deals: int = DEFAULT_MAX_DEALS, seed: object = 0, deal: str = "fast", workers: int = 1,
          params_a: object = None, params_b: object = None,
          on_batch: Callable[[SPRT, int], None] | None = None, client: object = None,
-         timeout: float | None = None, rules: object = None, against: object = None) -> SprtReport:
+         timeout: float | None = None, rules: object = None, against: object = None,
+         options: RunOptions | None = None) -> SprtReport:
     """Play a against b in batches until the GSPRT decides between Elo elo0 (H0) and elo1 (H1).
 
     a, b: rung ints (with `params_a`/`params_b`: a `Params` or a mapping),
@@ -252,10 +253,14 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
     candidate is accepted against the version before it when strength is
     to hold against players neither was built against.
 
+    `seed`, `deal`, `workers`, `timeout` and `client` are one `RunOptions`, built from these keywords and
+    checked once (or passed ready as `options=`), and forwarded as it is to the test that plays.
+
     >>> r = sprt(3, 1, 0, 50, seed="doc", batch=200)
     >>> r.decision, r.deals <= 400, r.counts[4] > r.counts[0]
     ('H1', True, True)
     """
+    run = RunOptions.of(options, seed=seed, deal=deal, workers=workers, timeout=timeout, client=client)
     if rules is not None:
         table = Rules.of(rules)   # type: ignore[arg-type]
         if not table.two_seat:
@@ -264,13 +269,12 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
                                  "two-seat test's (at a table the field already plays every other seat)",
                                  field="against", value=against)
             return _table_sprt(a, b, elo0, elo1, table, alpha=alpha, beta=beta, model=model, pairs=pairs, batch=batch,
-                               max_deals=max_deals, seed=seed, deal=deal, workers=workers, params_a=params_a,
-                               params_b=params_b, on_batch=on_batch, client=client, timeout=timeout)
+                               max_deals=max_deals, params_a=params_a, params_b=params_b, on_batch=on_batch,
+                               run=run)
     side_a, side_b = _side(a, params_a, "a"), _side(b, params_b, "b")
     if against is not None:
         return _gauntlet_sprt(side_a, side_b, against, elo0, elo1, alpha=alpha, beta=beta, model=model, pairs=pairs,
-                              batch=batch, max_deals=max_deals, seed=seed, deal=deal, workers=workers,
-                              on_batch=on_batch, client=client, timeout=timeout)
+                              batch=batch, max_deals=max_deals, on_batch=on_batch, run=run)
     if not isinstance(pairs, bool):
         raise KozyrError("bad_pairs", f"pairs={shown(pairs)} is not True or False", field="pairs", value=pairs)
     w = 2 if pairs else 1
@@ -280,28 +284,18 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
         if value % w:
             raise KozyrError(f"bad_{name}", f"{name}={value:,} is odd: with pairs every deal is played twice",
                              field=name, value=value)
-    whole("workers", workers, 1, MAX_WORKERS)
-    check_deal(deal)
-    ladder_seed(seed)
-    timeout = check_timeout(timeout)
+    seed, deal, timeout = run.seed, run.deal, run.timeout
     if on_batch is not None and not callable(on_batch):
         raise KozyrError("bad_on_batch", f"on_batch {shown(on_batch)} is not callable", field="on_batch",
                          value=on_batch)
     fools = [0, 0, 0]   # a, b, draws
     played = [0]        # deals of finished batches
 
-    source = None
-    if client is not None:
-        from kozyr.durak.ladder.cluster import Batches
-
-        source = Batches(client, side_a, side_b, seed, deal, limit // w, pairs=pairs, timeout=timeout)
+    job = Job((side_a, side_b), Rules(), seed, deal, limit // w, timeout, pairs)
+    source = _batches(job, run)
 
     def play_batch(first: int, count: int) -> list[int]:
-        if source is not None:
-            fool = source(first, count)[0]
-        else:
-            fool = play_range(side_a, side_b, first, count, seed, deal=deal, workers=workers, pairs=pairs,
-                              timeout=timeout)[0]
+        fool = fool_of(source(first, count)[0])
         played[0] = (first + count) * w
         twice = np.where(fool < 0, 1, 2 * fool.astype(np.int64))   # a's score x 2: b fool 2, draw 1, a fool 0
         by = np.bincount(twice, minlength=3)
@@ -319,11 +313,34 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
     except KeyboardInterrupt:
         raise KeyboardInterrupt(f"interrupted after {played[0]:,} deals of the test: no decision") from None
     finally:
-        if source is not None:
-            source.close()     # the test has decided (or stopped): cancel what was played ahead
+        source.close()     # the test has decided (or stopped): cancel what was played ahead on a cluster
     deals = r.units * w
     return SprtReport(test=r, deals=deals, a_fool=rate(fools[0], deals), b_fool=rate(fools[1], deals),
                       draw=rate(fools[2], deals), seed=seed, deal=deal, a=describe(side_a), b=describe(side_b))
+
+
+class _Local:
+    """Batches of one run played on local threads (or worker processes for a Python side): the same
+    arrays as `cluster.Batches`, nothing played ahead."""
+
+    def __init__(self, job: Job, workers: int) -> None:
+        self.job, self.workers = job, workers
+
+    def __call__(self, first: int, count: int) -> tuple[np.ndarray, ...]:
+        return play_range(self.job, first, count, workers=self.workers)
+
+    def close(self) -> None:
+        pass
+
+
+def _batches(job: Job, run: RunOptions) -> Any:
+    """Where a sequential test's batches of `job` are played: a Dask cluster (`run.client`: a bounded number
+    ahead, cancelled at the decision) or local threads; either way the arrays of a local run."""
+    if run.client is None:
+        return _Local(job, run.workers)
+    from kozyr.durak.ladder.cluster import Batches
+
+    return Batches(run.client, job)
 
 
 def _panel(value: object, field: str, each: Callable[[object], Side | None], what: str = "a panel") -> list[Side]:
@@ -366,9 +383,8 @@ def gauntlet_counts(fool_a: np.ndarray, fool_b: np.ndarray) -> list[int]:
 
 
 def _gauntlet_sprt(side_a: Side, side_b: Side, against: object, elo0: float, elo1: float, *, alpha: float,
-                   beta: float, model: str, pairs: object, batch: int, max_deals: int, seed: object, deal: str,
-                   workers: int, on_batch: Callable[[SPRT, int], None] | None, client: object,
-                   timeout: float | None) -> SprtReport:
+                   beta: float, model: str, pairs: object, batch: int, max_deals: int,
+                   on_batch: Callable[[SPRT, int], None] | None, run: RunOptions) -> SprtReport:
     """`sprt(a, b, ..., against=[X1, .., Xm])`: is a at least elo1 stronger than b against the Xs?
 
     Duplicate play: opponent Xj (j = 1..m) deals the ladder of seed
@@ -382,40 +398,37 @@ def _gauntlet_sprt(side_a: Side, side_b: Side, against: object, elo0: float, elo
     so a test's deals do not depend on its batches, and the units are
     independent (each opponent's own deals), as the GSPRT's multinomial
     model asks. Nine outcomes, `kozyr.stats` counts with `group=4` (a unit
-    holds four deals; normalized Elo is per deal). Two seats, deal pairs and
-    local threads only; `batch` and `max_deals` count deals, 4 a unit.
+    holds four deals; normalized Elo is per deal). Two seats and deal pairs,
+    on local threads or a cluster (`client`); `batch` and `max_deals` count deals, 4 a unit.
     """
     opponents = _opponents(against)
     if pairs is not True:
         raise KozyrError("bad_pairs", f"pairs={shown(pairs)} with against: a gauntlet compares a and b on the same "
                          "deal pairs", field="pairs", value=pairs)
-    if client is not None:
-        raise KozyrError("bad_client", "a gauntlet (against=) plays on local threads", field="client", value=client)
     m = len(opponents)
     size = max(1, whole("batch", batch, 1, MAX_DEALS) // GAUNTLET_GROUP)
     # below one unit (a deal pair of a and of b) the test would play a unit past it: refused, as the pair test does
     limit = whole("max_deals", max_deals, GAUNTLET_GROUP, MAX_DEALS) // GAUNTLET_GROUP
-    whole("workers", workers, 1, MAX_WORKERS)
-    check_deal(deal)
+    seed, deal, timeout = run.seed, run.deal, run.timeout
     seeds = [ladder_seed(f"{ladder_seed(seed)}/{j + 1}") for j in range(m)]
-    timeout = check_timeout(timeout)
     if on_batch is not None and not callable(on_batch):
         raise KozyrError("bad_on_batch", f"on_batch {shown(on_batch)} is not callable", field="on_batch",
                          value=on_batch)
     fools = [0, 0, 0]   # a's deals lost, b's deals lost, draws (of all deals)
     played = [0]
+    per = (limit + m - 1) // m          # opponent j's deal pairs at most: units j, j + m, ... below limit
+    sources = [[_batches(Job((side, x), Rules(), seeds[j], deal, per, timeout, True), run)
+                for j, x in enumerate(opponents)] for side in (side_a, side_b)]
 
     def play_batch(first: int, count: int) -> list[int]:
         counts = [0] * 9
-        for j, x in enumerate(opponents):
+        for j in range(m):
             lo = (first - j + m - 1) // m           # opponent j's units u = j + m * i in [first, first + count)
             hi = (first + count - 1 - j) // m
             if hi < lo:
                 continue
-            fa = play_range(side_a, x, lo, hi - lo + 1, seeds[j], deal=deal, workers=workers, pairs=True,
-                            timeout=timeout)[0]
-            fb = play_range(side_b, x, lo, hi - lo + 1, seeds[j], deal=deal, workers=workers, pairs=True,
-                            timeout=timeout)[0]
+            fa = fool_of(sources[0][j](lo, hi - lo + 1)[0])
+            fb = fool_of(sources[1][j](lo, hi - lo + 1)[0])
             fools[0] += int(np.count_nonzero(fa == 0))
             fools[1] += int(np.count_nonzero(fb == 0))
             fools[2] += int(np.count_nonzero(fa < 0)) + int(np.count_nonzero(fb < 0))
@@ -429,6 +442,9 @@ def _gauntlet_sprt(side_a: Side, side_b: Side, against: object, elo0: float, elo
                      group=GAUNTLET_GROUP, width=9, batch=size, max_units=limit, on_batch=report)
     except KeyboardInterrupt:
         raise KeyboardInterrupt(f"interrupted after {played[0]:,} deals of the test: no decision") from None
+    finally:
+        for source in sources[0] + sources[1]:
+            source.close()
     half = r.units * 2            # deals each of a and b played
     return SprtReport(test=r, deals=2 * half, a_fool=rate(fools[0], half), b_fool=rate(fools[1], half),
                       draw=rate(fools[2], 2 * half), seed=seed, deal=deal, a=describe(side_a), b=describe(side_b),
@@ -467,9 +483,8 @@ def rotation_counts(losers: np.ndarray, seats: int) -> list[int]:
 
 
 def _table_sprt(a: object, b: object, elo0: float, elo1: float, rules: Rules, *, alpha: float, beta: float,
-                model: str, pairs: bool, batch: int, max_deals: int, seed: object, deal: str, workers: int,
-                params_a: object, params_b: object, on_batch: Callable[[SPRT, int], None] | None,
-                client: object, timeout: float | None) -> SprtReport:
+                model: str, pairs: bool, batch: int, max_deals: int, params_a: object, params_b: object,
+                on_batch: Callable[[SPRT, int], None] | None, run: RunOptions) -> SprtReport:
     """`sprt` at a table of N seats: the candidate a in each seat in turn, the field b in the others.
 
     Every deal is played in its N rotations (the table ladder: side 0, the
@@ -499,22 +514,17 @@ def _table_sprt(a: object, b: object, elo0: float, elo1: float, rules: Rules, *,
                          "are one unit of the test", field="pairs", value=pairs)
     size = max(1, whole("batch", batch, 1, MAX_DEALS) // n)
     limit = whole("max_deals", max_deals, n, MAX_DEALS) // n     # at least one deal in its N rotations
-    whole("workers", workers, 1, MAX_WORKERS)
-    check_deal(deal)
-    ladder_seed(seed)
-    timeout = check_timeout(timeout)
-    if client is not None:
-        raise KozyrError("bad_client", "a sequential test at a table plays on local threads (the table ladder "
-                         "itself runs on a cluster: ladder(..., client=...))", field="client", value=client)
+    seed, deal = run.seed, run.deal
     if on_batch is not None and not callable(on_batch):
         raise KozyrError("bad_on_batch", f"on_batch {shown(on_batch)} is not callable", field="on_batch",
                          value=on_batch)
-    job = TableJob(tuple(sides), rules, seed, deal, limit, timeout)
+    job = Job(tuple(sides), rules, seed, deal, limit, run.timeout)
+    source = _batches(job, run)
     fools = [0, 0, 0]   # games the candidate lost, field seat-games lost, draws
     played = [0]
 
     def play_batch(first: int, count: int) -> list[int]:
-        losers = play_table_range(job, first, count, workers=workers)[0]
+        losers = source(first, count)[0]
         played[0] = (first + count) * n
         bits = losers.astype(np.int64) & 0xFF
         ended = losers != CAPPED
@@ -529,6 +539,8 @@ def _table_sprt(a: object, b: object, elo0: float, elo1: float, rules: Rules, *,
                      width=4 * n * (n - 1) + 1, batch=size, max_units=limit, on_batch=report)
     except KeyboardInterrupt:
         raise KeyboardInterrupt(f"interrupted after {played[0]:,} games of the test: no decision") from None
+    finally:
+        source.close()
     games = r.units * n
     return SprtReport(test=r, deals=games, a_fool=rate(fools[0], games),
                       b_fool=rate(fools[1], games * (n - 1)), draw=rate(fools[2], games), seed=seed, deal=deal,
@@ -536,17 +548,12 @@ def _table_sprt(a: object, b: object, elo0: float, elo1: float, rules: Rules, *,
 
 
 # -- SPSA ---------------------------------------------------------------------------------------
-def _tuning_table(rules: object, client: object) -> Rules | None:
-    """The table a tuning run plays (None: the two-seat game); at a table it plays on local threads."""
+def _tuning_table(rules: object) -> Rules | None:
+    """The table a tuning run plays (None: the two-seat game)."""
     if rules is None:
         return None
     table = Rules.of(rules)   # type: ignore[arg-type]
-    if table.two_seat:
-        return None
-    if client is not None:
-        raise KozyrError("bad_client", "tuning at a table plays on local threads (the table ladder itself runs on "
-                         "a cluster: ladder(..., client=...))", field="client", value=client)
-    return table
+    return None if table.two_seat else table
 
 
 
@@ -556,22 +563,21 @@ def _check_tuning_table(scorer: Any, tuned: Side, rival: Side | list[Side] | Non
         check_table([tuned, *(rival if isinstance(rival, list) else [] if rival is None else [rival])], scorer.rules)
 
 
-def _check_run(seed: object, workers: object, deal: object) -> None:
-    """A tuning run's seed (an int: it seeds the perturbations or the sampler), workers and deal mode."""
-    whole("seed", seed, 0, 2**63 - 1)
-    whole("workers", workers, 1, MAX_WORKERS)
-    check_deal(deal)
+def _check_run(options: RunOptions | None, seed: object, workers: object, deal: object, timeout: object,
+               client: object) -> RunOptions:
+    """A tuning run's RunOptions; its seed is an int besides (it seeds the perturbations or the sampler)."""
+    run = RunOptions.of(options, seed=seed, deal=deal, workers=workers, timeout=timeout, client=client)
+    whole("seed", run.seed, 0, 2**63 - 1)
+    return run
 
 
 class _Scorer:
     """Plays settings (or knobs) of the tuned bot on deal pairs: the SPSA objective and the Optuna score."""
 
-    def __init__(self, space: Space, pairs_per_round: int, seed: object,
-                 deal: str, workers: int, client: object = None, timeout: float | None = None,
-                 rules: Rules | None = None) -> None:
+    def __init__(self, space: Space, pairs_per_round: int, run: RunOptions, rules: Rules | None = None) -> None:
         self.space = space
-        self.pairs, self.seed, self.deal, self.workers = pairs_per_round, seed, deal, workers
-        self.client, self.timeout = client, timeout
+        self.pairs, self.seed, self.deal, self.workers = pairs_per_round, run.seed, run.deal, run.workers
+        self.client, self.timeout = run.client, run.timeout
         self.rules = rules       # a table (None: the two-seat game)
         self.deals = 0
 
@@ -586,20 +592,21 @@ class _Scorer:
             n = self.rules.seats
             count = max(1, 2 * self.pairs // n)
             sides = table_field(a, b, None, self.rules)
-            losers = play_table_range(TableJob(tuple(sides), self.rules, seed, self.deal, count, self.timeout), 0,
-                                      count, workers=self.workers)[0]
+            losers = self._play(Job(tuple(sides), self.rules, seed, self.deal, count, self.timeout))[0]
             self.deals += len(losers)
             counts = np.array(rotation_counts(losers, n), dtype=np.float64)
             return float((counts * np.arange(len(counts))).sum() / (counts.sum() * (len(counts) - 1)))
-        if self.client is not None:   # the round's deal pairs as tasks on a Dask cluster: the same arrays
-            from kozyr.durak.ladder import cluster
-
-            fool = cluster.run(self.client, a, b, self.pairs, seed, self.deal, pairs=True, timeout=self.timeout)[0]
-        else:
-            fool = play_range(a, b, 0, self.pairs, seed, deal=self.deal, workers=self.workers, pairs=True,
-                              timeout=self.timeout)[0]
+        fool = fool_of(self._play(Job((a, b), Rules(), seed, self.deal, self.pairs, self.timeout, True))[0])
         self.deals += len(fool)
         return float(pair_scores(fool).mean())
+
+    def _play(self, job: Job) -> tuple[np.ndarray, ...]:
+        """The whole of `job`: as tasks on the Dask cluster (`client`), else on local threads; the same arrays."""
+        if self.client is not None:
+            from kozyr.durak.ladder import cluster
+
+            return cluster.run(self.client, job)
+        return play_range(job, 0, job.deals, workers=self.workers)
 
     def round_seed(self, k: int) -> str:
         return f"{self.seed}/{k}"
@@ -663,7 +670,8 @@ def spsa(params: object, start: Mapping[str, Any] | None = None, *, iterations: 
          rung: int | None = None, base: object = None, lower: object = None, upper: object = None,
          bounds: object = None, deal: str = "fast", workers: int = 1,
          callback: Callable[[dict[str, Any]], None] | None = None, client: object = None,
-         timeout: float | None = None, rules: object = None) -> TuneResult:
+         timeout: float | None = None, rules: object = None,
+         options: RunOptions | None = None) -> TuneResult:
     """Tune by SPSA (`kozyr.tune.spsa`): named `Params` fields of rung `rung` (default 3), or the knobs
     of a user's factory of bots.
 
@@ -708,8 +716,8 @@ def spsa(params: object, start: Mapping[str, Any] | None = None, *, iterations: 
     steps = whole("iterations", iterations, 1, 10**7)
     per = _paired_deals("deals_per_iteration", deals_per_iteration)
     tuned = space(params, start, rung=rung, base=base, lower=lower, upper=upper, bounds=bounds)
-    _check_run(seed, workers, deal)
-    timeout = check_timeout(timeout)
+    run = _check_run(options, seed, workers, deal, timeout, client)
+    seed = run.seed
     names, lo, hi, first = tuned.names, tuned.lower, tuned.upper, tuned.start
     for n in names:
         if not lo[n] <= first[n] <= hi[n]:
@@ -720,7 +728,7 @@ def spsa(params: object, start: Mapping[str, Any] | None = None, *, iterations: 
     a_default = {n: 50 * cs[n] ** 2 * (big_a + 1) ** alpha_ for n in names}
     gains = _per_name("a", a, names, lambda n: a_default[n])
     rival = _rivals(tuned, opponent)
-    scorer = _Scorer(tuned, per // 2, seed, deal, workers, client, timeout, _tuning_table(rules, client))
+    scorer = _Scorer(tuned, per // 2, run, _tuning_table(rules))
     _check_tuning_table(scorer, tuned.side(first), rival)
 
     def objective(plus: dict[str, Any], minus: dict[str, Any], k: int) -> float:
@@ -774,7 +782,8 @@ def optuna_search(params: object, start: Mapping[str, Any] | None = None, *, tri
                   base: object = None, lower: object = None, upper: object = None, bounds: object = None,
                   deal: str = "fast", workers: int = 1,
                   callback: Callable[[int, dict[str, Any], float], None] | None = None,
-                  client: object = None, timeout: float | None = None, rules: object = None) -> OptunaResult:
+                  client: object = None, timeout: float | None = None, rules: object = None,
+                  options: RunOptions | None = None) -> OptunaResult:
     """Search the named `Params` fields of rung `rung` (default 3), or the knobs of a factory of bots
     (as `spsa` takes them), with Optuna's TPE sampler (seeded): every trial plays its setting against
     `opponent` (default: the start setting) on the same `deals_per_trial` deals (deal pairs of seed
@@ -797,13 +806,13 @@ def optuna_search(params: object, start: Mapping[str, Any] | None = None, *, tri
         raise KozyrError("missing_optuna", "the Optuna search needs optuna: pip install 'kozyr[tune]'") from None
     count = whole("trials", trials, 1, 10**6)
     per = _paired_deals("deals_per_trial", deals_per_trial)
-    _check_run(seed, workers, deal)
+    run = _check_run(options, seed, workers, deal, timeout, client)
+    seed = run.seed
     tuned = space(params, start, rung=rung, base=base, lower=lower, upper=upper, bounds=bounds)
-    timeout = check_timeout(timeout)
     names, lo, hi, first = tuned.names, tuned.lower, tuned.upper, tuned.start
     start_values = {n: (int(round(first[n])) if n in tuned.integer else first[n]) for n in names}
     rival = _rivals(tuned, opponent) or tuned.side(start_values)
-    scorer = _Scorer(tuned, per // 2, seed, deal, workers, client, timeout, _tuning_table(rules, client))
+    scorer = _Scorer(tuned, per // 2, run, _tuning_table(rules))
     _check_tuning_table(scorer, tuned.side(start_values), rival)
     deal_seed = f"{seed}/optuna"
     seen: list[tuple[dict[str, Any], float]] = []
