@@ -100,7 +100,7 @@ def test_after_a_resign_the_bout_stays_as_it_was():
 
 
 def test_written_independently_of_the_cython_engine():
-    for name in ("oracle/reference.py", "oracle/reference_bots.py"):
+    for name in ("oracle/reference.py", "oracle/reference_bots.py", "oracle/machinery.py"):
         tree = ast.parse((SRC / name).read_text())
         imported = set()
         for node in ast.walk(tree):
@@ -111,7 +111,7 @@ def test_written_independently_of_the_cython_engine():
         assert imported <= {"__future__", "collections.abc", "hashlib", "operator", "typing", "kozyr.cards",
                             "kozyr.durak.codes", "kozyr.durak.seeds",   # plain Python: the one seed normaliser
                             "kozyr.durak.events", "kozyr.durak.moves", "kozyr.durak.rules", "kozyr.durak.views",
-                            "kozyr.errors"}
+                            "kozyr.errors", "kozyr.durak.oracle.machinery"}
 
 
 def test_copy_is_independent():
@@ -132,9 +132,27 @@ def test_shuffle_rejects_words_at_or_above_the_limit(monkeypatch):
     # i = 35 (n = 36): 2^32 - 1 and 4294967292 are rejected, 37 gives j = 1;
     # every later word is 0, so each position i swaps with position 0.
     words = iter([2 ** 32 - 1, 4294967292, 37] + [0] * 40)
-    monkeypatch.setattr(reference, "_words", lambda seed, number: words)
+    monkeypatch.setattr(reference, "sha_words", lambda seed, number: words)
     cards = list(REFERENCE_ORDER)
     cards[35], cards[1] = cards[1], cards[35]
     for i in range(34, 0, -1):
         cards[i], cards[0] = cards[0], cards[i]
     assert reference.shuffled_order(b"x" * 32, 1) == tuple(cards)
+
+
+def test_the_twins_share_their_machinery_and_not_their_rules():
+    """The two twins write the rules twice on purpose: neither imports the other (nothing private passes
+    between them); what is not a rule (the seed, the deal number, the words, replay, the read-only faces) they
+    take from one module."""
+    from kozyr.durak.oracle import machinery, reference_variants
+
+    for name, other in (("oracle/reference.py", "reference_variants"), ("oracle/reference_variants.py", "reference")):
+        tree = ast.parse((SRC / name).read_text())
+        modules = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        modules |= {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
+        assert f"kozyr.durak.oracle.{other}" not in modules, name
+        assert "kozyr.durak.oracle.machinery" in modules, name
+    for twin in (reference, reference_variants):
+        assert issubclass(twin.Game, machinery.Faces)
+        assert twin.shuffled_order.__globals__["sha_words"] is machinery.sha_words
+    assert reference.beats is not reference_variants.beats   # a rule: written in each twin
