@@ -111,7 +111,8 @@ def test_written_independently_of_the_cython_engine():
         assert imported <= {"__future__", "collections.abc", "hashlib", "operator", "typing", "kozyr.cards",
                             "kozyr.durak.codes", "kozyr.durak.seeds",   # plain Python: the one seed normaliser
                             "kozyr.durak.events", "kozyr.durak.moves", "kozyr.durak.rules", "kozyr.durak.views",
-                            "kozyr.errors", "kozyr.durak.oracle.machinery"}
+                            "kozyr.errors", "kozyr.shuffle",   # plain Python: the shuffle both games state
+                            "kozyr.durak.oracle.machinery"}
 
 
 def test_copy_is_independent():
@@ -126,23 +127,9 @@ def test_repr_names_the_position():
     assert "spades" in text and "ply 0" in text
 
 
-def test_shuffle_rejects_words_at_or_above_the_limit(monkeypatch):
-    # SHA-256 words land at or above floor(2^32 / n) * n about once in 10^8
-    # draws, so no seed shows the rejection: feed the shuffle words by hand.
-    # i = 35 (n = 36): 2^32 - 1 and 4294967292 are rejected, 37 gives j = 1;
-    # every later word is 0, so each position i swaps with position 0.
-    words = iter([2 ** 32 - 1, 4294967292, 37] + [0] * 40)
-    monkeypatch.setattr(reference, "sha_words", lambda seed, number: words)
-    cards = list(REFERENCE_ORDER)
-    cards[35], cards[1] = cards[1], cards[35]
-    for i in range(34, 0, -1):
-        cards[i], cards[0] = cards[0], cards[i]
-    assert reference.shuffled_order(b"x" * 32, 1) == tuple(cards)
-
-
 def test_the_twins_share_their_machinery_and_not_their_rules():
     """The two twins write the rules twice on purpose: neither imports the other (nothing private passes
-    between them); what is not a rule (the seed, the deal number, the words, replay, the read-only faces) they
+    between them); what is not a rule (the seed, the deal number, replay, the read-only faces) they
     take from one module."""
     from kozyr.durak.oracle import machinery, reference_variants
 
@@ -154,5 +141,5 @@ def test_the_twins_share_their_machinery_and_not_their_rules():
         assert "kozyr.durak.oracle.machinery" in modules, name
     for twin in (reference, reference_variants):
         assert issubclass(twin.Game, machinery.Faces)
-        assert twin.shuffled_order.__globals__["sha_words"] is machinery.sha_words
+        assert twin.Game.replay.__func__.__globals__["replay_moves"] is machinery.replay_moves
     assert reference.beats is not reference_variants.beats   # a rule: written in each twin

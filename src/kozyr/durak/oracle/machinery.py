@@ -10,9 +10,8 @@ over a game's state. Neither twin imports the other.
 """
 from __future__ import annotations
 
-import hashlib
 import operator
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any, Protocol, TypeVar
 
 from kozyr.cards import CardSet
@@ -22,7 +21,7 @@ from kozyr.durak.moves import Move
 from kozyr.durak.seeds import seed_bytes
 from kozyr.errors import shown
 
-__all__ = ["MAX_DEAL_DIGITS", "seed_of", "deal_number", "sha_words", "index_of", "seat_index", "replay_moves",
+__all__ = ["MAX_DEAL_DIGITS", "seed_of", "deal_number", "index_of", "seat_index", "replay_moves",
            "Faces"]
 
 MAX_DEAL_DIGITS = 40
@@ -52,17 +51,6 @@ def deal_number(number: object) -> int:
     if whole >= 10 ** MAX_DEAL_DIGITS:
         raise IllegalMove("bad_deal", f"deal number {shown(number)} has more than {MAX_DEAL_DIGITS} digits")
     return whole
-
-
-def sha_words(seed: bytes, number: int) -> Iterator[int]:
-    """The shuffle's stream of 32-bit words: block k is SHA-256 of the seed
-    followed by `deal:<number>:<k>`, read as eight big-endian words."""
-    k = 0
-    while True:
-        digest = hashlib.sha256(seed + f"deal:{number}:{k}".encode("ascii")).digest()
-        for i in range(0, 32, 4):
-            yield int.from_bytes(digest[i:i + 4], "big")
-        k += 1
 
 
 def seat_index(seat: object, seats: int) -> int | None:

@@ -43,10 +43,11 @@ from kozyr.cards import SUIT_NAMES, CardSet, card_name
 from kozyr.durak.codes import IllegalMove
 from kozyr.durak.events import Event, Result
 from kozyr.durak.moves import DONE, RESIGN, SWAP, TAKE, Move
-from kozyr.durak.oracle.machinery import Faces, deal_number, index_of, replay_moves, seat_index, seed_of, sha_words
+from kozyr.durak.oracle.machinery import Faces, deal_number, index_of, replay_moves, seat_index, seed_of
 from kozyr.durak.rules import Rules
 from kozyr.durak.views import Bout, View
 from kozyr.errors import KozyrError, shown
+from kozyr.shuffle import shuffled
 
 __all__ = ["Game", "shuffled_order", "REFERENCE_ORDER", "REFERENCE_NUMBER", "power", "beats"]
 
@@ -98,18 +99,9 @@ BEAT = {card: Move("beat", card) for card in REFERENCE_ORDER}
 
 
 def shuffled_order(seed: bytes | str, number: int = 1) -> tuple[int, ...]:
-    """The 36 cards of deal `number` of `seed`, shuffled (Fisher-Yates from the last position down)."""
-    words = sha_words(seed_of(seed), deal_number(number))
-    cards = list(REFERENCE_ORDER)
-    for i in range(35, 0, -1):
-        n = i + 1
-        limit = (2 ** 32 // n) * n
-        word = next(words)
-        while word >= limit:
-            word = next(words)
-        j = word % n
-        cards[i], cards[j] = cards[j], cards[i]
-    return tuple(cards)
+    """The 36 cards of deal `number` of `seed`, shuffled (Fisher-Yates from the last position down):
+    `kozyr.shuffle.shuffled` under the tag `deal:<number>`."""
+    return shuffled(REFERENCE_ORDER, seed_of(seed), f"deal:{deal_number(number)}")
 
 
 def _check_order(cards: Iterable[int]) -> tuple[int, ...]:

@@ -47,10 +47,11 @@ from kozyr.cards import SUIT_NAMES, CardSet, card_name, parse_card
 from kozyr.durak.codes import CARD_KINDS, KINDS, IllegalMove
 from kozyr.durak.events import Event, Result
 from kozyr.durak.moves import DONE, RESIGN, SWAP, TAKE, Move
-from kozyr.durak.oracle.machinery import Faces, deal_number, index_of, replay_moves, seat_index, seed_of, sha_words
+from kozyr.durak.oracle.machinery import Faces, deal_number, index_of, replay_moves, seat_index, seed_of
 from kozyr.durak.rules import Rules
 from kozyr.durak.views import Bout, View
 from kozyr.errors import KozyrError, shown
+from kozyr.shuffle import shuffled
 
 __all__ = ["Game", "shuffled_order", "HAND"]
 
@@ -117,17 +118,7 @@ def shuffled_order(seed: bytes | str, number: int = 1, rules: RulesLike = None) 
     Refusals in the rules' order: the options, then no_seed, then bad_deal.
     """
     table = Rules.of(rules)
-    words = sha_words(seed_of(seed), deal_number(number))
-    cards = list(table.reference_order)
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        limit = (2 ** 32 // n) * n
-        word = next(words)
-        while word >= limit:
-            word = next(words)
-        j = word % n
-        cards[i], cards[j] = cards[j], cards[i]
-    return tuple(cards)
+    return shuffled(table.reference_order, seed_of(seed), f"deal:{deal_number(number)}")
 
 
 def _check_order(cards: object, rules: Rules) -> tuple[int, ...]:
