@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import hashlib
 
-from kozyr.durak import reference
+from kozyr.durak.oracle import reference
 from kozyr.durak.oracle.reference import REFERENCE_ORDER
 from kozyr.preferans import shuffle as pref_shuffle
 from kozyr.shuffle import fisher_yates, shuffled, words
