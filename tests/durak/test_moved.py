@@ -77,6 +77,15 @@ def test_the_old_modules_that_became_packages_keep_their_names() -> None:
 
     assert Bot is BotHere and RUNGS == (1, 2, 3) and 4 in RUNG_NAMES
     assert optuna_search is here and callable(sprt) and callable(spsa)
+    # the names those modules held beyond their __all__, too
+    from kozyr.durak.bots import check_rung
+    from kozyr.durak.bots.bot import check_rung as rung_here
+    from kozyr.durak.tuning import MAX_AGAINST
+    from kozyr.durak.tuning.measure import MAX_AGAINST as against_here
+
+    assert check_rung is rung_here and MAX_AGAINST == against_here
+    with pytest.raises(ImportError):
+        from kozyr.durak.tuning import no_such_name  # noqa: F401
 
 
 def test_an_unknown_name_is_still_an_import_error() -> None:

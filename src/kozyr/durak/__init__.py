@@ -22,6 +22,8 @@ the rooms keep their old import paths for one minor release, with a warning
 
 The package is a library: it imports no command-line or terminal code.
 """
+from typing import Any
+
 from kozyr.durak import _moved, ladder
 from kozyr.durak.bots.bot import RUNG_NAMES, RUNGS, Bot
 from kozyr.durak.bots.bot4 import Rung4Bot
@@ -42,7 +44,7 @@ from kozyr.stats import Rate
 _moved.install()
 
 
-def __getattr__(name: str) -> object:
+def __getattr__(name: str) -> Any:
     """`kozyr.durak.<old module>` read as an attribute (the old package imported them all): the moved
     module, through the same warning as its import."""
     if f"kozyr.durak.{name}" in _moved.MOVED:

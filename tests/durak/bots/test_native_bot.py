@@ -50,7 +50,7 @@ def test_a_wrong_capsule_is_refused_at_every_door(cheapest: Any) -> None:
     batched environment's opponent read a NativeBot's capsules in one place (_capsules.pxd): a
     capsule of another name is one bad_side KozyrError naming the capsule, at each of them."""
     from kozyr.durak import Game
-    from kozyr.durak.ladder._loop import native_move
+    from kozyr.durak.bots._native import native_move
 
     bot = cheapest.bot()
     wrong = NativeBot(bot.state)                  # the state capsule where the function belongs

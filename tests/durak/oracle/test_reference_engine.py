@@ -100,7 +100,7 @@ def test_after_a_resign_the_bout_stays_as_it_was():
 
 
 def test_written_independently_of_the_cython_engine():
-    for name in ("oracle/reference.py", "oracle/reference_bots.py"):
+    for name in ("oracle/reference.py", "oracle/reference_bots.py", "oracle/machinery.py"):
         tree = ast.parse((SRC / name).read_text())
         imported = set()
         for node in ast.walk(tree):
@@ -111,7 +111,8 @@ def test_written_independently_of_the_cython_engine():
         assert imported <= {"__future__", "collections.abc", "hashlib", "operator", "typing", "kozyr.cards",
                             "kozyr.durak.codes", "kozyr.durak.seeds",   # plain Python: the one seed normaliser
                             "kozyr.durak.events", "kozyr.durak.moves", "kozyr.durak.rules", "kozyr.durak.views",
-                            "kozyr.errors", "kozyr.shuffle"}   # plain Python: the shuffle both games state
+                            "kozyr.errors", "kozyr.shuffle",   # plain Python: the shuffle both games state
+                            "kozyr.durak.oracle.machinery"}
 
 
 def test_copy_is_independent():
@@ -126,3 +127,19 @@ def test_repr_names_the_position():
     assert "spades" in text and "ply 0" in text
 
 
+def test_the_twins_share_their_machinery_and_not_their_rules():
+    """The two twins write the rules twice on purpose: neither imports the other (nothing private passes
+    between them); what is not a rule (the seed, the deal number, replay, the read-only faces) they
+    take from one module."""
+    from kozyr.durak.oracle import machinery, reference_variants
+
+    for name, other in (("oracle/reference.py", "reference_variants"), ("oracle/reference_variants.py", "reference")):
+        tree = ast.parse((SRC / name).read_text())
+        modules = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        modules |= {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
+        assert f"kozyr.durak.oracle.{other}" not in modules, name
+        assert "kozyr.durak.oracle.machinery" in modules, name
+    for twin in (reference, reference_variants):
+        assert issubclass(twin.Game, machinery.Faces)
+        assert twin.Game.replay.__func__.__globals__["replay_moves"] is machinery.replay_moves
+    assert reference.beats is not reference_variants.beats   # a rule: written in each twin

@@ -10,8 +10,20 @@ rungs 1 to 3 that rung 4 and the ladder share. Nothing here imports the ladder
 or the learning room: the learned rung is named as text and resolved lazily.
 
 `Bot`, `RUNGS` and `RUNG_NAMES` are re-exported here, where `kozyr.durak.bots`
-(the module that held them before the rooms) found them.
+(the module that held them before the rooms) found them; any other name that
+module held (`check_rung`, ...) is read from `bot` on demand.
 """
+from typing import Any
+
+from kozyr.durak.bots import bot
 from kozyr.durak.bots.bot import RUNG_NAMES, RUNGS, Bot
 
 __all__ = ["Bot", "RUNGS", "RUNG_NAMES"]
+
+
+def __getattr__(name: str) -> Any:
+    """A name the module `kozyr.durak.bots` held before the rooms and `__all__` does not list: `bot`'s."""
+    try:
+        return getattr(bot, name)
+    except AttributeError:
+        raise AttributeError(f"module 'kozyr.durak.bots' has no attribute {name!r}") from None

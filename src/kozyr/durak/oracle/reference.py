@@ -37,15 +37,14 @@ digits (`bad_deal` beyond); messages show inputs through `kozyr.errors.shown`
 """
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable
 
 from kozyr.cards import SUIT_NAMES, CardSet, card_name
 from kozyr.durak.codes import IllegalMove
 from kozyr.durak.events import Event, Result
 from kozyr.durak.moves import DONE, RESIGN, SWAP, TAKE, Move
+from kozyr.durak.oracle.machinery import Faces, deal_number, index_of, replay_moves, seat_index, seed_of
 from kozyr.durak.rules import Rules
-from kozyr.durak.seeds import seed_bytes
 from kozyr.durak.views import Bout, View
 from kozyr.errors import KozyrError, shown
 from kozyr.shuffle import shuffled
@@ -99,30 +98,10 @@ BEAT = {card: Move("beat", card) for card in REFERENCE_ORDER}
 # -- the deal ------------------------------------------------------------------
 
 
-def _seed_bytes(seed: object) -> bytes:
-    """The 32 bytes of a deal seed (`kozyr.durak.seeds.seed_bytes`, the one normaliser)."""
-    return seed_bytes(seed, "seed", code="no_seed", error=IllegalMove, size=32)
-
-
-MAX_DEAL_DIGITS = 40
-
-
-def _deal_number(number: object) -> int:
-    try:
-        whole = None if isinstance(number, bool) else operator.index(number)  # type: ignore[arg-type]
-    except Exception:
-        whole = None
-    if whole is None or whole < 1:
-        raise IllegalMove("bad_deal", f"deal number {shown(number)} is not an integer from 1")
-    if whole >= 10 ** MAX_DEAL_DIGITS:
-        raise IllegalMove("bad_deal", f"deal number {shown(number)} has more than {MAX_DEAL_DIGITS} digits")
-    return whole
-
-
 def shuffled_order(seed: bytes | str, number: int = 1) -> tuple[int, ...]:
     """The 36 cards of deal `number` of `seed`, shuffled (Fisher-Yates from the last position down):
     `kozyr.shuffle.shuffled` under the tag `deal:<number>`."""
-    return shuffled(REFERENCE_ORDER, _seed_bytes(seed), f"deal:{_deal_number(number)}")
+    return shuffled(REFERENCE_ORDER, seed_of(seed), f"deal:{deal_number(number)}")
 
 
 def _check_order(cards: Iterable[int]) -> tuple[int, ...]:
@@ -132,10 +111,7 @@ def _check_order(cards: Iterable[int]) -> tuple[int, ...]:
         raise KozyrError("bad_order", f"{shown(cards)} is not a sequence of cards") from None
     order = []
     for c in given:
-        try:
-            whole = None if isinstance(c, bool) else operator.index(c)
-        except Exception:
-            whole = None
+        whole = index_of(c)
         if whole is None:
             raise KozyrError("bad_order", f"{shown(c)} is not a card int")
         if whole not in DURAK_CARDS:
@@ -152,23 +128,12 @@ def _check_order(cards: Iterable[int]) -> tuple[int, ...]:
     return tuple(order)
 
 
-def _seat_index(seat: object) -> int | None:
-    """0 or 1 for a seat that exists, else None."""
-    if isinstance(seat, bool):
-        return None
-    try:
-        s = operator.index(seat)  # type: ignore[arg-type]
-    except Exception:  # no __index__, or one that raises: no seat (the engine agrees)
-        return None
-    return s if s in (0, 1) else None
-
-
 # -- the game ------------------------------------------------------------------
 
 MoveLike = Move | str
 
 
-class Game:
+class Game(Faces):
     """One two-seat deal of Podkidnoy durak, from a seed or a shuffled order."""
 
     # -- construction ----------------------------------------------------------
@@ -223,19 +188,7 @@ class Game:
     @classmethod
     def replay(cls, seed: bytes | str, moves: Iterable[tuple[int, MoveLike]], number: int = 1) -> Game:
         """The deal after `moves` ((seat, move) pairs); IllegalMove at the first refused one."""
-        game = cls.from_seed(seed, number)
-        for i, item in enumerate(moves):
-            try:
-                seat, move = item
-            except (TypeError, ValueError):
-                raise IllegalMove("not_legal", f"replay item {i} {shown(item)} is not a (seat, move) pair",
-                                  index=i, value=item) from None
-            try:
-                game.apply(seat, move)
-            except IllegalMove as refusal:
-                raise IllegalMove(refusal.code, f"replay move {i}: {refusal.detail}",
-                                  **{**refusal.fields, "index": i}) from None
-        return game
+        return replay_moves(cls.from_seed(seed, number), moves)
 
     def copy(self) -> Game:
         """An independent game in the same position."""
@@ -410,7 +363,7 @@ class Game:
                 if words and words[0].lower() in ("attack", "beat"):
                     kind = words[0].lower()
         name = str(parsed) if parsed is not None else shown(move)
-        s = _seat_index(seat)
+        s = seat_index(seat, 2)
 
         def refuse(code: str, why: str) -> IllegalMove:
             return IllegalMove(code, f"seat {shown(seat)} {name}: {why} ({self._position()})", seat=seat, move=move,
@@ -564,7 +517,7 @@ class Game:
 
     def view(self, seat: int) -> View:
         """What `seat` may see."""
-        s = _seat_index(seat)
+        s = seat_index(seat, 2)
         if s is None:
             raise IllegalMove("not_your_turn", f"there is no seat {shown(seat)}: seats are 0 and 1")
         turn = self.turn
@@ -616,52 +569,8 @@ class Game:
         )
 
     @property
-    def result(self) -> Result | None:
-        return self._result
-
-    @property
-    def ply(self) -> int:
-        return len(self._events)
-
-    @property
-    def trump(self) -> int:
-        return self._trump
-
-    @property
-    def turnup(self) -> int:
-        return self._turnup
-
-    @property
-    def order(self) -> tuple[int, ...]:
-        return self._order
-
-    @property
-    def history(self) -> tuple[tuple[int, Move], ...]:
-        return tuple(self._history)
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        return tuple(self._events)
-
-    @property
     def hands(self) -> tuple[CardSet, CardSet]:
         return CardSet(self._hands[0]), CardSet(self._hands[1])
-
-    @property
-    def talon(self) -> tuple[int, ...]:
-        return tuple(self._talon)
-
-    @property
-    def heap(self) -> int:
-        return len(self._heap)
-
-    @property
-    def heap_cards(self) -> CardSet:
-        return CardSet(self._heap)
-
-    @property
-    def six_owner(self) -> int | None:
-        return self._owner
 
     def __repr__(self) -> str:
         return (f"<durak reference Game trump {SUIT_NAMES[self._trump]}, {self._position()}, "

@@ -40,7 +40,6 @@ they follow from the other fields); every other table fills both.
 """
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -48,7 +47,7 @@ from kozyr.cards import SUIT_NAMES, CardSet, card_name, parse_card
 from kozyr.durak.codes import CARD_KINDS, KINDS, IllegalMove
 from kozyr.durak.events import Event, Result
 from kozyr.durak.moves import DONE, RESIGN, SWAP, TAKE, Move
-from kozyr.durak.oracle.reference import _deal_number, _seed_bytes, beats
+from kozyr.durak.oracle.machinery import Faces, deal_number, index_of, replay_moves, seat_index, seed_of
 from kozyr.durak.rules import Rules
 from kozyr.durak.views import Bout, View
 from kozyr.errors import KozyrError, shown
@@ -84,6 +83,17 @@ def rank_of(card: int) -> int:
     return card & 15
 
 
+def beats(attack: int, defence: int, trump: int) -> bool:
+    """Whether `defence` beats `attack`: a higher trump over a trump; any trump over a plain card;
+    otherwise a higher card of the same suit (the same at every table; written here again, as every rule
+    of this twin is, apart from the two-seat one)."""
+    if suit_of(attack) == trump:
+        return suit_of(defence) == trump and rank_of(defence) > rank_of(attack)
+    if suit_of(defence) == trump:
+        return True
+    return suit_of(defence) == suit_of(attack) and rank_of(defence) > rank_of(attack)
+
+
 def reference_key(card: int) -> tuple[int, int]:
     """Sort key of the reference order: spades, hearts, diamonds, clubs, each from the ace down."""
     return suit_of(card), -rank_of(card)
@@ -108,7 +118,7 @@ def shuffled_order(seed: bytes | str, number: int = 1, rules: RulesLike = None) 
     Refusals in the rules' order: the options, then no_seed, then bad_deal.
     """
     table = Rules.of(rules)
-    return shuffled(table.reference_order, _seed_bytes(seed), f"deal:{_deal_number(number)}")
+    return shuffled(table.reference_order, seed_of(seed), f"deal:{deal_number(number)}")
 
 
 def _check_order(cards: object, rules: Rules) -> tuple[int, ...]:
@@ -131,11 +141,8 @@ def _check_order(cards: object, rules: Rules) -> tuple[int, ...]:
                 card = parse_card(x)
             except ValueError:
                 card = None
-        elif not isinstance(x, bool):
-            try:
-                card = operator.index(x)
-            except Exception:
-                card = None
+        else:
+            card = index_of(x)
         if card is None or card not in deck:
             raise KozyrError("bad_order", f"position {i}: {shown(x)} is not a card of the {rules.deck}-card deck",
                              value=x, index=i)
@@ -147,7 +154,7 @@ def _check_order(cards: object, rules: Rules) -> tuple[int, ...]:
 
 # -- the game ------------------------------------------------------------------
 
-class Game:
+class Game(Faces):
     """One deal of durak at the table `rules` (`Rules()`: two seats, 36 cards, podkidnoy)."""
 
     # -- construction: the deal -------------------------------------------------
@@ -215,17 +222,7 @@ class Game:
     def replay(cls, seed: bytes | str, moves: Iterable[tuple[int, MoveLike]], number: int = 1,
                rules: RulesLike = None) -> Game:
         """The deal after `moves` ((seat, move) pairs); IllegalMove at the first refused one."""
-        game = cls.from_seed(seed, number, rules)
-        for i, item in enumerate(moves):
-            try:
-                seat, move = item
-            except (TypeError, ValueError):
-                raise IllegalMove("not_legal", f"replay item {i} {shown(item)} is not a (seat, move) pair") from None
-            try:
-                game.apply(seat, move)
-            except IllegalMove as refusal:
-                raise IllegalMove(refusal.code, f"replay move {i}: {refusal.detail}") from None
-        return game
+        return replay_moves(cls.from_seed(seed, number, rules), moves)
 
     def copy(self) -> Game:
         """An independent game in the same position."""
@@ -536,16 +533,6 @@ class Game:
             return refused.code
         return None
 
-    def _seat_index(self, seat: object) -> int | None:
-        """0..N-1 for a seat that exists, else None (bools and objects whose __index__ raises are no seat)."""
-        if isinstance(seat, bool):
-            return None
-        try:
-            s = operator.index(seat)  # type: ignore[arg-type]
-        except Exception:
-            return None
-        return s if 0 <= s < self._n else None
-
     def _position(self) -> str:
         turn = self.turn
         on_turn = "nobody" if turn is None else f"seat {turn}"
@@ -578,7 +565,7 @@ class Game:
                 words = move.split()
                 if words and words[0].lower() in CARD_KINDS:
                     kind = words[0].lower()  # the card is missing or malformed: card_not_held, later
-        s = self._seat_index(seat)
+        s = seat_index(seat, self._n)
 
         def refuse(code: str, why: str) -> IllegalMove:
             if not explain:
@@ -789,7 +776,7 @@ class Game:
 
     def view(self, seat: int) -> View:
         """What `seat` may see (a seat that is out too); IllegalMove not_your_turn for no seat."""
-        s = self._seat_index(seat)
+        s = seat_index(seat, self._n)
         if s is None:
             raise IllegalMove("not_your_turn", f"there is no seat {shown(seat)}: seats are 0 to {self._n - 1}",
                               seat=seat)
@@ -857,14 +844,6 @@ class Game:
         return self._n
 
     @property
-    def result(self) -> Result | None:
-        return self._result
-
-    @property
-    def ply(self) -> int:
-        return len(self._events)
-
-    @property
     def moves(self) -> int:
         """Moves applied by the players (forced steps are not moves)."""
         return len(self._history)
@@ -875,44 +854,12 @@ class Game:
         return self._bouts
 
     @property
-    def trump(self) -> int:
-        return self._trump
-
-    @property
-    def turnup(self) -> int:
-        return self._turnup
-
-    @property
     def low_trump(self) -> int:
         return self._low_trump
 
     @property
-    def order(self) -> tuple[int, ...]:
-        return self._order
-
-    @property
-    def history(self) -> tuple[tuple[int, Move], ...]:
-        return tuple(self._history)
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        return tuple(self._events)
-
-    @property
     def hands(self) -> tuple[CardSet, ...]:
         return tuple(CardSet(h) for h in self._hands)
-
-    @property
-    def talon(self) -> tuple[int, ...]:
-        return tuple(self._talon)
-
-    @property
-    def heap(self) -> int:
-        return len(self._heap)
-
-    @property
-    def heap_cards(self) -> CardSet:
-        return CardSet(self._heap)
 
     @property
     def table(self) -> CardSet:
@@ -923,11 +870,6 @@ class Game:
     def out(self) -> tuple[int, ...]:
         """The seats that are out, in the order they went out."""
         return tuple(self._out)
-
-    @property
-    def six_owner(self) -> int | None:
-        """The seat holding the right to exchange the low trump, or None."""
-        return self._owner
 
     def log_digest(self) -> str:
         """The SHA-256 of the deal's event lines so far (kozyr.durak.log_digest)."""
