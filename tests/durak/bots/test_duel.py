@@ -20,10 +20,17 @@ from kozyr.durak import Params
 from kozyr.durak.bots.bot import Bot
 from kozyr.durak.bots.sides import resolve
 from kozyr.durak.ladder import ladder
+from kozyr.durak.ladder.job import Job
 from kozyr.durak.params import PARAM_NAMES, PARAM_RANGES
+from kozyr.durak.rules import Rules
 from kozyr.errors import KozyrError
 
-agrees = importlib.import_module("kozyr.durak.ladder._loop")._duel_agrees   # a test hook
+_agrees = importlib.import_module("kozyr.durak.ladder._loop")._duel_agrees   # a test hook
+
+
+def agrees(a: object, b: object, deal: str, first: int, count: int, seed: str = "duel") -> list[int]:
+    """The deals of a two-seat run of a against b where the duel and the general loop differ."""
+    return _agrees(Job((a, b), Rules(), seed, deal, first + count), first, count)  # type: ignore[no-any-return]
 
 
 def _random_params(rng: random.Random) -> Params:

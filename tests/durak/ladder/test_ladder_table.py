@@ -20,6 +20,7 @@ from kozyr.cli import main
 from kozyr.durak import Move, Rules, View
 from kozyr.durak.bots.sides import resolve
 from kozyr.durak.ladder import TableResult, ladder, replay, replay_table
+from kozyr.durak.ladder._loop import Runner
 from kozyr.durak.ladder.job import Job
 from kozyr.durak.ladder.result import CAPPED, places
 from kozyr.errors import KozyrError
@@ -162,7 +163,7 @@ def test_a_deal_at_the_move_cap_is_counted_apart() -> None:
     sides = tuple(resolve(s) for s in (3, 2, 2, 2))
     job = Job(sides, rules, "cap", "fast", 10, cap=30)    # every deal is longer than 30 moves
     losers, moves, bouts, largest, order = job.arrays(10)
-    assert job.runner().chunk(0, 10, losers, moves, bouts, largest, order) == 10
+    assert Runner(job).chunk(0, 10, losers, moves, bouts, largest, order) == 10
     assert (losers == CAPPED).all() and (moves == 30).all()
     r = TableResult(list(sides), rules, "cap", "fast", losers, moves, bouts, largest, order, 1.0)
     assert r.capped == 40 and r.fools == [0, 0, 0, 0] and r.fool[0].total == 0 and r.mean_place[0] is None

@@ -64,7 +64,7 @@ from kozyr.durak.bots.sides import (
     seat_bot,
 )
 from kozyr.durak.ladder import processes
-from kozyr.durak.ladder._loop import play_seeded
+from kozyr.durak.ladder._loop import Runner, play_seeded
 from kozyr.durak.ladder.chunks import THREAD_CHUNKS, plan
 from kozyr.durak.ladder.job import Job, fool_of
 from kozyr.durak.ladder.options import MAX_WORKERS, RunOptions
@@ -189,7 +189,7 @@ def play_range(job: Any, first: Any, count: Any, *args: Any, workers: int = 1, p
     if args or old:
         raise TypeError("play_range(job, first, count, *, workers, progress, chunk, cpu)")
     arrays = job.arrays(count)
-    _drive(job.runner(), job, arrays, first, count, job.width, workers, progress, chunk, cpu,
+    _drive(Runner(job), job, arrays, first, count, job.width, workers, progress, chunk, cpu,
            searching=any(s.rung == 4 for s in job.sides))
     return arrays
 

@@ -831,16 +831,14 @@ cdef inline bint same_end(const State *s, const State *t, int big1, int big2) no
                 or big1 != big2)
 
 
-def _duel_agrees(a, b, str deal, long long first, long long count, seed="duel"):
-    """Test hook: deals first+1 .. first+count of a ladder of side a against side b (resolved rung or
-    Bot sides, rungs 1 to 3; a in seat i % 2), each played three times: by the specialised duel as the runner deals it (by
+def _duel_agrees(job, long long first, long long count):
+    """Test hook: deals first+1 .. first+count of a two-seat `job` (a `kozyr.durak.ladder.job.Job` of
+    side a against side b, resolved rung or Bot sides, rungs 1 to 3; a in seat i % 2; built by the caller,
+    since the job's module imports this one), each played three times: by the specialised duel as the runner deals it (by
     power, no State), by the duel from a dealt State (play_dealt, as play_seeded plays), and by the
     general loop; the deal indices where the States differ in outcome, fool, moves, bouts, ply, heap,
     hands, counts, talon or largest hand (an empty list when they agree)."""
-    from kozyr.durak.ladder.job import Job
-    from kozyr.durak.rules import Rules
-
-    cdef Runner runner = Runner(Job((a, b), Rules(), seed, deal, first + count))
+    cdef Runner runner = Runner(job)
     cdef State s, t, u
     cdef Seat seats[2]
     cdef Player players[2]

@@ -41,6 +41,7 @@ from typing import Any
 import numpy as np
 
 from kozyr.durak.bots.sides import Side
+from kozyr.durak.ladder._loop import Runner
 from kozyr.durak.ladder.chunks import TASK_CHUNKS, plan
 from kozyr.durak.ladder.job import DTYPES, Job
 from kozyr.durak.ladder.result import interrupted
@@ -80,7 +81,7 @@ def play_task(task: Task) -> tuple[int, Arrays]:
     never pickled. The arrays are fresh and hold exactly the chunk's entries.
     """
     arrays = task.job.arrays(task.count)
-    done = task.job.runner().chunk(task.first, task.count, *arrays, offset=task.first)
+    done = Runner(task.job).chunk(task.first, task.count, *arrays, offset=task.first)
     if done != task.count:   # only a stop() makes a chunk short, and no one stops this Runner
         raise RuntimeError(f"deals {task.first + 1}..{task.first + task.count}: played {done} of {task.count}")
     return task.first, arrays
@@ -232,7 +233,7 @@ def _check(job: Job) -> None:
     for side in job.sides:
         _travels(side)
     if job.deals:   # the Runner refuses a reference seed that would not fit its longest deal text
-        job.runner()
+        Runner(job)
 
 
 def _travels(side: Side) -> None:

@@ -81,11 +81,6 @@ class Job:
     def dtypes(self) -> tuple[Any, ...]:
         return DTYPES + ((ORDER,) if self.order else ())
 
-    def runner(self) -> Any:
-        from kozyr.durak.ladder._loop import Runner
-
-        return Runner(self)
-
     def arrays(self, count: int) -> tuple[np.ndarray, ...]:
         """Fresh arrays for `count` deals: (losers, moves, bouts, largest[, order])."""
         n = count * self.width

@@ -36,6 +36,7 @@ from typing import Any, cast
 
 import numpy as np
 
+from kozyr.durak.ladder._loop import Runner
 from kozyr.durak.ladder.job import Job
 from kozyr.durak.ladder.result import interrupted
 from kozyr.errors import KozyrError, shown
@@ -77,7 +78,7 @@ def _serve(conn: Connection, job: Job) -> None:
     """A worker: play each chunk (first, count) it is sent, answer (first, arrays, cpu) or an error."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the driver's to handle
     try:
-        runner = job.runner()
+        runner = Runner(job)
     except BaseException as err:  # noqa: BLE001 - reported to the driver, which raises it
         conn.send(("error", -1, _portable(err), None))
         return
