@@ -332,8 +332,8 @@ class MonteCarloBot(RulesBot):
 
     def _layouts(self, view: View, n: int, *, talon: bool) -> list[tuple[dict[int, int], tuple[int, ...]]]:
         """``n`` layouts of the cards the seat does not see: the other two active hands (ten cards each,
-        as masks) and, before the talon is turned (``talon``), the talon's two cards. Uniform; a subclass
-        may weight them (:meth:`_weigh`)."""
+        as masks) and, before the talon is turned (``talon``), the talon's two cards, uniformly drawn
+        (rung 4 weights them by the calls)."""
         me = view.seat
         mine = int(view.hand)
         seen = set() if talon else set(view.talon) | set(view.discard)
@@ -344,12 +344,7 @@ class MonteCarloBot(RulesBot):
             self._rng.shuffle(unseen)
             hands = {others[0]: _mask(unseen[:10]), others[1]: _mask(unseen[10:20])}
             out.append((hands, tuple(sorted(unseen[20:22])) if talon else ()))
-        return self._weigh(view, out)
-
-    def _weigh(self, view: View, layouts: list[tuple[dict[int, int], tuple[int, ...]]]
-               ) -> list[tuple[dict[int, int], tuple[int, ...]]]:
-        """Rung 3 takes the layouts as drawn: every layout consistent with the cards is as likely."""
-        return layouts
+        return out
 
     # -- the auction ---------------------------------------------------------------------------------------
 
