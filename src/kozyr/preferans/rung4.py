@@ -242,7 +242,14 @@ class InferenceBot(MonteCarloBot):
     # -- strategy fusion at the end -----------------------------------------------------------------------
 
     def _endgame(self, view: View, ws: Sequence[World], weights: Sequence[float]) -> Move:
-        """The card of highest weighted gain under the vector minimax of the module's docstring."""
+        """The card of highest weighted gain under the vector minimax (ties: the first in canonical
+        order)."""
+        values = self._endgame_values(view, ws, weights)
+        return max(view.legal, key=lambda m: values[m])
+
+    def _endgame_values(self, view: View, ws: Sequence[World], weights: Sequence[float]) -> dict[Move, float]:
+        """Each legal card's weighted sum over ``ws`` of the seat's gain under the vector minimax of the
+        module's docstring."""
         assert view.trick is not None
         act = view.active
         pricer = _Pricer(view, convention_of(view))
@@ -336,16 +343,13 @@ class InferenceBot(MonteCarloBot):
                     hands[i][k] = h
 
         k0 = (leader0 + len(plays0)) % 3
-        best: tuple[float, Move] | None = None
+        out: dict[Move, float] = {}
         for m in view.legal:
             c = m.arg
             assert isinstance(c, int)
             v = child(idx, hands0, plays0, leader0, won0, k0, c)
-            s = sum(weights[i] * x for i, x in zip(idx, v, strict=True))
-            if best is None or s > best[0]:
-                best = (s, m)
-        assert best is not None
-        return best[1]
+            out[m] = sum(weights[i] * x for i, x in zip(idx, v, strict=True))
+        return out
 
 
 def _mask(cards: Sequence[int]) -> int:
