@@ -296,8 +296,7 @@ class InferenceBot(MonteCarloBot):
                 w2[best[0]] += 1
                 won = tuple(w2)
                 if not hands[worlds[0]][best[0]]:
-                    v = leaf(won)
-                    return [v] * len(worlds)
+                    return [leaf(won)] * len(worlds)
                 return rec(worlds, hands, (), best[0], won)
             k = (leader + len(plays)) % 3
             key = (tuple(worlds), tuple(tuple(hands[i]) for i in worlds), plays, leader, won)

@@ -19,12 +19,29 @@ Rung 2 plays as a careful beginner is taught to:
 - *play*: cash sure winners, do not overtake a partner, win a trick as cheaply as it can, otherwise throw
   its lowest card; in misère and raspasy, the highest card that still loses.
 
-Rung 3 chooses by expected settlement, not trick count. In the play it calls
-:func:`~kozyr.preferans.analysis.analyse` (every world when they are few, otherwise a uniform sample) and
-takes the card of highest mean gain; at the whist it deals the declarer's hand consistent with the view,
-solves the contract double-dummy in each world and compares what whisting and passing earn in the
-deal's settlement. Bidding, discarding and naming are rung 2's (see the report: not yet by simulation),
-and so are the two talon-led tricks of raspasy, which the solver does not model.
+Rung 3 chooses every decision by its expected settlement under the view's convention (the scorer
+prices each outcome as the seat's gain in the deal's settlement), not by tricks:
+- *bidding*: over ``bid_worlds`` layouts of the other hands and the talon, the seat's hand and the talon are
+  cut to ten for each likely strain (the two lowest cards outside trumps), the deal is solved double-dummy
+  with first hand leading, and each game contract of that strain is priced with the defenders whisting as
+  rung 2 does (each by its count against its share of the quota; a lone whister open; a checked ten by
+  both); misère likewise (the discard of least misère danger), and raspasy as the seat's guaranteed tricks
+  against the other two, the rest shared evenly (from the first lead, the two talon-led tricks left out).
+  The seat bids the cheapest legal bid when the best contract it allows is worth more than passing, and
+  misère when that is worth more still. Passing is worth raspasy's value when the other two have passed,
+  half of it while one of them may still bid (his game is counted as even for the seat). The table is
+  computed once a deal; the later calls compare it with the new cheapest bid;
+- *discard and naming*: over ``talon_worlds`` layouts of the defenders' hands, the few best discards by
+  rung 2's count for each of the two likeliest strains (or, in misère, the four of least danger) are
+  solved with every contract of that strain not below the bid, and the pair and contract of best mean
+  settlement are taken (the contract is kept for the naming);
+- *whisting*: the declarer's hand dealt consistent with the view, the contract solved in each world, and
+  whisting and passing compared in the settlement;
+- *open or closed*: priced over layouts of the declarer's hand; the same double-dummy tricks make them equal
+  except where the convention scores an open defence apart, and a tie goes to open;
+- *play*: :func:`~kozyr.preferans.analysis.analyse` (every world when they are few, otherwise a uniform
+  sample), the card of highest mean gain. The two talon-led tricks of raspasy are rung 2's (the solver
+  does not model them).
 """
 from __future__ import annotations
 
@@ -44,7 +61,7 @@ from .errors import PreferansError
 from .moves import Move
 from .views import View
 
-__all__ = ["RulesBot", "MonteCarloBot", "suit_tricks", "strain_tricks", "safe_misere"]
+__all__ = ["RulesBot", "MonteCarloBot", "defence_count", "suit_tricks", "strain_tricks", "safe_misere"]
 
 TOPS = (14, 13, 12, 11, 10, 9, 8, 7)
 TALON = 1.0
@@ -514,9 +531,9 @@ class MonteCarloBot(RulesBot):
         ten = _cards(int(view.hand))
         best: tuple[Fraction, Contract] | None = None
         for t in (0, 3, 2, 1, None):
-            value, contract = self._best_contract(view, conv, layouts, ten, t, bid)
-            if contract is not None and contract in names and (best is None or value > best[0]):
-                best = (value, contract)
+            value, named = self._best_contract(view, conv, layouts, ten, t, bid)
+            if named is not None and named in names and (best is None or value > best[0]):
+                best = (value, named)
         return names[best[1]] if best is not None else view.legal[0]
 
     # -- whisting, the defence and the play ------------------------------------------------------------------
