@@ -1,5 +1,5 @@
 """How long rung 3 (``montecarlo``) and rung 4 (``inference``) take a decision, by kind: the median, p90
-and largest wall time of each, over whole deals in which the measured bot holds two seats and rung 3 the
+and largest CPU time of each (the process's own, so the shared machine's load does not inflate it), over whole deals in which the measured bot holds two seats and rung 3 the
 third. Run: nice python benchmarks/pref_decisions.py [DEALS]  (the load average is printed beside it)."""
 from __future__ import annotations
 
@@ -24,9 +24,9 @@ def measure(name: str, deals: int) -> dict[str, list[float]]:
             seat = game.actor
             assert seat is not None
             view = game.view(seat)
-            t = time.perf_counter()
+            t = time.process_time()
             move = bots[seat](view)
-            dt = time.perf_counter() - t
+            dt = time.process_time() - t
             if seat != 1:
                 spent.setdefault(view.phase, []).append(dt)
             game.apply(seat, move)

@@ -245,6 +245,13 @@ def worlds(view: View, *, limit: int | None = None, samples: int = 0, seed: int 
     return n, [p.draw(rng) for _ in range(samples)]
 
 
+_PRICES: dict[tuple[object, ...], Fraction] = {}
+"""Prices already computed, shared by every pricer of the process: a price is a pure function of its key
+(the convention, the table, the deal's declarer and contract, the calls and the final tricks), and the bots
+ask the same few thousand again and again."""
+_PRICES_MAX = 200_000
+
+
 class _Pricer:
     """The seat's gain in the settlement of the deal, from the final tricks of the active seats."""
 
@@ -284,6 +291,12 @@ class _Pricer:
         got = self.cache.get(key)
         if got is not None:
             return got
+        shared = (self.convention, self.names, self.view.dealer, self.view.active, self.view.seat, self.declarer,
+                  self.contract) + key
+        got = _PRICES.get(shared)
+        if got is not None:
+            self.cache[key] = got
+            return got
         v = self.view
         names = self.names
         dealer = names[v.dealer] if len(names) == 4 else None
@@ -302,6 +315,9 @@ class _Pricer:
         sheet.add(deal)
         got = sheet.settle()[names[v.seat]]
         self.cache[key] = got
+        if len(_PRICES) >= _PRICES_MAX:
+            _PRICES.clear()
+        _PRICES[shared] = got
         return got
 
 
