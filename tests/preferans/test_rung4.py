@@ -3,6 +3,7 @@
 its moves legal and replayable from a seed."""
 from __future__ import annotations
 
+import pytest
 from _pref_play import SEEDS
 from test_rung3 import c, dealt
 
@@ -110,11 +111,21 @@ def test_one_card_for_every_world_never_beats_the_sampling_optimism() -> None:
 
 
 def test_moves_are_legal_and_seeded() -> None:
-    for number in range(1, 3):
+    replayed(range(1, 2), lambda: [InferenceBot(1), RulesBot(2), RulesBot(3)])
+
+
+@pytest.mark.soak
+def test_moves_are_legal_and_seeded_among_strong_bots() -> None:
+    replayed(range(1, 4), lambda: [InferenceBot(1), MonteCarloBot(2), InferenceBot(3)])
+
+
+def replayed(numbers: range, make) -> None:
+    """Each deal played twice by fresh bots from the same seeds: every move legal, the same moves."""
+    for number in numbers:
         logs = []
         for _ in range(2):
             game = Twin.from_seed(SEEDS[3], number, players=("A", "B", "C"), dealer=number % 3)
-            bots = [InferenceBot(1), MonteCarloBot(2), InferenceBot(3)]
+            bots = make()
             log = []
             while not game.over:
                 v = game.view(game.actor)
