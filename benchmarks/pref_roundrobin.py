@@ -1,7 +1,8 @@
 """The preferans round robin: every pair of rungs 1 to 4 on duplicate deals (each deal in all six seatings
 of the candidate against two seats of the other), and rung 3 at all three seats (its all-pass rate and
 made contracts under Sochi). Writes the table in Markdown to OUT and prints it.
-Run: nice python benchmarks/pref_roundrobin.py DEALS WORKERS OUT [FIRST]"""
+Run: nice python benchmarks/pref_roundrobin.py DEALS WORKERS OUT [FIRST [RUNG]]; with RUNG, only the pairs
+that include it (to replay a changed rung's rows), without the three-seat run."""
 from __future__ import annotations
 
 import itertools
@@ -25,12 +26,15 @@ def made(r: LadderResult, side: int) -> str:
 def main() -> None:
     deals, workers, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
     first = int(sys.argv[4]) if len(sys.argv) > 4 else 5001
+    only = sys.argv[5] if len(sys.argv) > 5 else None
     lines = [f"Deals {first} to {first + deals - 1} of the ladder's seed, each in six seatings; Sochi.", "",
              "| candidate | field (two seats) | candidate's whists a deal [95 %] | deals | all-pass | "
              "candidate's contracts made / declared | field's | wall | load |",
              "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for a, b in itertools.combinations(RUNGS, 2):
         a, b = b, a        # the higher rung is the candidate
+        if only is not None and only not in (a, b):
+            continue
         load = os.getloadavg()[0]
         t = time.perf_counter()
         r = ladder(a, b, b, deals=deals, first=first, workers=workers)
@@ -41,6 +45,9 @@ def main() -> None:
                f"{took:.0f} s | {load:.1f} to {os.getloadavg()[0]:.1f} |")
         print(row, flush=True)
         lines.append(row)
+    if only is not None:
+        write_atomic(out, "\n".join(lines) + "\n")
+        return
     load = os.getloadavg()[0]
     t = time.perf_counter()
     r = ladder("montecarlo", "montecarlo", "montecarlo", deals=deals, first=first, workers=workers)
