@@ -168,8 +168,8 @@ class InferenceBot(MonteCarloBot):
     name = "inference"
     rung = 4
 
-    def __init__(self, seed: int | str = 0, *, samples: int = 24, limit: int = 120, draws: int = 36,
-                 bid_worlds: int = 16, talon_worlds: int = 12, margin: float = 0.0) -> None:
+    def __init__(self, seed: int | str = 0, *, samples: int = 16, limit: int = 120, draws: int = 36,
+                 bid_worlds: int = 8, talon_worlds: int = 8, margin: float = 0.0) -> None:
         super().__init__(seed, samples=samples, limit=limit, bid_worlds=bid_worlds, talon_worlds=talon_worlds,
                          margin=margin)
         self.draws = draws
