@@ -1,6 +1,7 @@
 """How long rung 3 (``montecarlo``) and rung 4 (``inference``) take a decision, by kind: the median, p90
-and largest CPU time of each (the process's own, so the shared machine's load does not inflate it), over whole deals in which the measured bot holds two seats and rung 3 the
-third. Run: nice python benchmarks/pref_decisions.py [DEALS]  (the load average is printed beside it)."""
+and largest CPU time of each (the process's own, so the shared machine's load does not inflate it),
+over whole deals in which the measured bot holds two seats and rung 3 the third.
+Run: nice python benchmarks/pref_decisions.py [DEALS]  (the load average is printed beside it)."""
 from __future__ import annotations
 
 import os
