@@ -21,9 +21,9 @@ from typing import Any
 
 import pytest
 
+from kozyr.durak.bots.rungs import best
 from kozyr.durak.core.engine import Game, _sha_ni
 from kozyr.durak.ladder import ladder
-from kozyr.durak.rungs import best
 
 N = 10_000
 

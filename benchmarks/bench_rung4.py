@@ -23,7 +23,7 @@ import time
 import numpy as np
 
 from kozyr.durak import Bot, Game, Params
-from kozyr.durak.bot4 import Rung4Bot
+from kozyr.durak.bots.bot4 import Rung4Bot
 from kozyr.durak.ladder import ladder
 from kozyr.stats import rate
 

@@ -24,7 +24,7 @@ from collections.abc import Callable
 import numpy as np
 
 from kozyr.durak import Bot, Game, Move, Params, Rules, View
-from kozyr.durak.bot4 import Rung4Bot
+from kozyr.durak.bots.bot4 import Rung4Bot
 from kozyr.stats import rate
 
 CAP = 5000      # moves: a play longer than this is counted apart (cards can circulate once the talon is out)

@@ -1,4 +1,4 @@
-"""Batched environment speed: agent steps per second of DurakVecEnv (kozyr.durak.vecenv).
+"""Batched environment speed: agent steps per second of DurakVecEnv (kozyr.durak.learn.vecenv).
 
     PYTHONPATH=src python benchmarks/bench_vecenv.py [--n 1024] [--opponent 3] [--seconds 5]
     PYTHONPATH=src python benchmarks/bench_vecenv.py --seats 4 [--variant perevodnoy]
@@ -33,7 +33,7 @@ import time
 import numpy as np
 
 from kozyr.durak import Rules
-from kozyr.durak.vecenv import DurakVecEnv
+from kozyr.durak.learn.vecenv import DurakVecEnv
 
 
 def _run(env: DurakVecEnv, seconds: float, policy: str, rng: np.random.Generator) -> tuple[float, float, int, int]:

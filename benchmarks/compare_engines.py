@@ -21,7 +21,7 @@ import time
 from kozyr.durak.core import engine as _engine
 
 try:
-    from kozyr.durak import reference
+    from kozyr.durak.oracle import reference
 except ImportError:  # pragma: no cover - the reference is part of the package
     reference = None
 

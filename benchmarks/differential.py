@@ -4,7 +4,7 @@
 
 Deal n uses the seed `durak` + n zero-padded to 27 digits, deal number 1 + n % 3,
 and moves chosen by random.Random(--seed); every legal list, event, refusal code
-and result must agree (the driver is kozyr.durak.testing.compare_deal, the
+and result must agree (the driver is kozyr.durak.oracle.testing.compare_deal, the
 same one the test suite runs). --views also compares both seats' views and the visible state after
 every move (about three times slower).
 """
@@ -16,7 +16,7 @@ import sys
 import time
 from collections import Counter
 
-from kozyr.durak import testing as driver
+from kozyr.durak.oracle import testing as driver
 
 
 def main(argv=None) -> int:

@@ -19,9 +19,9 @@ import time
 from typing import Any
 
 from kozyr.durak import sprt
+from kozyr.durak.bots.panel import spec
 from kozyr.durak.ladder import ladder
-from kozyr.durak.learned import LearnedBot
-from kozyr.durak.panel import spec
+from kozyr.durak.learn.learned import LearnedBot
 
 
 def rate(r: Any) -> dict[str, Any]:
@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         for rung in (1, 2, 3):
             show(f"rung {rung}", rate(ladder(bot, rung, 2 * args.pairs, seed=args.seed, pairs=True)))
     if "panel" not in skip:
-        from kozyr.durak.ladder.userbots import BotSpec
+        from kozyr.durak.bots.userbots import BotSpec
 
         for name in ("taker", "shedder", "hoarder", "tuned"):
             show(name, rate(ladder(bot, BotSpec(spec(name), {}), 2 * args.pairs, seed=args.seed, pairs=True)))

@@ -4,7 +4,7 @@
                                                             [--workers 2] [--seed 1] [--rollout 0] [--json FILE]
 
 The bot is `open_spiel.python.algorithms.ismcts.ISMCTSBot` on the `kozyr_durak`
-game (kozyr.durak.openspiel): UCT constant 2, `--simulations` simulations a
+game (kozyr.durak.learn.openspiel): UCT constant 2, `--simulations` simulations a
 decision, unlimited world samples (each simulation redeals the hidden cards
 with `resample_from_infostate`, i.e. `Game.determinize`), final policy = the
 most visited action, and OpenSpiel's `RandomRolloutEvaluator` with one random
@@ -43,7 +43,7 @@ def rollout_evaluator(rung: int, rs: Any) -> Any:
 
     class RungRollout(mcts.Evaluator):   # type: ignore[misc]
         """Play the leaf's deal out with rung `rung` at both seats, in C (`rollout`: the moves of
-        `Bot(rung)`, tests/durak/test_rollout.py); the returns of its end (-1 the fool, +1 the other)."""
+        `Bot(rung)`, tests/durak/ladder/test_rollout.py); the returns of its end (-1 the fool, +1 the other)."""
 
         def evaluate(self, state: Any) -> Any:
             losers = rollout(state.deal.game, rung)
@@ -59,14 +59,14 @@ def rollout_evaluator(rung: int, rs: Any) -> Any:
 def play_seeded(job: tuple[Any, ...]) -> tuple[Any, int, int, int, int, float]:
     """One deal: (opponent, deal seed, ISMCTS seat, simulations[, rollout rung]) -> (opponent, deal seed, seat,
     fool or -1, ISMCTS decisions, seconds). The opponent is a rung 1..4 or a panel bot's name
-    (`kozyr.durak.panel`)."""
+    (`kozyr.durak.bots.panel`)."""
     import pyspiel
     from open_spiel.python.algorithms import ismcts
 
-    import kozyr.durak.openspiel  # noqa: F401  (registers kozyr_durak)
+    import kozyr.durak.learn.openspiel  # noqa: F401  (registers kozyr_durak)
     from kozyr.durak import Bot, Game
-    from kozyr.durak.encoding import action_of, card_index
-    from kozyr.durak.panel import PANEL
+    from kozyr.durak.bots.panel import PANEL
+    from kozyr.durak.learn.encoding import action_of, card_index
 
     rung, seed, seat, sims = job[:4]
     rollout = job[4] if len(job) > 4 else 0
@@ -82,11 +82,11 @@ def play_seeded(job: tuple[Any, ...]) -> tuple[Any, int, int, int, int, float]:
         state.apply_action(card_index(card))
     if rung == 4:
         from kozyr.durak import Params
-        from kozyr.durak.bot4 import Rung4Bot
+        from kozyr.durak.bots.bot4 import Rung4Bot
 
         rung_bot = Rung4Bot(f"yardstick-{seed}", params=Params.of({"K": k4, **set4}))
     elif rung == "learned":
-        from kozyr.durak.learned import LearnedBot
+        from kozyr.durak.learn.learned import LearnedBot
 
         rung_bot = LearnedBot()
     elif isinstance(rung, str):

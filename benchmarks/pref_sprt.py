@@ -1,6 +1,8 @@
-"""``kozyr pref sprt CANDIDATE FIELD`` with the deals played in worker processes: the same sequential test
+"""The sequential test as the preferans strength page's runs played it (before the shell's ``kozyr pref sprt``
+had workers of its own): each deal in all six seatings of the candidate and two seats of the field, played
+in worker processes; the same sequential test
 (:class:`kozyr.preferans.sprt.ScoreSPRT`, the same defaults) fed the same per-deal gains in deal order, so
-it decides on the same deal as the shell's serial run would; the workers only play ahead of it (a batch of
+it decides on the same deal as the shell's serial run then would; the workers only play ahead of it (a batch of
 deals at a time, the deals past the decision thrown away). Prints each deal's running state.
 Run: nice python benchmarks/pref_sprt.py CANDIDATE FIELD DELTA1 FIRST WORKERS [MAX_DEALS]"""
 from __future__ import annotations
@@ -10,7 +12,7 @@ import os
 import sys
 import time
 
-from kozyr.preferans.ladder import PERMUTATIONS, play_deal, resolve_side
+from kozyr.preferans.duplicate import PERMUTATIONS, play_deal, resolve_side
 from kozyr.preferans.sprt import ScoreSPRT
 
 

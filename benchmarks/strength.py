@@ -8,7 +8,7 @@ Every pair of players plays `--deals` deals (`--deals4` when rung 4 sits at
 the table: it searches, ~100 deals a second) as deal pairs: each deal twice
 with the seats swapped (`ladder(..., pairs=True)`), so the cards' luck cancels
 and every pairing plays the same deals (one `--seed`). A player is a rung
-(1..4), a panel bot by name (`kozyr.durak.panel`: taker, shedder, hoarder,
+(1..4), a panel bot by name (`kozyr.durak.bots.panel`: taker, shedder, hoarder,
 tuned), or a bot of yours as `module:attr` (the shell's sides).
 
 Printed: for every pairing, each side's fool rate among the decided deals with
@@ -36,9 +36,9 @@ from pathlib import Path
 from typing import Any
 
 from kozyr.cli import durak_sides
+from kozyr.durak.bots.panel import PANEL
+from kozyr.durak.bots.userbots import BotSpec
 from kozyr.durak.ladder import ladder
-from kozyr.durak.ladder.userbots import BotSpec
-from kozyr.durak.panel import PANEL
 from kozyr.errors import KozyrError
 from kozyr.files import write_atomic
 from kozyr.stats import Rate, rate, round_robin_elo

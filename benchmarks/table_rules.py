@@ -21,7 +21,7 @@ import os
 import time
 
 from kozyr.durak import Params, Rules
-from kozyr.durak.tuning import sprt
+from kozyr.durak.tuning.measure import sprt
 
 SHOW, TRANSFER, THROWER, POWER, ALL = 1, 2, 4, 8, 15
 

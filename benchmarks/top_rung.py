@@ -25,9 +25,9 @@ import time
 import numpy as np
 
 from kozyr.durak import Bot, Game
-from kozyr.durak.bot4 import Rung4Bot
+from kozyr.durak.bots.bot4 import Rung4Bot
+from kozyr.durak.bots.panel import PANEL
 from kozyr.durak.ladder import ladder
-from kozyr.durak.panel import PANEL
 from kozyr.durak.params import Params, param_name
 
 

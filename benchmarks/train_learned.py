@@ -1,4 +1,4 @@
-"""Train the learned rung (kozyr.durak.learned): distil rung 4, improve by expert iteration, then by PPO.
+"""Train the learned rung (kozyr.durak.learn.learned): distil rung 4, improve by expert iteration, then by PPO.
 
     pip install -e ".[train,plot]"
     python benchmarks/train_learned.py --out runs/learned            # the full recipe (about 45 min, one core)
@@ -28,7 +28,7 @@ Everything is counted, not timed (labels, epochs, updates), so the same seed giv
 the same weights on the same library versions (`--budget` is only a safety cap that
 stops early and says so). Outputs in `--out`: `log.jsonl` (one line an event),
 `stageN.npz` (each stage's network), `learned.npz` (the kept one, in the format
-`kozyr.durak.learned.load` reads).
+`kozyr.durak.learn.learned.load` reads).
 """
 from __future__ import annotations
 
@@ -44,11 +44,11 @@ from typing import Any
 import numpy as np
 
 from kozyr.durak import Game, Rung4Bot, sprt
-from kozyr.durak.bots import Bot
-from kozyr.durak.encoding import N_ACTIONS, OBS_SIZE, action_of, observe
+from kozyr.durak.bots.bot import Bot
+from kozyr.durak.bots.panel import TUNED
 from kozyr.durak.ladder import ladder
-from kozyr.durak.learned import LearnedBot, Weights, save
-from kozyr.durak.panel import TUNED
+from kozyr.durak.learn.encoding import N_ACTIONS, OBS_SIZE, action_of, observe
+from kozyr.durak.learn.learned import LearnedBot, Weights, save
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -257,7 +257,7 @@ class PPO:
 
     def __init__(self, net: Any, cfg: Config, seed: int) -> None:
         torch = _torch()
-        from kozyr.durak.vecenv import DurakVecEnv
+        from kozyr.durak.learn.vecenv import DurakVecEnv
 
         torch.manual_seed(seed)
         self.torch, self.Env, self.net, self.cfg, self.seed = torch, DurakVecEnv, net, cfg, seed

@@ -3,10 +3,10 @@
     PYTHONPATH=src python benchmarks/variants_soak.py --deals-per-set 30 --pair cython
     PYTHONPATH=src python benchmarks/variants_soak.py --lockstep 3300
 
-Deal d of option set k (k in the order of kozyr.durak.testing.all_rules(), the
+Deal d of option set k (k in the order of kozyr.durak.oracle.testing.all_rules(), the
 912 valid tables) uses the seed `durak` + (100 k + d) zero-padded to 27 digits,
 deal number 1 + d % 3, and moves from random.Random(100 k + d). The driver is
-kozyr.durak.testing.compare_table_deal, the one the test suite runs: the same
+kozyr.durak.oracle.testing.compare_table_deal, the one the test suite runs: the same
 legal lists, events, views (with --views) and refusals after every move,
 garbage probes, resigns, a refusal sweep on a share of positions, and the
 rules' invariants. --pair twin-copy plays the twin against its own copies,
@@ -27,9 +27,9 @@ import time
 from collections import Counter
 
 from kozyr.durak import Rules
-from kozyr.durak import testing as driver
 from kozyr.durak.core.engine import Game as CythonGame
-from kozyr.durak.reference_variants import Game as Twin
+from kozyr.durak.oracle import testing as driver
+from kozyr.durak.oracle.reference_variants import Game as Twin
 
 PAIRS = {
     "twin-copy": dict(engine=Twin, oracle=Twin, copies=0.05),

@@ -11,14 +11,14 @@ suits before trumps; but while the talon still holds more than `deep` cards,
 take rather than beat with a trump (a trump spent early is missed late).
 
 `policy` is the other kind of bot: a function from the learning environments'
-observation and legal mask (`kozyr.durak.encoding`) to an action, made a side
+observation and legal mask (`kozyr.durak.learn.encoding`) to an action, made a side
 by `policy_side`, as a trained agent would be.
 """
 import numpy as np
 
 from kozyr.durak import Move
-from kozyr.durak.encoding import LAYOUT
 from kozyr.durak.ladder import policy_side
+from kozyr.durak.learn.encoding import LAYOUT
 
 TAKE, DONE, SWAP = Move("take"), Move("done"), Move("swap")
 

@@ -2,8 +2,8 @@
 preferans play engines).
 
 `engine` is the module whose `Game` a rules test drives: the plain-Python
-oracle (`kozyr.durak.reference`), the Cython engine (`kozyr.durak.core.engine`)
-and the variants' plain-Python twin (`kozyr.durak.reference_variants`), which
+oracle (`kozyr.durak.oracle.reference`), the Cython engine (`kozyr.durak.core.engine`)
+and the variants' plain-Python twin (`kozyr.durak.oracle.reference_variants`), which
 at its default table `Rules()` must play the two-seat game exactly.
 A missing engine is an error, never a skip: a skip would hide it in CI.
 
@@ -16,7 +16,9 @@ from __future__ import annotations
 import fcntl
 import importlib
 import signal
+import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -31,6 +33,10 @@ from kozyr.cards import parse_card
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
+# The durak tests live in rooms (tests/durak/bots, learn, ...) as the package does; the helpers they share
+# (`_user_bots`, a user's module of bots, imported by name as a user's is; `_rung4_helpers`) stay in
+# tests/durak, importable from every room, and from the worker processes, which inherit sys.path.
+sys.path.insert(0, str(Path(__file__).parent / "durak"))
 
 
 # -- what the default run leaves out, and the tests that run alone --------------------------------------------
@@ -84,8 +90,8 @@ def _alone_guard(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPa
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-ENGINES = {"reference": "kozyr.durak.reference", "cython": "kozyr.durak.core.engine",
-           "twin": "kozyr.durak.reference_variants"}
+ENGINES = {"reference": "kozyr.durak.oracle.reference", "cython": "kozyr.durak.core.engine",
+           "twin": "kozyr.durak.oracle.reference_variants"}
 
 # Reference order: spades, hearts, diamonds, clubs; ace down to six.
 REFERENCE_ORDER = tuple(16 * s + r for s in range(4) for r in range(14, 5, -1))

@@ -18,7 +18,7 @@ import kozyr
 MODULES = sorted(m.name for m in pkgutil.walk_packages(kozyr.__path__, "kozyr.") if not m.name.endswith("__main__"))
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 # modules of an optional extra: their doctests run where the extra is installed (CI installs it)
-EXTRAS = {"kozyr.durak.env": ("pettingzoo", "rl"), "kozyr.durak.openspiel": ("pyspiel", "rl")}
+EXTRAS = {"kozyr.durak.learn.env": ("pettingzoo", "rl"), "kozyr.durak.learn.openspiel": ("pyspiel", "rl")}
 
 
 def test_the_walk_finds_the_package() -> None:

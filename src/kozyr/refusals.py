@@ -20,7 +20,7 @@ from __future__ import annotations
 __all__ = ["REFUSALS", "FAMILIES", "AREAS", "markdown"]
 
 #: The parts of kozyr a refusal comes from, in the order the table shows them.
-AREAS = ("kozyr", "durak", "hokm", "preferans", "shell", "web")
+AREAS = ("kozyr", "durak", "hokm", "preferans", "queue", "shell", "web")
 
 #: code -> (the areas that raise it, comma-separated; its meaning in one line).
 REFUSALS: dict[str, tuple[str, str]] = {
@@ -111,7 +111,7 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bad_params": ("durak", "the parameters to tune: not a list of known, distinct names"),
     "unread_param": ("durak", "a setting that no playing side reads (rung 3 never reads K; a Bot carries its own)"),
     "bad_fast": ("durak", "a bot's fast switch that is not True or False"),
-    "bad_side": ("durak, shell", "a side that cannot play here: not a rung, a Bot, a native bot, a function "
+    "bad_side": ("durak, preferans, shell", "a side that cannot play here: not a rung, a Bot, a native bot, a function "
                                       "or a factory (or not one a cluster or worker processes can take)"),
     "bad_deals": ("durak", "a number of deals that does not fit: odd when deals come in pairs"),
     "bad_weights": ("durak", "a learned rung's weights file (or arrays) that is not of its format: corrupted, a "
@@ -128,8 +128,8 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bad_progress": ("durak", "a progress callback that is not callable"),
     "bad_chunk": ("durak", "a chunk of deals that does not fit the arrays given for it"),
     "no_move": ("durak", "a bot that answered something that is not a move (None, a number, text naming no move)"),
-    "bot_error": ("durak", "a user's bot raised in a deal (its exception is the cause; the message names the deal "
-                           "and the replay that shows it)"),
+    "bot_error": ("durak, preferans", "a user's bot raised in a deal (its exception is the cause; the message names "
+                                      "the deal and the replay that shows it; preferans: the deal and the seat)"),
     "bot_check": ("durak", "check_bot found a bot breaking the contract (.check names which: an illegal answer, two "
                            "answers to one view, a hidden-card twin answered otherwise, a worker or replay mismatch)"),
     "bad_rules": ("durak", "check_bot's rules that are not a Rules, a mapping of options or a non-empty list of them"),
@@ -138,17 +138,18 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bad_bot": ("durak, preferans", "a bot named module:attr (or a Python file and an attr) that cannot be imported "
                                     "or is not a bot, or a factory that raised or made no bot; a preferans side "
                                     "that is no rung name and not callable"),
-    "bad_knob": ("durak, shell", "a knob a factory of bots does not take (or one given twice, or tuned and fixed "
-                                 "at once)"),
-    "bad_bounds": ("durak", "tuning bounds that are not (low, high) for a tuned name, or a knob without bounds"),
+    "bad_knob": ("durak, preferans, shell", "a knob a factory of bots does not take (or one given twice, or tuned and "
+                                            "fixed at once); preferans: one of rung 2's thresholds out of its bounds"),
+    "bad_bounds": ("durak, preferans", "tuning bounds that are not (low, high) for a tuned name, or a knob without "
+                                       "bounds"),
     "bad_base": ("durak", "a tuner's fixed knobs that are not a mapping of knob to value"),
-    "bad_start": ("durak", "a tuning start outside its bounds"),
+    "bad_start": ("durak, preferans", "a tuning start outside its bounds"),
     "bad_upper": ("durak", "a tuning upper bound that is not above the lower"),
     "missing_optuna": ("durak", "the Optuna search without optuna installed (kozyr[tune])"),
     # -- the Dask cluster --
-    "no_dask": ("durak", "a cluster run without dask.distributed installed (kozyr[dask])"),
-    "bad_client": ("durak", "a client that is not a running distributed.Client, or one given where the work plays on "
-                            "local threads (a table's sequential test or tuning, a gauntlet)"),
+    "no_dask": ("durak, preferans", "a cluster run without dask.distributed installed (kozyr[dask])"),
+    "bad_client": ("durak, preferans", "a client that is not a running distributed.Client, or one given where the "
+                                       "work plays on local threads (a table's sequential test or tuning, a gauntlet)"),
     "bad_batch": ("durak", "a batch asked of a cluster test outside its deals"),
     "no_cluster": ("shell", "no Dask scheduler answers at the --scheduler address within the time allowed"),
     "bad_scheduler": ("shell", "a --scheduler address that is not tcp://host:port"),
@@ -253,6 +254,22 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "self_whist": ("preferans", "whists written by a player on himself"),
     "players_mismatch": ("preferans", "a deal whose players are not the sheet's"),
     "empty_sheet": ("preferans", "an undo on a sheet with no deals"),
+    # -- the test queue (kozyr.queue) and its runs page --
+    "bad_store": ("queue", "a queue store that is not a readable SQLite file (damaged, a folder, or of an older "
+                           "schema opened read-only)"),
+    "foreign_store": ("queue", "a SQLite file of another program given as the queue's store"),
+    "store_too_new": ("queue", "a queue store of a newer schema than this kozyr reads"),
+    "bad_run": ("queue", "a run number that is not a whole number from 1"),
+    "no_run": ("queue, web", "no run of that number in the queue"),
+    "run_finished": ("queue", "a cancel of a run already done, cancelled or failed"),
+    "lease_lost": ("queue", "a batch committed by a runner that no longer holds the run's claim, or a batch "
+                            "committed twice"),
+    "bad_run_kind": ("queue", "a kind of run the queue does not play"),
+    "no_source": ("queue", "a user's bot whose source file cannot be found, so a run could not say what it tested"),
+    "bad_keep": ("queue", "a negative number of finished runs to keep the batches of"),
+    "bad_search": ("web", "a runs page search text that is not printable ASCII of at most 60 characters"),
+    "bad_result": ("web", "a runs page result filter that is not H0, H1, none, played, done, cancelled or failed"),
+    "bad_run_state": ("web", "a runs page listing that is not all, live or finished"),
     # -- the shell --
     "small_terminal": ("shell", "a terminal smaller than a terminal game can draw in"),
     # -- the web table (kozyr.web; its HTTP refusals, such as bad_json or bad_host, are in docs/web.md) --
@@ -279,9 +296,9 @@ REFUSALS: dict[str, tuple[str, str]] = {
 
 #: Codes made from the name of what they refuse: pattern -> (areas, meaning).
 FAMILIES: dict[str, tuple[str, str]] = {
-    "bad_<field>": ("kozyr, durak, web", "a value of the named argument or field that is not a whole (or real) "
-                                         "number in its range (`kozyr.errors.whole`); `.field` names it, `.value` "
-                                         "holds it"),
+    "bad_<field>": ("kozyr, durak, preferans, web", "a value of the named argument or field that is not a whole "
+                                                    "(or real) number in its range (`kozyr.errors.whole`); `.field` "
+                                                    "names it, `.value` holds it"),
 }
 
 

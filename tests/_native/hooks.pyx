@@ -15,17 +15,17 @@ installs, so the tests check the very code the library compiles:
 """
 from libc.stdint cimport uint64_t
 
-from kozyr.durak._duel cimport Duel, duel_deal, duel_deal_rng, duel_from_state, pw_sequence
-from kozyr.durak._encode cimport EncTable, enc_table
-from kozyr.durak._encode cimport action_of_code as c_action_of_code
-from kozyr.durak._encode cimport action_of_code_t as c_action_of_code_t
-from kozyr.durak._encode cimport code_of_action as c_code_of_action
-from kozyr.durak._encode cimport code_of_action_t as c_code_of_action_t
+from kozyr.durak.bots._duel cimport Duel, duel_deal, duel_deal_rng, duel_from_state, pw_sequence
+from kozyr.durak.learn._encode cimport EncTable, enc_table
+from kozyr.durak.learn._encode cimport action_of_code as c_action_of_code
+from kozyr.durak.learn._encode cimport action_of_code_t as c_action_of_code_t
+from kozyr.durak.learn._encode cimport code_of_action as c_code_of_action
+from kozyr.durak.learn._encode cimport code_of_action_t as c_code_of_action_t
 from kozyr.durak.core.deal cimport shuffle_rng, st_deal_rng
 from kozyr.durak.core.power cimport pw_card, pw_kozyr_mask, pw_next_step
 from kozyr.durak.core.seeds cimport mix64
 from kozyr.durak.core.state cimport State
-from kozyr.durak.rungs cimport _cheapest, _cheapest_pw, _cheapest_pw_by, _cheapest_pw_scan, _pw_reach
+from kozyr.durak.bots.rungs cimport _cheapest, _cheapest_pw, _cheapest_pw_by, _cheapest_pw_scan, _pw_reach
 
 
 def cheapest_ways(uint64_t hand, uint64_t pool, int pair):

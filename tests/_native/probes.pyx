@@ -30,8 +30,8 @@ from kozyr.durak.core.rules cimport st_apply, st_apply_legal, st_ask, st_turn, s
 from kozyr.durak.core.seeds cimport WORD_BUF, fast_word, mix64, sha_word, word_head
 from kozyr.durak.core.state cimport Sink, State, Table
 from kozyr.durak.core.view cimport OUT_NONE, Ask, DView
-from kozyr.durak.rung4 cimport R4_AS_PLAYOUT, R4Params, r4_params, r4_rollout_move
-from kozyr.durak.rungs cimport ByPower, RungParams, ask_move, best_move, fill_view, params_from, rung_move
+from kozyr.durak.bots.rung4 cimport R4_AS_PLAYOUT, R4Params, r4_params, r4_rollout_move
+from kozyr.durak.bots.rungs cimport ByPower, RungParams, ask_move, best_move, fill_view, params_from, rung_move
 
 import operator
 

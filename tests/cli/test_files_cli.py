@@ -161,7 +161,7 @@ PLOTS = {
 def test_plot_on_a_device_is_refused_before_any_deal(command: str, capsys: pytest.CaptureFixture[str],
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("matplotlib")
-    monkeypatch.setattr("kozyr.durak.tuning.play_range", None)   # any deal played would be a TypeError
+    monkeypatch.setattr("kozyr.durak.tuning.measure.play_range", None)   # any deal played would be a TypeError
     monkeypatch.setattr("kozyr.cli.durak._run_ladder", None)
     for path in ("/dev/full", "/dev/null"):
         code, out, err = run(capsys, *PLOTS[command], "--plot", path)

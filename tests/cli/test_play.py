@@ -247,7 +247,7 @@ def test_bad_keys_leave_the_deal_unchanged(snapshot: Callable[[Any], dict[str, A
 
 def test_the_hint_is_the_best_rungs_move() -> None:
     """The hint names the top rung's move from the player's view (its hint seed's Rung4Bot)."""
-    from kozyr.durak.bot4 import Rung4Bot
+    from kozyr.durak.bots.bot4 import Rung4Bot
 
     game_session, _ = session(seed="hint", seat=0)
     while game_session.game.turn != 0:
@@ -417,7 +417,8 @@ def test_a_random_seed_is_printed_for_replay(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_the_bot_plays_the_spec_word_of_the_bot_seed() -> None:
     """Replayed on the plain-Python oracles, every bot move is rung 1 with the word of `<seed>:bot`."""
-    from kozyr.durak import pad_seed, reference, reference_bots
+    from kozyr.durak import pad_seed
+    from kozyr.durak.oracle import reference, reference_bots
 
     for seat in (0, 1):
         game_session, _ = session(seed=f"word-{seat}", seat=seat, level=1)

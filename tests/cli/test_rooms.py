@@ -102,15 +102,17 @@ RUN = 6   # lines in a row, found in both games' modules, that count as code wri
 
 
 def test_the_two_terminal_games_share_their_screens() -> None:
-    durak, hokm = SRC / "cli" / "durak_play.py", SRC / "cli" / "hokm_play.py"
-    for path in (durak, hokm):
+    games = [SRC / "cli" / f"{game}_play.py" for game in ("durak", "hokm", "pref")]
+    for path in games:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"^class \w*Screen\b", text, re.M), f"{path.name} defines a screen of its own"
-        assert "make_screen(" in text, f"{path.name} does not make its screen with kozyr.cli._terminal"
-    a, b = _body_lines(durak), _body_lines(hokm)
-    runs = {tuple(a[i:i + RUN]) for i in range(len(a) - RUN + 1)}
-    twice = [b[i:i + RUN] for i in range(len(b) - RUN + 1) if tuple(b[i:i + RUN]) in runs]
-    assert not twice, f"code written in both games: {twice[:3]}"
+        assert "make_screen(" in text or "play_in_terminal(" in text, \
+            f"{path.name} does not make its screen with kozyr.cli._terminal"
+    for one, other in ((0, 1), (0, 2), (1, 2)):
+        a, b = _body_lines(games[one]), _body_lines(games[other])
+        runs = {tuple(a[i:i + RUN]) for i in range(len(a) - RUN + 1)}
+        twice = [b[i:i + RUN] for i in range(len(b) - RUN + 1) if tuple(b[i:i + RUN]) in runs]
+        assert not twice, f"code written in {games[one].name} and {games[other].name}: {twice[:3]}"
 
 
 def test_a_shell_module_that_serves_one_game_is_named_after_it() -> None:

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from _cli_run import run
 
-from kozyr.durak import panel, spsa
-from kozyr.durak.tuning import optuna_search
+from kozyr.durak import spsa
+from kozyr.durak.bots import panel
+from kozyr.durak.tuning.measure import optuna_search
 
 MYBOTS = Path(__file__).resolve().parents[2] / "examples" / "mybots.py"
 ARGV = ["tune", "--param", "CHEAP_POWER=3:0:6", "--iterations", "2", "--deals-per-iteration", "100", "--seed", "4"]
@@ -17,11 +18,11 @@ ARGV = ["tune", "--param", "CHEAP_POWER=3:0:6", "--iterations", "2", "--deals-pe
 
 def test_a_repeated_opponent_is_the_api_s_panel(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, *ARGV, "--opponent", "2", "--opponent", "taker", "--json")
-    assert code == 0 and "seed 4, rung 3, against rung 2 / kozyr.durak.panel:taker" in err
+    assert code == 0 and "seed 4, rung 3, against rung 2 / kozyr.durak.bots.panel:taker" in err
     got = json.loads(out)
     want = spsa(["CHEAP_POWER"], {"CHEAP_POWER": 3}, iterations=2, deals_per_iteration=100, seed=4,
                 lower={"CHEAP_POWER": 0}, upper={"CHEAP_POWER": 6}, opponent=[2, panel.taker])
-    assert got["opponent"] == "rung 2 / kozyr.durak.panel:taker" and got["deals"] == want.deals == 2 * 2 * 2 * 100
+    assert got["opponent"] == "rung 2 / kozyr.durak.bots.panel:taker" and got["deals"] == want.deals == 2 * 2 * 2 * 100
     assert got["spsa"]["trajectory"] == json.loads(json.dumps(want.spsa.trajectory))
 
 
@@ -44,7 +45,7 @@ def test_optuna_takes_the_panel_too(capsys: pytest.CaptureFixture[str]) -> None:
     got = json.loads(out)
     want = optuna_search(["CHEAP_POWER"], {"CHEAP_POWER": 3}, trials=2, deals_per_trial=100, seed=3,
                          lower={"CHEAP_POWER": 0}, upper={"CHEAP_POWER": 8}, opponent=[2, panel.hoarder])
-    assert code == 0 and got["opponent"] == "rung 2 / kozyr.durak.panel:hoarder" and got["score"] == want.score
+    assert code == 0 and got["opponent"] == "rung 2 / kozyr.durak.bots.panel:hoarder" and got["score"] == want.score
 
 
 @pytest.mark.parametrize(("extra", "says"), [

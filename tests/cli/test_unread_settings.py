@@ -2,7 +2,7 @@
 
 `kozyr sweep --grid K=1,64,65536` printed three identical rows (the sweep plays rung 3, which never
 reads K) that looked like a measured sweep, while `kozyr ladder --set K=...` refused the same
-setting. The shell asks the library's one rule (`kozyr.durak.ladder.sides.check_read`).
+setting. The shell asks the library's one rule (`kozyr.durak.bots.sides.check_read`).
 """
 from __future__ import annotations
 

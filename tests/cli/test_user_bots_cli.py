@@ -19,7 +19,7 @@ from _cli_run import run
 
 from kozyr.durak import sprt, spsa
 from kozyr.durak.ladder import BotSpec, ladder, replay
-from kozyr.durak.tuning import share
+from kozyr.durak.tuning.measure import share
 from kozyr.stats import decide, elo_estimate, normalized_elo
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

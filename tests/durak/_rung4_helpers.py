@@ -30,8 +30,8 @@ def assert_the_c_loop_plays_as_python(pairs, prefix: str) -> None:
     """For each (a, b) of sides (bots), play_seeded (the ladder's nogil loop, rung 4 on the C view)
     ends the deal of seed `<prefix>-<i>` exactly as the Python loop calling the same bots on the
     Python views: the same moves, ply and fool."""
+    from kozyr.durak.bots.sides import resolve
     from kozyr.durak.ladder._loop import play_seeded
-    from kozyr.durak.ladder.sides import resolve
     from kozyr.durak.seeds import pad_seed
 
     for i, (a, b) in enumerate(pairs):
@@ -51,7 +51,7 @@ def hidden_card_twins_agree(positions, params) -> int:
     """For each (game, view) of the seat on turn, a twin deal redealt from that view (the other
     hand and the talon drawn anew) gets the same best4 move and analysis for two keys; the number
     of positions whose twin's other hand differs (those checked)."""
-    from kozyr.durak.rung4 import analyse, best4
+    from kozyr.durak.bots.rung4 import analyse, best4
 
     checked = 0
     for game, view in positions:

@@ -15,12 +15,12 @@ import pytest
 from _rung4_helpers import play_random
 
 from kozyr.durak import Bot, Game, IllegalMove, Params, Rung4Bot, pad_seed
-from kozyr.durak import reference as ref
+from kozyr.durak.bots.rung4 import best4
+from kozyr.durak.bots.sides import resolve
 from kozyr.durak.ladder import ladder, play, table_bots
 from kozyr.durak.ladder._loop import play_seeded
-from kozyr.durak.ladder.sides import resolve
-from kozyr.durak.rung4 import best4
-from kozyr.durak.tuning import sprt, spsa
+from kozyr.durak.oracle import reference as ref
+from kozyr.durak.tuning.measure import sprt, spsa
 from kozyr.errors import KozyrError, whole
 from kozyr.stats import SPRTResult
 
@@ -130,7 +130,7 @@ def test_rung4_reads_every_setting_whatever_the_door():
     """Rung4Bot's playouts read 2 of the 8 rung settings and ladder(4, params=...) all 8. Now a
     Rung4Bot's Params reach its playouts whole: the Python bot (best4) and the C loop play the same
     deal move for move with settings only the playouts read, and those settings change decisions."""
-    from kozyr.durak.ladder.sides import seat_bot
+    from kozyr.durak.bots.sides import seat_bot
 
     tuned = Params(K=8, TRUMP_COST=0, PAIR_DEFEND=-5, PAIR_ATTACK=5, TAKE_BOUT=6, HOLD_TRUMPS=-1)
     bot = Rung4Bot("doors", params=tuned)
@@ -152,7 +152,7 @@ def test_rung4_reads_every_setting_whatever_the_door():
 
 
 def test_one_resolver_builds_every_door_s_bot():
-    from kozyr.durak.ladder.sides import seat_bot
+    from kozyr.durak.bots.sides import seat_bot
 
     assert seat_bot(3, "s") == Bot(3, "s") and seat_bot(2, "s", fast=True) == Bot(2, "s", fast=True)
     four = seat_bot(4, "s")
@@ -168,7 +168,7 @@ def test_one_resolver_builds_every_door_s_bot():
 # -- item 4: a setting no playing side reads is refused everywhere alike ---------------------------
 def test_a_setting_no_side_reads_is_refused_at_every_door():
     """`kozyr sweep --grid K=1,64,65536` printed three identical rows: rung 3 never reads K."""
-    from kozyr.durak.ladder.sides import check_read, reads
+    from kozyr.durak.bots.sides import check_read, reads
 
     doors = [
         lambda: ladder(3, 2, 10, params={"K": 1}),

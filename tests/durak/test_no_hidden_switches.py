@@ -19,13 +19,13 @@ import pytest
 from kozyr.durak import Bot, Params, Rules
 from kozyr.durak.ladder import ladder
 
-# the source tree beside the tests (an installed kozyr ships no .pyx), as tests/durak/test_blind.py reads it
+# the source tree beside the tests (an installed kozyr ships no .pyx), as tests/durak/bots/test_blind.py reads it
 SRC = Path(__file__).resolve().parents[2] / "src" / "kozyr"
 
 # the hooks moved to tests/_native/hooks.pyx, by the module that shipped them
 MOVED = {
-    "kozyr.durak.rungs": ("_cheapest_ways", "_pw1_table"),
-    "kozyr.durak._encode": ("_action_of_code", "_code_of_action", "_action_of_code_t", "_code_of_action_t",
+    "kozyr.durak.bots.rungs": ("_cheapest_ways", "_pw1_table"),
+    "kozyr.durak.learn._encode": ("_action_of_code", "_code_of_action", "_action_of_code_t", "_code_of_action_t",
                             "table_sizes"),
     "kozyr.durak.ladder._loop": ("_fast_deal_agrees", "_table_rules"),
 }
@@ -33,8 +33,8 @@ MOVED = {
 # Runner and its plan, the batched environment's slots, rung 4's scratch), which no .pxd exposes to another
 # extension; the last two are library code too (kozyr.build_info reads them), _sha_ni a switch of the deal's
 # SHA-256 code that a test flips
-STILL_SHIPPED = {("durak/ladder/_loop.pyx", "_duel_agrees"), ("durak/vecenv.pyx", "_state"),
-                 ("durak/rung4.pyx", "_playouts_general"), ("cards.pyx", "_build_facts"),
+STILL_SHIPPED = {("durak/ladder/_loop.pyx", "_duel_agrees"), ("durak/learn/vecenv.pyx", "_state"),
+                 ("durak/bots/rung4.pyx", "_playouts_general"), ("cards.pyx", "_build_facts"),
                  ("durak/core/engine.pyx", "_sha_ni")}
 HOOK = re.compile(r"\bdef (\w+)\([^)]*\)[^:]*:\s*\n\s*(?:r?\"\"\")\s*(?:A |The )?(?:test|measurement) hook",
                   re.IGNORECASE)
@@ -109,7 +109,7 @@ def test_table_rules_is_checked_as_every_setting() -> None:
 @pytest.mark.parametrize("level", ["DEBUG", "ERROR"])
 def test_a_study_leaves_optunas_log_level_as_it_found_it(level: str) -> None:
     optuna = pytest.importorskip("optuna", reason="optuna is the optional extra kozyr[tune]")
-    from kozyr.durak.tuning import optuna_search
+    from kozyr.durak.tuning.measure import optuna_search
 
     before = optuna.logging.get_verbosity()
     try:

@@ -60,3 +60,26 @@ A JD, B AS, C AD
 """)
 EXAMPLE_3_LEGAL = {4: 10, 5: 3}
 EXAMPLE_3_WINNERS = [1, 2, 1, 1, 2, 2, 1, 1, 0, 2]
+
+# B's whole view after ply 10 of deal 1 (the rules' published JSON form of a view)
+VIEW_B_PLY10 = {
+    "seat": 1, "ply": 10, "phase": "play", "actor": 1, "dealer": 2,
+    "active": [0, 1, 2],
+    "params": {"raspasy_talon": "first_hand", "ten_checked": True,
+               "lone_whist": "choice", "stalingrad": False, "half_whist": True},
+    "min_level": 6,
+    "auction": [[0, "6S"], [1, "pass"], [2, "pass"]],
+    "declarer": 0, "bid": "6S", "contract": "6H", "trump": 1,
+    "talon": ["7C", "7S"], "discard": [],
+    "calls": [[1, "whist"], [2, "pass"]], "defence": "open",
+    "hand": ["8S", "9S", "TS", "JS", "QH", "QD", "KD", "AD", "AC"],
+    "counts": {"0": 9, "1": 9, "2": 10},
+    "open_hands": {"1": ["8S", "9S", "TS", "JS", "QH", "QD", "KD", "AD", "AC"],
+                   "2": ["KS", "AS", "8D", "9D", "TD", "JD", "9C", "TC", "JC", "KC"]},
+    "controls": [1, 2],
+    "trick": {"leader": 0, "talon": None, "plays": [[0, "AH"], [1, "JH"]]},
+    "tricks": [], "won": {"0": 0, "1": 0, "2": 0},
+    "legal": ["play KS", "play AS", "play 8D", "play 9D", "play TD",
+              "play JD", "play 9C", "play TC", "play JC", "play KC"],
+    "over": False, "deal": None,
+}

@@ -17,32 +17,11 @@ from _pref_deals import (
     EXAMPLE_3,
     EXAMPLE_3_LEGAL,
     EXAMPLE_3_WINNERS,
+    VIEW_B_PLY10,
 )
 from _pref_play import ABC, SEEDS
 
 from kozyr.preferans import Deal, Sheet
-
-B_VIEW_AFTER_PLY_10 = json.loads("""
-{"seat": 1, "ply": 10, "phase": "play", "actor": 1, "dealer": 2,
- "active": [0, 1, 2],
- "params": {"raspasy_talon": "first_hand", "ten_checked": true,
-            "lone_whist": "choice", "stalingrad": false, "half_whist": true},
- "min_level": 6,
- "auction": [[0, "6S"], [1, "pass"], [2, "pass"]],
- "declarer": 0, "bid": "6S", "contract": "6H", "trump": 1,
- "talon": ["7C", "7S"], "discard": [],
- "calls": [[1, "whist"], [2, "pass"]], "defence": "open",
- "hand": ["8S", "9S", "TS", "JS", "QH", "QD", "KD", "AD", "AC"],
- "counts": {"0": 9, "1": 9, "2": 10},
- "open_hands": {"1": ["8S", "9S", "TS", "JS", "QH", "QD", "KD", "AD", "AC"],
-                "2": ["KS", "AS", "8D", "9D", "TD", "JD", "9C", "TC", "JC", "KC"]},
- "controls": [1, 2],
- "trick": {"leader": 0, "talon": null, "plays": [[0, "AH"], [1, "JH"]]},
- "tricks": [], "won": {"0": 0, "1": 0, "2": 0},
- "legal": ["play KS", "play AS", "play 8D", "play 9D", "play TD",
-           "play JD", "play 9C", "play TC", "play JC", "play KC"],
- "over": false, "deal": null}
-""")
 
 EXAMPLES = {
     1: (3, EXAMPLE_1, EXAMPLE_1_LEGAL, EXAMPLE_1_WINNERS, 38, {0: 6, 1: 1, 2: 3},
@@ -89,10 +68,10 @@ def test_example_1_view_of_b_after_ply_10(pref_engine: Any) -> None:
     game = start(pref_engine, 3)
     for seat, text in EXAMPLE_1[:10]:
         game.apply(seat, text)
-    assert game.view(1).to_json() == B_VIEW_AFTER_PLY_10
+    assert game.view(1).to_json() == VIEW_B_PLY10
     c, a = game.view(2).to_json(), game.view(0).to_json()
     assert c["controls"] == [2] and c["legal"] == [] and a["discard"] == ["QS", "7D"]
-    assert c["open_hands"] == B_VIEW_AFTER_PLY_10["open_hands"]
+    assert c["open_hands"] == VIEW_B_PLY10["open_hands"]
 
 
 def test_example_1_steps(pref_engine: Any) -> None:

@@ -18,13 +18,13 @@ import sys
 from collections.abc import Sequence
 
 import kozyr
-from kozyr.cli import cards, durak, durak_play, durak_tune, hokm, pref, serve
+from kozyr.cli import cards, durak, durak_play, durak_tune, hokm, pref, queue, serve
 from kozyr.cli._common import OneLineParser, one_line
 from kozyr.errors import KozyrError
 
 __all__ = ["main", "build_parser"]
 
-COMMAND_MODULES = (cards, durak, durak_play, hokm, pref, durak_tune, serve)
+COMMAND_MODULES = (cards, durak, durak_play, hokm, pref, durak_tune, queue, serve)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -41,7 +41,8 @@ from kozyr.errors import KozyrError, shown
 
 __all__ = ["WIDTH", "HEIGHT", "MIN_WIDTH", "MIN_HEIGHT", "Look", "Draw", "Screen", "LiveScreen", "TranscriptScreen",
            "make_screen", "read_line", "delay_seconds", "look_for", "live_console", "terminal_size", "key_ranges",
-           "clip", "wrapped", "screen_fits", "replay_lines"]
+           "clip", "wrapped", "screen_fits", "replay_lines", "play_in_terminal", "ask_until_moved", "add_look_options",
+           "seat_of_four"]
 
 WIDTH = 80
 HEIGHT = 24
@@ -357,3 +358,65 @@ def replay_lines(sentence: str, command: str, width: int = WIDTH) -> list[str]:
         else:
             current = f"{current} {word}" if current else word
     return [*lines, current]
+
+
+# -- the terminal games' shared plumbing --------------------------------------------------------
+class Played(Protocol):
+    """A terminal game's session: `run()` plays it to the end and returns the exit status."""
+
+    def run(self) -> int: ...
+
+
+class Replayable(Protocol):
+    """A terminal game's options: the screen's look, and the command that plays the same game again."""
+
+    @property
+    def ascii(self) -> bool: ...
+
+    @property
+    def delay(self) -> float: ...
+
+    def replay_command(self) -> str: ...
+
+
+def play_in_terminal(session: Callable[[Screen], Played], options: Replayable, *, program: str,
+                     symbols: str) -> int:
+    """The `run` of a terminal game (`kozyr hokm play`, `kozyr pref play`): the screen on stdout, the
+    session on it, and Ctrl-C ending the game with its replay line and exit status 130."""
+    screen = make_screen(sys.stdout, program=program, ascii=options.ascii, symbols=symbols, delay=options.delay)
+    played = session(screen)
+    try:
+        return played.run()
+    except KeyboardInterrupt:
+        sys.stdout.write("\n" + "\n".join(replay_lines("Interrupted.", options.replay_command())) + "\n")
+        return 130
+
+
+def ask_until_moved(screen: Screen, table: Callable[[str], Draw], prompt: str,
+                    press: Callable[[str], str | None], *, leaving: str) -> bool:
+    """Your turn's key loop: ask, act on the key (`press` returns None once the game moved, else the
+    one-line message to show, redrawing the table with it), again until a key moves the game. False at
+    the end of input, after saying `leaving`."""
+    while True:
+        line = screen.ask(prompt)
+        if line is None:
+            screen.tell([leaving])
+            return False
+        message = press(line.strip())
+        if message is None:
+            return True
+        screen.notice(table(message), message)
+
+
+def seat_of_four(text: str) -> int:
+    """An argparse type: `--seat` of a four-chair table, 0 to 3 (a game of three refuses seat 3 itself)."""
+    if text not in ("0", "1", "2", "3"):
+        raise argparse.ArgumentTypeError(f"seat {shown(text)} is not 0, 1, 2 or 3")
+    return int(text)
+
+
+def add_look_options(p: argparse.ArgumentParser, *, delay: float, what: str) -> None:
+    """`--ascii` and `--delay SECONDS`, as every terminal game takes them (`what`: a bot's move, card...)."""
+    p.add_argument("--ascii", action="store_true", help="suits as S H D C, no colour")
+    p.add_argument("--delay", type=delay_seconds, default=delay, metavar="SECONDS",
+                   help=f"seconds each bot {what} stays on a terminal (default {delay})")

@@ -32,9 +32,9 @@ from kozyr.cli._common import (
 )
 from kozyr.cli.durak_rules import add_rules_options, describe_rules, rules_of
 from kozyr.durak import RUNG_NAMES, pad_seed
+from kozyr.durak.bots.sides import check_read, describe, resolve
 from kozyr.durak.ladder import LadderResult, TableResult, ladder, table_bots
 from kozyr.durak.ladder.result import interrupted
-from kozyr.durak.ladder.sides import check_read, describe, resolve
 from kozyr.durak.params import PARAM_DOCS, PARAM_NAMES, PARAM_RANGES, Params, param_name
 from kozyr.errors import KozyrError, shown
 
@@ -364,7 +364,7 @@ def _sprt_json(r: Any, share: str, extra: dict[str, Any]) -> str:
 
 def _sprt_counts_command(args: argparse.Namespace) -> int:
     """`kozyr sprt --counts P0,P1,P2,P3,P4`: the decision from counts alone, no deals played."""
-    from kozyr.durak.tuning import share, sprt_counts
+    from kozyr.durak.tuning.measure import share, sprt_counts
 
     if args.set or args.vs_set or args.bot_set or args.vs_bot_set or args.against:
         args.parser.error("--counts decides from counts alone: no side plays, so no setting, knob or opponent "
@@ -380,7 +380,7 @@ def _sprt_counts_command(args: argparse.Namespace) -> int:
 
 
 def _sprt_command(args: argparse.Namespace) -> int:
-    from kozyr.durak.tuning import sprt
+    from kozyr.durak.tuning.measure import sprt
 
     if args.counts is not None:
         return _sprt_counts_command(args)

@@ -29,7 +29,7 @@ seed `<seed>:bot`, and the end line prints the command that replays it.
 
 `--bot module:attr` (or `<file>.py:attr`, with `--bot-set KNOB=VALUE`) plays a
 bot of yours instead of a rung: a callable `view -> Move`, a NativeBot or a
-factory (`kozyr.durak.ladder.sides`, the one resolver). Its module is imported:
+factory (`kozyr.durak.bots.sides`, the one resolver). Its module is imported:
 its code runs. An answer that is not a legal move (or an exception) ends the
 game with one line naming the bot and the ply.
 """
@@ -60,8 +60,8 @@ from kozyr.cli.durak_rules import add_rules_options, rules_of
 from kozyr.cli.durak_sides import knob, label, side, typed
 
 # The engine and the bots, imported here and nowhere else in the terminal game,
-# so switching to the plain-Python oracles (kozyr.durak.reference.Game,
-# kozyr.durak.reference_bots.best) is a change of these lines only.
+# so switching to the plain-Python oracles (kozyr.durak.oracle.reference.Game,
+# kozyr.durak.oracle.reference_bots.best) is a change of these lines only.
 from kozyr.durak import (
     RESIGN,
     Event,
@@ -73,10 +73,10 @@ from kozyr.durak import (
     View,
     pad_seed,
 )
+from kozyr.durak.bots.sides import check_table, describe, resolve, seat_bot
+from kozyr.durak.bots.userbots import BotSpec
 from kozyr.durak.core.engine import MAX_MOVES
 from kozyr.durak.ladder import faults
-from kozyr.durak.ladder.sides import check_table, describe, resolve, seat_bot
-from kozyr.durak.ladder.userbots import BotSpec
 from kozyr.durak.narration import move_phrase, narrate, verdict
 from kozyr.durak.rules import rules_flags
 from kozyr.errors import KozyrError, shown

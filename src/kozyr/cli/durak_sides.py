@@ -1,17 +1,17 @@
 """The shell's names for the sides of a durak game: a rung int, a panel bot, or a user's bot as `module:attr`.
 
-The learned rung (`kozyr.durak.learned`) is named `learned`, which stands for
-its factory `kozyr.durak.learned:LearnedBot` (`--bot-set path=FILE` plays
+The learned rung (`kozyr.durak.learn.learned`) is named `learned`, which stands for
+its factory `kozyr.durak.learn.learned:LearnedBot` (`--bot-set path=FILE` plays
 another weights file).
 
-A panel bot (`kozyr.durak.panel`: taker, shedder, hoarder, tuned) is named by
+A panel bot (`kozyr.durak.bots.panel`: taker, shedder, hoarder, tuned) is named by
 its short name, which stands for its `module:attr` text (`kozyr ladder taker 3`).
 
 Every durak command that takes a rung takes a user's bot in the same place
 (`kozyr ladder mybots:make_bot 2`, `kozyr sprt`, `kozyr tune`, `kozyr play
 --bot`, `kozyr replay --rungs`). The text is only checked for its form while
 the arguments are parsed; the bot is imported when the command runs
-(`kozyr.durak.ladder.sides.resolve` of a `BotSpec`), so an import error, a
+(`kozyr.durak.bots.sides.resolve` of a `BotSpec`), so an import error, a
 missing attribute or an attribute that is not a bot is one line and exit 2,
 like every refusal. Importing a module runs its code.
 
@@ -28,22 +28,22 @@ import math
 from typing import Any
 
 from kozyr.durak import RUNG_NAMES
-from kozyr.durak.ladder.userbots import BotSpec, knob_value
-from kozyr.durak.panel import PANEL
-from kozyr.durak.panel import spec as panel_spec
+from kozyr.durak.bots.panel import PANEL
+from kozyr.durak.bots.panel import spec as panel_spec
+from kozyr.durak.bots.userbots import BotSpec, knob_value
 from kozyr.errors import shown
 
 __all__ = ["side", "knob", "add_knob_options", "add_timeout", "sides_of", "label", "is_bot", "rungs_of",
            "SIDE_HELP", "typed"]
 
 SIDES = (1, 2, 3, 4)
-LEARNED, LEARNED_SPEC = "learned", "kozyr.durak.learned:LearnedBot"
+LEARNED, LEARNED_SPEC = "learned", "kozyr.durak.learn.learned:LearnedBot"
 SIDE_HELP = ("a rung (1 random, 2 cheap, 3 careful, 4 search), the learned rung (learned), a panel bot ("
              + ", ".join(PANEL) + ") or a bot of yours: module:attr or <file>.py:attr")
 
 
 def side(text: str) -> int | str:
-    """An argparse type: a rung int, a panel bot's name (`taker`: `kozyr.durak.panel`), or `module:attr` /
+    """An argparse type: a rung int, a panel bot's name (`taker`: `kozyr.durak.bots.panel`), or `module:attr` /
     `<file>.py:attr` text (imported when the command runs)."""
     stripped = text.strip()
     try:
@@ -57,7 +57,7 @@ def side(text: str) -> int | str:
         return value
     if stripped in PANEL:          # a panel bot by its short name: the panel's own module:attr
         return panel_spec(stripped)
-    if stripped == LEARNED:        # the learned rung (kozyr.durak.learned): its factory, as a user's bot's
+    if stripped == LEARNED:        # the learned rung (kozyr.durak.learn.learned): its factory, as a user's bot's
         return LEARNED_SPEC
     where, colon, attr = stripped.rpartition(":")
     if not colon or not where or not attr:

@@ -26,8 +26,8 @@ from kozyr.cli import _cluster, durak_sides
 from kozyr.cli._common import check_plot_path, need, positive, print_table, progress, pyplot, save_plot
 from kozyr.cli.durak import check_settings, setting
 from kozyr.cli.durak_rules import add_rules_options, rules_of
-from kozyr.durak.ladder.sides import resolve
-from kozyr.durak.ladder.userbots import BotSpec
+from kozyr.durak.bots.sides import resolve
+from kozyr.durak.bots.userbots import BotSpec
 from kozyr.durak.params import PARAM_RANGES, param_name
 from kozyr.errors import shown
 
@@ -151,7 +151,7 @@ def _tuned(args: argparse.Namespace) -> tuple[Any, list[tuple[str, Any, Any, Any
 
 
 def _tune_command(args: argparse.Namespace) -> int:
-    from kozyr.durak.tuning import opponent_name, optuna_search, spsa
+    from kozyr.durak.tuning.measure import opponent_name, optuna_search, spsa
 
     target, tuned, base = _tuned(args)
     names = [t[0] for t in tuned]

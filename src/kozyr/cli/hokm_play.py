@@ -20,7 +20,6 @@ import argparse
 import random
 import secrets
 import shlex
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -35,11 +34,13 @@ from kozyr.cli._terminal import (
     Draw,
     Look,
     Screen,
+    add_look_options,
+    ask_until_moved,
     clip,
-    delay_seconds,
     key_ranges,
-    make_screen,
+    play_in_terminal,
     replay_lines,
+    seat_of_four,
     seed_text,
     wrapped,
 )
@@ -265,16 +266,10 @@ class Session:
         keys = ("Keys: s h d c name trump   ? hint   q quit" if choosing
                 else "Keys: a card number or name   ? hint   q quit")
         self.screen.show(self.table(status, keys))
-        while True:
-            line = self.screen.ask(self.prompt(view))
-            if line is None:
-                self.screen.tell(["End of input: leaving the match unfinished."])
-                self.quit = True
-                return
-            message = self.press(line.strip(), view)
-            if message is None:
-                return
-            self.screen.notice(self.table(message, keys), message)
+        if not ask_until_moved(self.screen, lambda message: self.table(message, keys), self.prompt(view),
+                               lambda key: self.press(key, view),
+                               leaving="End of input: leaving the match unfinished."):
+            self.quit = True
 
     def prompt(self, view: View) -> str:
         """The keys of your legal moves, spelled out (`1 2 5`), or as ranges (`1-13`) where they would not fit."""
@@ -384,12 +379,6 @@ class Session:
 
 
 # -- command line ------------------------------------------------------------------------------
-def _seat(text: str) -> int:
-    if text not in ("0", "1", "2", "3"):
-        raise argparse.ArgumentTypeError(f"seat {shown(text)} is not 0, 1, 2 or 3")
-    return int(text)
-
-
 def _target(text: str) -> int:
     try:
         value = int(text)
@@ -404,14 +393,8 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.token_hex(6)
     options = Options(seat=args.seat, bots=tuple(args.bots), seed=seed, target=args.target,
                       ascii=args.ascii, delay=args.delay)
-    screen = make_screen(sys.stdout, program="kozyr hokm play", ascii=options.ascii,
-                         symbols="\u2660\u2665\u2666\u2663", delay=options.delay)
-    session = Session(options, screen)
-    try:
-        return session.run()
-    except KeyboardInterrupt:
-        sys.stdout.write("\n" + "\n".join(replay_lines("Interrupted.", options.replay_command())) + "\n")
-        return 130
+    return play_in_terminal(lambda screen: Session(options, screen), options, program="kozyr hokm play",
+                            symbols="\u2660\u2665\u2666\u2663")
 
 
 def register(commands: Any) -> argparse.ArgumentParser:
@@ -419,7 +402,7 @@ def register(commands: Any) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = commands.add_parser(
         "play", help="play a match of hokm against bots in the terminal",
         description="Play a match of hokm: you in one seat, bots in the other three.")
-    p.add_argument("--seat", type=_seat, default=0, metavar="{0,1,2,3}", help="your seat (default 0)")
+    p.add_argument("--seat", type=seat_of_four, default=0, metavar="{0,1,2,3}", help="your seat (default 0)")
     p.add_argument("--bots", nargs=3, choices=sorted(BOTS), default=list(DEFAULT_BOTS),
                    metavar=("NEXT", "PARTNER", "PREVIOUS"),
                    help="the bots after you in play order: the next seat, your partner, the seat before "
@@ -428,8 +411,6 @@ def register(commands: Any) -> argparse.ArgumentParser:
                    help="the match's seed text, at most 32 ASCII bytes, as kozyr play's (default: random, "
                         "printed at the end)")
     p.add_argument("--target", type=_target, default=7, help="points that win the match, 1 to 21 (default 7)")
-    p.add_argument("--ascii", action="store_true", help="suits as S H D C, no colour")
-    p.add_argument("--delay", type=delay_seconds, default=DEFAULT_DELAY, metavar="SECONDS",
-                   help=f"seconds each bot card stays on a terminal (default {DEFAULT_DELAY})")
+    add_look_options(p, delay=DEFAULT_DELAY, what="card")
     p.set_defaults(func=run, parser=p)
     return p

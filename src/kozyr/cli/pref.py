@@ -194,7 +194,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     pref: argparse.ArgumentParser = subparsers.add_parser(
         "pref", help="preferans: settle a sheet, score deals, replay a deal or a game, play against bots",
         description="Preferans scoring in exact arithmetic, and deals replayed from their records.")
-    sub = pref.add_subparsers(dest="pref_command", metavar="{settle,score,replay,play,ladder,sprt}")
+    sub = pref.add_subparsers(dest="pref_command", metavar="{settle,score,replay,play,ladder,sprt,spsa}")
     sub.required = True
     for name, help_, func in (
         ("settle", "balances of a sheet (JSON or TOML: players, pulya, gora, whists)", cmd_settle),

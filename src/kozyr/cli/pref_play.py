@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import secrets
 import shlex
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -42,9 +41,11 @@ from kozyr.cli._terminal import (
     Draw,
     Look,
     Screen,
+    add_look_options,
+    ask_until_moved,
     clip,
-    delay_seconds,
-    make_screen,
+    play_in_terminal,
+    seat_of_four,
     seed_text,
     wrapped,
 )
@@ -54,7 +55,7 @@ from kozyr.preferans.bots import BOTS, Bot
 from kozyr.preferans.game_record import GameRecord
 from kozyr.preferans.game_record import save as save_game
 from kozyr.preferans.moves import Move, card_word, contract_word
-from kozyr.preferans.narration import Hinter, Words, asked, event_line, move_line, outcome_line
+from kozyr.preferans.narration import Hinter, Words, asked, event_lines, outcome_line
 from kozyr.preferans.numbers import exact
 from kozyr.preferans.record import Record
 from kozyr.preferans.views import View
@@ -344,23 +345,7 @@ class Session:
         assert game is not None
         events = game.apply(seat, move)
         view = game.view(self.you)
-        lines = []
-        for event in events:
-            if event.move is not None and event.kind in ("call", "whist_call"):
-                lines.append(move_line(event.seat if event.seat is not None else seat, event.move, self.words))
-            elif event.kind == "discard":
-                lines.append(f"{self.words.says(seat, 'discard')} two cards face down.")
-            elif event.kind == "named":
-                lines.append(f"{self.words.says(seat, 'name')} the contract: {self.words.contract(event.contract)}.")
-            elif event.kind == "play":
-                assert event.card is not None and event.seat is not None
-                by = event.by if event.by is not None else event.seat
-                line = f"{self.words.says(by, 'play')} {self.look.card(event.card)}"
-                lines.append(line + (f" from {self.words.seat(event.seat)}'s hand." if by != event.seat else "."))
-            else:
-                said = event_line(event, self.words, tricks=view.tricks, trump=view.trump)
-                if said is not None:
-                    lines.append(said)
+        lines = event_lines(events, seat, self.words, tricks=view.tricks, trump=view.trump, card=self.look.card)
         self.screen.tell(lines)
 
     def your_turn(self) -> None:
@@ -374,16 +359,9 @@ class Session:
                 status = f"Your card from {self.words.seat(seat)}'s open hand."
         keys = PHASE_KEYS.get(view.phase, "")
         self.screen.show(self.table(status, keys))
-        while True:
-            line = self.screen.ask(self.prompt(view))
-            if line is None:
-                self.screen.tell(["End of input: leaving the game unfinished."])
-                self.quit = True
-                return
-            message = self.press(line.strip(), view)
-            if message is None:
-                return
-            self.screen.notice(self.table(message, keys), message)
+        if not ask_until_moved(self.screen, lambda message: self.table(message, keys), self.prompt(view),
+                               lambda key: self.press(key, view), leaving="End of input: leaving the game unfinished."):
+            self.quit = True
 
     def prompt(self, view: View) -> str:
         if view.phase == "auction":
@@ -545,12 +523,6 @@ def _target(text: str) -> int:
     return value
 
 
-def _seat(text: str) -> int:
-    if text not in ("0", "1", "2", "3"):
-        raise argparse.ArgumentTypeError(f"seat {shown(text)} is not 0, 1, 2 or 3")
-    return int(text)
-
-
 def run(args: argparse.Namespace) -> int:
     if args.seat >= args.players:
         raise KozyrError("bad_seat", f"seat {args.seat} is not a seat of a {args.players}-player game "
@@ -558,14 +530,8 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.token_hex(6)
     options = Options(seat=args.seat, players=args.players, bots=args.bots, convention=args.convention, seed=seed,
                       target=args.target, save=args.save, ascii=args.ascii, delay=args.delay)
-    screen = make_screen(sys.stdout, program="kozyr pref play", ascii=options.ascii,
-                         symbols="\u2660\u2665\u2666\u2663\u00e8", delay=options.delay)
-    session = Session(options, screen)
-    try:
-        return session.run()
-    except KeyboardInterrupt:
-        sys.stdout.write(f"\nInterrupted. Replay: {options.replay_command()}\n")
-        return 130
+    return play_in_terminal(lambda screen: Session(options, screen), options, program="kozyr pref play",
+                            symbols="\u2660\u2665\u2666\u2663\u00e8")
 
 
 def register(commands: Any) -> argparse.ArgumentParser:
@@ -574,7 +540,8 @@ def register(commands: Any) -> argparse.ArgumentParser:
         "play", help="play preferans against bots in the terminal",
         description="Play a game of preferans to the pulya target: you in one seat, bots in the others. "
                     "The hint key ? gives a random legal move, labelled so: it does not ask the bots yet.")
-    p.add_argument("--seat", type=_seat, default=0, metavar="SEAT", help="your seat, 0 to players - 1 (default 0)")
+    p.add_argument("--seat", type=seat_of_four, default=0, metavar="SEAT",
+                   help="your seat, 0 to players - 1 (default 0)")
     p.add_argument("--players", type=int, choices=(3, 4), default=3,
                    help="3 or 4 (with 4 the dealer sits out each deal) (default 3)")
     p.add_argument("--bots", choices=sorted(BOTS), default="random",
@@ -589,8 +556,6 @@ def register(commands: Any) -> argparse.ArgumentParser:
                    help=f"the pulya each player must reach, 1 to {MAX_TARGET} (default {DEFAULT_TARGET})")
     p.add_argument("--save", metavar="FILE", default=None,
                    help="write the game's record to FILE after every deal (kozyr pref replay --file reads it)")
-    p.add_argument("--ascii", action="store_true", help="suits as S H D C, no colour")
-    p.add_argument("--delay", type=delay_seconds, default=DEFAULT_DELAY, metavar="SECONDS",
-                   help=f"seconds each bot move stays on a terminal (default {DEFAULT_DELAY})")
+    add_look_options(p, delay=DEFAULT_DELAY, what="move")
     p.set_defaults(func=run, parser=p)
     return p

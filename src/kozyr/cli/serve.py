@@ -16,7 +16,7 @@ def _serve(args: argparse.Namespace) -> int:
         args.parser.error("--host '' is no address: give 127.0.0.1 (this machine), or 0.0.0.0 or :: for every "
                           "interface")
     return serve(args.host, args.port, args.records, quiet=not args.verbose,
-                 allowed_hosts=tuple(args.allowed_host or ()))
+                 allowed_hosts=tuple(args.allowed_host or ()), queue=args.queue)
 
 
 def register(subparsers: Any) -> None:
@@ -36,5 +36,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--records", metavar="DIR", default="kozyr-records",
                    help="the folder records are saved to and replayed from (default ./kozyr-records, made if "
                         "missing; it must be writable); nothing outside it is read or written")
+    p.add_argument("--queue", metavar="FILE", default=None,
+                   help="the test queue's store the runs page (/runs) shows, read-only (default "
+                        "./kozyr-queue.sqlite, as `kozyr queue` keeps it)")
     p.add_argument("--verbose", action="store_true", help="log every request to stderr")
     p.set_defaults(func=_serve, parser=p)

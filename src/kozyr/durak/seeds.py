@@ -1,7 +1,7 @@
 """Seeds and random words: where every deal and every rung-1 decision draws its randomness.
 
 This is the Python twin of `core/seeds.pxd` (the C the ladder and the engine run);
-`tests/durak/test_bots_words.py` checks that the two give the same numbers.
+`tests/durak/bots/test_bots_words.py` checks that the two give the same numbers.
 Nothing here is random at run time: every value follows from a seed text and
 an index, so any deal or decision replays alone.
 

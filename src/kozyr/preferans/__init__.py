@@ -46,6 +46,7 @@ from .errors import PreferansError
 from .scoring import Conditions, Entries, ScoredDeal, score_deal
 from .settlement import Columns, Settlement, round_to_sum_zero, settle
 from .sheet import Sheet
+from .tuning import spsa
 
 __all__ = [
     "AuctionResult",
@@ -83,5 +84,6 @@ __all__ = [
     "round_to_sum_zero",
     "score_deal",
     "settle",
+    "spsa",
     "whister_shares",
 ]

@@ -18,7 +18,7 @@ is "two cards face down" whoever reads it.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from .core.solver import Solver
     from .rungs import MonteCarloBot
 
-__all__ = ["Words", "SUIT_NAMES", "move_line", "event_line", "trick_phrase", "outcome_line", "asked",
+__all__ = ["Words", "SUIT_NAMES", "move_line", "event_line", "event_lines", "trick_phrase", "outcome_line", "asked",
            "would_line", "analysis_lines", "Hinter", "HINT_MOVES", "HINT_LIMIT", "HINT_SAMPLES"]
 
 SUIT_NAMES = ("spade", "heart", "diamond", "club")
@@ -150,6 +150,35 @@ def event_line(event: Event, words: Words, *, tricks: Sequence[Trick] = (), trum
                 "half_whist": "The half-whist stands: the contract is not played."}.get(event.outcome or "",
                                                                                       "The deal is over.")
     return None
+
+
+def event_lines(events: Sequence[Event], seat: int, words: Words, *, tricks: Sequence[Trick] = (),
+                trump: int | None = None, card: Callable[[int], str] | None = None) -> list[str]:
+    """The lines a move's events read as, in order: the terminal's and the web table's narration.
+
+    ``seat`` made the move; a call or a whist call is said as the move (:func:`move_line`), a discard as
+    two cards face down, a card as who played it (and from whose hand, when a whister plays the open hand
+    of a passer); the rest as :func:`event_line` says them (``tricks`` and ``trump``: the reader's view
+    after the move). ``card`` draws a card (default ``words.card``: the terminal passes its own look)."""
+    draw = card if card is not None else words.card
+    lines = []
+    for event in events:
+        if event.move is not None and event.kind in ("call", "whist_call"):
+            lines.append(move_line(event.seat if event.seat is not None else seat, event.move, words))
+        elif event.kind == "discard":
+            lines.append(f"{words.says(seat, 'discard')} two cards face down.")
+        elif event.kind == "named":
+            lines.append(f"{words.says(seat, 'name')} the contract: {words.contract(event.contract)}.")
+        elif event.kind == "play":
+            assert event.card is not None and event.seat is not None
+            by = event.by if event.by is not None else event.seat
+            line = f"{words.says(by, 'play')} {draw(event.card)}"
+            lines.append(line + (f" from {words.seat(event.seat)}'s hand." if by != event.seat else "."))
+        else:
+            said = event_line(event, words, tricks=tricks, trump=trump)
+            if said is not None:
+                lines.append(said)
+    return lines
 
 
 def outcome_line(outcome: str | None, *, declarer: int | None, contract: Contract | None,

@@ -47,13 +47,13 @@ from ._frozen import FrozenMap
 from .bidding import Bidding
 from .contracts import LADDER, MISERE, Contract, Strain
 from .convention import SOCHI, Convention, LoneWhist, RaspasyTalon
-from .deal import Call, Deal, check_players
+from .deal import Call, Deal
 from .errors import PreferansError
 from .events import Event
 from .moves import CLOSED, HALF_WHIST, OPEN, PASS, PHASES_OF, WHIST, Move, from_words, split
+from .newdeal import checked_convention, checked_deal, checked_table
 from .record import Record
-from .scoring import Conditions
-from .shuffle import checked_number, checked_seed, dealt, shuffled_order
+from .shuffle import dealt, shuffled_order
 from .views import CurrentTrick, Trick, View
 
 __all__ = ["Game", "TRUMP_OF", "active_seats", "trick_winner", "legal_cards"]
@@ -156,10 +156,7 @@ class Game:
         minimum bid level (the sheet's ``next_conditions``; ``Conditions.start(convention)`` when None).
         Refusals, the first that applies: ``player_count``/``duplicate_player``, ``bad_dealer``,
         ``bad_min_level``, ``bad_seed``, ``bad_number``, ``bad_convention``."""
-        names, d, level = _checked_table(players, dealer, conditions, convention)
-        raw = checked_seed(seed)
-        num = checked_number(number)
-        conv = _checked_convention(convention)
+        names, d, level, raw, num, conv = checked_deal(seed, number, players, dealer, conditions, convention)
         return cls(shuffled_order(raw, num), raw, num, names, d, conv, level)
 
     @classmethod
@@ -167,10 +164,10 @@ class Game:
                     convention: Convention = SOCHI, conditions: Any = None) -> Game:
         """A deal from a given 32-card order, for tests that need a chosen position (its record has no
         seed and cannot be replayed)."""
-        names, d, level = _checked_table(players, dealer, conditions, convention)
+        names, d, level = checked_table(players, dealer, conditions)
         if not isinstance(order, Sequence) or sorted(map(_card_int, order)) != sorted(_DECK):
             raise PreferansError("bad_order", f"order: {shown(order)} is not the 32 cards", field="order")
-        return cls(tuple(order), None, 1, names, d, _checked_convention(convention), level)
+        return cls(tuple(order), None, 1, names, d, checked_convention(convention), level)
 
     # --- reading ------------------------------------------------------------------------------------------
 
@@ -646,25 +643,3 @@ def _card_int(card: object) -> int:
     return card if type(card) is int else -1
 
 
-def _checked_table(players: Sequence[str], dealer: object, conditions: Any,
-                   convention: object) -> tuple[tuple[str, ...], int, int]:
-    names = check_players(players)
-    n = len(names)
-    if type(dealer) is not int or not 0 <= dealer < n:
-        raise PreferansError("bad_dealer", f"dealer: {shown(dealer)} is not a seat 0..{n - 1}", field="dealer",
-                             value=dealer)
-    if conditions is None:
-        level: object = Conditions.start(convention if isinstance(convention, Convention) else SOCHI).min_level
-    else:
-        level = getattr(conditions, "min_level", None)
-    if type(level) is not int or not 6 <= level <= 10:
-        raise PreferansError("bad_min_level", f"conditions.min_level: {shown(level)} is not a level 6-10",
-                             field="min_level", value=level)
-    return names, dealer, level
-
-
-def _checked_convention(convention: object) -> Convention:
-    if not isinstance(convention, Convention):
-        raise PreferansError("bad_convention", f"convention: {shown(convention)} is not a Convention",
-                             field="convention", value=convention)
-    return convention

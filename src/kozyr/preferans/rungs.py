@@ -46,7 +46,7 @@ prices each outcome as the seat's gain in the deal's settlement), not by tricks:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -61,7 +61,8 @@ from .errors import PreferansError
 from .moves import Move
 from .views import View
 
-__all__ = ["RulesBot", "MonteCarloBot", "defence_count", "suit_tricks", "strain_tricks", "safe_misere"]
+__all__ = ["RulesBot", "RULES_KNOBS", "Knob", "MonteCarloBot", "defence_count", "suit_tricks", "strain_tricks",
+           "safe_misere"]
 
 TOPS = (14, 13, 12, 11, 10, 9, 8, 7)
 TALON = 1.0
@@ -113,13 +114,13 @@ def strain_tricks(cards: Iterable[int], trump: int | None) -> float:
     return total
 
 
-def safe_misere(cards: Iterable[int]) -> bool:
-    """In each suit the k-th lowest card (from 0) is at most 7 + 2k: every lead of the suit can be
-    ducked, so no trick is forced."""
+def safe_misere(cards: Iterable[int], *, slack: float = 0.0) -> bool:
+    """In each suit the k-th lowest card (from 0) is at most 7 + 2k (+ ``slack``, rung 2's ``misere`` knob):
+    every lead of the suit can be ducked, so no trick is forced."""
     cards = list(cards)
     for s in range(4):
         low = sorted(c & 15 for c in cards if c >> 4 == s)
-        if any(r > 7 + 2 * k for k, r in enumerate(low)):
+        if any(r > 7 + 2 * k + slack for k, r in enumerate(low)):
             return False
     return True
 
@@ -134,16 +135,59 @@ def _best_strain(cards: list[int]) -> tuple[float, int | None]:
     return best
 
 
+@dataclass(frozen=True)
+class Knob:
+    """One of rung 2's thresholds, as the tuner sees it: its default (today's play), the range a tuner may
+    move it in, and what it shifts, in tricks."""
+
+    default: float
+    low: float
+    high: float
+    what: str
+
+
+RULES_KNOBS: Mapping[str, Knob] = {
+    "margin": Knob(0.0, -2.0, 3.0, "bidding: tricks kept in hand below the count plus the talon's trick"),
+    "whist": Knob(0.0, -2.0, 3.0, "whisting: tricks wanted above the seat's share of the defence's quota"),
+    "naming": Knob(0.5, -1.5, 2.5, "naming: tricks the count may fall short of the level it names"),
+    "misere": Knob(0.0, -2.0, 3.0, "misère: ranks each suit's k-th lowest card may exceed 7 + 2k"),
+}
+"""Rung 2's bidding and whisting thresholds by name (:class:`RulesBot`'s keywords), with the bounds within
+which :func:`kozyr.preferans.tuning.spsa` tunes them. The defaults are the rules of thumb the module's
+docstring states, so ``RulesBot()`` plays as it always has."""
+
+
 class RulesBot:
-    """Rung 2: the rules of thumb of the module's docstring. ``margin`` is the tricks it keeps in hand
-    when bidding; ``seed`` breaks nothing today (the rules are deterministic) but keeps the bots' shape."""
+    """Rung 2: the rules of thumb of the module's docstring, their thresholds :data:`RULES_KNOBS` (each a
+    keyword, a real number within its bounds, else ``bad_knob``): ``margin`` the tricks it keeps in hand
+    when bidding, ``whist`` the tricks above its quota share it wants before whisting, ``naming`` how far
+    its count may fall short of the contract it names, ``misere`` how much higher than the safe rule its
+    misère cards may be. ``seed`` breaks nothing today (the rules are deterministic) but keeps the bots'
+    shape."""
 
     name = "rules"
     rung = 2
 
-    def __init__(self, seed: int | str = 0, *, margin: float = 0.0) -> None:
+    def __init__(self, seed: int | str = 0, *, margin: float = 0.0, whist: float = 0.0, naming: float = 0.5,
+                 misere: float = 0.0) -> None:
         self.seed = seed
-        self.margin = margin
+        given = {"margin": margin, "whist": whist, "naming": naming, "misere": misere}
+        for key, value in given.items():
+            knob = RULES_KNOBS[key]
+            if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                    or not knob.low <= value <= knob.high:
+                raise PreferansError("bad_knob", f"rung 2's {key}: {value!r} is not a number from {knob.low:g} "
+                                     f"to {knob.high:g} ({knob.what})", field=key, value=value)
+        self.margin = float(margin)
+        self.whist_margin = float(whist)
+        self.naming_slack = float(naming)
+        self.misere_slack = float(misere)
+
+    @property
+    def knobs(self) -> dict[str, float]:
+        """The thresholds this bot plays with, by :data:`RULES_KNOBS`' names."""
+        return {"margin": self.margin, "whist": self.whist_margin, "naming": self.naming_slack,
+                "misere": self.misere_slack}
 
     def __call__(self, view: View) -> Move:
         if not view.legal:
@@ -174,7 +218,7 @@ class RulesBot:
             if m.kind != "bid" or not isinstance(m.arg, Contract):
                 continue
             if m.arg == MISERE:
-                if safe_misere(cards):
+                if safe_misere(cards, slack=self.misere_slack):
                     return m
                 continue
             if m.arg.level is not None and m.arg.level <= level and self._strain_ok(cards, m.arg, level):
@@ -209,7 +253,7 @@ class RulesBot:
             if not isinstance(m.arg, Contract) or m.arg == MISERE or m.arg.level is None:
                 continue
             est = strain_tricks(cards, _trump_of(m.arg))
-            if est + 0.5 >= m.arg.level and (est, m.arg.level) > (best, chosen.arg.level if isinstance(
+            if est + self.naming_slack >= m.arg.level and (est, m.arg.level) > (best, chosen.arg.level if isinstance(
                     chosen.arg, Contract) and chosen.arg.level else 0):
                 best, chosen = est, m
         return chosen
@@ -228,7 +272,7 @@ class RulesBot:
             mine += max(0.0, len(t) - 3) + (1 if 14 in t else 0) + (0.5 if 13 in t and len(t) >= 2 else 0)
         share = max(1, max(whister_shares(contract)))
         whist = next((m for m in view.legal if m.kind == "whist"), None)
-        if whist is not None and mine >= share:
+        if whist is not None and mine >= share + self.whist_margin:
             return whist
         return view.legal[0]
 

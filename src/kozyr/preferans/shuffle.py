@@ -4,9 +4,10 @@ A deal is a pure function of a 32-byte seed and a deal number, so that two engin
 the plain-Python twin), a record on disk and a person checking by hand all get the same cards. Block k of
 the word stream is SHA-256 of the seed followed by the ASCII text ``preferans:<number>:<k>``, read as eight
 big-endian 32-bit words; the shuffle is durak's (Fisher-Yates from the last position down, a word redrawn
-when it falls in the biased tail) with this text. The cards are dealt in twos to first hand, second hand and
-third hand, five rounds, and positions 30 and 31 are the talon. Nothing else enters the order: three or four
-players and any dealer see the same 32 cards, only who holds which positions changes.
+when it falls in the biased tail) with this text: both are :mod:`kozyr.shuffle`'s. The cards are dealt
+in twos to first hand, second hand and third hand, five rounds, and positions 30 and 31 are the talon.
+Nothing else enters the order: three or four players and any dealer see the same 32 cards, only who holds
+which positions changes.
 
 >>> from kozyr.cards import card_name
 >>> order = shuffled_order(b"kozyr-preferans-3".ljust(32), 1)
@@ -15,12 +16,13 @@ players and any dealer see the same 32 cards, only who holds which positions cha
 """
 from __future__ import annotations
 
-import hashlib
 import operator
 from collections.abc import Iterator
 
 from kozyr.cards import DECK32
 from kozyr.errors import shown
+from kozyr.shuffle import fisher_yates
+from kozyr.shuffle import words as shared_words
 
 from .errors import PreferansError
 
@@ -70,28 +72,14 @@ def checked_number(number: object) -> int:
 
 
 def words(seed: bytes, number: int) -> Iterator[int]:
-    """The endless stream of 32-bit words of deal ``number`` of ``seed`` (checked by the caller)."""
-    k = 0
-    while True:
-        digest = hashlib.sha256(seed + f"preferans:{number}:{k}".encode("ascii")).digest()
-        for i in range(0, 32, 4):
-            yield int.from_bytes(digest[i:i + 4], "big")
-        k += 1
+    """The endless stream of 32-bit words of deal ``number`` of ``seed`` (checked by the caller):
+    :func:`kozyr.shuffle.words` under the tag ``preferans:<number>``."""
+    return shared_words(seed, f"preferans:{number}")
 
 
 def shuffled_order(seed: object, number: object) -> tuple[int, ...]:
     """The 32 cards of the deal in shuffled order, position 0 first (seed and number are checked)."""
-    stream = words(checked_seed(seed), checked_number(number))
-    cards = list(REFERENCE_ORDER)
-    for i in range(31, 0, -1):
-        n = i + 1
-        limit = (2 ** 32 // n) * n
-        word = next(stream)
-        while word >= limit:
-            word = next(stream)
-        j = word % n
-        cards[i], cards[j] = cards[j], cards[i]
-    return tuple(cards)
+    return fisher_yates(REFERENCE_ORDER, words(checked_seed(seed), checked_number(number)))
 
 
 def dealt(order: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], tuple[int, int]]:

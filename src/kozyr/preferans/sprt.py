@@ -27,7 +27,7 @@ from kozyr.stats import sprt_bounds
 
 from .convention import SOCHI, Convention
 from .errors import PreferansError
-from .ladder import PERMUTATIONS, SEED, play_deal, resolve_side
+from .ladder import SEED, Chunk, check_convention, play_deals, resolve_side, rotations, side_label
 
 __all__ = ["ScoreSPRT", "SPRTOutcome", "sprt"]
 
@@ -96,25 +96,49 @@ class SPRTOutcome:
 
 def sprt(candidate: Any, field: Any, *, delta0: float = 0.0, delta1: float = 10.0, alpha: float = 0.05,
          beta: float = 0.05, max_deals: int = 2000, min_deals: int = 30, first: int = 1, seed: bytes = SEED,
-         convention: Convention = SOCHI,
+         convention: Convention | str = SOCHI, workers: int = 1, client: Any = None, batch: int | None = None,
+         names: tuple[str, str] | None = None,
          progress: Callable[[ScoreSPRT], None] | None = None) -> SPRTOutcome:
-    """Play duplicate deals (six seatings each) of ``candidate`` against two seats of ``field`` until the
-    test decides whether the candidate gains at least ``delta1`` whists a deal (H1) or at most ``delta0``
-    (H0)."""
+    """Play duplicate deals of ``candidate`` against two seats of ``field`` until the test decides whether
+    the candidate gains at least ``delta1`` whists a deal (H1) or at most ``delta0`` (H0).
+
+    A deal is played three times, the candidate in each seat (:func:`~kozyr.preferans.ladder.rotations`: the
+    six seatings of durak's table are these three twice), and its score is the candidate's mean gain. With
+    ``workers`` > 1 or a ``client`` (a ``distributed.Client``: the deals are played on its Dask cluster)
+    deals are played ``batch`` at a time ahead of the test (default 8 a worker) and fed to it in deal order,
+    so the decision, the deals and the mean are those of one worker; the deals played past the decision
+    are dropped. Ctrl-C stops with ``stopped`` set. A bot that raises or answers an illegal move stops the
+    test with one refusal naming the deal and seat (``bot_error``, ``not_legal``)."""
+    convention = check_convention(convention)
+    for what, v in (("max_deals", max_deals), ("min_deals", min_deals), ("first", first), ("workers", workers)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            raise PreferansError("bad_count", f"{what}: {shown(v)} is not a positive int", field=what, value=v)
+    if batch is not None and (isinstance(batch, bool) or not isinstance(batch, int) or batch < 1):
+        raise PreferansError("bad_count", f"batch: {shown(batch)} is not a positive int", field="batch", value=batch)
     test = ScoreSPRT(delta0, delta1, alpha=alpha, beta=beta, min_deals=min_deals, max_deals=max_deals)
-    makers = [resolve_side(candidate), resolve_side(field), resolve_side(field)]
+    resolve_side(candidate)
+    resolve_side(field)
+    labels = names if names is not None else (side_label(candidate), side_label(field))
+    if batch is not None:
+        size = batch
+    elif client is not None:
+        size = 32
+    else:
+        size = 1 if workers == 1 else 8 * workers
     number = first
     stopped = False
     try:
-        while test.decision is None:
-            gain = 0.0
-            for seating in PERMUTATIONS:
-                _game, gains, _stats = play_deal(makers, number, seating, seed=seed, convention=convention)
-                gain += float(gains[0])
-            test.update(gain / 6)
-            number += 1
-            if progress is not None:
-                progress(test)
+        while test.decision is None and not stopped:
+            count = min(size, max_deals - test.n)
+            chunk = Chunk((candidate, field), labels, number, count, seed, convention, rotations())
+            arrays, done, stopped = play_deals(chunk, workers=workers, client=client)
+            for d in range(done):
+                test.update(float(arrays.gains[d, 0]))
+                if progress is not None:
+                    progress(test)
+                if test.decision is not None:
+                    break
+            number += count
     except KeyboardInterrupt:
         stopped = True
     return SPRTOutcome(test.decision, test.n, test.mean, test.llr, (test.lower, test.upper), stopped)

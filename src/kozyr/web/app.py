@@ -40,6 +40,7 @@ POST   /api/replays                   a replay of an uploaded record (the body i
 POST   /api/watch                     a replay of a ladder's deal: rungs a and b, seed, index, deal
 GET    /api/replays/<id>?step=&seat=  one step of a replay
 POST   /api/replays/<id>/save         the replayed record into the records folder
+GET    /runs, /api/runs ...           the test queue's runs page (`kozyr.web.runs`), read-only
 ====== ============================== =================================================
 """
 from __future__ import annotations
@@ -66,7 +67,9 @@ from kozyr.preferans import game_record as preferans_records
 from kozyr.web import preferans_table, replays
 from kozyr.web.durak_table import RUNG_CHOICES, DurakTable
 from kozyr.web.hokm_table import BOT_CHOICES, DEFAULT_BOTS, MAX_TARGET, HokmTable
+from kozyr.web.httperror import HttpError
 from kozyr.web.preferans_table import PreferansTable, Refused
+from kozyr.web.runs import PAGE_PATH, RunsPage
 from kozyr.web.sealed import NotOver
 from kozyr.web.sessions import Session, Sessions
 from kozyr.web.store import MAX_RECORD_BYTES, RecordsFolder, parse_json
@@ -79,7 +82,8 @@ MAX_BODY = 16 * 1024            # a request's body, but for an uploaded record (
 PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
                "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 API_POLICY = "default-src 'none'; frame-ancestors 'none'"
-STATIC = {"table.js": "text/javascript; charset=utf-8", "table.css": "text/css; charset=utf-8"}
+STATIC = {"table.js": "text/javascript; charset=utf-8", "table.css": "text/css; charset=utf-8",
+          "runs.js": "text/javascript; charset=utf-8", "runs.css": "text/css; charset=utf-8"}
 ID = r"(?P<id>[A-Za-z0-9_-]{1,40})"
 # the tables the page offers: every seat count, variant, deck and throw-in rule the engine deals
 DURAK_SEATS = list(range(2, MAX_SEATS + 1))
@@ -88,14 +92,6 @@ LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 HOST_NAME = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[?[0-9A-Fa-f:.]{2,45}\]?")
 
 StartResponse = Callable[..., Any]
-
-
-class HttpError(Exception):
-    """A request refused before (or instead of) any game work: a status, a code and one line."""
-
-    def __init__(self, code: str, status: int, message: str, state: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
-        self.status, self.code, self.message, self.state = status, code, message, state
 
 
 class Request:
@@ -169,12 +165,14 @@ class WebApp:
     """
 
     def __init__(self, records: str, *, host: str = "127.0.0.1", allowed_hosts: Iterable[str] = (),
-                 log: TextIO | None = None) -> None:
+                 log: TextIO | None = None, queue: str | None = None) -> None:
         self.allowed = _allow_list(host, allowed_hosts)
         self.folder = RecordsFolder(records)
         self.sessions = Sessions()
         self.log = log if log is not None else sys.stderr
         self.page = _static("index.html")
+        self.runs = RunsPage(queue)            # the test queue's runs page (kozyr.web.runs), read-only
+        self.runs_page = _static("runs.html")
         self.static = {name: _static(name) for name in STATIC}
         self.routes: list[tuple[str, re.Pattern[str], Callable[[Request, Session], Any]]] = [
             (m, re.compile(p), h) for m, p, h in (
@@ -191,6 +189,7 @@ class WebApp:
                 ("POST", r"/api/watch", self.watch),
                 ("GET", rf"/api/replays/{ID}", self.frame),
                 ("POST", rf"/api/replays/{ID}/save", self.save_replay),
+                *self.runs.routes(),
             )]
 
     # -- WSGI -------------------------------------------------------------------------------------
@@ -200,7 +199,7 @@ class WebApp:
         try:
             self._check_host(environ)
             _ = request.query            # more than 8 fields: bad_query, on every path
-            if request.path == "/" or request.path.startswith("/static/"):
+            if request.path == "/" or request.path.startswith("/static/") or PAGE_PATH.fullmatch(request.path):
                 return self._file(request, start_response)
             handler = self._route(request)
             if request.method == "POST":
@@ -246,6 +245,8 @@ class WebApp:
             raise HttpError("bad_method", 405, f"{request.method} is not allowed on {request.path}")
         if request.path == "/":
             body, kind, policy = self.page, "text/html; charset=utf-8", PAGE_POLICY
+        elif not request.path.startswith("/static/"):     # /runs and a run's permalink: one page
+            body, kind, policy = self.runs_page, "text/html; charset=utf-8", PAGE_POLICY
         else:
             name = request.path[len("/static/"):]
             if name not in self.static:

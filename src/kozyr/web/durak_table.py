@@ -31,7 +31,7 @@ from typing import Any
 
 from kozyr.cards import card_name
 from kozyr.durak import RESIGN, Bot, Event, Game, IllegalMove, Move, Rules, Rung4Bot, View, pad_seed
-from kozyr.durak.bots import RUNG_NAMES
+from kozyr.durak.bots.bot import RUNG_NAMES
 from kozyr.durak.ladder.slow import MAX_MOVES
 from kozyr.durak.records import to_record
 from kozyr.errors import KozyrError, shown, whole

@@ -33,7 +33,7 @@ from kozyr.preferans import PRESETS, Game, PreferansError, Sheet, convention_nam
 from kozyr.preferans.bots import BOTS, RUNGS
 from kozyr.preferans.game_record import GameRecord
 from kozyr.preferans.moves import Move
-from kozyr.preferans.narration import Hinter, Words, asked, event_line, move_line, outcome_line
+from kozyr.preferans.narration import Hinter, Words, asked, event_lines, outcome_line
 from kozyr.preferans.numbers import exact
 from kozyr.preferans.record import Record
 from kozyr.preferans.views import View
@@ -155,22 +155,8 @@ class PreferansTable:
         terminal narrates it: public words only."""
         events = self.game.apply(seat, move)
         view = self.game.view(self.you)
-        for event in events:
-            if event.move is not None and event.kind in ("call", "whist_call"):
-                self._tell(move_line(event.seat if event.seat is not None else seat, event.move, self.words))
-            elif event.kind == "discard":
-                self._tell(f"{self.words.says(seat, 'discard')} two cards face down.")
-            elif event.kind == "named":
-                self._tell(f"{self.words.says(seat, 'name')} the contract: {self.words.contract(event.contract)}.")
-            elif event.kind == "play":
-                assert event.card is not None and event.seat is not None
-                by = event.by if event.by is not None else event.seat
-                line = f"{self.words.says(by, 'play')} {self.words.card(event.card)}"
-                self._tell(line + (f" from {self.words.seat(event.seat)}'s hand." if by != event.seat else "."))
-            else:
-                said = event_line(event, self.words, tricks=view.tricks, trump=view.trump)
-                if said is not None:
-                    self._tell(said)
+        for line in event_lines(events, seat, self.words, tricks=view.tricks, trump=view.trump):
+            self._tell(line)
 
     def _score(self) -> None:
         """The deal is over: onto the sheet; the game is over when every pulya is closed."""

@@ -206,7 +206,7 @@ def _stop(signum: int, frame: Any) -> None:
 
 def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, records: str = "kozyr-records", *,
           quiet: bool = True, out: TextIO | None = None, err: TextIO | None = None,
-          allowed_hosts: tuple[str, ...] = ()) -> int:
+          allowed_hosts: tuple[str, ...] = (), queue: str | None = None) -> int:
     """Serve the web table until Ctrl-C (or SIGTERM, as a service manager stops it); prints its address first.
     0 when stopped so. A bind to anything but the loopback is warned of on `err` (stderr): every machine
     that reaches this one can then play, and only Host names in the allow-list are answered."""
@@ -214,7 +214,7 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, records: str = "ko
 
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
-    app = WebApp(records, host=host, allowed_hosts=allowed_hosts)     # bad_host for '' and a bad name
+    app = WebApp(records, host=host, allowed_hosts=allowed_hosts, queue=queue)   # bad_host for '' and a bad name
     try:
         server = make_server(app, host, port, quiet=quiet)
     except OSError as e:

@@ -5,7 +5,7 @@
 # a DView, a Memory or the view's own memory fields, and two facts every seat saw
 # (the turn-up, dealt face up; the exchange right of a low trump every seat has seen
 # where it is), so whatever is built from it cannot know more than the seat does;
-# the hidden cards of the real deal never reach it (tests/durak/test_blind.py).
+# the hidden cards of the real deal never reach it (tests/durak/bots/test_blind.py).
 #
 # What is kept: the seat's hand, the bout, the counts, the heap, the cards known to
 # be in the other hands, the turn-up (or the low trump after the exchange) at the

@@ -10,7 +10,7 @@ A table is a `kozyr.durak.Rules` (2 to 6 seats, 24 to 52 cards, podkidnoy or
 perevodnoy, ...), given as `rules=` to every constructor; `Rules()`, the
 default, is the two-seat game. The rules are docs/rules/durak.md and
 docs/rules/durak-variants.md, including the choices kozyr makes where the rules
-are silent (listed there once); `kozyr.durak.reference` (the two-seat game) and
+are silent (listed there once); `kozyr.durak.oracle.reference` (the two-seat game) and
 the variants twin are the same rules in plain Python, and the engines are
 played side by side in the tests.
 

@@ -9,7 +9,7 @@
 # bottom of the talon; everything else it has not seen is "unseen". The memory
 # is updated from those events only (mem_event), and started from the seat's
 # first view (mem_start): it never reads the deal itself, and
-# tests/durak/test_blind.py holds this file to that.
+# tests/durak/bots/test_blind.py holds this file to that.
 from libc.stdint cimport uint32_t, uint64_t
 
 from kozyr.cards cimport KZ_DECK36, card_bit

@@ -3,7 +3,7 @@
 # kozyr's encoding (kozyr.cards: bit 16*suit + rank) is suit-major, which is
 # what the views, events and every other module read. The bots' question in
 # the duel's hot loop is a lowest-cost one, and a card's cost starts from its
-# power, so inside the duel (durak/_duel.pxd) and the rungs' kernel when the
+# power, so inside the duel (durak/bots/_duel.pxd) and the rungs' kernel when the
 # duel calls it (rungs.pxd, ByPower) the cards are kept power-major: the
 # lowest set bit of a mask is a card of the lowest power, of the lowest suit
 # among that power's cards; the four cards of a power are one nibble; a suit
@@ -97,7 +97,7 @@ cdef inline int pw_next_step(uint64_t h, int b0) noexcept nogil:
     A look-up in a 1,024-entry table of bytes (the steps themselves, octal escapes: no
     subtraction of a digit's code at every look-up) indexed by the hand's two nibbles and
     b0's suit (four instructions where the same test in arithmetic took about twenty);
-    tests/durak/test_rungs_pw.py rebuilds it from this definition."""
+    tests/durak/bots/test_rungs_pw.py rebuilds it from this definition."""
     cdef const char *steps = (
         b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\4\0\4\0\4\0\4\0\4\0\4\0\4"
         b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0"

@@ -7,7 +7,7 @@ policy `observation -> action` plays as one through `policy.policy_side`),
 seats alternating, and returns per-deal numpy arrays plus a summary
 (`LadderResult`). When no side is a Python callable every deal runs in C
 (`_loop.pyx`: deal, view, bot, apply, with no Python object touched; two
-rungs 1 to 3 in `kozyr/durak/_duel.pxd`, a copy of the loop specialised per pairing), so
+rungs 1 to 3 in `kozyr/durak/bots/_duel.pxd`, a copy of the loop specialised per pairing), so
 `workers=N` threads run chunks in parallel and the arrays are identical to one
 worker (each deal depends only on its index). A Python callable plays inside
 the same loop: it is handed a `GameView` and its answer is checked against the
@@ -33,7 +33,7 @@ seats (`TableResult`; `table` holds what threads, worker processes and the
 cluster share; `replay_table` plays one game again through the Game API).
 
 The modules, in the one direction they depend on each other:
-`sides` (what a side is) <- `_loop` (the nogil loop, with `kozyr.durak._duel`), `slow` (replay through
+`sides` (what a side is) <- `_loop` (the nogil loop, with `kozyr.durak.bots._duel`), `slow` (replay through
 the Game API) and `cluster` (chunks as Dask tasks) <- this module (validation,
 chunks, threads, Ctrl-C) -> `result` (the summary, and the Ctrl-C that this module and
 `cluster` raise).
@@ -48,13 +48,7 @@ from typing import Any
 
 import numpy as np
 
-from kozyr.durak.ladder import processes
-from kozyr.durak.ladder._loop import Runner, play_seeded
-from kozyr.durak.ladder.chunks import THREAD_CHUNKS, plan
-from kozyr.durak.ladder.faults import check_timeout
-from kozyr.durak.ladder.policy import PolicyBot, policy_side
-from kozyr.durak.ladder.result import LadderResult, TableResult, interrupted
-from kozyr.durak.ladder.sides import (
+from kozyr.durak.bots.sides import (
     PARAMS,
     BotFactory,
     BotSpec,
@@ -66,8 +60,14 @@ from kozyr.durak.ladder.sides import (
     resolve,
     seat_bot,
 )
+from kozyr.durak.ladder import processes
+from kozyr.durak.ladder._loop import Runner, play_seeded
+from kozyr.durak.ladder.chunks import THREAD_CHUNKS, plan
+from kozyr.durak.ladder.faults import check_timeout
+from kozyr.durak.ladder.result import LadderResult, TableResult, interrupted
 from kozyr.durak.ladder.slow import deal_game, players, replay, replay_table
 from kozyr.durak.ladder.table import TableJob
+from kozyr.durak.learn.policy import PolicyBot, policy_side
 from kozyr.durak.params import PARAM_RUNGS, Params
 from kozyr.durak.rules import Rules
 from kozyr.durak.seeds import DEALS, a_seat, check_deal, deal_seed, ladder_seed, pad_seed, seed_bytes

@@ -5,8 +5,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from kozyr.durak.bots.sides import Side
 from kozyr.durak.core.engine import Game
-from kozyr.durak.ladder.sides import Side
 from kozyr.durak.params import Params
 
 MAX_MOVES: int

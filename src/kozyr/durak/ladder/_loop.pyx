@@ -30,12 +30,12 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 from kozyr.durak.core.deal cimport (
     shuffle_rng, shuffle_seed, st_deal_rng, st_deal_rng_table, st_deal_seed, st_deal_seed_table,
 )
-from kozyr.durak._duel cimport (
+from kozyr.durak.bots._duel cimport (
     Duel, Player, duel, duel_deal, duel_deal_rng, duel_from_state, duel_into_state, duel_sha_word,
     pw_sequence,
 )
 from cpython.object cimport PyObject
-from kozyr.durak._capsules cimport native_pointers
+from kozyr.durak.bots._capsules cimport native_pointers
 
 from kozyr.durak.core.gameview cimport GameView
 from kozyr.durak.core.gameview import table_of
@@ -47,8 +47,8 @@ from kozyr.durak.core.seeds cimport (
 )
 from kozyr.durak.core.state cimport MAX_MOVES as HARNESS_MOVES, Sink, State, Table
 from kozyr.durak.core.view cimport MAX_LEGAL, N_KINDS, OUT_DRAW, OUT_NONE, Ask, DView, TableAsk, bot_fn
-from kozyr.durak.rung4 cimport R4Params, R4Scratch, r4_alloc, r4_best, r4_params, r4_release, r4_scratch
-from kozyr.durak.rungs cimport RungParams, ask_move, best_move, params_from, table_move
+from kozyr.durak.bots.rung4 cimport R4Params, R4Scratch, r4_alloc, r4_best, r4_params, r4_release, r4_scratch
+from kozyr.durak.bots.rungs cimport RungParams, ask_move, best_move, params_from, table_move
 from kozyr.durak.core.engine cimport Game
 
 

@@ -40,10 +40,10 @@ from typing import Any
 
 import numpy as np
 
+from kozyr.durak.bots.sides import Side
 from kozyr.durak.ladder._loop import Runner
 from kozyr.durak.ladder.chunks import TASK_CHUNKS, plan
 from kozyr.durak.ladder.result import interrupted
-from kozyr.durak.ladder.sides import Side
 from kozyr.durak.ladder.table import DTYPES as TABLE_DTYPES
 from kozyr.durak.ladder.table import TableJob
 from kozyr.errors import KozyrError, shown
@@ -287,7 +287,7 @@ def _check(a: Side, b: Side, seed: Any, deal: str, units: int, pairs: bool, time
 
 def _travels(side: Side) -> None:
     """Refuse a side that cannot be sent to a worker process (the module doc says what travels)."""
-    from kozyr.durak.ladder.sides import describe
+    from kozyr.durak.bots.sides import describe
 
     if side.origin is None and side.kind in ("rung", "bot"):
         return                     # plain data

@@ -26,8 +26,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kozyr.durak.ladder.sides import Side, describe
-from kozyr.durak.ladder.userbots import BotFactory, BotSpec, expression
+from kozyr.durak.bots.sides import Side, describe
+from kozyr.durak.bots.userbots import BotFactory, BotSpec, expression
 from kozyr.durak.moves import Move
 from kozyr.durak.seeds import prefix
 from kozyr.errors import KozyrError, real, shown
@@ -165,7 +165,7 @@ def _cli_name(side: Side) -> tuple[str, dict[str, Any]] | None:
 
 
 def _module_name(obj: object) -> str | None:
-    from kozyr.durak.ladder.userbots import spec_name
+    from kozyr.durak.bots.userbots import spec_name
 
     return spec_name(obj)
 

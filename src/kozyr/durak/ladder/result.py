@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from kozyr.durak.ladder.sides import describe
+from kozyr.durak.bots.sides import describe
 from kozyr.durak.seeds import a_seat
 from kozyr.stats import Rate, counts_from_scores, rate
 

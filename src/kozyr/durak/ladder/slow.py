@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from kozyr.durak.bots.rung4 import Table, best4
+from kozyr.durak.bots.rungs import best
+from kozyr.durak.bots.sides import Side, resolve
 from kozyr.durak.core.engine import MAX_MOVES as _ENGINE_MAX_MOVES
 from kozyr.durak.ladder import faults
-from kozyr.durak.ladder.sides import Side, resolve
-from kozyr.durak.rung4 import Table, best4
-from kozyr.durak.rungs import best
 from kozyr.durak.seeds import (
     a_seat,
     bot_seed,
@@ -40,7 +40,7 @@ Player = Callable[[Any], Any]
 
 def deal_game(seed: object, i: int, deal: str = "fast", *, engine: Any = None) -> Any:
     """A fresh Game of deal i; `engine` is a Game class (the Cython one by default,
-    or kozyr.durak.reference.Game, which deals from seeds only)."""
+    or kozyr.durak.oracle.reference.Game, which deals from seeds only)."""
     if engine is None:
         from kozyr.durak.core.engine import Game as engine
     ds = deal_seed(seed, i, deal)

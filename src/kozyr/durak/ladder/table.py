@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from kozyr.durak.ladder.sides import Side
+from kozyr.durak.bots.sides import Side
 
 __all__ = ["TableJob", "DTYPES"]
 

@@ -337,13 +337,13 @@ from kozyr.cards cimport CardSet
 from kozyr.errors import real, shown, whole
 from kozyr.preferans._frozen import FrozenMap
 from kozyr.preferans.contracts import MISERE
-from kozyr.preferans.convention import SOCHI, Convention
-from kozyr.preferans.deal import Call, Deal, check_players
+from kozyr.preferans.convention import SOCHI
+from kozyr.preferans.deal import Call, Deal
 from kozyr.preferans.errors import PreferansError
 from kozyr.preferans.events import Event
 from kozyr.preferans.moves import MOVES_BY_CODE, PHASES_OF, Move, from_words, split
 from kozyr.preferans.record import Record
-from kozyr.preferans.shuffle import checked_number, checked_seed
+from kozyr.preferans.newdeal import checked_deal
 from kozyr.preferans.views import CurrentTrick, Trick, View
 
 cdef tuple _CALL_OF = (Call.PASS, Call.WHIST, Call.HALF_WHIST)
@@ -387,7 +387,6 @@ cdef inline uint64_t legal_key(const PState *s) noexcept nogil:
     return 0
 cdef dict _PARAMS = {}       # id(Convention) -> (the Convention, its play parameters as ints)
 cdef dict _CODE_OF = {id(m): m.code for m in MOVES_BY_CODE if m is not None}   # the interned Moves' codes
-cdef dict _NAMES = {}        # a tuple of names -> check_players' answer (a pure function of it)
 
 
 def _event(kind, seat=None, move=None, contract=None, cards=None, card=None, by=None, mode=None, number=None,
@@ -420,29 +419,6 @@ cdef tuple _cards(uint64_t m):
     return tuple(out)
 
 
-def _checked_table(players, dealer, conditions, convention):
-    cacheable = type(players) is tuple and all([type(p) is str for p in players])
-    names = _NAMES.get(players) if cacheable else None
-    if names is None:
-        names = check_players(players)
-        if cacheable:
-            if len(_NAMES) > 256:
-                _NAMES.clear()
-            _NAMES[players] = names
-    n = len(names)
-    if type(dealer) is not int or not 0 <= dealer < n:
-        raise PreferansError("bad_dealer", f"dealer: {shown(dealer)} is not a seat 0..{n - 1}", field="dealer",
-                             value=dealer)
-    if conditions is None:
-        level = 6           # Conditions.start(convention).min_level: a first deal has no exit threshold
-    else:
-        level = getattr(conditions, "min_level", None)
-    if type(level) is not int or not 6 <= level <= 10:
-        raise PreferansError("bad_min_level", f"conditions.min_level: {shown(level)} is not a level 6-10",
-                             field="min_level", value=level)
-    return names, dealer, level
-
-
 cdef class Game:
     """One deal of preferans on the compiled rules: the same API, moves, events, views and record as the
     plain-Python twin (kozyr.preferans.reference), which the tests play beside it move for move.
@@ -466,12 +442,7 @@ cdef class Game:
         applies: player_count/duplicate_player, bad_dealer, bad_min_level, bad_seed, bad_number,
         bad_convention."""
         cdef Game g
-        names, d, level = _checked_table(players, dealer, conditions, convention)
-        raw = checked_seed(seed)
-        num = checked_number(number)
-        if not isinstance(convention, Convention):
-            raise PreferansError("bad_convention", f"convention: {shown(convention)} is not a Convention",
-                                 field="convention", value=convention)
+        names, d, level, raw, num, convention = checked_deal(seed, number, players, dealer, conditions, convention)
         g = Game.__new__(Game)
         entry = _PARAMS.get(id(convention))
         if entry is not None and entry[0] is convention:

@@ -44,6 +44,11 @@ ctypedef struct DDContext:
     long long nodes
     int last_value    # the last answer of dd_value and its tricks left: the next one's first guess
     int last_rem      # (neighbouring worlds of one problem have close values); -1 when none
+    int ntalon        # raspasy with the talon in use: talon cards still to lead tricks (0..2); when
+                      # > 0, talon[0] leads the trick in progress, whose plays are tcard[0..nplayed)
+    int talon[2]
+    int talon_winner  # 1: a talon trick's winner plays first to the next trick ("winner"); 0: the
+                      # same seat plays first to both talon tricks and leads trick 3 ("first_hand")
 
 # 0 on success, -1 when the table cannot be allocated. 2**log2_entries entries of 32 bytes.
 cdef int dd_init(DDContext *ctx, int log2_entries) noexcept nogil
@@ -59,6 +64,15 @@ cdef void dd_put(DDContext *ctx, int card) noexcept nogil
 cdef int dd_to_play(const DDContext *ctx) noexcept nogil
 # The counted seat's tricks from the trick in progress to the end, with best play.
 cdef int dd_value(DDContext *ctx) noexcept nogil
+# Raspasy with the talon in use: after dd_set (and dd_put of the plays so far), the trick in progress
+# is led by talon card t0 and, when nt == 2, the next one by t1 (dd_put then puts plays to it).
+cdef void dd_set_talon(DDContext *ctx, int nt, int t0, int t1, int winner_rule) noexcept nogil
+# Every split of `pool` between the two hands other than hands[fixed_at] (which holds `fixed`), in
+# lexicographic order of the cards hands[fixed_at + 1] gets, from rank `start` to `stop`: each split
+# solved from `leader`'s lead, hist[v] counting the splits worth v. Returns how many were solved.
+cdef long long dd_layouts(DDContext *ctx, uint64_t fixed, int fixed_at, uint64_t pool, int leader, int trump,
+                          int counted, int maximize, long long start, long long stop,
+                          long long *hist) noexcept nogil
 # The legal cards of the seat on turn (ascending) and the value of each, as dd_value would give
 # after that card; returns how many (at most 10).
 cdef int dd_move_values(DDContext *ctx, int *cards, int *values) noexcept nogil

@@ -6,6 +6,7 @@ from typing import SupportsIndex
 from kozyr.cards import CardSet
 
 KINDS: tuple[str, str, str]
+TALON_RULES: tuple[str, str]
 
 Hands = Sequence[SupportsIndex | CardSet]
 Trick = Sequence[tuple[int, int]]
@@ -23,6 +24,8 @@ class Solver:
         seat: int | None = None,
         trick: Trick = (),
         won: int = 0,
+        talon: Sequence[int] | None = None,
+        talon_rule: str = "first_hand",
     ) -> int: ...
     def move_values(
         self,
@@ -35,6 +38,22 @@ class Solver:
         seat: int | None = None,
         trick: Trick = (),
         won: int = 0,
+        talon: Sequence[int] | None = None,
+        talon_rule: str = "first_hand",
+    ) -> dict[int, int]: ...
+    def layouts(
+        self,
+        hand: SupportsIndex | CardSet,
+        pool: SupportsIndex | CardSet,
+        *,
+        hand_at: int = 0,
+        to_play: int,
+        trump: int | None = None,
+        kind: str = "game",
+        declarer: int | None = None,
+        seat: int | None = None,
+        start: int = 0,
+        stop: int | None = None,
     ) -> dict[int, int]: ...
     @property
     def nodes(self) -> int: ...
@@ -49,6 +68,8 @@ def solve(
     seat: int | None = None,
     trick: Trick = (),
     won: int = 0,
+    talon: Sequence[int] | None = None,
+    talon_rule: str = "first_hand",
 ) -> int: ...
 def move_values(
     hands: Hands,
@@ -60,4 +81,6 @@ def move_values(
     seat: int | None = None,
     trick: Trick = (),
     won: int = 0,
+    talon: Sequence[int] | None = None,
+    talon_rule: str = "first_hand",
 ) -> dict[int, int]: ...

@@ -15,9 +15,13 @@ trick in progress to the end:
 - raspasy (`kind="raspasy"`): each seat plays for itself, which is not a two-team game, so the
   solver answers a guarantee: the number of tricks the chosen `seat` can hold itself to when it
   minimises and the two others together try to make it take as many as possible. That is an upper
-  bound on what the seat takes against any opponents (a worst case, not a prediction). Positions are
-  supported from trick 3 on (or any position where a seat leads): the talon-led tricks 1 and 2 of
-  `first_hand` and `winner` are not modelled.
+  bound on what the seat takes against any opponents (a worst case, not a prediction). With the talon
+  in use (`talon=` the talon cards still to lead, `talon_rule=` "first_hand" or "winner"), tricks 1
+  and 2 are led by the talon cards: their suit is the led suit, the three seats each play a card from
+  the trick's first player on, the highest card of that suit takes the trick, and the talon card
+  itself never wins. Under "first_hand" the same seat plays first to both and leads trick 3; under
+  "winner" each talon trick's winner plays first to the next trick. Without `talon`, a raspasy position
+  is one where the seats lead (Rostov's rule, or trick 3 on).
 
 Method. Alpha-beta with null-window (MTD(f)) searches on the trick count. A transposition table at
 trick boundaries whose entries stand for many positions: an entry keeps each hand's length in each
@@ -29,12 +33,20 @@ makes every layout of one problem cheap). Equivalent cards (adjacent in rank amo
 present, in one hand) are searched once. Sure-trick bounds cut the search off: top trumps; a
 leader's cashable winners in a contract; in a misere or raspasy, a counted seat whose cards are all
 below (it never wins a trick again) or all above (it wins every trick) the others' in each suit it
-holds. The last two tricks are a plain minimax. Moves are ordered by the trick's state and the
-table's best lead.
+holds; and, when the counted seat is not on lead, two more: it can duck every trick if in each suit
+its j-th lowest card is below the others' j-th lowest (they must lead to it, and each lead is at least
+that high), and it must win the next trick if the leader and the third seat both hold a card of some
+suit below all of its cards there (or the third is void). The last two tricks are a plain minimax.
+Moves are ordered by the trick's state and the table's best lead. The talon-led tricks of raspasy are
+searched above the table (there are at most two of them).
+
+Every layout of one problem (`Solver.layouts`) runs in C: the table's entries are bounds of position
+shapes, valid for every layout, and the last layout's value is the next one's first guess.
 """
 from libc.stdint cimport uint64_t, uint32_t, uint16_t, int8_t, uint8_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
+from cpython.exc cimport PyErr_CheckSignals
 
 from kozyr.cards cimport popcount, highest_card, lowest_card, card_bit, above, KZ_DECK32
 
@@ -46,7 +58,7 @@ from kozyr.cards import CardSet
 
 from kozyr.preferans.errors import PreferansError
 
-__all__ = ["KINDS", "Solver", "move_values", "solve"]
+__all__ = ["KINDS", "TALON_RULES", "Solver", "move_values", "solve"]
 
 KINDS = ("game", "misere", "raspasy")
 """The kinds of play the solver answers, in the words its callers use."""
@@ -183,6 +195,17 @@ cdef inline DDEntry *bucket(const DDContext *c, uint64_t lkey) noexcept nogil:
     return c.table + ((h >> 20) & c.tmask & ~(<uint64_t>(BUCKET - 1)))
 
 
+cdef extern from *:
+    void __builtin_prefetch(const void *addr) nogil
+
+
+cdef inline void prefetch_bucket(const DDContext *c, uint64_t lkey) noexcept nogil:
+    cdef const char *b = <const char *> bucket(c, lkey)
+    cdef int i
+    for i in range(0, BUCKET * sizeof(DDEntry), 64):
+        __builtin_prefetch(b + i)
+
+
 cdef inline int probe(const DDContext *c, uint64_t lkey, uint64_t shape, int *plb, int *pub, int *pbest,
                       uint64_t *pmask) noexcept nogil:
     """Combine every entry that stands for this position: the tightest bounds, a best lead, and the
@@ -257,6 +280,7 @@ cdef void dd_set(DDContext *ctx, uint64_t h0, uint64_t h1, uint64_t h2, int lead
     ctx.hand[2] = h2
     ctx.leader = leader
     ctx.nplayed = 0
+    ctx.ntalon = 0
     ctx.trump = trump
     ctx.counted = counted
     ctx.maximize = maximize
@@ -450,9 +474,69 @@ cdef inline void sure_bounds(const DDContext *c, int rem, int *plb, int *pub, ui
         elif over and (L == cnt or not (c.hand[L] & ~held)):
             lb = rem
             seen = seen_over
+        elif L != cnt:
+            x = duck_rounds(c, cm, om, &seen_below)
+            if x:
+                ub = 0
+                seen = seen_below
+            else:
+                x = forced_follow(c, cm, &seen_over)
+                if x:
+                    lb = 1
+                    seen = seen_over
     plb[0] = lb
     pub[0] = ub
     prel[0] = seen if (lb > 0 or ub < rem) else 0
+
+
+cdef inline int duck_rounds(const DDContext *c, uint64_t cm, uint64_t om, uint64_t *prel) noexcept nogil:
+    """Whether the counted seat, not on lead, can surely duck every trick from here (a misere or
+    raspasy, no trumps). In each suit, pair its cards and the others' (both hands together) from the
+    lowest up: if each of its cards is below the others' card of the same rank order, it holds on.
+    Why: it never wins, so the others lead every trick; the j-th time a suit is led at least j - 1 of
+    the others' cards of it are gone, so the lead is at least their j-th lowest, and the seat follows
+    with its j-th lowest (or lower: it may have discarded its high ones), which is below. A discard
+    never wins. prel gets every card compared (the whole suit's order matters)."""
+    cdef uint64_t m, tm, r = 0
+    cdef int s, x, y
+    for s in range(4):
+        m = cm & suit_of_mask(s)
+        tm = om & suit_of_mask(s)
+        while m and tm:
+            x = lowest_card(m)
+            y = lowest_card(tm)
+            r |= card_bit(x) | card_bit(y)
+            if x > y:
+                return 0
+            m &= m - 1
+            tm &= tm - 1
+    prel[0] = r
+    return 1
+
+
+cdef inline int forced_follow(const DDContext *c, uint64_t cm, uint64_t *prel) noexcept nogil:
+    """Whether the leader (not the counted seat) can force the counted seat to win the next trick:
+    in some suit the leader holds a card below all the counted seat's cards of it, and the third
+    seat is void in it or holds one below them too. The leader leads his lowest, the third plays his
+    lowest (or discards), and the counted seat must follow above both. prel gets the three lowest
+    cards read."""
+    cdef int L = c.leader, o2 = 3 - c.leader - c.counted, s, d, x
+    cdef uint64_t dm, lm, m2
+    for s in range(4):
+        dm = cm & suit_of_mask(s)
+        lm = c.hand[L] & suit_of_mask(s)
+        if not dm or not lm:
+            continue
+        d = lowest_card(dm)
+        x = lowest_card(lm)
+        if x > d:
+            continue
+        m2 = c.hand[o2] & suit_of_mask(s)
+        if m2 and lowest_card(m2) > d:
+            continue
+        prel[0] = card_bit(d) | card_bit(x) | (card_bit(lowest_card(m2)) if m2 else 0)
+        return 1
+    return 0
 
 
 # -- move order -------------------------------------------------------------------------------------
@@ -463,7 +547,7 @@ cdef inline void order(const DDContext *c, int p, int *cards, int k, int hint) n
     raspasy, the counted seat ducks with its highest card that loses and the others feed it."""
     cdef int scores[16]
     cdef int i, j, x, r, sc, n = c.nplayed, L = c.leader, cnt = c.counted, t = c.trump
-    cdef int wcard = -1, wseat = -1, b, s, tmpc, tmps
+    cdef int wcard = -1, wseat = -1, b, s, tmpc, tmps, q
     cdef uint64_t rest = c.hand[0] | c.hand[1] | c.hand[2], others = rest & ~c.hand[p], sm
     if n:
         wcard = c.tcard[0]
@@ -488,11 +572,23 @@ cdef inline void order(const DDContext *c, int p, int *cards, int k, int hint) n
                     sc = 30 + popcount(c.hand[p] & sm) - r
             elif p == cnt:
                 sc = 50 - r + 3 * popcount(others & sm & above(x))
+                # a sure loser: a seat holding the suit only above x must overtake
+                q = (p + 1) % 3
+                if (c.hand[q] & sm) and lowest_card(c.hand[q] & sm) > x:
+                    sc += 40
+                else:
+                    q = (p + 2) % 3
+                    if (c.hand[q] & sm) and lowest_card(c.hand[q] & sm) > x:
+                        sc += 40
             else:
                 sc = 50 - r
                 if c.hand[cnt] & sm:
                     if lowest_card(c.hand[cnt] & sm) > x:
                         sc += 30
+                        # the third seat can get under the counted seat too: a sure trick for it
+                        q = 3 - p - cnt
+                        if not (c.hand[q] & sm) or lowest_card(c.hand[q] & sm) < lowest_card(c.hand[cnt] & sm):
+                            sc += 40
                 else:
                     sc -= 20
         else:
@@ -636,6 +732,7 @@ cdef int search(DDContext *c, int alpha, int beta, uint64_t *rel) noexcept nogil
         lb = 0
         ub = rem
         lkey = length_key(c, L)
+        prefetch_bucket(c, lkey)    # the bucket is a cache miss more often than not: overlap it
         shape = shape_key(c)
         if probe(c, lkey, shape, &lb, &ub, &hbest, &tmask):
             r = covered_cards(c, tmask)
@@ -660,12 +757,12 @@ cdef int search(DDContext *c, int alpha, int beta, uint64_t *rel) noexcept nogil
         if qub < ub:
             ub = qub
             r |= qrel
+        # a cut-off by the sure-trick bounds is not stored: they are cheaper to compute again than a
+        # table entry is to make, and the entries they would evict cost searches (measured)
         if lb >= beta or lb >= ub:
-            store(c, lkey, shape, shape_mask(c, r), lb, ub, -1, rem)
             rel[0] = r
             return lb
         if ub <= alpha:
-            store(c, lkey, shape, shape_mask(c, r), lb, ub, -1, rem)
             rel[0] = r
             return ub
         p = L
@@ -739,9 +836,109 @@ cdef int search(DDContext *c, int alpha, int beta, uint64_t *rel) noexcept nogil
     return best
 
 
+# -- raspasy's talon-led tricks ---------------------------------------------------------------------
+
+cdef void dd_set_talon(DDContext *ctx, int nt, int t0, int t1, int winner_rule) noexcept nogil:
+    ctx.ntalon = nt
+    ctx.talon[0] = t0
+    ctx.talon[1] = t1
+    ctx.talon_winner = winner_rule
+
+
+cdef inline uint64_t talon_legal(const DDContext *c, int p) noexcept nogil:
+    """A talon trick's led suit is the talon card's: follow it if the hand can, else any card."""
+    cdef uint64_t m = c.hand[p] & suit_of_mask(c.talon[0] >> 4)
+    return m if m else c.hand[p]
+
+
+cdef inline int talon_trick_winner(const DDContext *c, int last) noexcept nogil:
+    """The index in play order of the highest card of the talon card's suit among the three plays
+    (the talon card itself never wins). Callers refuse positions where nobody can follow it; should
+    none follow anyway, the first to play takes it."""
+    cdef int s = c.talon[0] >> 4, w = 0, best = -1, i, x
+    for i in range(3):
+        x = c.tcard[i] if i < 2 else last
+        if (x >> 4) == s and x > best:
+            best = x
+            w = i
+    return w
+
+
+cdef int talon_after(DDContext *c, int m, int alpha, int beta) noexcept nogil:
+    """The value once the seat on turn plays m to the talon trick in progress (m already out of its
+    hand): the trick goes on, or it completes and the next talon trick or the ordinary play starts."""
+    cdef int n = c.nplayed, L = c.leader, w, ws, won, v, t0, t1, nt = c.ntalon, tal0 = c.talon[0]
+    cdef uint64_t rc
+    if n < 2:
+        c.tcard[n] = m
+        c.nplayed = n + 1
+        v = talon_search(c, alpha, beta)
+        c.nplayed = n
+        return v
+    t0 = c.tcard[0]
+    t1 = c.tcard[1]
+    w = talon_trick_winner(c, m)
+    ws = (L + w) % 3
+    won = 1 if ws == c.counted else 0
+    c.leader = ws if c.talon_winner else L
+    c.nplayed = 0
+    c.ntalon = nt - 1
+    c.talon[0] = c.talon[1]
+    if nt > 1:
+        v = won + talon_search(c, alpha - won, beta - won)
+    else:
+        v = won + search(c, alpha - won, beta - won, &rc)
+    c.ntalon = nt
+    c.talon[1] = c.talon[0]
+    c.talon[0] = tal0
+    c.leader = L
+    c.nplayed = 2
+    c.tcard[0] = t0
+    c.tcard[1] = t1
+    return v
+
+
+cdef int talon_search(DDContext *c, int alpha, int beta) noexcept nogil:
+    """Raspasy's tricks 1 and 2 led by the talon cards, by alpha-beta over the three plays of each
+    (equivalent cards once), then the ordinary search from trick 3. No table entry is made here:
+    there are at most two such tricks at the top of the tree."""
+    cdef int n = c.nplayed, p = (c.leader + c.nplayed) % 3, k, i, m, v, best, maxnode
+    cdef int cards[16]
+    c.nodes += 1
+    k = representatives(c, talon_legal(c, p), cards)
+    maxnode = (p == c.counted) == (c.maximize != 0)
+    best = -1 if maxnode else 127
+    for i in range(k):
+        m = cards[i]
+        c.hand[p] ^= card_bit(m)
+        v = talon_after(c, m, alpha, beta)
+        c.hand[p] ^= card_bit(m)
+        if maxnode:
+            if v > best:
+                best = v
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+        else:
+            if v < best:
+                best = v
+                if best < beta:
+                    beta = best
+                    if alpha >= beta:
+                        break
+    return best
+
+
+cdef inline int root_search(DDContext *c, int alpha, int beta) noexcept nogil:
+    cdef uint64_t rel
+    if c.ntalon > 0:
+        return talon_search(c, alpha, beta)
+    return search(c, alpha, beta, &rel)
+
+
 cdef int dd_value(DDContext *ctx) noexcept nogil:
     cdef int lo = 0, hi = popcount(ctx.hand[(ctx.leader + ctx.nplayed) % 3]), g, b, v
-    cdef uint64_t rel
     # The first test: the last answer under the same rules and tricks left (the worlds of one problem
     # have close values); else half the tricks in a contract, and one trick in a misere or raspasy,
     # where the catchers usually prove it cheaply and the fail-soft answer then jumps (measured: a
@@ -755,7 +952,7 @@ cdef int dd_value(DDContext *ctx) noexcept nogil:
             b = lo + 1
         if b > hi:
             b = hi
-        v = search(ctx, b - 1, b, &rel)
+        v = root_search(ctx, b - 1, b)
         if v >= b:
             lo = v
         else:
@@ -771,7 +968,8 @@ cdef int dd_move_values(DDContext *ctx, int *cards, int *values) noexcept nogil:
     cdef int reps[16]
     cdef int repv[16]
     cdef int k, i, j, m, t0, t1, ws, won, count = 0, top
-    cdef uint64_t legal = legal_mask(ctx, p), present, mm
+    cdef int nt = ctx.ntalon, tal0 = ctx.talon[0]
+    cdef uint64_t legal = talon_legal(ctx, p) if nt > 0 else legal_mask(ctx, p), present, mm
     present = ctx.hand[0] | ctx.hand[1] | ctx.hand[2]
     for i in range(n):
         present |= card_bit(ctx.tcard[i])
@@ -779,7 +977,24 @@ cdef int dd_move_values(DDContext *ctx, int *cards, int *values) noexcept nogil:
     for i in range(k):
         m = reps[i]
         ctx.hand[p] ^= card_bit(m)
-        if n < 2:
+        if nt > 0 and n == 2:       # the card completes a talon trick
+            t0 = ctx.tcard[0]
+            t1 = ctx.tcard[1]
+            ws = (L + talon_trick_winner(ctx, m)) % 3
+            won = 1 if ws == ctx.counted else 0
+            ctx.leader = ws if ctx.talon_winner else L
+            ctx.nplayed = 0
+            ctx.ntalon = nt - 1
+            ctx.talon[0] = ctx.talon[1]
+            repv[i] = won + dd_value(ctx)
+            ctx.ntalon = nt
+            ctx.talon[1] = ctx.talon[0]
+            ctx.talon[0] = tal0
+            ctx.leader = L
+            ctx.nplayed = 2
+            ctx.tcard[0] = t0
+            ctx.tcard[1] = t1
+        elif n < 2:
             ctx.tcard[n] = m
             ctx.nplayed = n + 1
             repv[i] = dd_value(ctx)
@@ -809,6 +1024,74 @@ cdef int dd_move_values(DDContext *ctx, int *cards, int *values) noexcept nogil:
                 count += 1
                 break
     return count
+
+
+# -- every layout of one problem -------------------------------------------------------------------
+
+cdef long long BINOM[33][33]
+
+
+cdef void fill_binom() noexcept nogil:
+    cdef int n, k
+    for n in range(33):
+        BINOM[n][0] = 1
+        for k in range(1, 33):
+            BINOM[n][k] = 0 if n == 0 else BINOM[n - 1][k - 1] + BINOM[n - 1][k]
+
+
+fill_binom()
+
+
+cdef long long dd_layouts(DDContext *ctx, uint64_t fixed, int fixed_at, uint64_t pool, int leader, int trump,
+                          int counted, int maximize, long long start, long long stop,
+                          long long *hist) noexcept nogil:
+    """Why in C: a layout costs a few hundred microseconds to solve, and building each from Python
+    cost a tenth of that again. The splits run in lexicographic order of the positions (in the pool,
+    lowest card first) of the cards hands[fixed_at + 1] gets: consecutive splits differ in a card or
+    two, so the table's entries and the last value (the first guess of the next) carry over."""
+    cdef int cards[32]
+    cdef int pos[32]
+    cdef int n = 0, k = popcount(fixed), i, j, x, v
+    cdef long long r, done = 0, idx
+    cdef uint64_t m = pool, a, h[3]
+    while m:
+        cards[n] = lowest_card(m)
+        m &= m - 1
+        n += 1
+    if k == 0 or n != 2 * k or start >= stop:
+        return 0
+    # unrank `start`: the combination of k positions out of n with that lexicographic rank
+    r = start
+    x = 0
+    for i in range(k):
+        while BINOM[n - x - 1][k - i - 1] <= r:
+            r -= BINOM[n - x - 1][k - i - 1]
+            x += 1
+        pos[i] = x
+        x += 1
+    idx = start
+    while idx < stop:
+        a = 0
+        for i in range(k):
+            a |= card_bit(cards[pos[i]])
+        h[fixed_at] = fixed
+        h[(fixed_at + 1) % 3] = a
+        h[(fixed_at + 2) % 3] = pool & ~a
+        dd_set(ctx, h[0], h[1], h[2], leader, trump, counted, maximize)
+        v = dd_value(ctx)
+        hist[v] += 1
+        done += 1
+        idx += 1
+        # the next combination in lexicographic order
+        i = k - 1
+        while i >= 0 and pos[i] == n - k + i:
+            i -= 1
+        if i < 0:
+            break
+        pos[i] += 1
+        for j in range(i + 1, k):
+            pos[j] = pos[j - 1] + 1
+    return done
 
 
 # -- the Python face --------------------------------------------------------------------------------
@@ -855,9 +1138,57 @@ def _mask(name: str, value: object) -> int:
     return value
 
 
-def _position(hands, to_play, trump, kind, declarer, seat, trick, won):
+TALON_RULES = ("first_hand", "winner")
+"""How raspasy's talon cards lead tricks 1 and 2, in the convention parameter's words: "first_hand",
+the same seat plays first to both and leads trick 3; "winner", each talon trick's winner plays first
+to the next trick."""
+
+
+def _talon(talon, talon_rule, kind, h):
+    """The talon cards still to lead tricks (raspasy only), checked: one or two deck cards, in no hand."""
+    if talon is None:
+        return []
+    if kind != "raspasy":
+        raise PreferansError("bad_talon", f"talon: only raspasy has talon-led tricks, not a {kind}",
+                             field="talon", value=talon)
+    if not isinstance(talon_rule, str) or talon_rule not in TALON_RULES:
+        raise PreferansError("bad_talon", f"talon_rule: {talon_rule!r} is not one of {', '.join(TALON_RULES)}",
+                             field="talon_rule", value=talon_rule)
+    if isinstance(talon, (str, bytes)) or not isinstance(talon, Sequence) or not 1 <= len(talon) <= 2:
+        raise PreferansError("bad_talon", f"talon: {talon!r} is not a sequence of one or two cards (those still "
+                             "to lead a trick, in order)", field="talon", value=talon)
+    out = []
+    for i, c in enumerate(talon):
+        if type(c) is not int or not 0 <= c < 64 or not (DECK >> c) & 1:
+            raise PreferansError("bad_card", f"talon[{i}]: {c!r} is not a card of the 32-card deck",
+                                 field="talon", value=talon)
+        if c in out or any((x >> c) & 1 for x in h):
+            raise PreferansError("overlap", f"talon[{i}]: {_name(c)} is also in a hand or twice in the talon",
+                                 field="talon", value=talon)
+        out.append(c)
+    return out
+
+
+def _talon_followable(tal, h, cards):
+    """Someone can follow each talon card (a talon trick goes to the highest card of its suit): true in
+    every real deal, refused otherwise rather than given a winner the rules do not define."""
+    s0 = 0xFFFF << (16 * (tal[0] >> 4))
+    if not any(x & s0 for x in h) and not any((c >> 4) == (tal[0] >> 4) for c in cards):
+        raise PreferansError("talon_suit", f"talon[0]: nobody holds or played {_SUITS[tal[0] >> 4]} to follow "
+                             f"{_name(tal[0])}", field="talon", value=tal)
+    if len(tal) == 2:
+        s1 = 0xFFFF << (16 * (tal[1] >> 4))
+        held = sum(bin(x & s1).count("1") for x in h)
+        if held < 4 - len(cards):
+            raise PreferansError("talon_suit", f"talon[1]: the hands hold {held} cards of {_SUITS[tal[1] >> 4]}, so "
+                                 f"{_name(tal[1])}'s trick might find nobody to follow (need {4 - len(cards)})",
+                                 field="talon", value=tal)
+
+
+def _position(hands, to_play, trump, kind, declarer, seat, trick, won, talon=None, talon_rule="first_hand"):
     """The checked position as plain ints, or the first refusal: kind, trump, hands, overlap, seats,
-    trick, hand sizes, the trick's legality, tricks already won."""
+    talon, trick, hand sizes, the trick's legality, tricks already won. The last item is the talon
+    still to lead tricks as a list of cards (empty without it)."""
     if not isinstance(kind, str) or kind not in KINDS:
         raise PreferansError("bad_kind", f"kind: {kind!r} is not one of {', '.join(KINDS)}", field="kind", value=kind)
     if trump is not None and (type(trump) is not int or not 0 <= trump <= 3):
@@ -888,6 +1219,7 @@ def _position(hands, to_play, trump, kind, declarer, seat, trick, won):
             raise PreferansError("bad_seat", f"seat: a {kind} counts the declarer's tricks; use declarer=, not seat=",
                                  field="seat", value=seat)
         counted = _seat("declarer", 0 if declarer is None else declarer, "bad_declarer")
+    tal = _talon(talon, talon_rule, kind, h)
     if isinstance(trick, (str, bytes)) or not isinstance(trick, Sequence) or len(trick) > 2:
         raise PreferansError("bad_trick", f"trick: {trick!r} is not a sequence of at most two (seat, card) pairs",
                              field="trick", value=trick)
@@ -914,6 +1246,9 @@ def _position(hands, to_play, trump, kind, declarer, seat, trick, won):
             if h[j] & bit:
                 raise PreferansError("overlap", f"trick[{i}]: {_name(card)} is on the table and in hands[{j}]",
                                      field="trick", value=trick)
+        if bit & sum(1 << x for x in tal):
+            raise PreferansError("overlap", f"trick[{i}]: {_name(card)} is on the table and in the talon",
+                                 field="trick", value=trick)
         seen |= bit
         cards.append(card)
     size = bin(h[p]).count("1")
@@ -928,9 +1263,9 @@ def _position(hands, to_play, trump, kind, declarer, seat, trick, won):
             raise PreferansError("bad_hand_size", f"hands[{j}]: holds {got} cards, expected {want} (seat {p} to play "
                                  f"holds {size}; a seat that played to the trick holds one fewer)",
                                  field="hands", value=hands)
-    for i in range(1, n):
+    for i in range(1 if not tal else 0, n):
         q = (leader + i) % 3
-        led = cards[0] >> 4
+        led = cards[0] >> 4 if not tal else tal[0] >> 4
         s = cards[i] >> 4
         if s != led and h[q] & (0xFFFF << (16 * led)):
             raise PreferansError("must_follow", f"trick[{i}]: seat {q} played {_name(cards[i])} though holding "
@@ -938,10 +1273,12 @@ def _position(hands, to_play, trump, kind, declarer, seat, trick, won):
         if s != led and trump is not None and s != trump and h[q] & (0xFFFF << (16 * trump)):
             raise PreferansError("must_trump", f"trick[{i}]: seat {q}, void in {_SUITS[led]}, played "
                                  f"{_name(cards[i])} though holding a trump", field="trick", value=trick)
+    if tal:
+        _talon_followable(tal, h, cards)
     if type(won) is not int or not 0 <= won <= 10 - size:
         raise PreferansError("bad_won", f"won: {won!r} is not a count of tricks 0..{10 - size} (10 tricks a deal, "
                              f"{size} still to play)", field="won", value=won)
-    return h, leader, -1 if trump is None else trump, counted, 1 if kind == "game" else 0, cards
+    return h, leader, -1 if trump is None else trump, counted, 1 if kind == "game" else 0, cards, tal
 
 
 cdef class Solver:
@@ -965,44 +1302,114 @@ cdef class Solver:
     def __dealloc__(self):
         dd_free(&self.ctx)
 
-    cdef int _load(self, hands, to_play, trump, kind, declarer, seat, trick, won) except -1:
-        h, leader, t, counted, maximize, cards = _position(hands, to_play, trump, kind, declarer, seat, trick, won)
+    cdef int _load(self, hands, to_play, trump, kind, declarer, seat, trick, won, talon=None,
+                   talon_rule="first_hand") except -1:
+        h, leader, t, counted, maximize, cards, tal = _position(hands, to_play, trump, kind, declarer, seat, trick,
+                                                                won, talon, talon_rule)
         if self.busy:       # checked and set under the GIL: a second thread on this Solver is refused
             raise PreferansError("solver_busy", "this Solver is solving in another thread; use one Solver a thread")
         dd_set(&self.ctx, h[0], h[1], h[2], leader, t, counted, maximize)
         for i, c in enumerate(cards):
             self.ctx.tcard[i] = c
         self.ctx.nplayed = len(cards)
+        if tal:
+            dd_set_talon(&self.ctx, len(tal), tal[0], tal[1] if len(tal) > 1 else -1,
+                         1 if talon_rule == "winner" else 0)
         return 0
 
-    def solve(self, hands, *, to_play, trump=None, kind="game", declarer=None, seat=None, trick=(), won=0):
+    def solve(self, hands, *, to_play, trump=None, kind="game", declarer=None, seat=None, trick=(), won=0,
+              talon=None, talon_rule="first_hand"):
         """The counted seat's tricks by the end of the deal with best play: `won` (already taken) plus
-        those it takes from the trick in progress on."""
+        those it takes from the trick in progress on. Raspasy with the talon in use: `talon` holds the
+        talon cards still to lead a trick (the first leads the trick in progress, whose plays `trick`
+        holds), `talon_rule` says who plays first after a talon trick (TALON_RULES)."""
         cdef int v
-        self._load(hands, to_play, trump, kind, declarer, seat, trick, won)
+        self._load(hands, to_play, trump, kind, declarer, seat, trick, won, talon, talon_rule)
         self.busy = True
         with nogil:
             v = dd_value(&self.ctx)
         self.busy = False
         return v + won
 
-    def move_values(self, hands, *, to_play, trump=None, kind="game", declarer=None, seat=None, trick=(), won=0):
+    def move_values(self, hands, *, to_play, trump=None, kind="game", declarer=None, seat=None, trick=(), won=0,
+                    talon=None, talon_rule="first_hand"):
         """{card: the counted seat's tricks by the end if the seat on turn plays it, then best play}
         for every legal card of the seat on turn, in ascending card order."""
         cdef int cards[16]
         cdef int values[16]
         cdef int k, i
-        self._load(hands, to_play, trump, kind, declarer, seat, trick, won)
+        self._load(hands, to_play, trump, kind, declarer, seat, trick, won, talon, talon_rule)
         self.busy = True
         with nogil:
             k = dd_move_values(&self.ctx, cards, values)
         self.busy = False
         return {cards[i]: values[i] + won for i in range(k)}
 
+    def layouts(self, hand, pool, *, hand_at=0, to_play, trump=None, kind="game", declarer=None, seat=None,
+                start=0, stop=None):
+        """{tricks: how many layouts} over every split of `pool` between the two hands other than
+        hands[hand_at] (which holds `hand`), each solved from `to_play`'s lead as `solve` would: the
+        all-layouts problem of a seat that sees its own hand. `pool` holds twice as many cards as
+        `hand`. The splits are ranked in lexicographic order of the cards hands[hand_at + 1] gets
+        (C(2n, n) of them); start and stop pick a range of them, so threads, each with its own
+        Solver, can share the work. Runs in C without the GIL, a chunk at a time so Ctrl-C stops it."""
+        cdef long long hist[16]
+        cdef long long a, b, total, done
+        cdef uint64_t fixed, pl
+        cdef int fa, leader, t, counted, maximize, i
+        if type(hand_at) is not int or not 0 <= hand_at <= 2:
+            raise PreferansError("bad_seat", f"hand_at: {hand_at!r} is not a seat index 0, 1 or 2", field="hand_at",
+                                 value=hand_at)
+        fixed = _mask("hand", hand)
+        pl = _mask("pool", pool)
+        if fixed & pl:
+            raise PreferansError("overlap", f"hand and pool both hold {_names(fixed & pl)}", field="pool", value=pool)
+        nf = bin(fixed).count("1")
+        if nf == 0 or bin(pl).count("1") != 2 * nf:
+            raise PreferansError("bad_hand_size", f"pool: holds {bin(pl).count('1')} cards, expected twice the "
+                                 f"hand's {nf} (and the hand must hold some)", field="pool", value=pool)
+        first = 0
+        x = pl
+        for i in range(nf):
+            first |= x & -x
+            x &= x - 1
+        hands = [0, 0, 0]
+        hands[hand_at] = fixed
+        hands[(hand_at + 1) % 3] = first
+        hands[(hand_at + 2) % 3] = pl & ~first
+        h, leader, t, counted, maximize, cards, tal = _position(hands, to_play, trump, kind, declarer, seat, (), 0)
+        total = _binom(2 * nf, nf)
+        if stop is None:
+            stop = total
+        if type(start) is not int or type(stop) is not int or not 0 <= start <= stop <= total:
+            raise PreferansError("bad_range", f"start, stop: {start!r}, {stop!r} is not a range within the "
+                                 f"{total} layouts", field="start", value=start)
+        if self.busy:
+            raise PreferansError("solver_busy", "this Solver is solving in another thread; use one Solver a thread")
+        for i in range(16):
+            hist[i] = 0
+        fa = hand_at
+        a = start
+        self.busy = True
+        try:
+            while a < stop:
+                b = min(stop, a + 2048)
+                with nogil:
+                    done = dd_layouts(&self.ctx, fixed, fa, pl, leader, t, counted, maximize, a, b, hist)
+                a = b
+                PyErr_CheckSignals()
+        finally:
+            self.busy = False
+        return {i: hist[i] for i in range(16) if hist[i]}
+
     @property
     def nodes(self):
         """Search nodes visited since this Solver was made (a work measure for benchmarks)."""
         return self.ctx.nodes
+
+
+def _binom(int n, int k) -> int:
+    return BINOM[n][k]
 
 
 _local = threading.local()
@@ -1015,7 +1422,8 @@ def _solver() -> Solver:
     return s
 
 
-def solve(hands, *, to_play, trump=None, kind="game", declarer=None, seat=None, trick=(), won=0):
+def solve(hands, *, to_play, trump=None, kind="game", declarer=None, seat=None, trick=(), won=0, talon=None,
+          talon_rule="first_hand"):
     """The counted seat's tricks by the end of the deal with best play on every side.
 
     hands: three card masks (ints or CardSets), indexed by the active seats in play order (index
@@ -1025,15 +1433,17 @@ def solve(hands, *, to_play, trump=None, kind="game", declarer=None, seat=None, 
     `seat`: the fewest tricks it can hold itself to when the two others together push tricks on it).
     declarer: the declarer's index in a game or misere (default 0); seat: the counted index in
     raspasy. trick: the cards on the table as (index, card) pairs in play order, 0 to 2 of them.
-    won: tricks the counted seat has already taken, added to the answer.
+    won: tricks the counted seat has already taken, added to the answer. talon, talon_rule: raspasy's
+    talon cards still to lead a trick and how they do (see Solver.solve).
 
     Uses one Solver per thread, kept between calls.
     """
     return _solver().solve(hands, to_play=to_play, trump=trump, kind=kind, declarer=declarer, seat=seat,
-                           trick=trick, won=won)
+                           trick=trick, won=won, talon=talon, talon_rule=talon_rule)
 
 
-def move_values(hands, *, to_play, trump=None, kind="game", declarer=None, seat=None, trick=(), won=0):
+def move_values(hands, *, to_play, trump=None, kind="game", declarer=None, seat=None, trick=(), won=0,
+                talon=None, talon_rule="first_hand"):
     """{card: the answer of `solve` after that card} for every legal card of the seat on turn."""
     return _solver().move_values(hands, to_play=to_play, trump=trump, kind=kind, declarer=declarer, seat=seat,
-                                 trick=trick, won=won)
+                                 trick=trick, won=won, talon=talon, talon_rule=talon_rule)

@@ -1,0 +1,13 @@
+"""Type stubs for kozyr.durak.learn._learned, the learned rung's C inference."""
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+MAX_LAYERS: int
+MAX_WIDTH: int
+
+def make_net(arrays: Any) -> Any: ...
+def capsules() -> Any: ...
+def logits(state: Any, obs: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]: ...
+def choose(state: Any, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.uint8]) -> int: ...
