@@ -53,7 +53,7 @@ def test_the_home_table_is_there_and_whole() -> None:
 
 
 @pytest.mark.parametrize("page", ["README.md", "docs/install.md", "docs/own-bot.md", "docs/tables.md",
-                                  "docs/rl.md"])
+                                  "docs/rl.md", "docs/preferans-strength.md"])
 def test_each_page_quotes_the_figures_as_they_stand(page: str) -> None:
     rows = [(figure, value) for figure, value, pages in figures() if page in pages]
     assert rows, f"no figure is quoted in {page}"

@@ -1,4 +1,4 @@
-"""The preferans rungs: blind by construction (their sources reach nothing but the view), a hidden-card
+"""The preferans rungs (2, 3 and 4): blind by construction (their sources reach nothing but the view), a hidden-card
 twin gives the same move, moves are legal and seeded, and rung 2's hand count on known hands."""
 from __future__ import annotations
 
@@ -12,14 +12,15 @@ from _pref_play import SEEDS
 from kozyr.preferans.contracts import Contract, Strain
 from kozyr.preferans.moves import Move
 from kozyr.preferans.reference import Game as Twin
+from kozyr.preferans.rung4 import InferenceBot
 from kozyr.preferans.rungs import MonteCarloBot, RulesBot, safe_misere, strain_tricks
 from kozyr.preferans.shuffle import shuffled_order
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "kozyr" / "preferans"
-BOT_SOURCES = ("rungs.py", "analysis.py")
-ALLOWED = {"__future__", "random", "collections.abc", "dataclasses", "fractions", "functools", "typing",
+BOT_SOURCES = ("rungs.py", "rung4.py", "analysis.py")
+ALLOWED = {"__future__", "math", "random", "collections.abc", "dataclasses", "fractions", "functools", "typing",
            "kozyr.cards", ".analysis", ".contracts", ".convention", ".core.solver", ".deal", ".errors",
-           ".moves", ".sheet", ".views"}
+           ".moves", ".rungs", ".sheet", ".views"}
 FORBIDDEN = [(r"(?i)engine", "names the engine"), (r"\bGame\b", "names a Game"), (r"reference", "the twin"),
              (r"\brecord\b|\bRecord\b", "a record"),
              (r"shuffled_order|playouts|\.shuffle import|\bdealt\(", "the deal's order"),
@@ -99,7 +100,7 @@ def test_a_hidden_card_twin_gets_the_same_move() -> None:
             continue
         v, w = got
         assert v.to_json() == w.to_json()
-        for make in (RulesBot, MonteCarloBot):
+        for make in (RulesBot, MonteCarloBot, InferenceBot):
             assert make(seed=3)(v) == make(seed=3)(w)
         checked += 1
     assert checked >= 12

@@ -29,7 +29,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from .contracts import MISERE
+from .contracts import MISERE, Contract
 from .convention import PRESETS, SOCHI, Convention
 from .core.solver import Solver
 from .deal import Call, Deal
@@ -38,7 +38,7 @@ from .moves import Move
 from .sheet import Sheet
 from .views import View
 
-__all__ = ["Analysis", "MoveResult", "World", "analyse", "worlds"]
+__all__ = ["Analysis", "MoveResult", "World", "analyse", "world_gains", "worlds"]
 
 DECK = tuple(16 * s + r for s in range(4) for r in range(7, 15))
 _ALL = 0
@@ -245,12 +245,24 @@ def worlds(view: View, *, limit: int | None = None, samples: int = 0, seed: int 
     return n, [p.draw(rng) for _ in range(samples)]
 
 
+_PRICES: dict[tuple[object, ...], Fraction] = {}
+"""Prices already computed, shared by every pricer of the process: a price is a pure function of its key
+(the convention, the table, the deal's declarer and contract, the calls and the final tricks), and the bots
+ask the same few thousand again and again."""
+_PRICES_MAX = 200_000
+
+
 class _Pricer:
     """The seat's gain in the settlement of the deal, from the final tricks of the active seats."""
 
-    def __init__(self, view: View, convention: Convention) -> None:
+    def __init__(self, view: View, convention: Convention, *, declarer: int | None = -1,
+                 contract: Contract | None | int = -1) -> None:
+        """``declarer`` and ``contract`` price a deal other than the view's (the auction's candidate
+        contracts, raspasy: None for both); left out, they are the view's."""
         self.view = view
         self.convention = convention
+        self.declarer = view.declarer if declarer == -1 else declarer
+        self.contract = view.contract if isinstance(contract, int) else contract
         n = len(view.counts) if view.dealer in view.active else len(view.active) + 1
         self.names = tuple(f"p{i}" for i in range(n))
         self.cache: dict[tuple[object, ...], Fraction] = {}
@@ -279,24 +291,33 @@ class _Pricer:
         got = self.cache.get(key)
         if got is not None:
             return got
+        shared = (self.convention, self.names, self.view.dealer, self.view.active, self.view.seat, self.declarer,
+                  self.contract) + key
+        got = _PRICES.get(shared)
+        if got is not None:
+            self.cache[key] = got
+            return got
         v = self.view
         names = self.names
         dealer = names[v.dealer] if len(names) == 4 else None
         by_name = {names[s]: t for s, t in tricks.items()}
-        if v.contract is None:
+        if self.contract is None:
             deal = Deal.raspasy(by_name, players=names, dealer=dealer)
-        elif v.contract == MISERE:
-            assert v.declarer is not None
-            deal = Deal(names, dealer=dealer, declarer=names[v.declarer], contract=MISERE, tricks=by_name)
+        elif self.contract == MISERE:
+            assert self.declarer is not None
+            deal = Deal(names, dealer=dealer, declarer=names[self.declarer], contract=MISERE, tricks=by_name)
         else:
-            assert v.declarer is not None
-            deal = Deal(names, dealer=dealer, declarer=names[v.declarer], contract=v.contract,
+            assert self.declarer is not None
+            deal = Deal(names, dealer=dealer, declarer=names[self.declarer], contract=self.contract,
                         calls={names[s]: c.value for s, c in calls.items()}, tricks=by_name,
                         open=open_, whist_order=[names[s] for s in order])
         sheet = Sheet(names, self.convention)
         sheet.add(deal)
         got = sheet.settle()[names[v.seat]]
         self.cache[key] = got
+        if len(_PRICES) >= _PRICES_MAX:
+            _PRICES.clear()
+        _PRICES[shared] = got
         return got
 
 
@@ -359,3 +380,38 @@ def analyse(view: View, *, limit: int = 2000, samples: int = 64, seed: int = 0,
             wh[g] = wh.get(g, 0) + 1
     moves = tuple(MoveResult(m, results[m.arg][0], results[m.arg][1]) for m in view.legal)
     return Analysis(n, len(ws), n <= limit, moves)
+
+
+def world_gains(view: View, ws: Sequence[World], *, convention: Convention | None = None,
+                solver: Solver | None = None) -> list[dict[int, Fraction]]:
+    """For each world of ``ws``, each legal card's gain for the seat in the deal's settlement (the
+    same solving and pricing as :func:`analyse`, kept per world so that a caller can weight the worlds)."""
+    p = _Problem(view)
+    if not view.legal or view.legal[0].kind != "play":
+        raise PreferansError("not_in_play", "view: the seat has no card to play now", field="view")
+    pricer = _Pricer(view, convention if convention is not None else convention_of(view))
+    sv = solver if solver is not None else Solver(16)
+    act = p.active
+    assert view.trick is not None
+    trick = tuple((act.index(s), c) for s, c in view.trick.plays)
+    won = {s: view.won[s] for s in act}
+    kw: dict[str, Any] = {"to_play": p.on_turn(), "trick": trick, "kind": p.kind}
+    if p.kind == "raspasy":
+        counted = view.seat
+        kw["seat"] = act.index(counted)
+    else:
+        assert view.declarer is not None
+        counted = view.declarer
+        kw["declarer"] = act.index(counted)
+        kw["trump"] = view.trump
+    others = [s for s in act if s != counted]
+    out = []
+    for w in ws:
+        gains = {}
+        for card, t in sv.move_values(w.hands, **kw).items():
+            mine = won[counted] + t
+            finals = _split(10 - mine - sum(won[s] for s in others), others, won)
+            finals[counted] = mine
+            gains[card] = pricer.price(finals)
+        out.append(gains)
+    return out

@@ -3,7 +3,8 @@
 A bot is handed one seat's :class:`~kozyr.preferans.views.View` and nothing else, so it is blind by
 construction: it sees what its seat may see and returns one of ``view.legal``. This module holds rung 1,
 the random-legal bot, and the registry :data:`BOTS`, the one place the names a person types are read
-(``random``, ``rules`` for rung 2 and ``montecarlo`` for rung 3, both in :mod:`kozyr.preferans.rungs`) by
+(``random``, ``rules`` for rung 2 and ``montecarlo`` for rung 3, both in :mod:`kozyr.preferans.rungs`, and
+``inference`` for rung 4, in :mod:`kozyr.preferans.rung4`) by
 the terminal game, the web table, the ladder and the sequential test; a bot is made from it as
 ``BOTS[name](seed)``.
 
@@ -26,6 +27,7 @@ from kozyr.errors import shown
 
 from .errors import PreferansError
 from .moves import Move
+from .rung4 import InferenceBot
 from .rungs import MonteCarloBot, RulesBot
 from .views import View
 
@@ -65,9 +67,11 @@ class RandomBot:
         return f"RandomBot(seed={self.seed!r})"
 
 
-BOTS: dict[str, Callable[[int | str], Bot]] = {"random": RandomBot, "rules": RulesBot, "montecarlo": MonteCarloBot}
+BOTS: dict[str, Callable[[int | str], Bot]] = {"random": RandomBot, "rules": RulesBot, "montecarlo": MonteCarloBot,
+                                              "inference": InferenceBot}
 """The bots by the name a person types."""
 
-RUNGS: dict[str, int] = {"random": RandomBot.rung, "rules": RulesBot.rung, "montecarlo": MonteCarloBot.rung}
+RUNGS: dict[str, int] = {"random": RandomBot.rung, "rules": RulesBot.rung, "montecarlo": MonteCarloBot.rung,
+                         "inference": InferenceBot.rung}
 """Each bot's rung on the ladder of strength (1 is the floor)."""
 
