@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from typing import Any
 
 import pytest
 from _compiled import probes
@@ -28,9 +29,9 @@ from kozyr.errors import KozyrError
 _agrees = importlib.import_module("kozyr.durak.ladder._loop")._duel_agrees   # a test hook
 
 
-def agrees(a: object, b: object, deal: str, first: int, count: int, seed: str = "duel") -> list[int]:
+def agrees(a: Any, b: Any, deal: str, first: int, count: int, seed: str = "duel") -> list[int]:
     """The deals of a two-seat run of a against b where the duel and the general loop differ."""
-    return _agrees(Job((a, b), Rules(), seed, deal, first + count), first, count)  # type: ignore[no-any-return]
+    return list(_agrees(Job((a, b), Rules(), seed, deal, first + count), first, count))
 
 
 def _random_params(rng: random.Random) -> Params:

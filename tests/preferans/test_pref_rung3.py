@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kozyr.preferans.contracts import MISERE, Contract, Strain
 from kozyr.preferans.reference import Game as Twin
-from kozyr.preferans.rungs import MonteCarloBot, RulesBot, defence_count
+from kozyr.preferans.rungs import MonteCarloBot, defence_count
 
 SUITS = "SHDC"
 RANKS = {"7": 7, "8": 8, "9": 9, "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
@@ -67,4 +67,3 @@ def test_the_defence_count_is_rung_twos() -> None:
     hand = c("AS KS 7H 8H AD 7D 8D 9C TC JC")
     # two spade tops, the ace of diamonds; as trumps the hearts count nothing (two of them, no honour)
     assert defence_count(hand, 1) == 3.0
-    assert RulesBot().whist  # the rung 2 whist reads the same count

@@ -3,9 +3,11 @@
 its moves legal and replayable from a seed."""
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from _pref_play import SEEDS
-from test_rung3 import c, dealt
+from test_pref_rung3 import c, dealt
 
 from kozyr.preferans.analysis import _Problem, analyse
 from kozyr.preferans.bots import BOTS, RUNGS
@@ -41,6 +43,7 @@ def test_a_pass_makes_a_strong_hand_unlikely_and_a_bid_a_weak_one() -> None:
 def play_to(game: Twin, bots: list, stop) -> object:
     while not game.over:
         seat = game.actor
+        assert seat is not None
         v = game.view(seat)
         if stop(v):
             return v
@@ -63,7 +66,7 @@ def test_a_high_card_under_a_winner_is_read_as_no_lower_card() -> None:
 
 def endgame_views(count: int, *, one_world: bool):
     """Views of rung 4 positions with at most three cards a hand (one world only, or several)."""
-    out = []
+    out: list[Any] = []
     for number in range(1, 200):
         if len(out) >= count:
             break
