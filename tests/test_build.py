@@ -58,7 +58,7 @@ def _checked(tree: Path) -> bool:
     return run.stdout.strip() == "True"
 
 
-@pytest.mark.slow    # compiles the engine twice: the quick run leaves it out, --full and every wheel lane run it
+@pytest.mark.slow    # compiles the engine twice: the quick run leaves it out, --full runs it (CI's main lane)
 def test_switching_on_the_checked_build_regenerates_the_c(tmp_path: Path) -> None:
     tree = _tree(tmp_path)
     _setup(tree, "--name", debug=False)                  # a tree whose C was generated for the fast build

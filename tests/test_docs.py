@@ -24,7 +24,7 @@ EXAMPLE_PAGES = sorted(p for p in DOCS.rglob("*.md") if "_build" not in p.parts 
 MISSING = [name for name in ("sphinx", "myst_parser", "furo") if importlib.util.find_spec(name) is None]
 
 
-@pytest.mark.slow    # a minute of Sphinx: the quick run leaves it out, --full and every wheel lane run it
+@pytest.mark.slow    # a minute of Sphinx: the quick run leaves it out, --full runs it (CI's main lane)
 @pytest.mark.skipif(bool(MISSING), reason=f"the docs extra is not installed (missing {', '.join(MISSING)})")
 def test_site_builds_without_warnings(tmp_path: Path) -> None:
     out = subprocess.run(

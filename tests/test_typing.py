@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-# slow: a minute or more of mypy each; the quick run leaves them out, --full and every wheel lane run them
+# slow: a minute or more of mypy each; the quick run leaves them out, --full runs them (CI's main lane)
 pytestmark = pytest.mark.slow
 
 TESTS = Path(__file__).parent
