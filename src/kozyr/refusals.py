@@ -111,8 +111,9 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bad_params": ("durak", "the parameters to tune: not a list of known, distinct names"),
     "unread_param": ("durak", "a setting that no playing side reads (rung 3 never reads K; a Bot carries its own)"),
     "bad_fast": ("durak", "a bot's fast switch that is not True or False"),
-    "bad_side": ("durak, preferans, shell", "a side that cannot play here: not a rung, a Bot, a native bot, a function "
-                                      "or a factory (or not one a cluster or worker processes can take)"),
+    "bad_side": ("durak, preferans, shell, web", "a side that cannot play here: not a rung, a Bot, a native bot, "
+                                                 "a function or a factory (or not one a cluster or worker processes "
+                                                 "can take)"),
     "bad_deals": ("durak", "a number of deals that does not fit: odd when deals come in pairs"),
     "bad_weights": ("durak", "a learned rung's weights file (or arrays) that is not of its format: corrupted, a "
                              "missing or extra array, a wrong shape, dtype or version, a value that is not finite"),

@@ -65,7 +65,7 @@ from kozyr.hokm import IllegalPlay
 from kozyr.hokm import records as hokm_records
 from kozyr.preferans import game_record as preferans_records
 from kozyr.web import preferans_table, replays
-from kozyr.web.durak_table import RUNG_CHOICES, DurakTable
+from kozyr.web.durak_table import NAME_CHOICES, RUNG_CHOICES, DurakTable
 from kozyr.web.hokm_table import BOT_CHOICES, DEFAULT_BOTS, MAX_TARGET, HokmTable
 from kozyr.web.httperror import HttpError
 from kozyr.web.preferans_table import PreferansTable, Refused
@@ -321,8 +321,8 @@ class WebApp:
         with session.lock:
             games = [{"id": gid, **table.summary()} for gid, table in session.games.items()]
         return {"current": current, "games": games, "choices": {
-            "durak": {"rungs": list(RUNG_CHOICES), "seats": DURAK_SEATS, "variants": list(VARIANTS),
-                      "decks": list(DECKS), "throw_ins": list(THROW_INS)},
+            "durak": {"rungs": list(RUNG_CHOICES), "names": list(NAME_CHOICES), "seats": DURAK_SEATS,
+                      "variants": list(VARIANTS), "decks": list(DECKS), "throw_ins": list(THROW_INS)},
             "hokm": {"bots": list(BOT_CHOICES), "default_bots": list(DEFAULT_BOTS), "max_target": MAX_TARGET},
             "preferans": {"bots": list(preferans_table.BOT_CHOICES), "players": list(preferans_table.PLAYERS),
                           "conventions": list(preferans_table.CONVENTIONS),

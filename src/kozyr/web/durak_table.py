@@ -22,6 +22,12 @@ The deal is replayable in the terminal: the seed text is padded to 32 bytes
 with `pad_seed` and the bot of a two-seat table draws from the bot seed
 ``<seed>:bot`` (the bot at seat s of a larger table from ``<seed>:bot<s>``),
 as ``kozyr play --seed SEED --level RUNG`` (and the table's options) does.
+
+The bots the table offers are the ones the shell takes by name: the rungs
+1 to 4 and the names of `kozyr.durak.bots.sides.NAMES` (the panel's rule
+bots and the learned rung), resolved and seated by the same functions as
+``kozyr play --bot NAME``; a bot that cannot play the table chosen (the
+learned rung beyond the tables its network speaks) is refused in one line.
 """
 from __future__ import annotations
 
@@ -32,15 +38,17 @@ from typing import Any
 from kozyr.cards import card_name
 from kozyr.durak import RESIGN, Bot, Event, Game, IllegalMove, Move, Rules, Rung4Bot, View, pad_seed
 from kozyr.durak.bots.bot import RUNG_NAMES
+from kozyr.durak.bots.sides import NAMES, check_table, resolve, seat_bot
 from kozyr.durak.ladder.replays import MAX_MOVES
 from kozyr.durak.records import to_record
 from kozyr.errors import KozyrError, shown, whole
 from kozyr.web import pictures, words
 from kozyr.web.sealed import NotOver, commitment
 
-__all__ = ["DurakTable", "RUNG_CHOICES", "LOG_LINES"]
+__all__ = ["DurakTable", "RUNG_CHOICES", "NAME_CHOICES", "LOG_LINES"]
 
 RUNG_CHOICES = (1, 2, 3, 4)
+NAME_CHOICES = tuple(NAMES)   # the bots the shell takes by name: the panel's and the learned rung
 LOG_LINES = 40           # narration lines the state carries (the page shows the latest)
 HINT_RUNG = 4            # the hint is rung 4's choice from your view (which holds what your seat has seen)
 CARD_MOVES = ("attack", "beat", "transfer", "show")
@@ -51,20 +59,34 @@ def _bot(rung: int, seed: str) -> Any:
     return Rung4Bot(seed) if rung == 4 else Bot(rung, seed)
 
 
+def _choice(rung: object) -> int | str:
+    """A rung 1..4 or a name the shell takes; else one refusal naming both."""
+    if isinstance(rung, str):
+        if rung not in NAMES:
+            raise KozyrError("bad_side", f"rung: {shown(rung)} is not a rung (1 to 4) nor a bot's name "
+                             f"({', '.join(NAMES)})", field="rung", value=rung)
+        return rung
+    return whole("rung", rung, 1, 4)
+
+
 class DurakTable:
     """One deal: `you` against bots of `rung` at a table of `rules`, dealt from the seed text `seed`."""
 
     kind = "durak"
 
-    def __init__(self, *, rung: int, seat: int, seed: str, rules: Rules | None = None) -> None:
+    def __init__(self, *, rung: int | str, seat: int, seed: str, rules: Rules | None = None) -> None:
         self.rules = Rules.of(rules)
-        self.rung = whole("rung", rung, 1, 4)
+        self.rung = _choice(rung)
         self.you = whole("seat", seat, 0, self.rules.seats - 1)
         self.seed = seed
+        side = resolve(self.rung) if isinstance(self.rung, str) else None   # a named bot: as `--bot NAME`
+        if side is not None:
+            check_table([side], self.rules)     # refused before anything is dealt
         # no_seed for a seed that is not ASCII of <= 32 bytes
         self.game = Game.from_seed(pad_seed(seed), rules=None if self.rules.two_seat else self.rules)
         others = [s for s in range(self.rules.seats) if s != self.you]
-        self.bots = {s: _bot(self.rung, f"{seed}:bot" if self.rules.seats == 2 else f"{seed}:bot{s}")
+        seeds = {s: f"{seed}:bot" if self.rules.seats == 2 else f"{seed}:bot{s}" for s in others}
+        self.bots = {s: seat_bot(side, seeds[s]) if side is not None else _bot(int(self.rung), seeds[s])
                      for s in others}
         self.hinter = Rung4Bot(f"{seed}:hint")
         self.log: list[str] = []
@@ -89,7 +111,7 @@ class DurakTable:
         while not self.game.over and self.game.turn != self.you and self.game.moves < MAX_MOVES:
             seat = self.game.turn
             assert seat is not None
-            move = self.bots[seat].choose(self.game.view(seat))
+            move = self.bots[seat](self.game.view(seat))
             if move is None:      # the engine never leaves a seat on turn without a move
                 raise RuntimeError(f"the bot in seat {seat} has no move at ply {self.game.ply}")
             self._play(seat, move)
@@ -134,7 +156,10 @@ class DurakTable:
         table = "" if self.rules.two_seat else f" at {self.rules.seats} seats of {self.rules.variant}"
         seed = f", seed {self.seed}" if self.over else ""
         return {"kind": self.kind, "over": self.game.over, "moves": self.game.moves,
-                "title": f"durak{table} against rung {self.rung} ({RUNG_NAMES[self.rung]}){seed}"}
+                "title": f"durak{table} against {self._against()}{seed}"}
+
+    def _against(self) -> str:
+        return self.rung if isinstance(self.rung, str) else f"rung {self.rung} ({RUNG_NAMES[self.rung]})"
 
     def state(self) -> dict[str, Any]:
         """What the page shows: from your seat's view only."""
@@ -162,7 +187,8 @@ class DurakTable:
             "under": None if self.under is None or view.talon == 0 else card_name(self.under),
             "log": list(self.log),
             "replay": (f"kozyr play --seed {shlex.quote(self.seed)}{words.table_flags(self.rules)} "
-                       f"--level {self.rung} --seat {self.you}") if self.over else None,
+                       f"{'--bot' if isinstance(self.rung, str) else '--level'} {self.rung} --seat {self.you}")
+            if self.over else None,
             "counts": list(view.counts),
             "out": list(view.out),
             "throwers": list(view.bout.throwers),

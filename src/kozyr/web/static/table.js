@@ -88,7 +88,7 @@ function showGame(id, state) {
   g.dataset.over = state.over ? "1" : "0";
   g.dataset.phase = state.phase;
   $("game-title").textContent = state.kind === "durak"
-    ? `Durak: you in seat ${state.you} against the rung ${state.rung} bot, ${seedText(id, state)}`
+    ? `Durak: you in seat ${state.you} against ${typeof state.rung === "number" ? "the rung " + state.rung + " bot" : state.rung}, ${seedText(id, state)}`
     : state.kind === "preferans"
     ? `Preferans (${state.convention}, pulya to ${state.target}): you in seat ${state.you} of ${state.players}` +
       ` against the ${state.bots} bots, deal ${state.deal}, ${seedText(id, state)}`
@@ -291,7 +291,8 @@ async function goTo(step, seat) {
 function wire(choices) {
   const d = choices.durak;
   const rungNames = { 1: "rung 1 (random)", 2: "rung 2 (cheap)", 3: "rung 3 (careful)", 4: "rung 4 (search)" };
-  fill($("durak-rung"), d.rungs, d.rungs.map((r) => rungNames[r]), 2);
+  const bots = [...d.rungs, ...(d.names || [])];   // the rungs, then the bots the shell takes by name
+  fill($("durak-rung"), bots, bots.map((r) => rungNames[r] || r), 2);
   fill($("durak-seats"), d.seats, null, 2);
   const seats = () => fill($("durak-seat"), [...Array(Number($("durak-seats").value)).keys()], null, 0);
   seats();
@@ -323,7 +324,7 @@ document.addEventListener("DOMContentLoaded", async () => {
   for (const b of document.querySelectorAll("nav button")) b.addEventListener("click", () => show(b.dataset.tab));
   $("new-durak").addEventListener("submit", (e) => {
     e.preventDefault();
-    const body = { game: "durak", rung: Number($("durak-rung").value), seat: Number($("durak-seat").value) };
+    const body = { game: "durak", rung: number($("durak-rung").value), seat: Number($("durak-seat").value) };
     if ($("durak-seed").value) body.seed = $("durak-seed").value;
     const rules = {};
     if (Number($("durak-seats").value) !== 2) rules.seats = Number($("durak-seats").value);
