@@ -13,11 +13,14 @@ from typing import Any
 import pytest
 from _queue_helpers import outcome, queue_sprt
 
+import kozyr
 from kozyr.queue import Store, run_one, run_queue
 from kozyr.queue.kinds import durak_test
 from kozyr.queue.store import runner_name
 
-SRC = str(Path(__file__).resolve().parents[2] / "src")
+# the kozyr this test imports (the source tree in place, or the installed package in CI's venvs and wheel
+# lanes), first on the runner's path, then this process's own path
+SRC = os.pathsep.join([str(Path(kozyr.__file__).resolve().parents[1]), *(p for p in sys.path if p)])
 
 
 def _uninterrupted(path: Path, **kw: Any) -> int:
