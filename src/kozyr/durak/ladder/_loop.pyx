@@ -62,7 +62,7 @@ from kozyr.durak.moves import Move
 from kozyr.durak.ladder import faults
 from kozyr.errors import KozyrError, shown, whole
 
-__all__ = ["Runner", "play_seeded", "native_move", "rollout", "MAX_MOVES"]
+__all__ = ["Runner", "play_seeded", "rollout", "MAX_MOVES"]
 
 cdef extern from *:
     """
@@ -596,24 +596,6 @@ cdef int ask_player(const CSide *side, const State *s) noexcept with gil:
     except BaseException as err:
         runner.fail(faults.Answer("raised", move, error=err))
         return -1
-
-
-def native_move(function, state, view, unsigned int word):
-    """A native bot's answer on `view` (a GameView of the compiled engine, of the seat on turn),
-    called from Python (replay, the terminal game): its Move, or the int code when it names no
-    move. The ladder never calls this: it calls the bot inside the nogil loop."""
-    cdef GameView gv
-    cdef bot_fn fn
-    cdef const void *st = NULL
-    cdef int code
-    if not isinstance(view, GameView):
-        raise KozyrError("bad_view", f"a native bot plays on a view of the compiled engine (a GameView), not "
-                         f"{shown(view)}", value=view)
-    gv = <GameView>view
-    native_pointers(function, state, &fn, &st)
-    with nogil:
-        code = fn(&gv.d, word, st)
-    return faults.native_answer(code).move
 
 
 cdef int fill_side(CSide *cs, object side, Runner runner, double timeout=0) except -1:
