@@ -22,7 +22,7 @@ def _truth_checks(game, memory):
     known = {c for c in range(64) if memory.known >> c & 1}
     assert known <= other, "a card the memory places in the other hand is not there"
     assert memory.heap == int(game.heap_cards)
-    assert memory.table == int(game.table)
+    assert memory.table == int(game.bout_cards)
     talon = list(game.talon)
     if talon:
         assert memory.bottom == talon[-1]

@@ -1,9 +1,9 @@
 """No hidden switches and no test hooks in what kozyr ships: settings are arguments, hooks are the tests' own.
 
-A process global that a benchmark flips (the table rules rungs 2 and 3 play
-used to be one) changes every later ladder of the process without a trace in
-its arguments or its records; it is now `Params.TABLE_RULES`, a setting like
-any other. The functions that exist only for the tests are compiled from
+A process global that a benchmark flips (the ways of playing a table rungs 2
+and 3 use used to be one) changes every later ladder of the process without a
+trace in its arguments or its records; it is now `Params.VARIANT_PLAY`, a
+setting like any other. The functions that exist only for the tests are compiled from
 tests/_native/hooks.pyx (tests/_compiled.py), not shipped. Optuna's log level
 is the caller's own: a study leaves it as it found it.
 """
@@ -65,18 +65,18 @@ def test_the_ladder_reads_no_process_global() -> None:
     assert not re.search(r"^\s*global\s", text, re.MULTILINE)
 
 
-# -- the table rules: a setting of the side that plays them --------------------------------------------
+# -- the variant play: a setting of the side that plays it ---------------------------------------------
 
 
-def test_table_rules_is_a_setting_of_the_side_at_a_table() -> None:
+def test_variant_play_is_a_setting_of_the_side_at_a_table() -> None:
     rules = Rules(seats=3, variant="perevodnoy")
     every = ladder([3, 2, 2], 200, "tr", rules=rules)
     # the candidate alone without the transfer rule: its games change, the field's settings do not
-    without = ladder([Bot(3, "c", params=Params(TABLE_RULES=15 & ~2)), 2, 2], 200, "tr", rules=rules)
+    without = ladder([Bot(3, "c", params=Params(VARIANT_PLAY=15 & ~2)), 2, 2], 200, "tr", rules=rules)
     with_it = ladder([Bot(3, "c"), 2, 2], 200, "tr", rules=rules)
     assert not np.array_equal(without.moves, with_it.moves)
     # the C loop and the Python path play the setting alike (a callable side plays through the Game API)
-    bot = Bot(3, "c", params=Params(TABLE_RULES=13))
+    bot = Bot(3, "c", params=Params(VARIANT_PLAY=13))
     c = ladder([bot, 2, 2], 20, "tr", rules=rules)
     python = ladder([lambda view: bot(view), 2, 2], 20, "tr", rules=rules)
     assert np.array_equal(c.losers, python.losers) and np.array_equal(c.moves, python.moves)
@@ -85,22 +85,22 @@ def test_table_rules_is_a_setting_of_the_side_at_a_table() -> None:
     assert np.array_equal(every.moves, ladder([3, 2, 2], 200, "tr", rules=rules).moves)
 
 
-def test_the_two_seat_game_never_reads_table_rules() -> None:
+def test_the_two_seat_game_never_reads_variant_play() -> None:
     a = ladder(3, 2, 400, "tr")
-    b = ladder(3, 2, 400, "tr", params={"TABLE_RULES": 0})
+    b = ladder(3, 2, 400, "tr", params={"VARIANT_PLAY": 0})
     assert np.array_equal(a.fool, b.fool) and np.array_equal(a.moves, b.moves)
 
 
-def test_table_rules_is_checked_as_every_setting() -> None:
+def test_variant_play_is_checked_as_every_setting() -> None:
     from kozyr.errors import KozyrError
 
     for bad in (-1, 16):
         with pytest.raises(KozyrError) as info:
-            Params(TABLE_RULES=bad)
-        assert info.value.code == "bad_table_rules"
+            Params(VARIANT_PLAY=bad)
+        assert info.value.code == "bad_variant_play"
     with pytest.raises(KozyrError) as info:
-        ladder(1, 1, 2, params={"TABLE_RULES": 3})
-    assert info.value.code == "unread_param"   # rung 1 plays no table rule
+        ladder(1, 1, 2, params={"VARIANT_PLAY": 3})
+    assert info.value.code == "unread_param"   # rung 1 reads no VARIANT_PLAY
 
 
 # -- Optuna's log level --------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ def test_the_defaults_are_the_rules_bots():
     assert Params().as_dict() == {"DEEP_TALON": 6, "CHEAP_POWER": 3, "TRUMP_COST": 20, "PAIR_CHEAP": 1,
                                   "PAIR_DEFEND": 1, "PAIR_ATTACK": -2, "TAKE_BOUT": 2, "HOLD_TRUMPS": 24,
                                   "K": 224, "PLAYOUT": 3, "ENDGAME": 1, "BUDGET": 20000, "OPPONENTS": 31, "MICROS": 0,
-                                  "TREE": 70, "IN_TREE": 1, "BELIEF": 100, "TABLE_RULES": 15}
+                                  "TREE": 70, "IN_TREE": 1, "BELIEF": 100, "VARIANT_PLAY": 15}
     assert Params().changed() == {} and repr(Params()) == "Params()"
     assert set(PARAM_NAMES) == set(PARAM_RANGES) == set(PARAM_RUNGS) == set(PARAM_DOCS)
     assert PARAM_RANGES["DEEP_TALON"] == (-1, 24) and PARAM_RANGES["CHEAP_POWER"] == (-1, 8)

@@ -150,7 +150,7 @@ class Session:
         self.header = header_of(options)
         self.under: int | None = None   # the card known to lie under the talon (the trump six after an exchange)
         rules = options.rules
-        self.game = Game.from_seed(pad_seed(options.seed), rules=None if rules.two_seat else rules)
+        self.game = Game.from_seed(pad_seed(options.seed), rules=rules)
         self.side = side if side is not None else resolve(options.side)   # the one side resolver (imports your bot)
         check_table([self.side], rules)     # a bot that cannot play this table: refused before the deal is shown
         self.bots: dict[int, Any] = {}

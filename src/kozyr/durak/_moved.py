@@ -1,4 +1,5 @@
-"""The one table of durak modules that moved into rooms, and the import hook that keeps their old paths.
+"""The one table of durak modules that moved into rooms, the import hook that keeps their old paths, and
+the one message for a renamed name.
 
 Release 0.4 put durak's modules into rooms (`bots/`, `learn/`, `tuning/`,
 `oracle/`). Every old import path keeps working for one minor release: the
@@ -11,6 +12,11 @@ that drops the old paths comes, this file goes and nothing else changes.
 `kozyr.durak.bots` and `kozyr.durak.tuning` were modules and are now the
 rooms' packages, which re-export the names those modules held; they need no
 entry here.
+
+Names renamed in place (a class, a property, a keyword, a setting, a bot's
+name: "table" now means a `Rules` of N seats and nothing else) keep working
+for the same release; each old name calls `renamed`, so that they all say
+the same thing.
 """
 from __future__ import annotations
 
@@ -22,7 +28,7 @@ import warnings
 from types import ModuleType
 from typing import Any
 
-__all__ = ["MOVED", "install"]
+__all__ = ["MOVED", "install", "renamed"]
 
 #: old dotted module path -> new dotted module path
 MOVED: dict[str, str] = {
@@ -57,6 +63,14 @@ def warn(old: str, stacklevel: int) -> None:
     """The one deprecation message: the old path, the new one, and when the old goes."""
     warnings.warn(f"{old} moved to {MOVED[old]}; the old path works until kozyr 0.5: import {MOVED[old]}",
                   DeprecationWarning, stacklevel=stacklevel)
+
+
+def renamed(old: str, new: str, stacklevel: int = 3) -> None:
+    """The one deprecation message for a renamed name: the old name, the new one, and when the old goes.
+    `stacklevel` is `warnings.warn`'s, counted from here: 3 points at the line that called the Python
+    function calling this; a compiled (Cython) function adds no frame, so one passes 2."""
+    warnings.warn(f"{old} is now {new}; the old name works until kozyr 0.5: use {new}", DeprecationWarning,
+                  stacklevel=stacklevel)
 
 
 class _Alias(importlib.abc.Loader):

@@ -12,7 +12,7 @@ from kozyr.cards import card_name, parse_card
 from kozyr.durak.codes import CARD_KINDS, KINDS
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["Move", "TAKE", "DONE", "SWAP", "RESIGN", "attack", "beat", "transfer", "show"]
+__all__ = ["Move", "TAKE", "DONE", "SWAP", "RESIGN", "attack", "beat", "transfer", "show", "move_of_code"]
 
 @dataclass(frozen=True, slots=True)
 class Move:
@@ -60,6 +60,13 @@ class Move:
     @staticmethod
     def from_code(code: int) -> Move:
         return _BY_CODE[code]
+
+
+def move_of_code(code: int) -> Move | None:
+    """The Move a move code names, or None when it names none: how a native bot's raw answer (any C
+    int) is read, in one place for the Python path (`bots._native.native_move`) and the ladder's
+    refusal of it (`ladder.faults.native_answer`). Every kind's codes count, transfer and show too."""
+    return _BY_CODE.get(code)
 
 
 _BY_CODE: dict[int, Move] = {}

@@ -61,26 +61,44 @@ its playouts):
   with (core/determinize.pxd, dt_build_belief). 100 (every deal) since the sequential test on deal
   pairs against a panel accepted it with K=224 against BELIEF=0 at K=192 (alone, at K=192, it
   came near but was not accepted; docs/strength.md, "Belief"); 0 is rung 4 as it was.
-- TABLE_RULES (15, 0..15, rungs 2, 3; rung 4 through its playouts): which of kozyr's own rules
-  for a table other than the two-seat game rungs 2 and 3 play, as a mask (1 show a trump rather
-  than beat with one, 2 transfer, 4 a thrower keeps its trumps, 8 power on the table's own ranks;
-  docs/rules/durak-variants.md, "kozyr's bots at a table"). 15 (all) is the rules' bot; a mask
-  without one rule is how that rule is measured (benchmarks/table_rules.py: the sequential test,
-  a rung with the rule against the same rung without it). The two-seat game never reads it.
+- VARIANT_PLAY (15, 0..15, rungs 2, 3; rung 4 through its playouts): which of kozyr's own ways
+  of playing a table other than the two-seat game rungs 2 and 3 use, as a mask (1 show a trump
+  rather than beat with one, 2 transfer, 4 a thrower keeps its trumps, 8 power on the table's own
+  ranks; docs/rules/durak-variants.md, "kozyr's bots at a table"). 15 (all) is the rules' bot; a
+  mask without one way is how that way is measured (benchmarks/variant_play.py: the sequential
+  test, a rung with it against the same rung without it). The two-seat game never reads it.
+  Its old name TABLE_RULES (a table is a `Rules` of N seats, not these) is taken wherever
+  settings are built from names, with a DeprecationWarning, until kozyr 0.5.
 
 `Params` is frozen and hashable; `Params.of(None | Params | mapping)` is how
-every API takes them (a mapping of NAME: value, names in any case).
+every API takes them (a mapping of NAME: value, names in any case; an old name of
+`RENAMED` is taken for its new one, with a DeprecationWarning).
 """
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from kozyr.durak._moved import renamed
 from kozyr.errors import KozyrError, shown, whole
 
-__all__ = ["Params", "PARAM_NAMES", "PARAM_RANGES", "PARAM_RUNGS", "PARAM_DOCS", "check_value", "param_name"]
+__all__ = ["Params", "PARAM_NAMES", "PARAM_RANGES", "PARAM_RUNGS", "PARAM_DOCS", "RENAMED", "check_value",
+           "param_name"]
+
+#: a setting's old name -> its name now (each old name works, with a DeprecationWarning, until kozyr 0.5)
+RENAMED: dict[str, str] = {"TABLE_RULES": "VARIANT_PLAY"}
+
+
+def _new_name(key: str, stacklevel: int) -> str:
+    """The setting's name now for an upper-case `key` (an old name warns; any other key is itself)."""
+    new = RENAMED.get(key)
+    if new is None:
+        return key
+    renamed(f"the setting {key}", new, stacklevel + 1)
+    return new
 
 
 def _field(default: int, low: int, high: int, rungs: tuple[int, ...], doc: str) -> Any:
@@ -127,8 +145,14 @@ class Params:
                                        "style inside the tree too, 2 its model in every deal, 0 only past its edge")
     BELIEF: int = _field(100, 0, 100, (4,), "rung 4: the share (in percent) of its imagined deals made to fit the "
                                            "other seats' choices (what they declined to beat in suit)")
-    TABLE_RULES: int = _field(15, 0, 15, (2, 3, 4), "at a table: kozyr's table rules rungs 2 and 3 play (1 show, "
-                                                   "2 transfer, 4 thrower, 8 power; a mask, 15 all)")
+    VARIANT_PLAY: int = _field(15, 0, 15, (2, 3, 4), "at a table: kozyr's ways of playing it rungs 2 and 3 use "
+                                                    "(1 show, 2 transfer, 4 thrower, 8 power; a mask, 15 all)")
+
+    @property
+    def TABLE_RULES(self) -> int:
+        """VARIANT_PLAY's old name (warns; works until kozyr 0.5)."""
+        renamed("Params.TABLE_RULES", "Params.VARIANT_PLAY")
+        return self.VARIANT_PLAY
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -146,7 +170,7 @@ class Params:
                              value=params)
         values: dict[str, Any] = {}
         for name, value in params.items():
-            key = str(name).strip().upper()
+            key = _new_name(str(name).strip().upper(), 3)
             if key not in PARAM_RANGES:
                 raise KozyrError("bad_param", f"unknown parameter {shown(name)}: expected one of "
                                  f"{', '.join(PARAM_NAMES)}", field=str(name), value=value)
@@ -171,7 +195,7 @@ class Params:
 
     def as_tuple(self) -> tuple[int, ...]:
         """The values in field order: what the C kernels' structs are filled from (rungs 2 and 3
-        read the first eight and the last, TABLE_RULES; rung 4 the nine between)."""
+        read the first eight and the last, VARIANT_PLAY; rung 4 the nine between)."""
         return tuple(getattr(self, n) for n in PARAM_NAMES)
 
     def __repr__(self) -> str:
@@ -187,6 +211,27 @@ _DEFAULTS: dict[str, int] = {f.name: f.default for f in _FIELDS}  # type: ignore
 
 
 def param_name(text: object) -> str | None:
-    """NAME for a field name in any case, or None."""
-    key = str(text).strip().upper()
+    """NAME for a field name in any case (an old name of `RENAMED`: its new one, with a
+    DeprecationWarning), or None."""
+    key = _new_name(str(text).strip().upper(), 3)
     return key if key in PARAM_RANGES else None
+
+
+def _old_keywords(init: Any) -> Any:
+    """Params' dataclass __init__, taking an old setting name of `RENAMED` as a keyword too
+    (with a DeprecationWarning): `Params(TABLE_RULES=13)` still builds, until kozyr 0.5."""
+
+    @functools.wraps(init)
+    def __init__(self: Params, *args: Any, **kwargs: Any) -> None:
+        for old in RENAMED.keys() & kwargs.keys():
+            new = _new_name(old, 3)
+            if new in kwargs:
+                raise KozyrError("bad_param", f"the setting {new} is given twice: as {new} and as its old name {old}",
+                                 field=old, value=kwargs[old])
+            kwargs[new] = kwargs.pop(old)
+        init(self, *args, **kwargs)
+
+    return __init__
+
+
+Params.__init__ = _old_keywords(Params.__init__)  # type: ignore[method-assign]

@@ -83,7 +83,7 @@ class DurakTable:
         if side is not None:
             check_table([side], self.rules)     # refused before anything is dealt
         # no_seed for a seed that is not ASCII of <= 32 bytes
-        self.game = Game.from_seed(pad_seed(seed), rules=None if self.rules.two_seat else self.rules)
+        self.game = Game.from_seed(pad_seed(seed), rules=self.rules)
         others = [s for s in range(self.rules.seats) if s != self.you]
         seeds = {s: f"{seed}:bot" if self.rules.seats == 2 else f"{seed}:bot{s}" for s in others}
         self.bots = {s: seat_bot(side, seeds[s]) if side is not None else _bot(int(self.rung), seeds[s])

@@ -59,7 +59,7 @@ class DurakReplay:
         self.deal_picture = pictures.durak_deal(replayed)
 
     def _game(self, moves: int) -> Game:
-        game = Game.from_order(self.order, rules=None if self.rules.two_seat else self.rules)
+        game = Game.from_order(self.order, rules=self.rules)
         for seat, move in self.history[:moves]:
             game.apply(seat, move)
         return game

@@ -354,8 +354,8 @@ R4_PLANTED = [
      'cdef inline int r4_search(const DView *v,',
      'cdef inline int r4_search(const State *real, const DView *v,'),
     ('bots/rung4.pyx',    # the analysis handed a game to read the hidden hands from
-     'def analyse(view, key, params=None, *, Table table=None):',
-     'def analyse(view, key, params=None, *, Table table=None, game=None):\n    hidden = game.hands'),
+     'def analyse(view, key, params=None, *, Scratch scratch=None, table=None):',
+     'def analyse(view, key, params=None, *, Scratch scratch=None, table=None, game=None):\n    hidden = game.hands'),
     ('bots/rung4.pyx',    # the legal-list check handed the real deal's State
      'cdef int _fits(const DView *d) except -1:',
      'cdef int _fits(const DView *d, const State *real) except -1:'),
@@ -381,7 +381,7 @@ R4_PLANTED = [
      '    cdef State s, t\n',
      '    cdef State s, t\n    cdef const unsigned char *raw = <const unsigned char *>v\n'),
     ('bots/rung4.pyx',
-     'def solve(view, *, budget=BUDGET, Table table=None):',
+     'def solve(view, *, budget=BUDGET, Scratch scratch=None, table=None):',
      'def solve(view, State *real):'),
     ('bots/rung4.pyx',
      'from kozyr.durak.moves import Move',
@@ -411,8 +411,8 @@ R4_PLANTED = [
      'from kozyr.durak.views import View',
      'from kozyr.durak.views import View\nfrom kozyr.durak.seeds import pad_seed'),
     ('bots/bot4.py',      # the bot reading the other hand off a game it was handed
-     '        table = self._tables.table\n',
-     '        table = self._tables.table\n        other = self.game.hands[1 - view.seat]\n'),
+     '        scratch = self._scratches.scratch\n',
+     '        scratch = self._scratches.scratch\n        other = self.game.hands[1 - view.seat]\n'),
 ]
 
 

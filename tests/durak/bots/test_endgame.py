@@ -8,7 +8,7 @@ from _rung4_helpers import play_random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kozyr.durak.bots.rung4 import Table, solve
+from kozyr.durak.bots.rung4 import Scratch, solve
 from kozyr.errors import KozyrError
 
 SMALL = 8     # cards left in play: both hands and the table
@@ -33,7 +33,7 @@ def _value(game, seat, memo=None):
 
 
 def _in_play(game):
-    return len(game.hands[0]) + len(game.hands[1]) + len(game.table)
+    return len(game.hands[0]) + len(game.hands[1]) + len(game.bout_cards)
 
 
 def _small(seed, limit=SMALL):
@@ -44,7 +44,7 @@ def _small(seed, limit=SMALL):
     return game
 
 
-TABLE = Table()   # shared by every example: an entry stored wrongly in one search misleads the next
+SCRATCH = Scratch()   # shared by every example: an entry stored wrongly in one search misleads the next
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
@@ -55,7 +55,7 @@ def test_the_solver_agrees_with_exhaustive_search(seed, seat):
         return
     game = found
     memo = {}
-    solved = solve(game.view(seat), table=TABLE)
+    solved = solve(game.view(seat), scratch=SCRATCH)
     assert solved is not None
     value, move = solved
     assert value == _value(game, seat, memo)
@@ -70,7 +70,7 @@ def test_the_solver_agrees_with_exhaustive_search(seed, seat):
         child = game.copy()
         child.apply(child.turn, other)
         if not child.over:
-            assert solve(child.view(seat), table=TABLE)[0] == _value(child, seat, memo)
+            assert solve(child.view(seat), scratch=SCRATCH)[0] == _value(child, seat, memo)
 
 
 def test_enough_small_positions_are_found():
@@ -87,12 +87,12 @@ def test_a_position_reported_won_is_never_lost(seed):
     if solve(game.view(seat), budget=10**7)[0] != 1:
         return
     rnd = random.Random(seed)
-    table = Table()
+    scratch = Scratch()
     for _ in range(3):
         g = game.copy()
         while not g.over:
             if g.turn == seat:
-                value, move = solve(g.view(seat), budget=10**7, table=table)
+                value, move = solve(g.view(seat), budget=10**7, scratch=scratch)
                 assert value == 1
             else:
                 move = rnd.choice(g.legal_moves())
@@ -113,14 +113,14 @@ def test_the_solver_refuses_a_talon_and_reports_a_spent_budget():
     assert solve(game.view(0), budget=3) is None
 
 
-def test_one_table_for_both_seats_keeps_their_values_apart():
+def test_one_scratch_for_both_seats_keeps_their_values_apart():
     """Regression (hypothesis seed 15 found it): the bout's shape was hashed as
     `attacker + 2 * cap + 16 * taken + 1`, or'ed with 1 and xor'ed with `seat << 1`, so
     (attacker 1, cap c) and (attacker 0, cap c + 1), and one seat's key with the other's, were
     one key: seat 0's values, read back by seat 1's search, turned a lost position into a won one.
-    Deterministic: deal 1987's endgame, solved for seat 0 and then for seat 1 in one Table."""
+    Deterministic: deal 1987's endgame, solved for seat 0 and then for seat 1 in one Scratch."""
     game = _small(1987)
-    table = Table()
+    scratch = Scratch()
     for seat in (0, 1):
-        assert solve(game.view(seat), table=table)[0] == _value(game, seat)
+        assert solve(game.view(seat), scratch=scratch)[0] == _value(game, seat)
     assert [_value(game, seat) for seat in (0, 1)] == [1, -1]   # the position the test is about

@@ -11,7 +11,7 @@ from _rung4_helpers import assert_the_c_loop_plays_as_python, play_random
 
 from kozyr.durak import Bot, Game, Move, Params
 from kozyr.durak.bots.bot4 import Rung4Bot
-from kozyr.durak.bots.rung4 import Table, best4, solve
+from kozyr.durak.bots.rung4 import Scratch, best4, solve
 from kozyr.durak.ladder import ladder
 from kozyr.errors import KozyrError
 
@@ -53,11 +53,11 @@ def test_a_bot_s_move_does_not_depend_on_what_it_decided_before():
     small = Params(K=1, PLAYOUT=1, BUDGET=40)
     checked = 0
     for view in _endgame_views(60):
-        full = Table()
-        if solve(view, table=full, budget=10**6) is None:
+        full = Scratch()
+        if solve(view, scratch=full, budget=10**6) is None:
             continue                                      # too big to solve here
         checked += 1
-        assert best4(view, 7, small, table=full) == best4(view, 7, small)
+        assert best4(view, 7, small, scratch=full) == best4(view, 7, small)
     assert checked >= 15
 
 
@@ -119,7 +119,7 @@ def test_the_playouts_in_the_duel_choose_as_the_general_loop(settings):
     r4_duel_out): at every decision of whole deals the move, and the draws the search takes
     after it, are those of playouts played move by move through the rules' State. (Planted: the
     duel's draws one off, or its score turned round: 97 and 166 of about 300 decisions differ.)"""
-    duel, general = Table(), Table()
+    duel, general = Scratch(), Scratch()
     general._playouts_general(True)
     params = Params(K=24, **settings)
     bot = Bot(3, "duel-playouts")
@@ -130,8 +130,8 @@ def test_the_playouts_in_the_duel_choose_as_the_general_loop(settings):
             seat = game.turn
             view = game.view(seat)
             if seat == seed % 2:
-                move = best4(view, 1000 * seed + view.ply, params, table=duel)
-                assert best4(view, 1000 * seed + view.ply, params, table=general) == move, (seed, view.ply)
+                move = best4(view, 1000 * seed + view.ply, params, scratch=duel)
+                assert best4(view, 1000 * seed + view.ply, params, scratch=general) == move, (seed, view.ply)
                 decisions += len(view.legal) > 1
             else:
                 move = bot.choose(view)

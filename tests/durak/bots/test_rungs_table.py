@@ -4,7 +4,7 @@ The positions are those random play reaches at the table (rung 1 in every
 seat, seeded); at every decision a rule speaks to, the rung's answer must be
 the rule's. The two-seat rungs are untouched (the duel's differential tests,
 the reference replays and the million-deal ladder hold them to the
-reference); here, in addition, a two-seat view never reaches the table rules.
+reference); here, in addition, a two-seat view never reaches the variant play (table_move).
 """
 from __future__ import annotations
 
@@ -141,7 +141,7 @@ def test_the_power_scales() -> None:
     assert [_power(16 + r, 24) for r in range(9, 15)] == [3, 4, 5, 6, 7, 8]
 
 
-def test_the_two_seat_game_never_reaches_the_table_rules() -> None:
+def test_the_two_seat_game_never_reaches_the_variant_play() -> None:
     # at the two-seat game a thrower is always the attacker and no transfer exists; a rung's answer on any
     # view is the two-seat rung's: rung 3 takes to save a queen of trumps (power 6 > CHEAP_POWER) early
     seen = 0

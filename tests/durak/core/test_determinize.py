@@ -34,7 +34,7 @@ def test_a_determinized_copy_keeps_what_the_seat_knows(seed):
                 assert talon[-1] == list(game.talon)[-1], "the bottom card stays at the bottom"
             hidden = set(copy.hands[1 - seat]) | set(talon[:-1])
             assert hidden == set(game.hands[1 - seat]) | set(list(game.talon)[:-1])
-            assert copy.heap_cards == game.heap_cards and copy.table == game.table
+            assert copy.heap_cards == game.heap_cards and copy.bout_cards == game.bout_cards
             assert copy.bout == game.bout and copy.turn == game.turn and copy.trump == game.trump
             # the copy is a playable deal: the other seat's legal moves follow from its imagined hand
             if copy.turn is not None:
@@ -164,7 +164,7 @@ def test_every_forged_memory_is_refused_naming_its_field(seed):
 
 def _cards(game):
     """Every card of a deal, where it is: the two hands, the table, the heap and the talon."""
-    places = [set(game.hands[0]), set(game.hands[1]), set(game.table), set(game.heap_cards), set(game.talon)]
+    places = [set(game.hands[0]), set(game.hands[1]), set(game.bout_cards), set(game.heap_cards), set(game.talon)]
     return places
 
 

@@ -30,7 +30,7 @@ def test_properties_at_the_deal() -> None:
     assert len(g.order) == 36 and len(set(g.order)) == 36
     assert g.turnup == g.order[12] and g.trump == g.turnup >> 4
     assert len(g.talon) == 24 and g.talon[-1] == g.turnup
-    assert g.heap == 0 and g.heap_cards == CardSet() and g.table == CardSet()
+    assert g.heap == 0 and g.heap_cards == CardSet() and g.bout_cards == CardSet()
     assert isinstance(g.bout, Bout) and g.bout.cap == 6 and g.bout.pairs == () and g.bout.to_beat is None
     assert all(isinstance(h, CardSet) and len(h) == 6 for h in g.hands)
     six = 16 * g.trump + 6

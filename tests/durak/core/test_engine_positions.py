@@ -49,7 +49,7 @@ def play(g: Game, text: str) -> list[tuple[Event, ...]]:
 
 def snapshot(g: Game) -> tuple:
     return (g.view(0), g.view(1), g.history, g.events, g.hands, g.talon, g.heap, g.heap_cards,
-            g.bout, g.turn, g.phase, g.ply, g.six_owner, g.result, g.legal_moves(), g.table)
+            g.bout, g.turn, g.phase, g.ply, g.six_owner, g.result, g.legal_moves(), g.bout_cards)
 
 
 def refused(g: Game, seat: Any, move: Any) -> str:

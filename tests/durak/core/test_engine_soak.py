@@ -27,7 +27,7 @@ class Watch:
     def check(self, g: Game, events: tuple[Event, ...]) -> None:
         hands = g.hands
         talon = CardSet(g.talon)
-        table = g.table
+        table = g.bout_cards
         heap = g.heap_cards
         parts = (hands[0], hands[1], talon, table, heap)
         # all 36 cards accounted for exactly once

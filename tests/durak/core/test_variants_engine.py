@@ -297,7 +297,7 @@ def test_the_views_public_memory_is_the_deal_seen_from_the_seat(rules: Rules) ->
             views = [game.view(s) for s in range(rules.seats)]
             assert len({(v.heap_cards, v.known, v.bottom, v.out) for v in views}) == 1
             for s, v in enumerate(views):
-                parts = [v.hand, v.heap_cards, game.table, v.unseen] + [v.known[o] for o in range(rules.seats)
+                parts = [v.hand, v.heap_cards, game.bout_cards, v.unseen] + [v.known[o] for o in range(rules.seats)
                                                                           if o != s]
                 if v.bottom is not None:
                     parts.append(CardSet([v.bottom]))

@@ -97,9 +97,9 @@ def test_cards_hidden_from_a_seat_never_reach_its_view(block: int) -> None:
             continue
         b = Game.from_order(order, rules=rules)
         while not a.over:
-            # who is on turn, the events and the table are public: once the hidden cards change
+            # who is on turn, the events and the bout's cards are public: once the hidden cards change
             # them (an automatic pass or take, a card played) the difference is no longer hidden
-            if a.turn != b.turn or a.events != b.events or (a.table | b.table) & CardSet(hidden):
+            if a.turn != b.turn or a.events != b.events or (a.bout_cards | b.bout_cards) & CardSet(hidden):
                 break
             assert a.view(seat) == b.view(seat)
             compared += 1

@@ -8,7 +8,7 @@ from kozyr.durak.bots._capsules cimport native_pointers
 from kozyr.durak.core.gameview cimport GameView
 from kozyr.durak.core.view cimport bot_fn
 
-from kozyr.durak.moves import Move
+from kozyr.durak.moves import move_of_code
 from kozyr.errors import KozyrError, shown
 
 __all__ = ["native_move"]
@@ -16,7 +16,7 @@ __all__ = ["native_move"]
 
 def native_move(function, state, view, unsigned int word):
     """A native bot's answer on `view` (a GameView of the seat on turn): its Move, or the int code
-    when the code names no move (the ladder refuses both the same way: `faults.native_answer`)."""
+    when the code names no move (read by `moves.move_of_code`, as the ladder's refusal reads it)."""
     cdef GameView gv
     cdef bot_fn fn
     cdef const void *st = NULL
@@ -28,9 +28,5 @@ def native_move(function, state, view, unsigned int word):
     native_pointers(function, state, &fn, &st)
     with nogil:
         code = fn(&gv.d, word, st)
-    if 0 <= code < 384:
-        try:
-            return Move.from_code(code)
-        except (KeyError, KozyrError):
-            pass
-    return code
+    move = move_of_code(code)
+    return code if move is None else move

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from threading import local
 
 from kozyr.durak.bots.analysis import Analysis
-from kozyr.durak.bots.rung4 import Table, analyse, best4
+from kozyr.durak.bots.rung4 import Scratch, analyse, best4
 from kozyr.durak.moves import Move
 from kozyr.durak.params import Params
 from kozyr.durak.seeds import BotSeed, fast_key, seed_text, word
@@ -32,11 +32,11 @@ from kozyr.errors import KozyrError, shown
 __all__ = ["Rung4Bot"]
 
 
-class _Tables(local):
-    """Each thread's endgame table for one bot: a scratch (best4 empties it at every decision),
-    kept only so as not to allocate one per decision; per thread, as one search uses it at a time."""
+class _Scratches(local):
+    """Each thread's search scratch for one bot (best4 empties it at every decision), kept only so
+    as not to allocate one per decision; per thread, as one search uses it at a time."""
 
-    table: Table | None = None
+    scratch: Scratch | None = None
 
 
 @dataclass(eq=False)
@@ -62,7 +62,7 @@ class Rung4Bot:
         if not isinstance(self.fast, bool):
             raise KozyrError("bad_fast", f"fast={shown(self.fast)} is not a bool", field="fast", value=self.fast)
         seed_text(self.seed)  # validates
-        self._tables = _Tables()
+        self._scratches = _Scratches()
 
     @property
     def k(self) -> int:
@@ -93,7 +93,7 @@ class Rung4Bot:
     def __call__(self, view: View) -> Move | None:
         """The move rung 4 plays from `view` (None without a legal move). Nothing of the bot
         changes: the move depends on the view, the seed and the settings alone."""
-        return best4(view, self.key(_seat(view)), self.params, table=self._table())
+        return best4(view, self.key(_seat(view)), self.params, scratch=self._scratch())
 
     choose = __call__       # a Bot's name for it too
 
@@ -104,15 +104,15 @@ class Rung4Bot:
         than a free function so that the analysis cannot drift from the bot's play (a hint shown
         to a person is the move this bot would make, and why). A view whose seat is not on turn
         is a not_your_turn KozyrError; a forged view a bad_view one."""
-        return analyse(view, self.key(_seat(view)), self.params, table=self._table())
+        return analyse(view, self.key(_seat(view)), self.params, scratch=self._scratch())
 
-    def _table(self) -> Table | None:
-        """This thread's Table (made once: the endgame solver's table and the tree search's
-        pool), or None when the settings need neither."""
-        table = self._tables.table
-        if table is None and (self.params.ENDGAME or self.params.TREE):
-            table = self._tables.table = Table()
-        return table
+    def _scratch(self) -> Scratch | None:
+        """This thread's Scratch (made once: the endgame solver's transposition table and the tree
+        search's pool), or None when the settings need neither."""
+        scratch = self._scratches.scratch
+        if scratch is None and (self.params.ENDGAME or self.params.TREE):
+            scratch = self._scratches.scratch = Scratch()
+        return scratch
 
 
 def _seat(view: View) -> int:

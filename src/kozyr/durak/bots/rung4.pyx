@@ -5,8 +5,10 @@ compiles it in). This module is its Python face: `best4(view, key)` is the
 move rung 4 plays from a `View`, `analyse(view, key)` the same search with
 each move's estimated fool probability (an `Analysis`), `solve(view)` the
 exact endgame value once the talon is empty (two seats, no transfers), and
-`Table` the transposition table a bot may keep so as not to allocate one per
-decision. Rung 4 plays every table the rules do (2 to 6 seats, 24 to 52
+`Scratch` the search's reusable scratch memory (the endgame solver's
+transposition table, the tree search's nodes) a bot may keep so as not to
+allocate it per decision (`Table`, its old name, works until kozyr 0.5 with a
+DeprecationWarning). Rung 4 plays every table the rules do (2 to 6 seats, 24 to 52
 cards, perevodnoy, teams) and decides from the view alone, as rungs 1 to 3
 do: the view carries the seat's public memory (the heap's cards, the cards
 known to be in each other hand, the talon's bottom card, the unseen cards),
@@ -59,13 +61,14 @@ from kozyr.durak.bots.rung4 cimport (
 from kozyr.durak.bots.rungs cimport ask_of, fill_view
 from kozyr.durak.bots._stop cimport poll_context, poll_signals
 
+from kozyr.durak._moved import renamed
 from kozyr.durak.bots.analysis import Analysis, Estimate
 from kozyr.durak.moves import Move
 from kozyr.durak.params import PARAM_RANGES as _RANGES
 from kozyr.durak.params import Params
 from kozyr.errors import KozyrError, shown, whole
 
-__all__ = ["best4", "analyse", "solve", "Table", "K", "PLAYOUT", "ENDGAME", "BUDGET", "PARAM_RANGES"]
+__all__ = ["best4", "analyse", "solve", "Scratch", "K", "PLAYOUT", "ENDGAME", "BUDGET", "PARAM_RANGES"]
 
 # Rung 4's defaults and ranges, read from Params (their one home)
 K = Params().K
@@ -75,18 +78,19 @@ BUDGET = Params().BUDGET
 PARAM_RANGES = {name: _RANGES[name] for name in ("K", "PLAYOUT", "ENDGAME", "BUDGET")}
 
 
-cdef class Table:
-    """A transposition table for the endgame solver (2**16 entries, about 2 MB), and the tree
-    search's nodes (2**15, 1 MB, given the first time a tree search uses the table).
+cdef class Scratch:
+    """The search's reusable scratch memory: the endgame solver's transposition table (2**16
+    entries, about 2 MB) and the tree search's nodes (2**15, 1 MB, given the first time a tree
+    search uses it). Its own name, not "table": in kozyr a table is a `Rules` of N seats.
 
     `best4` empties it at every decision (a new generation, in constant time),
     so a move depends on the view, the key and the settings alone, never on
-    what the table held: a table only saves allocating one per decision.
+    what the scratch held: a scratch only saves allocating one per decision.
     `solve` keeps its entries across calls; they are exact values of one
-    seat's endgames, and a table used for both seats, or for several deals,
+    seat's endgames, and a scratch used for both seats, or for several deals,
     keeps them apart (the seat and the trump are in the key), but `clear()`
     at a new deal keeps it from filling with positions that will not come
-    again. One table serves one search at a time (not two threads at once).
+    again. One scratch serves one search at a time (not two threads at once).
     """
     cdef R4Scratch sc
 
@@ -108,18 +112,36 @@ cdef class Table:
         return self.sc.nodes
 
     def _playouts_general(self, bint on):
-        """A test hook: with `on`, searches with this table play every playout through the
+        """A test hook: with `on`, searches with this scratch play every playout through the
         rules' State, none in the duel (tests/durak/bots/test_rung4.py: the same moves either way)."""
         self.sc.general = on
 
 
-cdef R4Scratch *_scratch(R4Scratch *local, Table table, list errors, bint tree=0) except NULL:
-    """The scratch of one call: the table's (kept across calls; given the tree search's pool
-    when `tree`) or a local one without a table, polling for Ctrl-C (a signal handler's
-    exception goes to `errors`)."""
+def __getattr__(name):
+    """`Table`, Scratch's old name, for one release (a module-level __getattr__, PEP 562: a
+    compiled module answers it as a Python one does), with a DeprecationWarning."""
+    if name == "Table":
+        renamed("kozyr.durak.bots.rung4.Table", "kozyr.durak.bots.rung4.Scratch", 2)
+        return Scratch
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+cdef Scratch _old_table(object table, Scratch scratch, str where):
+    """The Scratch given as `table=`, the old name of `scratch=` (works until kozyr 0.5, with a
+    DeprecationWarning); both at once is a TypeError, as a keyword given twice is."""
+    if scratch is not None:
+        raise TypeError(f"{where}() got both scratch= and table=, its old name")
+    renamed(f"{where}(table=...)", f"{where}(scratch=...)", 2)
+    return <Scratch?>table
+
+
+cdef R4Scratch *_scratch(R4Scratch *local, Scratch scratch, list errors, bint tree=0) except NULL:
+    """The scratch memory of one call: the Scratch's (kept across calls; given the tree search's
+    pool when `tree`) or a local one without a transposition table, polling for Ctrl-C (a signal
+    handler's exception goes to `errors`)."""
     cdef R4Scratch *sc
-    if table is not None:
-        sc = &table.sc
+    if scratch is not None:
+        sc = &scratch.sc
         if r4_alloc(sc, 0, tree) != 0:
             raise MemoryError()
     else:
@@ -184,25 +206,25 @@ cdef int _public(const DView *d) except -1:
     cdef int me = d.seat, i, k, j
     cdef int six = 16 * d.trump + 15 - (d.deck_size >> 2), others = 0
     cdef uint64_t cards = deck_mask(d.deck_size)
-    cdef uint64_t table = 0, seen, known = 0, bottom = card_bit(d.bottom) if d.bottom >= 0 else 0
+    cdef uint64_t bout_cards = 0, seen, known = 0, bottom = card_bit(d.bottom) if d.bottom >= 0 else 0
     cdef uint64_t places[5]
     for i in range(d.bout.size):
-        table |= card_bit(d.bout.attack[i])
+        bout_cards |= card_bit(d.bout.attack[i])
         if d.bout.beat[i] >= 0:
-            table |= card_bit(d.bout.beat[i])
+            bout_cards |= card_bit(d.bout.beat[i])
     for i in range(d.nseats):
         if i != me:
             if d.known[i] & known:
                 _bad(d, "known", f"a card is known in seat {i}'s hand and another's")
             known |= d.known[i]
-    places[0], places[1], places[2], places[3], places[4] = d.hand, table, d.heap_cards, known, bottom
+    places[0], places[1], places[2], places[3], places[4] = d.hand, bout_cards, d.heap_cards, known, bottom
     for k in range(5):
         if places[k] & ~cards:
             _bad(d, _PLACES[k], f"holds a card that is not one of the {d.deck_size}")
         for j in range(k):
             if places[k] & places[j]:
                 _bad(d, _PLACES[k], f"shares a card with the {_PLACES[j]}")
-    if popcount(table) != d.bout.size + _beaten(d):
+    if popcount(bout_cards) != d.bout.size + _beaten(d):
         _bad(d, "bout", "a card is on the table twice")
     if popcount(d.hand) != d.count[me]:
         _bad(d, "hand", f"it holds {popcount(d.hand)} cards, the count says {d.count[me]}")
@@ -215,7 +237,7 @@ cdef int _public(const DView *d) except -1:
             if popcount(d.known[i]) > d.count[i]:
                 _bad(d, "known", f"{popcount(d.known[i])} cards known in a hand of {d.count[i]}")
             others += d.count[i]
-    if popcount(d.hand) + popcount(table) + d.heap + others + d.talon != d.deck_size:
+    if popcount(d.hand) + popcount(bout_cards) + d.heap + others + d.talon != d.deck_size:
         _bad(d, "counts", f"the hand, the other seats' counts, the table, the heap and the talon are not "
                           f"{d.deck_size} cards")
     if (d.talon > 0) != (d.bottom >= 0):
@@ -223,7 +245,7 @@ cdef int _public(const DView *d) except -1:
     if d.bottom >= 0 and (d.bottom >> 4 != d.trump or (d.turnup >= 0 and d.bottom != d.turnup)
                           or (d.turnup < 0 and d.bottom != six)):
         _bad(d, "bottom", "the talon's bottom card is the turn-up (the low trump after the exchange)")
-    seen = d.hand | table | d.heap_cards | known | bottom
+    seen = d.hand | bout_cards | d.heap_cards | known | bottom
     if d.unseen != cards & ~seen:
         _bad(d, "unseen", "the unseen cards are not the cards the seat has not seen")
     return 0
@@ -244,15 +266,15 @@ cdef int _bad(const DView *d, str name, str why) except -1:
                      field=name)
 
 
-def best4(view, key, params=None, *, Table table=None):
+def best4(view, key, params=None, *, Scratch scratch=None, table=None):
     """The move rung 4 plays from `view`, or None without a legal move.
 
     `key` (a 64-bit int) fixes the draws: the same view, key and settings
     give the same move, whatever came before. `params` is a `Params` (or a mapping of
     NAME: value; None: the defaults): K, PLAYOUT, ENDGAME and BUDGET, and
-    the rung-2/3 settings its playouts read. `table` is the endgame solver's
-    table to search in (emptied first; a fresh one is made otherwise; without
-    the endgame switch none is used). A view whose public memory does not add
+    the rung-2/3 settings its playouts read. `scratch` is the `Scratch` to
+    search in (emptied first; a fresh one is made otherwise when the search
+    needs one; `table=` is its old name, until kozyr 0.5). A view whose public memory does not add
     up (its unseen cards are not the other hand's unknown cards plus the talon
     above its bottom card) is a bad_view KozyrError. The GIL is released while it searches;
     Ctrl-C stops it within milliseconds (KeyboardInterrupt).
@@ -266,10 +288,12 @@ def best4(view, key, params=None, *, Table table=None):
     cdef list stop = []
     settings = Params.of(params)
     r4_params(&p, settings.as_tuple())
+    if table is not None:
+        scratch = _old_table(table, scratch, "best4")
     _view(&d, view)
-    if table is None and _needs_table(&d, &p):
-        table = Table()
-    sc = _scratch(&local, table, stop, _tree(&d, &p))
+    if scratch is None and _needs_scratch(&d, &p):
+        scratch = Scratch()
+    sc = _scratch(&local, scratch, stop, _tree(&d, &p))
     with nogil:
         mv = r4_best(&d, &p, kk, sc)
     sc.poll = NULL
@@ -285,8 +309,8 @@ cdef bint _tree(const DView *d, const R4Params *p):
     return p.tree != 0 and d.nseats == 2 and d.nlegal > 1
 
 
-cdef bint _needs_table(const DView *d, const R4Params *p):
-    """Whether a search from d needs a Table: the endgame solver's, or the tree search's pool."""
+cdef bint _needs_scratch(const DView *d, const R4Params *p):
+    """Whether a search from d needs a Scratch: the endgame solver's table, or the tree search's pool."""
     return (p.endgame and d.talon == 0 and d.nlegal > 1 and r4_solvable(d)) or _tree(d, p)
 
 
@@ -295,7 +319,7 @@ cdef int _unfit(const DView *d) except -1:
                      "not the other hand's unknown cards plus the talon above its bottom card", field="unseen")
 
 
-def analyse(view, key, params=None, *, Table table=None):
+def analyse(view, key, params=None, *, Scratch scratch=None, table=None):
     """Each legal move of the seat on turn with its estimated fool probability: an `Analysis`.
 
     The search `best4(view, key, params)` makes, with its working shown: for
@@ -321,13 +345,15 @@ def analyse(view, key, params=None, *, Table table=None):
     cdef list stop = []
     settings = Params.of(params)
     r4_params(&p, settings.as_tuple())
+    if table is not None:
+        scratch = _old_table(table, scratch, "analyse")
     _view(&d, view)
     if d.over or d.turn != d.seat:
         raise KozyrError("not_your_turn", f"seat {d.seat} is not on turn at ply {d.ply}: there is no move to "
                          "analyse", field="view")
-    if table is None and _needs_table(&d, &p):
-        table = Table()
-    sc = _scratch(&local, table, stop, _tree(&d, &p))
+    if scratch is None and _needs_scratch(&d, &p):
+        scratch = Scratch()
+    sc = _scratch(&local, scratch, stop, _tree(&d, &p))
     rng = r4_rng(&d, kk)
     with nogil:
         mv = r4_search(&d, &p, &rng, sc, &st)
@@ -357,7 +383,7 @@ def analyse(view, key, params=None, *, Table table=None):
     return Analysis(d.seat, d.ply, tuple(out), Move.from_code(mv))
 
 
-def solve(view, *, budget=BUDGET, Table table=None):
+def solve(view, *, budget=BUDGET, Scratch scratch=None, table=None):
     """The exact value of the seat's position once the talon is empty, and a move that reaches it.
 
     (value, move): value 1 the seat wins with best play, 0 a draw, -1 it loses;
@@ -371,6 +397,8 @@ def solve(view, *, budget=BUDGET, Table table=None):
     cdef R4Scratch *sc
     cdef list stop = []
     cdef long nodes = whole("budget", budget, *PARAM_RANGES["BUDGET"])
+    if table is not None:
+        scratch = _old_table(table, scratch, "solve")
     _view(&d, view)
     if d.over:
         raise KozyrError("bad_view", "the deal is over: there is nothing to solve", field="over")
@@ -380,11 +408,11 @@ def solve(view, *, budget=BUDGET, Table table=None):
     if not r4_solvable(&d):
         raise KozyrError("bad_view", "the endgame solver plays two seats without transfers: this view's table "
                          f"has {d.nseats} seats{' and transfers' if d.opts & OPT_PEREVODNOY else ''}", field="rules")
-    if table is None:
-        table = Table()
+    if scratch is None:
+        scratch = Scratch()
     if dt_build_public(&s, &d, &rng) != 0:
         _unfit(&d)
-    sc = _scratch(NULL, table, stop)
+    sc = _scratch(NULL, scratch, stop)
     sc.budget = nodes
     sc.nodes = 0
     sc.aborted = 0

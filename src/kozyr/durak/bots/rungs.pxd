@@ -57,18 +57,19 @@ cdef struct RungParams:
     uint64_t reach_cheap[4]
     uint64_t reach_defend[4]
     uint64_t reach_attack[4]
-    # which of the table rules (TR_* bits) rungs 2 and 3 play at a table other than the two-seat game:
-    # Params.TABLE_RULES (all of them, TR_ALL, by default; a mask without one measures that rule)
-    unsigned int table_rules
+    # which of kozyr's ways of playing a variant (VARIANT_* bits) rungs 2 and 3 use at a table other than
+    # the two-seat game: Params.VARIANT_PLAY (all of them, VARIANT_ALL, by default; a mask without one
+    # measures that way)
+    unsigned int variant_play
 
 
 cdef enum:
-    # kozyr's table rules for rungs 2 and 3 (docs/rules/durak-variants.md, "kozyr's bots at a table")
-    TR_SHOW = 1           # perevodnoy with show_trump: show a trump of the rank rather than beat with a trump
-    TR_TRANSFER = 2       # perevodnoy: hand the bout on with a plain card of the rank
-    TR_THROWER = 4        # rung 3: a seat that is not the attacker throws in no trump while the talon lasts
-    TR_POWER = 8          # rung 3: "costly" measured on the table's own ranks with 52 cards
-    TR_ALL = 15
+    # kozyr's variant play for rungs 2 and 3 (docs/rules/durak-variants.md, "kozyr's bots at a table")
+    VARIANT_SHOW = 1       # perevodnoy with show_trump: show a trump of the rank rather than beat with a trump
+    VARIANT_TRANSFER = 2   # perevodnoy: hand the bout on with a plain card of the rank
+    VARIANT_THROWER = 4    # rung 3: a seat that is not the attacker throws in no trump while the talon lasts
+    VARIANT_POWER = 8      # rung 3: "costly" measured on the table's own ranks with 52 cards
+    VARIANT_ALL = 15
 
 
 # A Python View (any object with View's fields) into the struct, every number range-checked.
@@ -90,14 +91,14 @@ cdef inline bint _plain_wins(int pair, int trump_cost) noexcept nogil:
 
 cdef inline int params_from(RungParams *p, tuple t) except -1:
     """Fill the struct from Params.as_tuple() (validated by Params): the first eight fields and
-    TABLE_RULES (index 17)."""
+    VARIANT_PLAY (index 17)."""
     cdef int s
     p.deep_talon, p.cheap_power, p.trump_cost, p.pair_cheap = t[0], t[1], t[2], t[3]
     p.pair_defend, p.pair_attack, p.take_bout, p.hold_trumps = t[4], t[5], t[6], t[7]
     p.plain_cheap = _plain_wins(p.pair_cheap, p.trump_cost)
     p.plain_defend = _plain_wins(p.pair_defend, p.trump_cost)
     p.plain_attack = _plain_wins(p.pair_attack, p.trump_cost)
-    p.table_rules = t[17]
+    p.variant_play = t[17]
     for s in range(4):
         p.reach_cheap[s] = _pw_reach(p.pair_cheap, s)
         p.reach_defend[s] = _pw_reach(p.pair_defend, s)
@@ -421,41 +422,41 @@ cdef inline int table_power(int card, int low) noexcept nogil:
 
 
 cdef inline int table_move(const Ask *a, const TableAsk *t, int level, const RungParams *p) noexcept nogil:
-    """The move rung `level` (2 or 3) plays at a table other than the two-seat game (kozyr's own rules,
-    each a TR_* bit of p.table_rules, for what the two-seat rungs never face), or -1 when nothing is
+    """The move rung `level` (2 or 3) plays at a table other than the two-seat game (kozyr's variant play,
+    each a VARIANT_* bit of p.variant_play, for what the two-seat rungs never face), or -1 when nothing is
     legal; every other decision is the two-seat rung's (ask_move).
 
-    - A show (TR_SHOW) keeps the card and passes the defence on: both rungs show when they could
+    - A show (VARIANT_SHOW) keeps the card and passes the defence on: both rungs show when they could
       beat with a trump only (a show whenever legal measured worse than a plain beat).
-    - A transfer (TR_TRANSFER) sheds a card and passes the bout on: rung 3 transfers with its cheapest
+    - A transfer (VARIANT_TRANSFER) sheds a card and passes the bout on: rung 3 transfers with its cheapest
       plain card of the rank rather than beat or take; rung 2 only when it would otherwise take. A
       trump is never spent on a transfer.
-    - A throw-in by a seat that is not the attacker (TR_THROWER, rung 3): never a trump while the
+    - A throw-in by a seat that is not the attacker (VARIANT_THROWER, rung 3): never a trump while the
       talon holds cards (its cheapest plain card, else done); the attacker's own pile-on, and every
       throw-in once the talon is empty, is the two-seat rule's.
-    - Power (TR_POWER, rung 3): with 52 cards the costly-trump take measures power from the lowest
+    - Power (VARIANT_POWER, rung 3): with 52 cards the costly-trump take measures power from the lowest
       rank in play, scaled to the 36-card scale (with 24 and 32 cards the two-seat scale measured
       better, and stays).
     """
     cdef BySuit l
     cdef uint64_t trumps = suit_mask(a.trump), plain, pool
-    cdef unsigned int on = p.table_rules
+    cdef unsigned int on = p.variant_play
     cdef int card
     if a.swap or level <= 1:
         return ask_move(a, level, 0, p)
     if a.defending:
-        if (on & TR_SHOW) and t.shows and not (a.cards & ~trumps):
+        if (on & VARIANT_SHOW) and t.shows and not (a.cards & ~trumps):
             return (MV_SHOW << 6) | lowest_card(t.shows)
         plain = t.transfers & ~trumps
-        if (on & TR_TRANSFER) and plain and (level >= 3 or a.cards == 0):
+        if (on & VARIANT_TRANSFER) and plain and (level >= 3 or a.cards == 0):
             return (MV_TRANSFER << 6) | _cheapest(a.hand, plain, 0)
-    elif level >= 3 and (on & TR_THROWER) and t.thrower and a.talon > 0 and a.cards & trumps:
+    elif level >= 3 and (on & VARIANT_THROWER) and t.thrower and a.talon > 0 and a.cards & trumps:
         pool = a.cards & ~trumps
         if pool:
             return (MV_ATTACK << 6) | _cheapest(a.hand, pool, p.pair_attack)
         if a.extra:
             return MV_DONE << 6
-    if level >= 3 and (on & TR_POWER) and t.low < 6 and a.defending and a.cards and a.extra:
+    if level >= 3 and (on & VARIANT_POWER) and t.low < 6 and a.defending and a.cards and a.extra:
         card = _cheapest_of(&l, a.hand, a.cards, a.trump, p.pair_defend, p.trump_cost, p.plain_defend,
                             p.reach_defend)
         if (card >> 4) == a.trump and table_power(card, t.low) > p.cheap_power and a.talon > p.deep_talon \

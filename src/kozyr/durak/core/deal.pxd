@@ -89,7 +89,7 @@ cdef inline void st_deal_table(State *s, const Table *t, const int *order) noexc
     s.swapped = 0
     s.heap = 0
     s.heap_cards = 0
-    s.table = 0
+    s.bout_cards = 0
     s.ranks = 0
     s.nbeat = 0
     s.bout.size = 0

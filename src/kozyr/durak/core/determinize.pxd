@@ -21,16 +21,16 @@ from kozyr.durak.core.state cimport State
 from kozyr.durak.core.view cimport OPT_NO_SWAP, OUT_NONE, PH_DEFEND, PH_OVER, DView
 
 
-cdef inline void _dt_table(State *s, const DView *v) noexcept nogil:
-    """The public part of the position: the table, the bout, the counts, the heap, the memory."""
-    cdef uint64_t table = 0
+cdef inline void _dt_common(State *s, const DView *v) noexcept nogil:
+    """The public part of the position: the bout and its cards, the counts, the heap, the memory."""
+    cdef uint64_t bout_cards = 0
     cdef unsigned int ranks = 0
     cdef int i, nbeat = 0, n = v.nseats
     for i in range(v.bout.size):
-        table |= card_bit(v.bout.attack[i])
+        bout_cards |= card_bit(v.bout.attack[i])
         ranks |= 1u << (v.bout.attack[i] & 15)
         if v.bout.beat[i] >= 0:
-            table |= card_bit(v.bout.beat[i])
+            bout_cards |= card_bit(v.bout.beat[i])
             ranks |= 1u << (v.bout.beat[i] & 15)
             nbeat += 1
     s.n = n
@@ -41,7 +41,7 @@ cdef inline void _dt_table(State *s, const DView *v) noexcept nogil:
     s.deckmask = deck_mask(v.deck_size)
     s.tlen = v.deck_size - 6 * n
     s.tbase = 6 * n + 1 if s.tlen > 0 else v.deck_size
-    s.table = table
+    s.bout_cards = bout_cards
     s.ranks = ranks
     s.nbeat = nbeat
     s.bout = v.bout
@@ -106,7 +106,7 @@ cdef inline int dt_build(State *s, const DView *v, const Memory *m, uint64_t *rn
     _dt_draw(unseen, cards, rng)
     for i in range(need):
         known |= card_bit(cards[i])
-    _dt_table(s, v)
+    _dt_common(s, v)
     s.hand[me] = v.hand
     s.hand[other] = known
     s.heap_cards = m.heap
@@ -162,7 +162,7 @@ cdef inline int dt_build_view(State *s, const DView *v, int turnup, int owner, u
     if popcount(unseen) != total + above or (v.talon > 0) != (v.bottom >= 0):
         return -1
     _dt_draw(unseen, cards, rng)
-    _dt_table(s, v)
+    _dt_common(s, v)
     s.hand[me] = v.hand
     at = 0
     for i in range(nseats):

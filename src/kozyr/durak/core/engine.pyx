@@ -68,6 +68,7 @@ import numpy as np
 cimport numpy as cnp
 
 from kozyr.cards import card_name, parse_card
+from kozyr.durak._moved import renamed
 from kozyr.durak.codes import BOUT_ENDINGS, CODES, KINDS, PHASES, IllegalMove
 from kozyr.durak.core.gameview import table_of
 from kozyr.durak.events import Event, log_digest
@@ -735,9 +736,16 @@ cdef class Game:
         return CardSet.wrap(self.st.heap_cards)
 
     @property
+    def bout_cards(self):
+        """Every card of the bout on the table, attack and beat (beside `heap_cards`: where the cards are)."""
+        return CardSet.wrap(self.st.bout_cards)
+
+    @property
     def table(self):
-        """Every card on the table."""
-        return CardSet.wrap(self.st.table)
+        """`bout_cards`' old name, until kozyr 0.5 (with a DeprecationWarning): in kozyr a table is a
+        `Rules` of N seats."""
+        renamed("Game.table", "Game.bout_cards", 2)
+        return CardSet.wrap(self.st.bout_cards)
 
     @property
     def bout(self):

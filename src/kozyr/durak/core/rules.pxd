@@ -387,7 +387,7 @@ cdef inline void _view_common(const State *s, int seat, DView *v) noexcept nogil
         v.out[i] = s.outs[i]
     # the public memory, and what this seat has not seen
     v.heap_cards = s.heap_cards
-    seen = s.hand[seat] | s.heap_cards | s.table
+    seen = s.hand[seat] | s.heap_cards | s.bout_cards
     for i in range(MAX_SEATS):
         v.count[i] = s.count[i]
         v.known[i] = s.known[i] & s.hand[i]       # seen going there, and still there: not played since
@@ -605,16 +605,16 @@ cdef inline void _close_bout(State *s, int how, Sink *sink) noexcept nogil:
     cdef int ncards = s.bout.size + s.nbeat, dfd = s.bout.defender
     cdef bint taken = s.bout.taken
     if taken:
-        s.hand[dfd] |= s.table
-        s.known[dfd] |= s.table
+        s.hand[dfd] |= s.bout_cards
+        s.known[dfd] |= s.bout_cards
         s.count[dfd] += ncards
-        if (s.table >> s.six) & 1 and s.six_owner != dfd:
+        if (s.bout_cards >> s.six) & 1 and s.six_owner != dfd:
             s.six_owner = -1
     else:
-        s.heap_cards |= s.table
+        s.heap_cards |= s.bout_cards
         s.heap += ncards
     s.bouts += 1
-    s.table = 0
+    s.bout_cards = 0
     s.ranks = 0
     memset(s.bout.attack, 0xFF, sizeof(s.bout.attack))
     memset(s.bout.beat, 0xFF, sizeof(s.bout.beat))
@@ -696,7 +696,7 @@ cdef inline void _play_attack(State *s, int seat, int card) noexcept nogil:
     cdef uint64_t b = card_bit(card)
     s.hand[seat] &= ~b
     s.count[seat] -= 1
-    s.table |= b
+    s.bout_cards |= b
     s.ranks |= 1u << (card & 15)
     s.bout.attack[s.bout.size] = card
     s.bout.size += 1
@@ -725,7 +725,7 @@ cdef inline void _play_beat(State *s, int card) noexcept nogil:
         _decline(s)
     s.hand[dfd] &= ~b
     s.count[dfd] -= 1
-    s.table |= b
+    s.bout_cards |= b
     s.ranks |= 1u << (card & 15)
     s.bout.beat[s.nbeat] = card
     s.nbeat += 1

@@ -63,7 +63,7 @@ cdef struct State:
                             # or one it beat with a trump) since it last drew from the talon
                             # (rules.pxd: _play_take, _play_beat, _draw; the view shows them: what
                             # a seat's choices told of its hand)
-    uint64_t table          # every card on the table, attack and beat
+    uint64_t bout_cards     # every card of the bout on the table, attack and beat
     uint64_t heap_cards     # the heap (the rules keep a count; the view shows the cards)
     uint64_t deckmask       # the deck's cards
     BoutView bout           # the bout as the view shows it, kept up to date move by move:

@@ -28,7 +28,7 @@ from typing import Any
 
 from kozyr.durak.bots.sides import Side, describe
 from kozyr.durak.bots.userbots import BotFactory, BotSpec, expression
-from kozyr.durak.moves import Move
+from kozyr.durak.moves import Move, move_of_code
 from kozyr.durak.seeds import prefix
 from kozyr.errors import KozyrError, real, shown
 
@@ -68,11 +68,9 @@ class Answer:
 
 def native_answer(code: int) -> Answer:
     """What a native bot's move code is: its Move (refused as not legal when not offered), or the code itself
-    when it names no move (refused as no move), the same in the C loop and on the Python path."""
-    try:
-        move = Move.from_code(code) if 0 <= code < 384 else None
-    except (KeyError, KozyrError):
-        move = None
+    when it names no move (refused as no move), the same in the C loop and on the Python path
+    (`moves.move_of_code` reads the code for both)."""
+    move = move_of_code(code)
     return Answer("not_legal", move) if move is not None else Answer("no_move", code)
 
 

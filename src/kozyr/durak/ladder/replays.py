@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kozyr.durak.bots.rung4 import Table, best4
+from kozyr.durak.bots.rung4 import Scratch, best4
 from kozyr.durak.bots.rungs import best
 from kozyr.durak.bots.sides import Side, resolve
 from kozyr.durak.core.engine import MAX_MOVES as _ENGINE_MAX_MOVES
@@ -64,8 +64,8 @@ def _rung4_player(side: Side, key: int) -> Player:
     """Rung 4 from the view alone with the C loop's search key for its seat (the key of the
     seat's words: fast, or the first two SHA-256 words of its bot seed), one endgame table for
     the deal as there (best4 empties it at every decision, as the C loop does)."""
-    table = Table() if side.params.ENDGAME else None
-    return lambda view: best4(view, key, side.params, table=table)
+    scratch = Scratch() if side.params.ENDGAME else None
+    return lambda view: best4(view, key, side.params, scratch=scratch)
 
 
 def players(a: object, b: object = None, seed: object = None, i: object = None, deal: str = "fast",

@@ -171,8 +171,7 @@ class DurakEnv(AECEnv):
         seed = _reset_seed(seed)
         if seed is not None or self._rng is None:
             self._rng = np.random.default_rng(seed)
-        rules = None if self.rules.two_seat else self.rules
-        self.deal = Remembered(Game.from_rng(_draw_seed(self._rng), rules=rules))
+        self.deal = Remembered(Game.from_rng(_draw_seed(self._rng), rules=self.rules))
         self.agents = list(self._agents)
         self.rewards = {a: 0.0 for a in self._agents}
         self._cumulative_rewards = {a: 0.0 for a in self._agents}
@@ -336,14 +335,13 @@ class DurakGymEnv(Env):
         super().reset(seed=_reset_seed(seed))
         self._forfeit = False
         n = self.rules.seats
-        rules = None if self.rules.two_seat else self.rules
         while True:   # a deal the opponents finish before the agent moves (one may resign) is dealt again
             deal_seed = _draw_seed(self.np_random)
             self.seat = int(self.np_random.integers(0, n)) if self.seat_choice is None else self.seat_choice
             self._players = {(self.seat + 1 + k) % n: opponent_player(side, deal_seed, k)
                              for k, side in enumerate(self.opponents)}
             self._truncated = False
-            deal = self.deal = Remembered(Game.from_rng(deal_seed, rules=rules))
+            deal = self.deal = Remembered(Game.from_rng(deal_seed, rules=self.rules))
             self._opponent_moves()
             if not deal.game.over and not self._truncated:
                 return self._obs(), {"seat": self.seat}

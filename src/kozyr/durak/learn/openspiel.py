@@ -215,8 +215,7 @@ class DurakState(pyspiel.State):
                 raise self._refuse(action)
             self.order.append(enc.index_card(action))
             if len(self.order) == self.rules.deck:
-                rules = None if self.rules.two_seat else self.rules
-                self.deal = Remembered(Game.from_order(self.order, rules=rules))
+                self.deal = Remembered(Game.from_order(self.order, rules=self.rules))
             self.steps.append(action)
             return
         game = self.deal.game

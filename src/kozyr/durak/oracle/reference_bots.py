@@ -22,7 +22,7 @@ TRUMP_COST = 20
 # so that the oracle stays independent of the code it checks; tests compare the two.
 SETTINGS = {"DEEP_TALON": DEEP_TALON, "CHEAP_POWER": CHEAP_POWER, "TRUMP_COST": TRUMP_COST, "PAIR_CHEAP": 1,
             "PAIR_DEFEND": 1, "PAIR_ATTACK": -2, "TAKE_BOUT": 2, "HOLD_TRUMPS": 24,
-            "TABLE_RULES": 15}   # every one of kozyr's table rules (a mask; only a table reads it)
+            "VARIANT_PLAY": 15}  # every one of kozyr's ways of playing a table (a mask; only a table reads it)
 
 
 def _settings(params: object) -> dict[str, int]:

@@ -1,10 +1,10 @@
-"""What each of kozyr's table rules for rungs 2 and 3 is worth: the sequential test at a table of its shape.
+"""What each of kozyr's ways of playing a table (rungs 2 and 3) is worth: the sequential test at a table of its shape.
 
-    PYTHONPATH=src python benchmarks/table_rules.py [--max-deals 400000]
+    PYTHONPATH=src python benchmarks/variant_play.py [--max-deals 400000]
 
 Each row plays `kozyr.durak.sprt(candidate, field, 0, 5, rules=...)` (normalized
 Elo bounds [0, 5], alpha = beta = 0.05; games counted as deals x seats) with
-the setting `Params.TABLE_RULES` choosing which rules (a mask: 1 show, 2
+the setting `Params.VARIANT_PLAY` choosing which ways (a mask: 1 show, 2
 transfer, 4 thrower, 8 power) the candidate (side 0, `params_a`) and the field
 (every other side, `params_b`) play: "rung 3 with the rule against rung 3
 without it" gives the candidate every rule and the field every rule but that
@@ -53,7 +53,7 @@ def main() -> None:
     for what, a, b, rules, mine, theirs in RUNS:
         t0 = time.perf_counter()
         r = sprt(a, b, 0, 5, rules=rules, seed="rules", batch=args.batch, max_deals=args.max_deals,
-                 params_a=Params(TABLE_RULES=mine), params_b=Params(TABLE_RULES=theirs))
+                 params_a=Params(VARIANT_PLAY=mine), params_b=Params(VARIANT_PLAY=theirs))
         ne = r.normalized
         load = os.getloadavg()[0]
         print(f"{what:40s} {rules!r:55s} {r.decision:4s} LLR {r.llr:+7.2f} {r.deals:>8,} games  "
