@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     if "panel" not in skip:
         from kozyr.durak.bots.userbots import BotSpec
 
-        for name in ("taker", "shedder", "hoarder", "tuned"):
+        for name in ("taker", "shedder", "hoarder", "spsa3"):
             show(name, rate(ladder(bot, BotSpec(spec(name), {}), 2 * args.pairs, seed=args.seed, pairs=True)))
     if "rung4" not in skip:
         show("rung 4", rate(ladder(bot, 4, 2 * args.pairs4, seed=args.seed, pairs=True)))

@@ -1,7 +1,7 @@
 """How strong are the rungs: a round robin of rungs 1-4 and the panel on deal pairs, with an Elo fit.
 
     PYTHONPATH=src python benchmarks/strength.py [--deals 4000] [--deals4 400] [--workers 2] [--seed strength]
-        [--players 1 2 3 4 taker shedder hoarder tuned] [--bootstrap 400] [--json FILE] [--plot FILE.png]
+        [--players 1 2 3 4 taker shedder hoarder spsa3] [--bootstrap 400] [--json FILE] [--plot FILE.png]
         [--ismcts PAIRS [--simulations 100] [--rollout 2]]
 
 Every pair of players plays `--deals` deals (`--deals4` when rung 4 sits at

@@ -1,7 +1,7 @@
 """The top rung's table: rung 4's fool rate against rungs 2 and 3 and every panel bot, on deal pairs.
 
     PYTHONPATH=src python benchmarks/top_rung.py [--deals 2000] [--panel-deals 1000] [--workers 2]
-        [--seed top] [--set NAME=VALUE ...] [--against 3 2 taker shedder hoarder tuned] [--timing DEALS]
+        [--seed top] [--set NAME=VALUE ...] [--against 3 2 taker shedder hoarder spsa3] [--timing DEALS]
 
 Rung 4 with the settings `--set` gives (Params fields, e.g. `--set OPPONENTS=1`
 for the playouts of one model, the old rung 4) plays each opponent on deal

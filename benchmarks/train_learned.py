@@ -45,7 +45,7 @@ import numpy as np
 
 from kozyr.durak import Game, Rung4Bot, sprt
 from kozyr.durak.bots.bot import Bot
-from kozyr.durak.bots.panel import TUNED
+from kozyr.durak.bots.panel import spsa3
 from kozyr.durak.ladder import ladder
 from kozyr.durak.learn.encoding import N_ACTIONS, OBS_SIZE, action_of, observe
 from kozyr.durak.learn.learned import LearnedBot, Weights, save
@@ -261,7 +261,7 @@ class PPO:
 
         torch.manual_seed(seed)
         self.torch, self.Env, self.net, self.cfg, self.seed = torch, DurakVecEnv, net, cfg, seed
-        self.pool: list[Any] = [2, 3, Bot(3, "tuned", params=TUNED)]
+        self.pool: list[Any] = [2, 3, spsa3]
         self.per = max(1, cfg.ppo_envs // (len(self.pool) + 1))
         self.envs = [DurakVecEnv(self.per, opponent=o, seed=seed * 7 + k) for k, o in enumerate(self.pool)]
         self.made = len(self.envs)

@@ -19,8 +19,9 @@ from kozyr.preferans.shuffle import shuffled_order
 SRC = Path(__file__).resolve().parents[2] / "src" / "kozyr" / "preferans"
 BOT_SOURCES = ("rungs.py", "rung4.py", "analysis.py")
 ALLOWED = {"__future__", "math", "random", "collections.abc", "dataclasses", "fractions", "functools", "typing",
-           "kozyr.cards", ".analysis", ".contracts", ".convention", ".core.solver", ".deal", ".errors",
-           ".moves", ".rungs", ".sheet", ".views"}
+           "kozyr.cards", "kozyr.preferans.analysis", "kozyr.preferans.contracts", "kozyr.preferans.convention",
+           "kozyr.preferans.core.solver", "kozyr.preferans.deal", "kozyr.preferans.errors", "kozyr.preferans.moves",
+           "kozyr.preferans.rungs", "kozyr.preferans.sheet", "kozyr.preferans.views"}
 FORBIDDEN = [(r"(?i)engine", "names the engine"), (r"\bGame\b", "names a Game"), (r"reference", "the twin"),
              (r"\brecord\b|\bRecord\b", "a record"),
              (r"shuffled_order|playouts|\.shuffle import|\bdealt\(", "the deal's order"),
@@ -49,8 +50,8 @@ def test_the_bots_sources_reach_nothing_but_the_view(name: str) -> None:
 
 
 def test_the_checker_bites() -> None:
-    for planted in ("from .reference import Game\n", "import gc\n", "x = view._hands\n",
-                    "from .core.engine import Game\n", "y = getattr(view, 'x')\n", "import sys\n"):
+    for planted in ("from kozyr.preferans.reference import Game\n", "import gc\n", "x = view._hands\n",
+                    "from kozyr.preferans.core.engine import Game\n", "y = getattr(view, 'x')\n", "import sys\n"):
         assert blind_problems(planted), planted
 
 

@@ -13,11 +13,12 @@ from kozyr.web.durak_table import NAME_CHOICES, DurakTable
 
 
 def test_the_choices_are_the_shells_names() -> None:
-    assert NAME_CHOICES == tuple(NAMES) and {"taker", "shedder", "hoarder", "tuned", "learned"} <= set(NAMES)
+    assert NAME_CHOICES == tuple(NAMES) and {"taker", "shedder", "hoarder", "spsa3", "learned"} <= set(NAMES)
+    assert "tuned" not in NAME_CHOICES     # an old name works in the library and the shell, the web offers the new one
     assert RUNG_CHOICES == (1, 2, 3, 4) and DURAK_SEATS
 
 
-@pytest.mark.parametrize("name", ["taker", "shedder", "hoarder", "tuned", "learned"])
+@pytest.mark.parametrize("name", ["taker", "shedder", "hoarder", "spsa3", "learned"])
 def test_a_named_bot_plays_the_deal_to_its_end(name: str) -> None:
     table = DurakTable(rung=name, seat=0, seed=f"named-{name}")
     while not table.over:

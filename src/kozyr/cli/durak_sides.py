@@ -4,8 +4,9 @@ The learned rung (`kozyr.durak.learn.learned`) is named `learned`, which stands 
 its factory `kozyr.durak.learn.learned:LearnedBot` (`--bot-set path=FILE` plays
 another weights file).
 
-A panel bot (`kozyr.durak.bots.panel`: taker, shedder, hoarder, tuned) is named by
-its short name, which stands for its `module:attr` text (`kozyr ladder taker 3`).
+A panel bot (`kozyr.durak.bots.panel`: taker, shedder, hoarder, spsa3) is named by
+its short name, which stands for its `module:attr` text (`kozyr ladder taker 3`);
+an old name (`tuned`, now `spsa3`) is taken with a one-line note on stderr until kozyr 0.5.
 
 Every durak command that takes a rung takes a user's bot in the same place
 (`kozyr ladder mybots:make_bot 2`, `kozyr sprt`, `kozyr tune`, `kozyr play
@@ -25,10 +26,11 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 from typing import Any
 
 from kozyr.durak import RUNG_NAMES
-from kozyr.durak.bots.panel import PANEL
+from kozyr.durak.bots.panel import OLD_NAMES, PANEL
 from kozyr.durak.bots.panel import spec as panel_spec
 from kozyr.durak.bots.userbots import BotSpec, knob_value
 from kozyr.errors import shown
@@ -55,6 +57,10 @@ def side(text: str) -> int | str:
             names = ", ".join(f"{r} ({RUNG_NAMES[r]})" for r in SIDES)
             raise argparse.ArgumentTypeError(f"unknown rung {shown(text)}: rungs are {names}")
         return value
+    if stripped in OLD_NAMES:      # a panel bot's old name: a one-line note, then its new name
+        print(f"kozyr: the panel bot {stripped!r} is now {OLD_NAMES[stripped]!r}; the old name works until "
+              f"kozyr 0.5", file=sys.stderr)
+        stripped = OLD_NAMES[stripped]
     if stripped in PANEL:          # a panel bot by its short name: the panel's own module:attr
         return panel_spec(stripped)
     if stripped == LEARNED:        # the learned rung (kozyr.durak.learn.learned): its factory, as a user's bot's

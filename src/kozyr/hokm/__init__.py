@@ -17,23 +17,17 @@ deals) play from views only.
     3
 """
 from kozyr.cards import CLUBS, DIAMONDS, HEARTS, SPADES
-
-from .arena import play_hand, play_match, play_pair, run_matches, sprt_batch
-from .bots import Bot, GreedyBot, RandomBot
-from .config import (
-    DEFAULT_CONFIG,
-    DEFAULT_RANK_STRENGTH,
-    FirstHakem,
-    HokmConfig,
-)
-from .errors import CONFIG_CODES, PLAY_CODES, TRICK_CODES, HokmError, IllegalPlay
-from .hand import Hand, HandResult, next_hakem, score_hand
-from .match import Match, ace_deal
-from .memory import Memory
-from .roster import BOTS, make_bot
-from .search import SearchBot
-from .trick import INFER, Trick, TrickResult, provisional_winner, resolve_trick, team_of
-from .view import CompletedTrick, Phase, View
+from kozyr.hokm.arena import play_hand, play_match, play_pair, run_matches, sprt_batch
+from kozyr.hokm.bots import Bot, GreedyBot, RandomBot
+from kozyr.hokm.config import DEFAULT_CONFIG, DEFAULT_RANK_STRENGTH, FirstHakem, HokmConfig
+from kozyr.hokm.errors import CONFIG_CODES, PLAY_CODES, TRICK_CODES, HokmError, IllegalPlay
+from kozyr.hokm.hand import Hand, HandResult, next_hakem, score_hand
+from kozyr.hokm.match import Match, ace_deal
+from kozyr.hokm.memory import Memory
+from kozyr.hokm.roster import BOTS, make_bot
+from kozyr.hokm.search import SearchBot
+from kozyr.hokm.trick import INFER, Trick, TrickResult, provisional_winner, resolve_trick, team_of
+from kozyr.hokm.view import CompletedTrick, Phase, View
 
 __all__ = [
     "SPADES", "HEARTS", "DIAMONDS", "CLUBS",

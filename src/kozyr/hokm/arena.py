@@ -15,15 +15,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from kozyr.hokm.bots import Bot
+from kozyr.hokm.config import DEFAULT_CONFIG, HokmConfig
+from kozyr.hokm.hand import Hand
+from kozyr.hokm.match import Match
+from kozyr.hokm.randomness import RandomSource
+from kozyr.hokm.roster import make_bot
+from kozyr.hokm.view import Phase
 from kozyr.stats import counts_from_scores
-
-from .bots import Bot
-from .config import DEFAULT_CONFIG, HokmConfig
-from .hand import Hand
-from .match import Match
-from .randomness import RandomSource
-from .roster import make_bot
-from .view import Phase
 
 __all__ = ["play_hand", "play_match", "play_pair", "hash_seed", "run_matches", "sprt_batch"]
 

@@ -23,11 +23,10 @@ from __future__ import annotations
 from typing import Protocol
 
 from kozyr.cards import SUITS
-
-from ._tables import LANE, SUIT_OF, cards_of
-from .randomness import RandomSource, choice, make_rng, randbelow
-from .trick import TrickResult
-from .view import View
+from kozyr.hokm._tables import LANE, SUIT_OF, cards_of
+from kozyr.hokm.randomness import RandomSource, choice, make_rng, randbelow
+from kozyr.hokm.trick import TrickResult
+from kozyr.hokm.view import View
 
 __all__ = ["Bot", "RandomBot", "GreedyBot"]
 

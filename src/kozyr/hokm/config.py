@@ -16,8 +16,7 @@ from types import MappingProxyType
 
 from kozyr.cards import RANKS, SUITS, card, suit_cards
 from kozyr.errors import shown
-
-from .errors import HokmError
+from kozyr.hokm.errors import HokmError
 
 __all__ = [
     "FirstHakem",

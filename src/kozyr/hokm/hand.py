@@ -29,13 +29,12 @@ from typing import NoReturn
 
 from kozyr.cards import DECK52, CardSet
 from kozyr.errors import shown
-
-from ._tables import DECK_MASK, LANE, SUIT_OF
-from .config import DEFAULT_CONFIG, SEATS, HokmConfig
-from .errors import HokmError, IllegalPlay
-from .randomness import RandomSource, make_rng, shuffled
-from .trick import SUIT_WORDS, Trick, TrickResult, _name, provisional_winner
-from .view import CompletedTrick, Phase, View
+from kozyr.hokm._tables import DECK_MASK, LANE, SUIT_OF
+from kozyr.hokm.config import DEFAULT_CONFIG, SEATS, HokmConfig
+from kozyr.hokm.errors import HokmError, IllegalPlay
+from kozyr.hokm.randomness import RandomSource, make_rng, shuffled
+from kozyr.hokm.trick import SUIT_WORDS, Trick, TrickResult, _name, provisional_winner
+from kozyr.hokm.view import CompletedTrick, Phase, View
 
 __all__ = ["Hand", "HandResult", "score_hand", "next_hakem", "DEAL_PACKETS", "DECK"]
 

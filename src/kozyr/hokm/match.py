@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from kozyr.cards import ACE, CardSet, rank_of
 from kozyr.errors import shown
-
-from .config import DEFAULT_CONFIG, SEATS, FirstHakem, HokmConfig
-from .errors import HokmError, IllegalPlay
-from .hand import DECK, Hand, HandResult
-from .randomness import RandomSource, make_rng, randbelow, shuffled
-from .trick import TrickResult
-from .view import Phase, View
+from kozyr.hokm.config import DEFAULT_CONFIG, SEATS, FirstHakem, HokmConfig
+from kozyr.hokm.errors import HokmError, IllegalPlay
+from kozyr.hokm.hand import DECK, Hand, HandResult
+from kozyr.hokm.randomness import RandomSource, make_rng, randbelow, shuffled
+from kozyr.hokm.trick import TrickResult
+from kozyr.hokm.view import Phase, View
 
 __all__ = ["Match", "ace_deal"]
 

@@ -30,9 +30,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from kozyr.cards import SUITS, CardSet
-
-from ._tables import CARD_BIT, DECK_MASK, SUIT_OF
-from .view import View
+from kozyr.hokm._tables import CARD_BIT, DECK_MASK, SUIT_OF
+from kozyr.hokm.view import View
 
 __all__ = ["Memory", "voids_from_plays"]
 

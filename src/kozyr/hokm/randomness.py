@@ -13,8 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar, Union
 
 from kozyr.errors import shown
-
-from .errors import HokmError
+from kozyr.hokm.errors import HokmError
 
 if TYPE_CHECKING:  # numpy is only needed if the caller hands in a Generator
     import numpy as np

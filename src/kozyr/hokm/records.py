@@ -39,12 +39,11 @@ from kozyr import __version__
 from kozyr.cards import ACE, RANKS, SUIT_LETTERS, card_name, parse_card, rank_of
 from kozyr.errors import shown
 from kozyr.files import parse_json, read_bytes, write_atomic
+from kozyr.hokm.config import SEATS, FirstHakem, HokmConfig
+from kozyr.hokm.errors import HokmError, IllegalPlay
+from kozyr.hokm.hand import DECK, Hand, HandResult
+from kozyr.hokm.match import Match
 from kozyr.schema import mismatch, where
-
-from .config import SEATS, FirstHakem, HokmConfig
-from .errors import HokmError, IllegalPlay
-from .hand import DECK, Hand, HandResult
-from .match import Match
 
 __all__ = ["FORMAT", "SCHEMA", "MAX_RECORD_BYTES", "MAX_HANDS", "Replay", "to_record", "from_record", "dumps", "loads",
            "save", "load"]

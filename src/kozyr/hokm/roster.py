@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kozyr.errors import shown
-
-from .bots import Bot, GreedyBot, RandomBot
-from .errors import HokmError
-from .randomness import RandomSource
-from .search import SearchBot
+from kozyr.hokm.bots import Bot, GreedyBot, RandomBot
+from kozyr.hokm.errors import HokmError
+from kozyr.hokm.randomness import RandomSource
+from kozyr.hokm.search import SearchBot
 
 __all__ = ["BOTS", "make_bot"]
 

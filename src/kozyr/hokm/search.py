@@ -39,14 +39,13 @@ from collections.abc import Callable
 
 from kozyr.cards import SUITS
 from kozyr.errors import shown
-
-from ._tables import CARD_BIT, DECK_MASK, LANE, SUIT_OF, cards_of
-from .bots import GreedyBot, RandomBot
-from .config import HokmConfig
-from .errors import HokmError
-from .memory import Memory
-from .randomness import RandomSource, make_rng
-from .view import View
+from kozyr.hokm._tables import CARD_BIT, DECK_MASK, LANE, SUIT_OF, cards_of
+from kozyr.hokm.bots import GreedyBot, RandomBot
+from kozyr.hokm.config import HokmConfig
+from kozyr.hokm.errors import HokmError
+from kozyr.hokm.memory import Memory
+from kozyr.hokm.randomness import RandomSource, make_rng
+from kozyr.hokm.view import View
 
 __all__ = ["SearchBot", "DEFAULT_K", "greedy_card", "playout"]
 

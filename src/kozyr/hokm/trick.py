@@ -31,10 +31,9 @@ from typing import NamedTuple
 
 from kozyr.cards import SUIT_NAMES, card_name
 from kozyr.errors import shown
-
-from ._tables import CARD_BIT, LANE, SUIT_OF
-from .config import DEFAULT_CONFIG, HokmConfig
-from .errors import HokmError
+from kozyr.hokm._tables import CARD_BIT, LANE, SUIT_OF
+from kozyr.hokm.config import DEFAULT_CONFIG, HokmConfig
+from kozyr.hokm.errors import HokmError
 
 __all__ = [
     "Trick",

@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from kozyr.cards import CardSet
-
-from .config import HokmConfig
-from .trick import TrickResult
+from kozyr.hokm.config import HokmConfig
+from kozyr.hokm.trick import TrickResult
 
 __all__ = ["Phase", "View", "CompletedTrick"]
 

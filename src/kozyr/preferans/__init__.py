@@ -15,8 +15,8 @@ Every house rule is a field of
 {'A': Fraction(16, 3), 'B': Fraction(-8, 3), 'C': Fraction(-8, 3)}
 """
 
-from .bidding import PASS, AuctionResult, Bidding
-from .contracts import (
+from kozyr.preferans.bidding import PASS, AuctionResult, Bidding
+from kozyr.preferans.contracts import (
     LADDER,
     MISERE,
     VALUES,
@@ -26,7 +26,7 @@ from .contracts import (
     parse_contract,
     whister_shares,
 )
-from .convention import (
+from kozyr.preferans.convention import (
     LENINGRAD,
     PRESETS,
     ROSTOV,
@@ -40,13 +40,13 @@ from .convention import (
     WhistType,
     convention_named,
 )
-from .core.engine import Game
-from .deal import Call, Deal
-from .errors import PreferansError
-from .scoring import Conditions, Entries, ScoredDeal, score_deal
-from .settlement import Columns, Settlement, round_to_sum_zero, settle
-from .sheet import Sheet
-from .tuning import spsa
+from kozyr.preferans.core.engine import Game
+from kozyr.preferans.deal import Call, Deal
+from kozyr.preferans.errors import PreferansError
+from kozyr.preferans.scoring import Conditions, Entries, ScoredDeal, score_deal
+from kozyr.preferans.settlement import Columns, Settlement, round_to_sum_zero, settle
+from kozyr.preferans.sheet import Sheet
+from kozyr.preferans.tuning import spsa
 
 __all__ = [
     "AuctionResult",

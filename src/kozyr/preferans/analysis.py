@@ -29,14 +29,14 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from .contracts import MISERE, Contract
-from .convention import PRESETS, SOCHI, Convention
-from .core.solver import Solver
-from .deal import Call, Deal
-from .errors import PreferansError
-from .moves import Move
-from .sheet import Sheet
-from .views import View
+from kozyr.preferans.contracts import MISERE, Contract
+from kozyr.preferans.convention import PRESETS, SOCHI, Convention
+from kozyr.preferans.core.solver import Solver
+from kozyr.preferans.deal import Call, Deal
+from kozyr.preferans.errors import PreferansError
+from kozyr.preferans.moves import Move
+from kozyr.preferans.sheet import Sheet
+from kozyr.preferans.views import View
 
 __all__ = ["Analysis", "MoveResult", "World", "analyse", "world_gains", "worlds"]
 

@@ -17,10 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kozyr.errors import shown
-
-from .contracts import LADDER, MISERE, Contract, ContractLike, as_contract
-from .deal import check_players, checked_dealer, known_player
-from .errors import PreferansError
+from kozyr.preferans.contracts import LADDER, MISERE, Contract, ContractLike, as_contract
+from kozyr.preferans.deal import check_players, checked_dealer, known_player
+from kozyr.preferans.errors import PreferansError
 
 __all__ = ["Bidding", "AuctionResult", "PASS"]
 

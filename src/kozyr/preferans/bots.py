@@ -24,12 +24,11 @@ from collections.abc import Callable
 from typing import Protocol
 
 from kozyr.errors import shown
-
-from .errors import PreferansError
-from .moves import Move
-from .rung4 import InferenceBot
-from .rungs import MonteCarloBot, RulesBot
-from .views import View
+from kozyr.preferans.errors import PreferansError
+from kozyr.preferans.moves import Move
+from kozyr.preferans.rung4 import InferenceBot
+from kozyr.preferans.rungs import MonteCarloBot, RulesBot
+from kozyr.preferans.views import View
 
 __all__ = ["Bot", "RandomBot", "BOTS", "RUNGS"]
 

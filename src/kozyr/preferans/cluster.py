@@ -27,8 +27,7 @@ from typing import Any
 import numpy as np
 
 from kozyr.errors import KozyrError, shown
-
-from .duplicate import Arrays, Chunk, empty_arrays, play_chunk
+from kozyr.preferans.duplicate import Arrays, Chunk, empty_arrays, play_chunk
 
 __all__ = ["run_chunks", "client_of", "chunks_of", "AHEAD", "RETRIES", "CHUNK_DEALS"]
 

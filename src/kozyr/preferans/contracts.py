@@ -16,8 +16,7 @@ import enum
 from dataclasses import dataclass
 
 from kozyr.errors import shown
-
-from .errors import PreferansError
+from kozyr.preferans.errors import PreferansError
 
 __all__ = [
     "Strain",

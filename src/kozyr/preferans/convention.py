@@ -16,9 +16,8 @@ from fractions import Fraction
 from typing import Any
 
 from kozyr.errors import shown
-
-from .errors import PreferansError
-from .numbers import MAX_MAGNITUDE, parse_number
+from kozyr.preferans.errors import PreferansError
+from kozyr.preferans.numbers import MAX_MAGNITUDE, parse_number
 
 __all__ = [
     "AMOUNTS",

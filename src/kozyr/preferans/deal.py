@@ -20,10 +20,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from kozyr.errors import shown
-
-from ._frozen import FrozenMap
-from .contracts import Contract, ContractLike, as_contract
-from .errors import PreferansError
+from kozyr.preferans._frozen import FrozenMap
+from kozyr.preferans.contracts import Contract, ContractLike, as_contract
+from kozyr.preferans.errors import PreferansError
 
 __all__ = ["Call", "Deal", "check_players", "checked_dealer", "known_player", "name_key", "MAX_NAME"]
 

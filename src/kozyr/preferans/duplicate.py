@@ -19,14 +19,13 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from kozyr.errors import shown
-
-from .bots import BOTS
-from .convention import SOCHI, Convention
-from .core.engine import Game
-from .errors import PreferansError
-from .moves import Move
-from .sheet import Sheet
-from .views import View
+from kozyr.preferans.bots import BOTS
+from kozyr.preferans.convention import SOCHI, Convention
+from kozyr.preferans.core.engine import Game
+from kozyr.preferans.errors import PreferansError
+from kozyr.preferans.moves import Move
+from kozyr.preferans.sheet import Sheet
+from kozyr.preferans.views import View
 
 __all__ = ["SEED", "NAMES", "PERMUTATIONS", "SideStats", "Arrays", "Chunk", "OUTCOMES", "TALLIES",
            "resolve_side", "empty_arrays", "rotations", "play_deal", "play_chunk"]

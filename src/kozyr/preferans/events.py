@@ -35,10 +35,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from kozyr.cards import card_name
-
-from ._frozen import FrozenMap
-from .contracts import Contract
-from .moves import Move
+from kozyr.preferans._frozen import FrozenMap
+from kozyr.preferans.contracts import Contract
+from kozyr.preferans.moves import Move
 
 __all__ = ["EVENT_KINDS", "Event"]
 

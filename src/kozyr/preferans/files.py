@@ -37,13 +37,12 @@ from typing import Any
 
 from kozyr import files
 from kozyr.errors import shown
-
-from .convention import AMOUNTS, SOCHI, Convention, convention_named
-from .deal import Deal, check_players
-from .errors import PreferansError
-from .numbers import parse_number, written
-from .settlement import Columns
-from .sheet import Sheet
+from kozyr.preferans.convention import AMOUNTS, SOCHI, Convention, convention_named
+from kozyr.preferans.deal import Deal, check_players
+from kozyr.preferans.errors import PreferansError
+from kozyr.preferans.numbers import parse_number, written
+from kozyr.preferans.settlement import Columns
+from kozyr.preferans.sheet import Sheet
 
 __all__ = ["MAX_FILE_BYTES", "MAX_DEPTH", "load_document", "convention_from", "columns_from", "deal_from", "sheet_from"]
 

@@ -39,15 +39,14 @@ from typing import Any
 
 from kozyr.errors import shown
 from kozyr.files import parse_json, read_bytes, write_atomic
-
-from .convention import PRESETS, Convention
-from .core.engine import Game as Compiled
-from .errors import PreferansError
-from .jsonforms import checked_document
-from .numbers import exact
-from .record import SCHEMA as DEAL_RECORD_SCHEMA
-from .record import Game, Record
-from .sheet import Sheet
+from kozyr.preferans.convention import PRESETS, Convention
+from kozyr.preferans.core.engine import Game as Compiled
+from kozyr.preferans.errors import PreferansError
+from kozyr.preferans.jsonforms import checked_document
+from kozyr.preferans.numbers import exact
+from kozyr.preferans.record import SCHEMA as DEAL_RECORD_SCHEMA
+from kozyr.preferans.record import Game, Record
+from kozyr.preferans.sheet import Sheet
 
 __all__ = ["FORMAT", "SCHEMA", "MAX_GAME_DEALS", "GameRecord", "dumps", "loads", "save", "load"]
 

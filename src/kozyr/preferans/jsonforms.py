@@ -20,12 +20,11 @@ from typing import Any
 
 from kozyr.cards import card_name
 from kozyr.errors import shown
+from kozyr.preferans.contracts import Contract
+from kozyr.preferans.deal import Deal
+from kozyr.preferans.errors import PreferansError
+from kozyr.preferans.moves import card_word, contract_word
 from kozyr.schema import mismatch, where
-
-from .contracts import Contract
-from .deal import Deal
-from .errors import PreferansError
-from .moves import card_word, contract_word
 
 __all__ = ["CARD", "CONTRACT", "SEAT", "CALL", "DEAL_SCHEMA", "cards_json", "cards_of", "card_of", "contract_of",
            "seat_map", "seat_map_of", "deal_to_json", "deal_from_json", "checked_document"]

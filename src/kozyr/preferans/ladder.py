@@ -33,10 +33,9 @@ from typing import Any
 import numpy as np
 
 from kozyr.errors import shown
-
-from .bots import BOTS
-from .convention import PRESETS, SOCHI, Convention
-from .duplicate import (
+from kozyr.preferans.bots import BOTS
+from kozyr.preferans.convention import PRESETS, SOCHI, Convention
+from kozyr.preferans.duplicate import (
     OUTCOMES,
     SEED,
     TALLIES,
@@ -49,10 +48,10 @@ from .duplicate import (
     resolve_side,
     rotations,
 )
-from .errors import PreferansError
-from .moves import Move
-from .newdeal import checked_convention
-from .views import View
+from kozyr.preferans.errors import PreferansError
+from kozyr.preferans.moves import Move
+from kozyr.preferans.newdeal import checked_convention
+from kozyr.preferans.views import View
 
 __all__ = ["LADDER_RUNGS", "SideStats", "LadderResult", "ladder", "play_deal", "resolve_side", "Chunk", "Arrays",
            "play_chunk", "play_deals", "result_of", "rotations", "OUTCOMES", "TALLIES"]
@@ -132,7 +131,7 @@ def play_deals(chunk: Chunk, *, workers: int = 1, client: Any = None) -> tuple[A
     arrays (rows in deal order, the same whichever way), the deals finished from the first, and whether
     Ctrl-C stopped the run (the finished deals from the first are kept; later ones are dropped)."""
     if client is not None:
-        from .cluster import run_chunks
+        from kozyr.preferans.cluster import run_chunks
 
         return run_chunks(client, chunk)
     if workers == 1 or chunk.count < 2:

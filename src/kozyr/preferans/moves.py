@@ -39,9 +39,8 @@ from dataclasses import dataclass
 
 from kozyr.cards import DECK32, card_name
 from kozyr.errors import shown
-
-from .contracts import LADDER, MISERE, Contract, Strain
-from .errors import PreferansError
+from kozyr.preferans.contracts import LADDER, MISERE, Contract, Strain
+from kozyr.preferans.errors import PreferansError
 
 __all__ = ["KINDS", "BARE", "PHASES_OF", "Move", "Argument", "split", "from_words", "card_word", "contract_word",
            "deck_index", "move_of", "MOVES_BY_CODE", "bid", "name", "play", "discard", "PASS", "WHIST", "HALF_WHIST",

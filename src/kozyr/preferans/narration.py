@@ -24,16 +24,15 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from kozyr.cards import SUIT_LETTERS, SUIT_SYMBOLS, pretty, suit_of
-
-from .contracts import Contract
-from .events import Event
-from .moves import Move
-from .views import Trick, View
+from kozyr.preferans.contracts import Contract
+from kozyr.preferans.events import Event
+from kozyr.preferans.moves import Move
+from kozyr.preferans.views import Trick, View
 
 if TYPE_CHECKING:
-    from .analysis import Analysis
-    from .core.solver import Solver
-    from .rungs import MonteCarloBot
+    from kozyr.preferans.analysis import Analysis
+    from kozyr.preferans.core.solver import Solver
+    from kozyr.preferans.rungs import MonteCarloBot
 
 __all__ = ["Words", "SUIT_NAMES", "move_line", "event_line", "event_lines", "trick_phrase", "outcome_line", "asked",
            "would_line", "analysis_lines", "Hinter", "HINT_MOVES", "HINT_LIMIT", "HINT_SAMPLES"]
@@ -290,19 +289,19 @@ class Hinter:
     def bot(self) -> MonteCarloBot:
         """Rung 3, made on first use (it holds a solver)."""
         if self._bot is None:
-            from .rungs import MonteCarloBot
+            from kozyr.preferans.rungs import MonteCarloBot
 
             self._bot = MonteCarloBot(self.seed)
         return self._bot
 
     def __call__(self, view: View, words: Words) -> tuple[Move, list[str]]:
         """The hinted move (the best by the figures, or rung 3's) and the lines that say it."""
-        from .analysis import analyse
-        from .errors import PreferansError
+        from kozyr.preferans.analysis import analyse
+        from kozyr.preferans.errors import PreferansError
 
         if view.phase == "play":
             if self._solver is None:
-                from .core.solver import Solver
+                from kozyr.preferans.core.solver import Solver
 
                 self._solver = Solver(16)
             try:

@@ -13,11 +13,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from kozyr.errors import shown
-
-from .convention import Convention
-from .deal import check_players
-from .errors import PreferansError
-from .shuffle import checked_number, checked_seed
+from kozyr.preferans.convention import Convention
+from kozyr.preferans.deal import check_players
+from kozyr.preferans.errors import PreferansError
+from kozyr.preferans.shuffle import checked_number, checked_seed
 
 __all__ = ["checked_table", "checked_convention", "checked_deal", "FIRST_MIN_LEVEL"]
 

@@ -25,8 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from kozyr.errors import shown
-
-from .errors import PreferansError
+from kozyr.preferans.errors import PreferansError
 
 __all__ = ["MAX_DIGITS", "MAX_MAGNITUDE", "MAX_EXPONENT", "exact", "parse_number", "show", "written"]
 

@@ -32,13 +32,12 @@ from typing import Any
 
 from kozyr.errors import shown
 from kozyr.files import parse_json, read_bytes, write_atomic
-
-from ._frozen import FrozenMap
-from .contracts import Contract
-from .convention import PLAY_PARAMS, PRESETS, SOCHI, Convention
-from .deal import Call, Deal
-from .errors import PreferansError
-from .jsonforms import (
+from kozyr.preferans._frozen import FrozenMap
+from kozyr.preferans.contracts import Contract
+from kozyr.preferans.convention import PLAY_PARAMS, PRESETS, SOCHI, Convention
+from kozyr.preferans.deal import Call, Deal
+from kozyr.preferans.errors import PreferansError
+from kozyr.preferans.jsonforms import (
     CALL,
     CONTRACT,
     DEAL_SCHEMA,
@@ -50,8 +49,8 @@ from .jsonforms import (
     seat_keyed,
     seat_map,
 )
-from .moves import Move
-from .views import PARAMS_SCHEMA
+from kozyr.preferans.moves import Move
+from kozyr.preferans.views import PARAMS_SCHEMA
 
 # What replaying asks of an engine: `from_seed`, `apply` and `record` (the compiled Game and the twin both).
 # Any: the two are distinct classes of one duck type, and a Protocol over a classmethod matches neither.
@@ -150,7 +149,7 @@ def convention_of(value: dict[str, Any]) -> Convention:
 def replayed(value: dict[str, Any], game_type: Game) -> Record:
     """Replay a schema-checked record's moves and return the replayed :class:`Record` (see
     :meth:`Record.from_json`)."""
-    from .scoring import Conditions
+    from kozyr.preferans.scoring import Conditions
 
     try:
         game = game_type.from_seed(bytes.fromhex(value["seed"]), value["number"], players=value["players"],

@@ -41,20 +41,19 @@ from typing import Any
 
 from kozyr.cards import CardSet
 from kozyr.errors import shown
-
-from . import moves
-from ._frozen import FrozenMap
-from .bidding import Bidding
-from .contracts import LADDER, MISERE, Contract, Strain
-from .convention import SOCHI, Convention, LoneWhist, RaspasyTalon
-from .deal import Call, Deal
-from .errors import PreferansError
-from .events import Event
-from .moves import CLOSED, HALF_WHIST, OPEN, PASS, PHASES_OF, WHIST, Move, from_words, split
-from .newdeal import checked_convention, checked_deal, checked_table
-from .record import Record
-from .shuffle import dealt, shuffled_order
-from .views import CurrentTrick, Trick, View
+from kozyr.preferans import moves
+from kozyr.preferans._frozen import FrozenMap
+from kozyr.preferans.bidding import Bidding
+from kozyr.preferans.contracts import LADDER, MISERE, Contract, Strain
+from kozyr.preferans.convention import SOCHI, Convention, LoneWhist, RaspasyTalon
+from kozyr.preferans.deal import Call, Deal
+from kozyr.preferans.errors import PreferansError
+from kozyr.preferans.events import Event
+from kozyr.preferans.moves import CLOSED, HALF_WHIST, OPEN, PASS, PHASES_OF, WHIST, Move, from_words, split
+from kozyr.preferans.newdeal import checked_convention, checked_deal, checked_table
+from kozyr.preferans.record import Record
+from kozyr.preferans.shuffle import dealt, shuffled_order
+from kozyr.preferans.views import CurrentTrick, Trick, View
 
 __all__ = ["Game", "TRUMP_OF", "active_seats", "trick_winner", "legal_cards"]
 

@@ -38,20 +38,12 @@ import math
 import random
 from collections.abc import Sequence
 
-from .analysis import DECK, World, _Pricer, _Problem, convention_of, world_gains
-from .contracts import MISERE, Contract, whister_shares
-from .deal import Call
-from .moves import Move
-from .rungs import (
-    TALON,
-    MonteCarloBot,
-    _cards,
-    _misere_danger,
-    _trump_of,
-    defence_count,
-    strain_tricks,
-)
-from .views import View
+from kozyr.preferans.analysis import DECK, World, _Pricer, _Problem, convention_of, world_gains
+from kozyr.preferans.contracts import MISERE, Contract, whister_shares
+from kozyr.preferans.deal import Call
+from kozyr.preferans.moves import Move
+from kozyr.preferans.rungs import TALON, MonteCarloBot, _cards, _misere_danger, _trump_of, defence_count, strain_tricks
+from kozyr.preferans.views import View
 
 __all__ = ["InferenceBot", "call_likelihood", "play_likelihood"]
 

@@ -51,15 +51,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from kozyr.cards import SUIT_LETTERS
-
-from .analysis import DECK, _Pricer, analyse, convention_of
-from .contracts import MISERE, Contract, Strain, whister_shares
-from .convention import Convention
-from .core.solver import Solver
-from .deal import Call
-from .errors import PreferansError
-from .moves import Move
-from .views import View
+from kozyr.preferans.analysis import DECK, _Pricer, analyse, convention_of
+from kozyr.preferans.contracts import MISERE, Contract, Strain, whister_shares
+from kozyr.preferans.convention import Convention
+from kozyr.preferans.core.solver import Solver
+from kozyr.preferans.deal import Call
+from kozyr.preferans.errors import PreferansError
+from kozyr.preferans.moves import Move
+from kozyr.preferans.views import View
 
 __all__ = ["RulesBot", "RULES_KNOBS", "Knob", "MonteCarloBot", "defence_count", "suit_tricks", "strain_tricks",
            "safe_misere"]

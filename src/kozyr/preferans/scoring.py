@@ -18,12 +18,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from kozyr.errors import shown
-
-from ._frozen import FrozenMap
-from .contracts import Contract, defence_quota, whister_shares
-from .convention import SOCHI, Convention, RaspasyMode, Responsibility, WhistType
-from .deal import Deal
-from .errors import PreferansError
+from kozyr.preferans._frozen import FrozenMap
+from kozyr.preferans.contracts import Contract, defence_quota, whister_shares
+from kozyr.preferans.convention import SOCHI, Convention, RaspasyMode, Responsibility, WhistType
+from kozyr.preferans.deal import Deal
+from kozyr.preferans.errors import PreferansError
 
 __all__ = ["Conditions", "Entries", "ScoredDeal", "score_deal"]
 

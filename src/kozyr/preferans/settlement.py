@@ -23,12 +23,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from kozyr.errors import shown
-
-from ._frozen import FrozenMap
-from .convention import SOCHI, Convention, checked_convention
-from .deal import check_players, known_player
-from .errors import PreferansError
-from .numbers import exact, parse_number, show
+from kozyr.preferans._frozen import FrozenMap
+from kozyr.preferans.convention import SOCHI, Convention, checked_convention
+from kozyr.preferans.deal import check_players, known_player
+from kozyr.preferans.errors import PreferansError
+from kozyr.preferans.numbers import exact, parse_number, show
 
 __all__ = ["Columns", "ColumnsLike", "Settlement", "settle", "round_to_sum_zero", "Number"]
 

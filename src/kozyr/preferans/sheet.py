@@ -19,14 +19,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from kozyr.errors import shown
-
-from ._frozen import FrozenMap
-from .convention import SOCHI, Convention, checked_convention
-from .deal import Deal, check_players
-from .errors import PreferansError
-from .numbers import show
-from .scoring import Conditions, Entries, ScoredDeal, score_deal
-from .settlement import Columns, Number, Settlement, settle
+from kozyr.preferans._frozen import FrozenMap
+from kozyr.preferans.convention import SOCHI, Convention, checked_convention
+from kozyr.preferans.deal import Deal, check_players
+from kozyr.preferans.errors import PreferansError
+from kozyr.preferans.numbers import show
+from kozyr.preferans.scoring import Conditions, Entries, ScoredDeal, score_deal
+from kozyr.preferans.settlement import Columns, Number, Settlement, settle
 
 __all__ = ["Sheet"]
 

@@ -21,10 +21,9 @@ from collections.abc import Iterator
 
 from kozyr.cards import DECK32
 from kozyr.errors import shown
+from kozyr.preferans.errors import PreferansError
 from kozyr.shuffle import fisher_yates
 from kozyr.shuffle import words as shared_words
-
-from .errors import PreferansError
 
 __all__ = ["SEED_BYTES", "MAX_NUMBER_DIGITS", "REFERENCE_ORDER", "checked_seed", "checked_number", "words",
            "shuffled_order", "dealt"]

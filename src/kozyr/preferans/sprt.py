@@ -23,11 +23,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from kozyr.errors import shown
+from kozyr.preferans.convention import SOCHI, Convention
+from kozyr.preferans.errors import PreferansError
+from kozyr.preferans.ladder import SEED, Chunk, check_convention, play_deals, resolve_side, rotations, side_label
 from kozyr.stats import sprt_bounds
-
-from .convention import SOCHI, Convention
-from .errors import PreferansError
-from .ladder import SEED, Chunk, check_convention, play_deals, resolve_side, rotations, side_label
 
 __all__ = ["ScoreSPRT", "SPRTOutcome", "sprt"]
 

@@ -29,13 +29,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from kozyr.errors import KozyrError, real, shown, whole
+from kozyr.preferans.convention import SOCHI, Convention
+from kozyr.preferans.errors import PreferansError
+from kozyr.preferans.ladder import Chunk, check_convention, play_deals, resolve_side, rotations, side_label
+from kozyr.preferans.rungs import RULES_KNOBS, RulesBot
 from kozyr.tune import SPSAResult, schedule
 from kozyr.tune import spsa as _spsa
-
-from .convention import SOCHI, Convention
-from .errors import PreferansError
-from .ladder import Chunk, check_convention, play_deals, resolve_side, rotations, side_label
-from .rungs import RULES_KNOBS, RulesBot
 
 __all__ = ["spsa", "TuneResult", "RulesFactory", "tuning_seed", "MAX_DEALS_PER_ITERATION"]
 

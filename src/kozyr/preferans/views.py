@@ -19,12 +19,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from kozyr.cards import CardSet, card_name
-
-from ._frozen import FrozenMap
-from .contracts import Contract
-from .deal import Call, Deal
-from .errors import PreferansError
-from .jsonforms import (
+from kozyr.preferans._frozen import FrozenMap
+from kozyr.preferans.contracts import Contract
+from kozyr.preferans.deal import Call, Deal
+from kozyr.preferans.errors import PreferansError
+from kozyr.preferans.jsonforms import (
     CALL,
     CARD,
     CONTRACT,
@@ -42,7 +41,7 @@ from .jsonforms import (
     seat_map,
     seat_map_of,
 )
-from .moves import Move
+from kozyr.preferans.moves import Move
 
 __all__ = ["PHASES", "CurrentTrick", "Trick", "View", "VIEW_SCHEMA", "PARAMS_SCHEMA"]
 

@@ -16,7 +16,7 @@ import pytest
 
 from kozyr.cli import durak_sides, main
 from kozyr.durak import Bot, Game, Params, Rules
-from kozyr.durak.bots.panel import PANEL, TUNED, hoarder, shedder, spec, taker, tuned
+from kozyr.durak.bots.panel import PANEL, SPSA3_SETTINGS, hoarder, shedder, spec, spsa3, taker
 from kozyr.durak.bots.sides import resolve
 from kozyr.durak.bots.userbots import BotSpec
 from kozyr.durak.ladder import ladder, replay
@@ -124,12 +124,12 @@ def test_the_styles_differ() -> None:
                 assert differ > len(seen) // 50, (a, b, differ)
 
 
-def test_tuned_is_rung_3_with_the_spsa_settings() -> None:
-    assert TUNED == Params(CHEAP_POWER=-1, DEEP_TALON=4)
-    assert isinstance(tuned, Bot) and tuned.rung == 3 and tuned.params == TUNED
-    side = resolve(tuned)
-    assert side.kind == "bot" and side.rung == 3 and side.params == TUNED   # it plays in the compiled loop
-    r = ladder(tuned, 3, 4000, "tuned", pairs=True)
+def test_spsa3_is_rung_3_with_the_spsa_settings() -> None:
+    assert SPSA3_SETTINGS == Params(CHEAP_POWER=-1, DEEP_TALON=4)
+    assert isinstance(spsa3, Bot) and spsa3.rung == 3 and spsa3.params == SPSA3_SETTINGS
+    side = resolve(spsa3)
+    assert side.kind == "bot" and side.rung == 3 and side.params == SPSA3_SETTINGS   # it plays in the compiled loop
+    r = ladder(spsa3, 3, 4000, "tuned", pairs=True)
     assert r.pairs is not None and r.pairs[2] < 2000       # a different bot from the default rung 3
 
 
@@ -153,7 +153,7 @@ def test_the_shell_names_the_panel() -> None:
         assert durak_sides.side(name) == spec(name) == f"kozyr.durak.bots.panel:{name}"
         assert BotSpec(spec(name)).open() is PANEL[name]
     assert durak_sides.side("3") == 3 and durak_sides.side("mybots:make") == "mybots:make"
-    with pytest.raises(Exception, match="taker, shedder, hoarder, tuned"):
+    with pytest.raises(Exception, match="taker, shedder, hoarder, spsa3"):
         durak_sides.side("tanker")
 
 

@@ -20,9 +20,11 @@ the earlier move of the legal list.
   it can keep: it takes rather than beat with one, never throws one in, and
   leads one only from a hand of trumps alone; once the talon is gone it beats
   and throws in like the shedder.
-- `tuned`: rung 3 with the settings SPSA found (`TUNED`: CHEAP_POWER=-1,
-  DEEP_TALON=4; docs/benchmarks.md, "Tuning"), a `Bot`, so it plays in the
-  compiled loop.
+- `spsa3`: rung 3 with the settings SPSA found (`SPSA3_SETTINGS`:
+  CHEAP_POWER=-1, DEEP_TALON=4; docs/benchmarks.md, "Tuning"), a `Bot`, so it
+  plays in the compiled loop. Its old name `tuned` (and `TUNED` its settings'),
+  which read like the tuning room and `kozyr tune`, works until kozyr 0.5 with
+  a DeprecationWarning (`OLD_NAMES`).
 
 A table of takers can keep a talon alive for ever (every bout taken, every
 hand above six, nobody draws), so past ply `LONG` (300 events, several times
@@ -37,14 +39,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from kozyr.durak._moved import renamed
 from kozyr.durak.bots.bot import Bot
 from kozyr.durak.moves import Move
 from kozyr.durak.params import Params
 from kozyr.durak.views import View
 
-__all__ = ["taker", "shedder", "hoarder", "tuned", "TUNED", "PANEL", "spec"]
+__all__ = ["taker", "shedder", "hoarder", "spsa3", "SPSA3_SETTINGS", "PANEL", "OLD_NAMES", "new_name", "spec"]
 
-TUNED = Params(CHEAP_POWER=-1, DEEP_TALON=4)
+SPSA3_SETTINGS = Params(CHEAP_POWER=-1, DEEP_TALON=4)
 TAKE, DONE, SWAP = Move("take"), Move("done"), Move("swap")
 TEN, QUEEN = 10, 12
 LONG = 300   # the ply past which the taker and the hoarder stop taking to keep their cards (see below)
@@ -115,10 +118,33 @@ def hoarder(view: View) -> Move | None:
     return _answer(view, beaters, throws)
 
 
-tuned = Bot(3, "tuned", params=TUNED)
+spsa3 = Bot(3, "spsa3", params=SPSA3_SETTINGS)   # rung 3 draws no words: the seed text changes no move
 
 PANEL: dict[str, Callable[[View], Move | None]] = {"taker": taker, "shedder": shedder, "hoarder": hoarder,
-                                                   "tuned": tuned}
+                                                   "spsa3": spsa3}
+#: a panel bot's old name -> its name now (the old one works, with a DeprecationWarning, until kozyr 0.5)
+OLD_NAMES: dict[str, str] = {"tuned": "spsa3"}
+_OLD_ATTRS = {**OLD_NAMES, "TUNED": "SPSA3_SETTINGS"}
+
+
+def __getattr__(name: str) -> object:
+    """The old names (`tuned`, `TUNED`) for one release, with a DeprecationWarning: so `from
+    kozyr.durak.bots.panel import tuned` and a record's `kozyr.durak.bots.panel:tuned` still play."""
+    new = _OLD_ATTRS.get(name)
+    if new is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    renamed(f"{__name__}.{name}", f"{__name__}.{new}")
+    return globals()[new]
+
+
+def new_name(name: str) -> str:
+    """A panel bot's name now for a name a person typed: an old name warns and gives the new one;
+    any other name is itself (`sides.resolve` and the shell read names through this)."""
+    new = OLD_NAMES.get(name)
+    if new is None:
+        return name
+    renamed(f"the panel bot {name!r}", repr(new), 3)
+    return new
 
 
 def spec(name: str) -> str:

@@ -32,7 +32,7 @@ from typing import Any
 
 from kozyr.durak.bots.bot import RUNG_NAMES, Bot, check_rung
 from kozyr.durak.bots.bot4 import Rung4Bot
-from kozyr.durak.bots.panel import PANEL
+from kozyr.durak.bots.panel import PANEL, new_name
 from kozyr.durak.bots.panel import spec as panel_spec
 from kozyr.durak.bots.userbots import BotFactory, BotSpec, is_factory
 from kozyr.durak.params import PARAM_NAMES, PARAM_RUNGS, Params, param_name
@@ -118,7 +118,8 @@ def resolve(side: object, params: object = None) -> Side:
     """A `Side` from a rung int, a Bot, a Rung4Bot, a NativeBot, a callable `view -> Move`, a
     factory (a `BotFactory`, a `BotSpec`, or a callable taking knobs by keyword only:
     `userbots.is_factory`), which is built here, or a name the shell takes (`NAMES`: a panel bot,
-    ``learned``; or ``module:attr`` / ``<file>.py:attr``); `params` (a Params or a mapping) apply to a
+    ``learned``; a panel bot's old name, `panel.OLD_NAMES`, with a DeprecationWarning; or
+    ``module:attr`` / ``<file>.py:attr``); `params` (a Params or a mapping) apply to a
     rung int only (a Bot carries its own)."""
     settings = Params.of(params)
     if isinstance(side, Side):
@@ -130,6 +131,8 @@ def resolve(side: object, params: object = None) -> Side:
             raise KozyrError("bad_rung", f"unknown rung {shown(side)}: rungs are "
                              f"{', '.join(f'{r} ({n})' for r, n in RUNG_NAMES.items())}", value=side)
         return Side("rung", check_rung(side), settings)
+    if isinstance(side, str) and side not in NAMES and ":" not in side:
+        side = new_name(side)      # a panel bot's old name warns and reads as its new one
     if isinstance(side, str) and (side in NAMES or ":" in side):
         return resolve(BotSpec(NAMES.get(side, side), {}))
     if isinstance(side, BotSpec):
