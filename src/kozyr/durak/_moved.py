@@ -1,5 +1,4 @@
-"""The one table of durak modules that moved into rooms, the import hook that keeps their old paths, and
-the one message for a renamed name.
+"""Old durak names for one release: the table of modules that moved into rooms, its import hook, and `renamed`.
 
 Release 0.4 put durak's modules into rooms (`bots/`, `learn/`, `tuning/`,
 `oracle/`). Every old import path keeps working for one minor release: the

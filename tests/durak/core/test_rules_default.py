@@ -33,9 +33,10 @@ def test_every_deal_takes_rules_as_none() -> None:
         assert _played(Game.from_rng(n, rules=Rules())) == _played(Game.from_rng(n))
         order = Game.from_rng(n).order
         assert _played(Game.from_order(order, rules=Rules())) == _played(Game.from_order(order))
-    moves = Game.from_seed(seed).legal_moves()[:1]
-    turn = Game.from_seed(seed).turn
-    assert _played(Game.replay(seed, [(turn, moves[0])], rules=Rules())) == _played(Game.replay(seed, [(turn, moves[0])]))
+    first = Game.from_seed(seed)
+    assert first.turn is not None
+    moves = [(first.turn, first.legal_moves()[0])]
+    assert _played(Game.replay(seed, moves, rules=Rules())) == _played(Game.replay(seed, moves))
 
 
 def test_the_bulk_playouts_take_rules_as_none() -> None:
