@@ -463,8 +463,10 @@ def _sprt_command(args: argparse.Namespace) -> int:
 
 # -- kozyr replay ------------------------------------------------------------------------
 def _replay_record(path: str) -> int:
-    """`kozyr replay --file FILE`: a saved game record (docs/records.md): the trump, both hands as dealt,
-    then bout by bout what beat what and how it ended; cards as `10♠` where the terminal can show them.
+    """`kozyr replay --file FILE`: a saved game record (docs/records.md) of any table: the table (unless it is
+    the two-seat game), the trump, every hand as dealt, then bout by bout (`records.bouts`, the library's one
+    grouping) who led, what beat what, every transfer and show, and how it ended; at a table, the seats as
+    they went out; then the result. Cards as `10♠` where the terminal can show them.
 
     A record whose move the rules (or the record's form) refuse is one line built from the refusal's fields
     (`index`, `seat`, `move`, `code`, `reason`), never from its message.
@@ -483,77 +485,34 @@ def _replay_record(path: str) -> int:
         raise KozyrError(e.code, f"{path}: move {e.fields['index']} ({what}) refused: {e.code}: "
                          f"{e.fields.get('reason', e.detail)}", **e.fields) from None
     look = look_for(sys.stdout, ascii=False, symbols="♠♥♦♣")
-    if not game.rules.two_seat:
-        return _replay_table_record(path, game, look)
-    dealt = Game.from_order(game.order)
-    turnup = f", turn-up {look.card(dealt.turnup)}" if dealt.turnup is not None else ""
-    print(f"{path}: trump {look.suit(game.trump)} {SUIT_NAMES[game.trump]}{turnup}; {_moves(game.moves)}")
-    for seat in (0, 1):
-        hand = sorted(CardSet(dealt.hands[seat]), key=lambda c: (c >> 4, c & 15))
-        print(f"  seat {seat} was dealt {' '.join(look.card(c) for c in hand)}")
-    words = {"done": "beaten off", "exhausted": "beaten off (nothing left to throw in)",
-             "spent": "beaten off (a hand spent)", "capped": "beaten off (the bout full)", "taken": "taken"}
-    for n, bout in enumerate(records.bouts(game), 1):
-        pairs = ", ".join(f"{look.card(a)} beaten by {look.card(d)}" if d is not None else f"{look.card(a)} unbeaten"
-                          for a, d in bout.pairs)
-        end = ("still open" if bout.how is None else
-               f"taken by seat {1 - bout.attacker}" if bout.taken else words.get(bout.how, bout.how))
-        print(f"{n:4}. seat {bout.attacker} attacks: {pairs}; {end}")
-    if game.result is None:
-        print(f"unfinished after {_moves(game.moves)}")
-    else:
-        _print_result(game, lambda r: f"seat {r.fool} is the fool ({r.outcome})")
-    return 0
-
-
-def _replay_table_record(path: str, game: Any, look: Any) -> int:
-    """`kozyr replay --file` of a record of any table but the two-seat game: the table, every hand as dealt,
-    then bout by bout who led and defended, what beat what, every transfer and show, and how it ended; the
-    seats as they went out, and the losers."""
-    from kozyr.cards import CardSet
-    from kozyr.durak import Game
-
+    two = game.rules.two_seat      # the two-seat game reads as it always has: no table, no seats going out
     dealt = Game.from_order(game.order, rules=game.rules)
     turnup = f", turn-up {look.card(dealt.turnup)}" if dealt.turnup is not None else ""
-    print(f"{path}: {game.rules!r}; trump {look.suit(game.trump)} {SUIT_NAMES[game.trump]}{turnup}; "
-          f"{_moves(game.moves)}")
+    table = "" if two else f"{game.rules!r}; "
+    print(f"{path}: {table}trump {look.suit(game.trump)} {SUIT_NAMES[game.trump]}{turnup}; {_moves(game.moves)}")
     for seat in range(game.seats):
         hand = sorted(CardSet(dealt.hands[seat]), key=lambda c: (c >> 4, c & 15))
         print(f"  seat {seat} was dealt {' '.join(look.card(c) for c in hand)}")
     words = {"done": "beaten off", "exhausted": "beaten off (nothing left to throw in)",
              "spent": "beaten off (a hand spent)", "capped": "beaten off (the bout full)", "taken": "taken"}
-    n, leader, defender = 0, None, dealt.bout.defender
-    parts: list[str] = []
-    pairs: list[list[Any]] = []
-
-    def table() -> str:
-        return ", ".join(f"{look.card(a)} beaten by {look.card(d)}" if d is not None else f"{look.card(a)} unbeaten"
-                         for a, d in pairs)
-
-    for e in game.events:
-        if e.kind in ("attack", "transfer"):
-            if leader is None:
-                leader = e.seat
-            pairs.append([e.card, None])
-        elif e.kind == "beat":
-            next(p for p in pairs if p[1] is None)[1] = e.card
-        if e.kind in ("transfer", "show"):
-            parts.append(f"seat {e.seat} {'transfers with' if e.kind == 'transfer' else 'shows'} "
-                         f"{look.card(e.card)} to seat {e.to}")
-            defender = e.to
-        elif e.kind == "out":
-            print(f"      seat {e.seat} is out")
-        elif e.kind == "bout_end" and leader is not None:
-            n += 1
-            end = f"taken by seat {defender}" if e.taken else words.get(e.how, e.how)
-            print(f"{n:4}. seat {leader} leads: {'; '.join([table(), *parts])}; {end}")
-            leader, defender, parts, pairs = None, e.defender, [], []
-    if leader is not None:
-        print(f"{n + 1:4}. seat {leader} leads: {'; '.join([table(), *parts])}; still open")
-    if game.result is None:
+    # a bout no card was played in (a resign or a swap before the lead) has nothing to show
+    for n, bout in enumerate((b for b in records.bouts(game) if b.pairs), 1):
+        parts = [", ".join(f"{look.card(a)} beaten by {look.card(d)}" if d is not None else f"{look.card(a)} unbeaten"
+                           for a, d in bout.pairs)]
+        parts += [f"seat {e.seat} {'transfers with' if e.kind == 'transfer' else 'shows'} {look.card(e.card)} "
+                  f"to seat {e.to}" for e in bout.handovers]
+        end = ("still open" if bout.how is None else
+               f"taken by seat {bout.defender}" if bout.taken else words.get(bout.how, bout.how))
+        print(f"{n:4}. seat {bout.attacker} {'attacks' if two else 'leads'}: {'; '.join(parts)}; {end}")
+        if not two:
+            for seat in bout.out:
+                print(f"      seat {seat} is out")
+    result = game.result
+    if result is None:
         print(f"unfinished after {_moves(game.moves)}")
+    elif two:
+        _print_result(game, lambda r: f"seat {r.fool} is the fool ({r.outcome})")
     else:
-        result = game.result
         who = (f"seat {result.fool} is the fool ({result.outcome})" if result.fool is not None else
                f"seats {', '.join(map(str, result.losers))} lose ({result.outcome})")
         _print_result(game, lambda r: who)
