@@ -14,7 +14,9 @@ import argparse
 import itertools
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 from kozyr.cards import SUIT_NAMES
@@ -34,11 +36,12 @@ from kozyr.cli.durak_rules import add_rules_options, describe_rules, rules_of
 from kozyr.durak import RUNG_NAMES, pad_seed
 from kozyr.durak.bots.sides import check_read, describe, resolve
 from kozyr.durak.ladder import LadderResult, TableResult, ladder, table_bots
+from kozyr.durak.ladder.options import RunOptions
 from kozyr.durak.ladder.result import interrupted
 from kozyr.durak.params import PARAM_DOCS, PARAM_NAMES, PARAM_RANGES, Params, param_name
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["register", "setting", "settings_help", "check_settings"]
+__all__ = ["register", "setting", "settings_help", "check_settings", "run_options", "running"]
 
 DEFAULT_SEED = "ladder"
 
@@ -115,7 +118,28 @@ def _shown_settings(params: Params, rungs: set[int]) -> str:
 
 
 def _deal_mode(args: argparse.Namespace) -> str:
-    return "reference" if args.reference else ("sha" if args.sha else "fast")
+    """--reference, --sha or neither (fast deals); a command without the two (`kozyr tune`) deals fast."""
+    return "reference" if getattr(args, "reference", False) else ("sha" if getattr(args, "sha", False) else "fast")
+
+
+def run_options(args: argparse.Namespace, *, progress: Callable[[int, int], None] | None = None,
+                chunk: int | None = None, client: Any = None) -> RunOptions:
+    """The `RunOptions` of a command's common options: --seed, --reference/--sha, --workers, --timeout, with
+    the cluster's `client` (--cluster/--scheduler, once connected), the command's `progress` bar and its
+    `chunk`; checked here, once (a bad value is the library's one line: `workers=300 is outside 1..256`),
+    and passed as `options=` to `ladder`, `sprt`, `spsa` and `optuna_search`."""
+    return RunOptions(seed=args.seed, deal=_deal_mode(args), workers=args.workers, chunk=chunk,
+                      timeout=getattr(args, "timeout", None), client=client, progress=progress)
+
+
+@contextmanager
+def running(args: argparse.Namespace, *, progress: Callable[[int, int], None] | None = None,
+            chunk: int | None = None) -> Iterator[RunOptions]:
+    """The run's `RunOptions` (`run_options`) for the block, on the cluster of --cluster/--scheduler if one is
+    given (`_cluster.connect`): checked before a cluster starts, so that a bad value is refused at once."""
+    options = run_options(args, progress=progress, chunk=chunk)
+    with _cluster.connect(args) as client:
+        yield options if client is None else replace(options, client=client)
 
 
 SEARCH_CHUNK = 4   # deals between two progress reports when rung 4 plays (it plays tens of deals a second, not 10**5)
@@ -126,14 +150,8 @@ def _chunk(sides: Sequence[object], args: argparse.Namespace) -> int | None:
     estimate of the time left, within its first second (the default chunk of hundreds of deals would hold it
     at 0 for a minute). The chunking never changes the deals (`kozyr.durak.ladder.chunks`); a cluster keeps
     its task chunks."""
-    return SEARCH_CHUNK if 4 in sides and getattr(args, "client", None) is None else None
-
-
-def _run_ladder(a: Any, b: Any, deals: int, args: argparse.Namespace, params: Params | None,
-                update: Callable[[int, int], None] | None) -> LadderResult:
-    return ladder(a, b, deals, args.seed, deal=_deal_mode(args), workers=args.workers, params=params,
-                  progress=update, client=getattr(args, "client", None), pairs=getattr(args, "pairs", False),
-                  timeout=getattr(args, "timeout", None), chunk=_chunk((a, b), args))
+    cluster = getattr(args, "cluster", None) or getattr(args, "scheduler", None)
+    return SEARCH_CHUNK if 4 in sides and not cluster else None
 
 
 def _interrupted(err: KeyboardInterrupt, done_before: int, total: int) -> KeyboardInterrupt:
@@ -167,8 +185,8 @@ def _ladder_command(args: argparse.Namespace) -> int:
     a, b = _resolved(values)
     update, close = progress(args.deals, f"{describe(a)} vs {describe(b)}")
     try:
-        with _cluster.connect(args):
-            r = _run_ladder(a, b, args.deals, args, params, update)
+        with running(args, progress=update, chunk=_chunk((a, b), args)) as options:
+            r = ladder(a, b, args.deals, params=params, pairs=args.pairs, options=options)
     finally:
         close()
     if args.json:
@@ -213,10 +231,8 @@ def _table_command(args: argparse.Namespace, rules: Any) -> int:
     total = args.deals * rules.seats
     update, close = progress(total, " vs ".join(describe(s) for s in sides))
     try:
-        with _cluster.connect(args):
-            r = ladder(sides, args.deals, args.seed, rules=rules, deal=_deal_mode(args), workers=args.workers,
-                       params=params, progress=update, client=getattr(args, "client", None),
-                       timeout=getattr(args, "timeout", None), chunk=_chunk(sides, args))
+        with running(args, progress=update, chunk=_chunk(sides, args)) as options:
+            r = ladder(sides, args.deals, rules=rules, params=params, options=options)
     finally:
         close()
     if args.json:
@@ -272,7 +288,8 @@ def _sweep_command(args: argparse.Namespace) -> int:
                 update(offset + done, total)
 
             try:
-                results.append((params, _run_ladder(3, 2, args.deals, args, Params.of(params), step)))
+                results.append((params, ladder(3, 2, args.deals, params=Params.of(params),
+                                               options=run_options(args, progress=step))))
             except KeyboardInterrupt as err:
                 raise _interrupted(err, offset, total) from None
     finally:
@@ -400,14 +417,12 @@ def _sprt_command(args: argparse.Namespace) -> int:
         against = _resolved([durak_sides.BotSpec(v, {}) if durak_sides.is_bot(v) else v for v in args.against])
     show, close = _live_line()
     try:
-        with _cluster.connect(args):
+        with running(args) as options:
             r = sprt(a, b, args.elo0, args.elo1, alpha=args.alpha, beta=args.beta, model=args.model, against=against,
-                     pairs=not args.no_pairs, batch=args.batch, max_deals=args.max_deals, seed=args.seed,
-                     deal=_deal_mode(args), workers=args.workers,
+                     pairs=not args.no_pairs, batch=args.batch, max_deals=args.max_deals,
                      params_a=params_a if isinstance(a, int) else None,
                      params_b=params_b if isinstance(b, int) else None,
-                     on_batch=show, client=args.client, timeout=args.timeout,
-                     rules=rules)
+                     on_batch=show, rules=rules, options=options)
     finally:
         close()
     if args.json:
