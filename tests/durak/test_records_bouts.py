@@ -75,6 +75,7 @@ def check(game: Game) -> None:
             end = ends[0]
             assert (b.how, b.taken) == (end.how, bool(end.taken)), i
             assert end.cards == sum(1 + (d is not None) for _, d in b.pairs), i
+            assert b.defender is not None
             home = again.hands[b.defender] if b.taken else again.heap_cards
             assert _cards(b) <= set(home), (i, b)             # the close put the bout's cards there
             assert tuple(sorted(set(again.out) - out_before)) == tuple(sorted(b.out)), i
@@ -117,7 +118,9 @@ def test_bouts_of_perevodnoy_tables_with_handovers() -> None:
 def test_an_empty_history_has_no_bout_and_a_resign_before_the_lead_is_a_bout_without_cards() -> None:
     game = Game.from_seed("x" * 32, rules=Rules(seats=3))
     assert bouts(game) == []
-    game.apply(game.turn, "resign")
+    turn = game.turn
+    assert turn is not None
+    game.apply(turn, "resign")
     (only,) = bouts(game)
     assert (only.pairs, only.how, only.moves) == ((), None, range(0, 1))
     check(game)

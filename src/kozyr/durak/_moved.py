@@ -11,6 +11,13 @@ that drops the old paths comes, this file goes and nothing else changes.
 `kozyr.durak.bots` and `kozyr.durak.tuning` were modules and are now the
 rooms' packages, which re-export the names those modules held; they need no
 entry here.
+
+Names the one path for every table made redundant (`RENAMED`: the ladder's
+`TableJob`, `play_table_range`, `replay_table`, the cluster's `TableTask`,
+`run_table`) are kept the same way, for the same release, in a second table
+here: a plain alias is answered by its module's `__getattr__` (`renamed`),
+a function that forwards warns at each call (`warn_renamed`), each with a
+`DeprecationWarning` naming the new spelling.
 """
 from __future__ import annotations
 
@@ -22,7 +29,7 @@ import warnings
 from types import ModuleType
 from typing import Any
 
-__all__ = ["MOVED", "install"]
+__all__ = ["MOVED", "RENAMED", "install", "renamed", "warn_renamed"]
 
 #: old dotted module path -> new dotted module path
 MOVED: dict[str, str] = {
@@ -51,6 +58,42 @@ MOVED: dict[str, str] = {
     "kozyr.durak.ladder.slow": "kozyr.durak.ladder.replays",
     "kozyr.durak.ladder.table": "kozyr.durak.ladder.job",
 }
+
+
+#: old dotted name -> its new spelling (a plain alias: the object itself; a function: the call that replaces it)
+RENAMED: dict[str, str] = {
+    "kozyr.durak.ladder.TableJob": "kozyr.durak.ladder.Job",
+    "kozyr.durak.ladder.play_table_range": "kozyr.durak.ladder.play_range(job, first, count, ...)",
+    "kozyr.durak.ladder.replay_table": "kozyr.durak.ladder.replay(sides, seed, i, rotation=r, rules=...)",
+    "kozyr.durak.ladder.cluster.TableTask": "kozyr.durak.ladder.cluster.Task",
+    "kozyr.durak.ladder.cluster.run_table": "kozyr.durak.ladder.cluster.run(client, job, ...)",
+}
+#: the plain aliases among them: old dotted name -> (module, name) of the object it is
+ALIASES: dict[str, tuple[str, str]] = {
+    "kozyr.durak.ladder.TableJob": ("kozyr.durak.ladder.job", "Job"),
+    "kozyr.durak.ladder.cluster.TableTask": ("kozyr.durak.ladder.cluster", "Task"),
+}
+
+
+def warn_renamed(old: str, stacklevel: int = 3) -> None:
+    """The one deprecation message of a renamed name: the old name, its new spelling, and when the old goes
+    (`stacklevel` 3: the line that called the function that forwards, or read the alias)."""
+    warnings.warn(f"{old} is {RENAMED[old]} now; the old name works until kozyr 0.5: use {RENAMED[old]}",
+                  DeprecationWarning, stacklevel=stacklevel)
+
+
+def renamed(module: str, name: str) -> Any:
+    """A module `__getattr__`'s answer for `name`: a plain alias of `RENAMED`, with its warning (read at the
+    caller's line: past this frame and the `__getattr__`), or AttributeError as for any missing name."""
+    old = f"{module}.{name}"
+    if old not in ALIASES:
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+    # `from package import old` reads the name twice: the import system's probe of a package's fromlist, then
+    # the statement's own read; only the second warns, so that one statement is one warning
+    if sys._getframe(2).f_code.co_name != "_handle_fromlist":
+        warn_renamed(old, stacklevel=4)
+    home, attr = ALIASES[old]
+    return getattr(importlib.import_module(home), attr)
 
 
 def warn(old: str, stacklevel: int) -> None:

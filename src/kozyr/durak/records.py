@@ -37,8 +37,8 @@ from kozyr.errors import KozyrError, shown
 from kozyr.files import parse_json, read_bytes, write_atomic
 from kozyr.schema import mismatch, where
 
-__all__ = ["FORMAT", "SCHEMA", "BoutRecord", "to_record", "from_record", "bouts", "picture", "dumps", "loads", "save",
-           "load"]
+__all__ = ["FORMAT", "SCHEMA", "BoutRecord", "Handover", "to_record", "from_record", "bouts", "picture", "dumps",
+           "loads", "save", "load"]
 
 FORMAT = "kozyr-durak-record/1"
 
@@ -269,6 +269,17 @@ def load(path: str) -> Game:
 
 
 @dataclass(frozen=True, slots=True)
+class Handover:
+    """A transfer or a show (perevodnoy): `kind` ("transfer" or "show"), the `seat` that handed the defence on,
+    its `card` (put on the table, or shown and kept), and the new defender (`to`)."""
+
+    kind: str
+    seat: int
+    card: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
 class BoutRecord:
     """One bout of a played deal, at any table, as its events tell it.
 
@@ -277,8 +288,8 @@ class BoutRecord:
     cards alike) with the card that beat it (None when unbeaten; cards are answered oldest first); `by`
     the seat that put each attack card down, so a throw-in by another seat or a transfer shows as the
     seat it came from; `defender` the seat defending at the close (the last transfer's or show's target,
-    the seat that took a taken bout), or now, for the bout still open; `handovers` the bout's `transfer`
-    and `show` events in order; `how` one of BOUT_ENDINGS, or None for the bout still open (or ended by a
+    the seat that took a taken bout), or now, for the bout still open; `handovers` the bout's transfers
+    and shows in order (`Handover`); `how` one of BOUT_ENDINGS, or None for the bout still open (or ended by a
     resign); `taken` whether the defender picked the bout up; `moves` the bout's moves as indices into
     the game's history; `out` the seats that went out at its close.
 
@@ -291,7 +302,7 @@ class BoutRecord:
     taken: bool
     by: tuple[int, ...] = ()
     defender: int | None = None
-    handovers: tuple[Event, ...] = ()
+    handovers: tuple[Handover, ...] = ()
     moves: range = range(0)
     out: tuple[int, ...] = ()
 
@@ -321,7 +332,7 @@ def bouts(game: Game) -> list[BoutRecord]:
     first = move = 0        # the bout's first move and the next move's index in the history
     pairs: list[list[Any]] = []
     by: list[int] = []
-    handovers: list[Event] = []
+    handovers: list[Handover] = []
     gone: list[int] = []
     end: Event | None = None
 
@@ -342,8 +353,8 @@ def bouts(game: Game) -> list[BoutRecord]:
             by.append(e.seat)
         elif e.kind == "beat":
             next(p for p in pairs if p[1] is None)[1] = e.card    # the oldest unanswered card
-        if e.kind in ("transfer", "show"):
-            handovers.append(e)
+        if e.kind in ("transfer", "show") and e.seat is not None and e.card is not None and e.to is not None:
+            handovers.append(Handover(e.kind, e.seat, e.card, e.to))
             defender = e.to
         elif e.kind == "bout_end":
             end = e

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from kozyr.durak import _moved
 from kozyr.durak.bots.rung4 import Table, best4
 from kozyr.durak.bots.rungs import best
 from kozyr.durak.bots.sides import Side, resolve
@@ -33,7 +34,7 @@ from kozyr.durak.seeds import (
 from kozyr.errors import KozyrError, whole
 
 __all__ = ["players", "play_python", "deal_game", "replay", "MAX_MOVES", "table_players", "table_game",
-           "replay_table", "seat_players"]
+           "seat_players"]
 
 MAX_MOVES = _ENGINE_MAX_MOVES   # the harnesses' one cap on a deal's moves (core/state.pxd)
 Player = Callable[[Any], Any]
@@ -193,6 +194,7 @@ def replay(a: object, b: object = None, seed: object = None, i: object = None, *
 
 def replay_table(sides: Sequence[object], seed: object, i: int, rotation: int, *, rules: Any, deal: str = "fast",
                  params: dict[str, int] | None = None, engine: Any = None, timeout: float | None = None) -> Any:
-    """Kept for old callers: `replay(sides, seed, i, rotation=rotation, rules=rules)`."""
+    """Deprecated (until kozyr 0.5; warns at each call): `replay(sides, seed, i, rotation=rotation, rules=rules)`."""
+    _moved.warn_renamed("kozyr.durak.ladder.replay_table")
     return replay(list(sides), seed, i, rotation=rotation, rules=rules, deal=deal, params=params, engine=engine,
                   timeout=timeout)
