@@ -289,9 +289,9 @@ class BoutRecord:
     the seat that put each attack card down, so a throw-in by another seat or a transfer shows as the
     seat it came from; `defender` the seat defending at the close (the last transfer's or show's target,
     the seat that took a taken bout), or now, for the bout still open; `handovers` the bout's transfers
-    and shows in order (`Handover`); `how` one of BOUT_ENDINGS, or None for the bout still open (or ended by a
-    resign); `taken` whether the defender picked the bout up; `moves` the bout's moves as indices into
-    the game's history; `out` the seats that went out at its close.
+    and shows in order (`Handover`); `how` one of BOUT_ENDINGS, or None for the bout still open (or
+    ended by a resign); `taken` whether the defender picked the bout up; `moves` the bout's moves as
+    indices into the game's history; `out` the seats that went out at its close.
 
     A bout no card was played in is the deal's last, still open: a swap or a resign before the lead.
     """
