@@ -416,8 +416,10 @@ def test_the_table_test_the_gauntlet_and_table_tuning_on_a_cluster_are_the_local
     local, remote = sprt(3, 2, 0, 5, **kw), sprt(3, 2, 0, 5, client=client, **kw)
     assert (remote.decision, remote.deals, remote.counts, remote.llr_history) == (
         local.decision, local.deals, local.counts, local.llr_history)
-    for kw in ({"seed": "gauntlet-cluster", "batch": 200, "max_deals": 800, "against": [2, 1]},
-               {"seed": "gauntlet-table", "batch": 180, "max_deals": 720, "against": [2, 1], "rules": Rules(seats=3)}):
+    gauntlets: list[dict[str, Any]] = [
+        {"seed": "gauntlet-cluster", "batch": 200, "max_deals": 800, "against": [2, 1]},
+        {"seed": "gauntlet-table", "batch": 180, "max_deals": 720, "against": [2, 1], "rules": Rules(seats=3)}]
+    for kw in gauntlets:
         local, remote = sprt(3, 2, 0, 5, **kw), sprt(3, 2, 0, 5, client=client, **kw)
         assert (remote.decision, remote.deals, remote.counts, remote.llr_history) == (
             local.decision, local.deals, local.counts, local.llr_history)

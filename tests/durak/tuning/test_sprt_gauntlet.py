@@ -9,6 +9,7 @@ every pair; bad input is one KozyrError.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -99,12 +100,13 @@ def test_at_a_table_the_counts_are_two_plain_table_ladders_per_opponent(rules: R
     want = [p + q for p, q in zip(_table_expected(3, 2, 1, 30, "gt/1", rules),
                                   _table_expected(3, 2, taker, 30, "gt/2", rules))]
     assert list(r.counts) == want and len(r.counts) == 4 * n + 1
-    assert f"G0..G{4 * n}" in r.share() and r.as_dict()["rules"]["seats"] == n
+    rules_dict = r.as_dict()["rules"]
+    assert f"G0..G{4 * n}" in r.share() and isinstance(rules_dict, dict) and rules_dict["seats"] == n
 
 
 def test_at_a_table_a_clear_difference_is_decided_and_replays_whatever_the_workers() -> None:
-    kw: dict[str, object] = dict(against=[2, taker], rules=Rules(seats=3), seed="tc", batch=300)
-    one, two = sprt(3, 1, 0, 20, **kw), sprt(3, 1, 0, 20, workers=2, **kw)   # type: ignore[arg-type]
+    kw: dict[str, Any] = dict(against=[2, taker], rules=Rules(seats=3), seed="tc", batch=300)
+    one, two = sprt(3, 1, 0, 20, **kw), sprt(3, 1, 0, 20, workers=2, **kw)
     assert one.decision == "H1" and one.a_fool.hits < one.b_fool.hits
     assert one.counts == two.counts and one.llr_history == two.llr_history
 
