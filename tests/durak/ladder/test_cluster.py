@@ -156,6 +156,7 @@ def test_chunks_that_do_not_divide_the_ladder(client: Any, deals: int, chunk: in
         assert seen == sorted(seen) and seen[-1] == deals and len(seen) == len(plan(deals, 2, chunk))
 
 
+@pytest.mark.soak
 def test_a_killed_worker_loses_nothing() -> None:
     """Kill (SIGKILL) the worker holding our chunks mid-ladder: Dask recomputes them, the arrays stand."""
     distributed = _distributed()
@@ -317,6 +318,7 @@ def test_the_cli_prints_the_local_table_apart_from_the_timing_line() -> None:
 
 @pytest.mark.parametrize("when,group", [("playing", False), ("playing", True), ("starting", True)],
                          ids=["playing-process", "playing-process-group", "starting-process-group"])
+@pytest.mark.soak
 def test_ctrl_c_on_a_cluster_ladder(when: str, group: bool) -> None:
     """SIGINT to the command (or, like a terminal's Ctrl-C, to its whole process group): 130 and one line.
 
