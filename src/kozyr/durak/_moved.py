@@ -14,10 +14,11 @@ entry here.
 
 Names the one path for every table made redundant (`RENAMED`: the ladder's
 `TableJob`, `play_table_range`, `replay_table`, the cluster's `TableTask`,
-`run_table`) are kept the same way, for the same release, in a second table
-here: a plain alias is answered by its module's `__getattr__` (`renamed`),
-a function that forwards warns at each call (`warn_renamed`), each with a
-`DeprecationWarning` naming the new spelling.
+`run_table`, the replay's `table_players` and `table_game`) are kept the
+same way, for the same release, in a second table here: a plain alias is
+answered by its module's `__getattr__` (`renamed`), a function that forwards
+warns at each call (`warn_renamed`), each with a `DeprecationWarning` naming
+the new spelling.
 """
 from __future__ import annotations
 
@@ -65,6 +66,8 @@ RENAMED: dict[str, str] = {
     "kozyr.durak.ladder.TableJob": "kozyr.durak.ladder.Job",
     "kozyr.durak.ladder.play_table_range": "kozyr.durak.ladder.play_range(job, first, count, ...)",
     "kozyr.durak.ladder.replay_table": "kozyr.durak.ladder.replay(sides, seed, i, rotation=r, rules=...)",
+    "kozyr.durak.ladder.replays.table_players": "kozyr.durak.ladder.replays.seat_players",
+    "kozyr.durak.ladder.replays.table_game": "kozyr.durak.ladder.deal_game(seed, i, deal, rules=...)",
     "kozyr.durak.ladder.cluster.TableTask": "kozyr.durak.ladder.cluster.Task",
     "kozyr.durak.ladder.cluster.run_table": "kozyr.durak.ladder.cluster.run(client, job, ...)",
 }

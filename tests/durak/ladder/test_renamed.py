@@ -1,5 +1,6 @@
 """The ladder's old names for the one path of every table (`TableJob`, `play_table_range`, `replay_table`, the
-cluster's `TableTask` and `run_table`): each still works until kozyr 0.5, and warns at each read or call with a
+cluster's `TableTask` and `run_table`, the replay's `table_players` and `table_game`): each still works until
+kozyr 0.5, and warns at each read or call with a
 `DeprecationWarning` naming its new spelling, pointed at the caller's line; none is in an `__all__`."""
 from __future__ import annotations
 
@@ -28,9 +29,11 @@ def _one_warning(caught: list[warnings.WarningMessage], old: str) -> None:
 
 def test_the_table_names_the_five_old_names() -> None:
     assert sorted(RENAMED) == sorted(f"kozyr.durak.ladder.{n}" for n in (
-        "TableJob", "play_table_range", "replay_table", "cluster.TableTask", "cluster.run_table"))
+        "TableJob", "play_table_range", "replay_table", "cluster.TableTask", "cluster.run_table",
+        "replays.table_players", "replays.table_game"))
     for module in (ladder_package, cluster, replays):
-        assert not {"TableJob", "play_table_range", "replay_table", "TableTask", "run_table"} & set(module.__all__)
+        assert not {"TableJob", "play_table_range", "replay_table", "TableTask", "run_table", "table_players",
+                    "table_game"} & set(module.__all__)
 
 
 @pytest.mark.parametrize(("module", "old", "new"), [(ladder_package, "TableJob", job.Job),
@@ -75,6 +78,23 @@ def test_replay_table_is_replay_and_warns_at_each_call() -> None:
             got = old([3, 2, 1], "renamed", 2, 1, rules=rules)
         _one_warning(caught, "kozyr.durak.ladder.replay_table")
         assert got.history == want.history and got.result == want.result
+
+
+def test_the_replay_s_table_players_and_table_game_forward_and_warn_at_each_call() -> None:
+    rules = Rules(seats=3)
+    want_game = replays.deal_game("renamed", 2, "fast", rules=rules)
+    want_players = replays.seat_players([3, 2, 1], "renamed", 2, 1)
+    for _ in range(2):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            game = replays.table_game("renamed", 2, rules)
+        _one_warning(caught, "kozyr.durak.ladder.replays.table_game")
+        assert game.rules == want_game.rules and game.view(0).hand == want_game.view(0).hand
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            players = replays.table_players([3, 2, 1], "renamed", 2, 1)
+        _one_warning(caught, "kozyr.durak.ladder.replays.table_players")
+        assert len(players) == len(want_players) == 3
 
 
 def test_run_table_forwards_to_run_and_warns_at_each_call(monkeypatch: pytest.MonkeyPatch) -> None:

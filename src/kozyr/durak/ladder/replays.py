@@ -33,8 +33,7 @@ from kozyr.durak.seeds import (
 )
 from kozyr.errors import KozyrError, whole
 
-__all__ = ["players", "play_python", "deal_game", "replay", "MAX_MOVES", "table_players", "table_game",
-           "seat_players"]
+__all__ = ["players", "play_python", "deal_game", "replay", "MAX_MOVES", "seat_players"]
 
 MAX_MOVES = _ENGINE_MAX_MOVES   # the harnesses' one cap on a deal's moves (core/state.pxd)
 Player = Callable[[Any], Any]
@@ -117,12 +116,14 @@ def seat_players(sides: Sequence[object], seed: object, i: int, rotation: int, d
 
 def table_players(sides: Sequence[object], seed: object, i: int, rotation: int, deal: str = "fast",
                   params: dict[str, int] | None = None) -> list[Player]:
-    """Kept for old callers: `seat_players`."""
+    """Deprecated (until kozyr 0.5; warns at each call): `seat_players`."""
+    _moved.warn_renamed("kozyr.durak.ladder.replays.table_players")
     return seat_players(sides, seed, i, rotation, deal, params)
 
 
 def table_game(seed: object, i: int, rules: Any, deal: str = "fast", *, engine: Any = None) -> Any:
-    """Kept for old callers: `deal_game(seed, i, deal, rules=rules)`."""
+    """Deprecated (until kozyr 0.5; warns at each call): `deal_game(seed, i, deal, rules=rules)`."""
+    _moved.warn_renamed("kozyr.durak.ladder.replays.table_game")
     return deal_game(seed, i, deal, rules=rules, engine=engine)
 
 
