@@ -17,8 +17,8 @@ by `policy_side`, as a trained agent would be.
 import numpy as np
 
 from kozyr.durak import Move
-from kozyr.durak.ladder import policy_side
 from kozyr.durak.learn.encoding import LAYOUT
+from kozyr.durak.learn.policy import policy_side
 
 TAKE, DONE, SWAP = Move("take"), Move("done"), Move("swap")
 

@@ -106,6 +106,7 @@ def _strip_links(text: str) -> str:
     return re.sub(r"https?://\S+", "", text)
 
 
+@pytest.mark.slow
 def test_every_dotted_kozyr_name_mentioned_exists() -> None:
     stale = []
     for path in _files():
@@ -115,6 +116,7 @@ def test_every_dotted_kozyr_name_mentioned_exists() -> None:
     assert not stale, "names that do not exist:\n" + "\n".join(stale)
 
 
+@pytest.mark.slow
 def test_every_file_path_mentioned_exists() -> None:
     stale = []
     for path in _files():

@@ -202,6 +202,7 @@ def decisions(probs: np.ndarray, elo0: float, elo1: float, model: str, runs: int
     return seen
 
 
+@pytest.mark.soak
 def test_error_rates_of_the_normalized_pentanomial_test() -> None:
     elo0, elo1, runs = 0.0, 30.0, 300
     assert pentanomial_with_nelo(elo1) @ (np.arange(5) / 4) > 0.5

@@ -21,7 +21,7 @@ from libc.stdlib cimport malloc
 
 from kozyr.durak.native cimport MV_SWAP, MV_TAKE, DView
 
-from kozyr.durak.ladder import NativeBot
+from kozyr.durak.bots.sides import NativeBot
 
 
 cdef int cheapest(const DView *v, unsigned int word, const void *state) noexcept nogil:

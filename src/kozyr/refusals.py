@@ -121,8 +121,7 @@ REFUSALS: dict[str, tuple[str, str]] = {
                          "type (float32 [270] or [n, 270]; uint8 [76])"),
     "bad_sides": ("durak, shell", "a list of sides whose length is not the table's seats (one side a seat)"),
     "bad_against": ("durak", "a gauntlet's opponents (sprt against=) or a tuning panel (spsa, optuna_search "
-                             "opponent=[...]) that are none or more than 16, or a gauntlet at a table of more "
-                             "than two seats"),
+                             "opponent=[...]) that are none or more than 16"),
     "bad_pairs": ("kozyr, durak", "pairs that is not True or False, or pairs at a table of more than two seats (its "
                                   "ladder rotates the sides through every seat already), or single deals in a "
                                   "gauntlet (against=)"),

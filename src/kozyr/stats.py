@@ -120,8 +120,8 @@ _T_STEPS = 10          # the normalized-Elo fixed point: at most this many steps
 _T_MOVE = 1e-9         # ... or until no probability moves by more than this
 Counts = Union[Sequence[float], "np.ndarray[Any, Any]"]  # a list, tuple or numpy array of counts
 _SHAPES = {3: "trinomial [L, D, W]", 5: "pentanomial [P0, P1, P2, P3, P4]"}
-MAX_GROUP = 6          # games grouped into one unit at most: a deal played in every rotation of a 6-seat table
-MAX_WIDTH = 4 * MAX_GROUP * (MAX_GROUP - 1) + 1   # outcomes of a unit at most: a 6-seat table's deal (121)
+MAX_GROUP = 12         # games grouped into one unit at most: a gauntlet's deal at a 6-seat table (6 by a, 6 by b)
+MAX_WIDTH = 4 * 6 * (6 - 1) + 1   # outcomes of a unit at most: a 6-seat table's deal in the table test (121)
 SHAPES = tuple(range(3, MAX_WIDTH + 1, 2))   # the lengths counts may have: 3, 5, 7, .., MAX_WIDTH
 for _w in SHAPES[2:]:
     _SHAPES[_w] = f"[G0 .. G{_w - 1}], units scored 0, 1/{_w - 1}, .., 1"

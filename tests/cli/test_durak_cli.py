@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -115,15 +116,15 @@ def test_sweep_ctrl_c_counts_the_deals_of_every_setting(capsys, monkeypatch):
     real = durak_cli.ladder
     calls = []
 
-    def ladder(*args, progress=None, **kw):
+    def ladder(*args, options, **kw):
         calls.append(args)
         if len(calls) < 2:
-            return real(*args, progress=progress, **kw)
+            return real(*args, options=options, **kw)
 
         def stop(done: int, total: int) -> None:   # Ctrl-C as the second ladder's first chunk is counted
             raise KeyboardInterrupt
 
-        return real(*args, progress=stop, **kw)
+        return real(*args, options=dataclasses.replace(options, progress=stop), **kw)
 
     monkeypatch.setattr(durak_cli, "ladder", ladder)
     code, out, err = run(capsys, "sweep", "--deals", "1000", "--grid", "DEEP_TALON=0,6")

@@ -162,7 +162,7 @@ def test_plot_on_a_device_is_refused_before_any_deal(command: str, capsys: pytes
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("matplotlib")
     monkeypatch.setattr("kozyr.durak.tuning.measure.play_range", None)   # any deal played would be a TypeError
-    monkeypatch.setattr("kozyr.cli.durak._run_ladder", None)
+    monkeypatch.setattr("kozyr.cli.durak.ladder", None)
     for path in ("/dev/full", "/dev/null"):
         code, out, err = run(capsys, *PLOTS[command], "--plot", path)
         line = _one_line(err)

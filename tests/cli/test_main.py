@@ -126,7 +126,7 @@ def test_sweep_checks_the_plot_path_before_playing(capsys: pytest.CaptureFixture
         played.append(args)
         raise AssertionError("a deal was played before the --plot path was checked")
 
-    monkeypatch.setattr("kozyr.cli.durak._run_ladder", run_ladder)
+    monkeypatch.setattr("kozyr.cli.durak.ladder", run_ladder)
     status = main(["sweep", "--deals", "40000000", "--grid", "DEEP_TALON=1,6", "--plot", "/nonexistent/dir/x.png"])
     err = capsys.readouterr().err
     assert status == 2 and not played

@@ -474,6 +474,7 @@ ARGS = st.lists(st.one_of(st.sampled_from(["--unit", "--help", "-h", "1e10000000
 @given(command=st.sampled_from(["settle", "score", "settle", "score", "frob"]), data=st.data(),
        extra=st.one_of(st.just([]), ARGS),
        unit=st.one_of(st.none(), st.sampled_from(["1", "5", "1e100000000", "1/3", "0.5", "-2", "٦", "9" * 50])))
+@pytest.mark.soak
 def test_fuzz_pref_never_tracebacks(capsys: pytest.CaptureFixture[str], command: str, data: st.DataObject,
                                     extra: list[str], unit: str | None) -> None:
     """Whatever the arguments and the file: exit 0 or 2, no exception out of main, errors in exactly one line."""

@@ -24,14 +24,14 @@ def _raising(error: BaseException):   # noqa: ANN202 - a stand-in for a command'
 
 
 def test_a_plain_value_error_is_a_bug_not_a_refusal(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("kozyr.cli.durak._run_ladder", _raising(ValueError("invalid literal for int()")))
+    monkeypatch.setattr("kozyr.cli.durak.ladder", _raising(ValueError("invalid literal for int()")))
     with pytest.raises(ValueError, match="invalid literal"):
         main(["ladder", "3", "2", "--deals", "10"])
 
 
 def test_a_kozyr_error_is_one_line_and_exit_2(monkeypatch: pytest.MonkeyPatch,
                                               capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr("kozyr.cli.durak._run_ladder", _raising(KozyrError("bad_deals", "deals=x is\nwrong")))
+    monkeypatch.setattr("kozyr.cli.durak.ladder", _raising(KozyrError("bad_deals", "deals=x is\nwrong")))
     code, out, err = run(capsys, "ladder", "3", "2", "--deals", "10")
     assert code == 2 and out == "" and err == "kozyr ladder: error: deals=x is\\nwrong\n"
 
@@ -39,7 +39,7 @@ def test_a_kozyr_error_is_one_line_and_exit_2(monkeypatch: pytest.MonkeyPatch,
 def test_from_the_console_a_bug_shows_its_traceback() -> None:
     script = ("import sys, kozyr.cli.durak as d\n"
               "def bug(*a, **k):\n    raise ValueError('a bug in kozyr')\n"
-              "d._run_ladder = bug\n"
+              "d.ladder = bug\n"
               "from kozyr.cli import main\nsys.exit(main(sys.argv[1:]))\n")
     done = subprocess.run([sys.executable, "-c", script, "ladder", "3", "2", "--deals", "10"], capture_output=True,
                           text=True, timeout=120, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})

@@ -58,6 +58,7 @@ def test_ladder_names_the_bot_and_gives_the_library_s_result(capsys: pytest.Capt
     assert got["b"] == f"{MYBOTS}:make_bot" and len(got["cpu_seconds"]) == 2
 
 
+@pytest.mark.soak
 def test_a_policy_named_from_the_shell_plays_as_the_library_s(capsys: pytest.CaptureFixture[str],
                                                                in_examples: Path) -> None:
     """examples/mybots.py's `policy` (policy_side of an observation -> action function) is a side by name."""

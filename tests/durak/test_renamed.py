@@ -6,7 +6,7 @@ bot no longer shares its name with the tuning room: rung 4's `Table` is
 `Game.bout_cards`, the setting `TABLE_RULES` is `VARIANT_PLAY`, and the panel
 bot `tuned` is `spsa3` (`TUNED` its settings' `SPSA3_SETTINGS`). Each old name
 gives what the new one gives, with a DeprecationWarning naming both and
-kozyr 0.5 (`kozyr.durak._moved.renamed`, the one message); the shell takes the
+kozyr 0.5 (`kozyr.durak._moved.warn_old_name`, the one message); the shell takes the
 panel's old name with a one-line note.
 """
 from __future__ import annotations
@@ -41,7 +41,7 @@ def _endgame_view() -> object:
 def test_rung4_table_is_scratch_with_a_warning() -> None:
     from kozyr.durak.bots import rung4
 
-    with pytest.warns(DeprecationWarning, match=rf"rung4\.Table is now kozyr\.durak\.bots\.rung4\.Scratch; {OLD_GOES}"):
+    with pytest.warns(DeprecationWarning, match=rf"rung4\.Table is kozyr\.durak\.bots\.rung4\.Scratch now; {OLD_GOES}"):
         from kozyr.durak.bots.rung4 import Table
     assert Table is rung4.Scratch
     assert "Scratch" in rung4.__all__ and "Table" not in rung4.__all__
@@ -56,7 +56,7 @@ def test_the_searches_take_table_as_scratch_with_a_warning() -> None:
     for name, call in (("best4", lambda **kw: best4(view, 7, **kw)), ("analyse", lambda **kw: analyse(view, 7, **kw)),
                        ("solve", lambda **kw: solve(view, **kw))):
         new = call(scratch=Scratch())
-        with pytest.warns(DeprecationWarning, match=rf"{name}\(table=\.\.\.\) is now {name}\(scratch=\.\.\.\)"):
+        with pytest.warns(DeprecationWarning, match=rf"rung4\.{name}\(table=\.\.\.\) is kozyr\.durak\.bots\.rung4\.{name}\(scratch=\.\.\.\) now"):
             old = call(table=Scratch())
         assert old == new, name
         with pytest.raises(TypeError, match="both scratch= and table="):
@@ -72,13 +72,13 @@ def test_game_table_is_bout_cards_with_a_warning() -> None:
     assert turn is not None
     game.apply(turn, next(m for m in game.legal_moves() if m.kind == "attack"))
     assert len(game.bout_cards) == 1
-    with pytest.warns(DeprecationWarning, match=rf"Game\.table is now Game\.bout_cards; {OLD_GOES}"):
+    with pytest.warns(DeprecationWarning, match=rf"kozyr\.durak\.Game\.table is kozyr\.durak\.Game\.bout_cards now; {OLD_GOES}"):
         assert game.table == game.bout_cards
 
 
 # -- the setting TABLE_RULES is VARIANT_PLAY ------------------------------------------------------------
 
-VARIANT = rf"the setting TABLE_RULES is now VARIANT_PLAY; {OLD_GOES}"
+VARIANT = rf"the setting TABLE_RULES is VARIANT_PLAY now; {OLD_GOES}"
 
 
 def test_params_take_table_rules_as_variant_play_with_a_warning() -> None:
@@ -92,7 +92,7 @@ def test_params_take_table_rules_as_variant_play_with_a_warning() -> None:
         assert Params().replace(TABLE_RULES=3) == Params(VARIANT_PLAY=3)
     with pytest.warns(DeprecationWarning, match=VARIANT):
         assert param_name(" Table_Rules ") == "VARIANT_PLAY"
-    with pytest.warns(DeprecationWarning, match=rf"Params\.TABLE_RULES is now Params\.VARIANT_PLAY; {OLD_GOES}"):
+    with pytest.warns(DeprecationWarning, match=rf"Params\.TABLE_RULES is kozyr\.durak\.Params\.VARIANT_PLAY now; {OLD_GOES}"):
         assert Params(VARIANT_PLAY=6).TABLE_RULES == 6
 
 
@@ -133,14 +133,14 @@ def test_the_panel_s_tuned_is_spsa3_with_a_warning() -> None:
     from kozyr.durak.bots.sides import NAMES, resolve
     from kozyr.durak.bots.userbots import BotSpec
 
-    with pytest.warns(DeprecationWarning, match=rf"panel\.tuned is now kozyr\.durak\.bots\.panel\.spsa3; {OLD_GOES}"):
+    with pytest.warns(DeprecationWarning, match=rf"panel\.tuned is kozyr\.durak\.bots\.panel\.spsa3 now; {OLD_GOES}"):
         from kozyr.durak.bots.panel import tuned
     assert tuned is panel.spsa3
-    with pytest.warns(DeprecationWarning, match=r"panel\.TUNED is now kozyr\.durak\.bots\.panel\.SPSA3_SETTINGS"):
+    with pytest.warns(DeprecationWarning, match=r"panel\.TUNED is kozyr\.durak\.bots\.panel\.SPSA3_SETTINGS now"):
         assert panel.TUNED == panel.SPSA3_SETTINGS == Params(CHEAP_POWER=-1, DEEP_TALON=4)
-    with pytest.warns(DeprecationWarning, match=rf"the panel bot 'tuned' is now 'spsa3'; {OLD_GOES}"):
+    with pytest.warns(DeprecationWarning, match=rf"the panel bot 'tuned' is 'spsa3' now; {OLD_GOES}"):
         assert resolve("tuned") == resolve("spsa3")
-    with pytest.warns(DeprecationWarning, match=r"panel\.tuned is now"):   # a record's spec of it still opens
+    with pytest.warns(DeprecationWarning, match=r"panel\.tuned is kozyr\.durak\.bots\.panel\.spsa3 now"):   # a record's spec of it still opens
         assert BotSpec("kozyr.durak.bots.panel:tuned").open() is panel.spsa3
     assert "spsa3" in NAMES and "tuned" not in NAMES and "tuned" not in panel.PANEL
     with pytest.raises(AttributeError):

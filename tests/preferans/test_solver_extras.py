@@ -284,6 +284,7 @@ TABLE_IN_PLAY = {"seed": st.integers(0, 2**32 - 1), "hand_at": st.integers(0, 2)
                  "trump": st.sampled_from((None, 0, 1, 2, 3))}
 
 
+@pytest.mark.soak
 @settings(max_examples=4, deadline=None)
 @given(**TABLE_IN_PLAY)
 def test_layouts_with_the_table_in_play_agree_with_minimax(seed: int, hand_at: int, to_play: int, counted: int,

@@ -133,5 +133,11 @@ def test_a_gauntlet_and_a_table_are_queued_and_decided(tmp_path: Path, capsys: C
     assert "against rung 2 / " in out and "G0..G8" in out
     code, out, _ = run(capsys, "queue", "show", "2", "--store", store)
     assert "rotations" in out
-    code, _, err = run(capsys, "queue", "add", "sprt", "3", "1", "--seats", "3", "--against", "2", "--store", store)
-    assert code == 2 and "gauntlet" in err
+    code, _, err = run(capsys, "queue", "add", "sprt", "3", "1", "--seats", "3", "--against", "2", "--batch", "120",
+                       "--max-deals", "1200", "--store", store)      # a gauntlet at a table: 6 games a unit
+    assert code == 0, err
+    code, _, err = run(capsys, "queue", "run", "--store", store)
+    with Store(store) as s:
+        both = s.get(3)
+    assert code == 0 and both.result == "H1", (err, both.error)
+    assert both.totals is not None and len(both.totals["counts"]) == 13 and both.totals["group"] == 6

@@ -5,6 +5,7 @@ Speed is not asserted (benchmarks/web_load.py measures it, with the load average
 """
 from __future__ import annotations
 
+import pytest
 from _served import Table
 
 from kozyr.web.load import MAX_REQUESTS_PER_GAME, load
@@ -12,6 +13,7 @@ from kozyr.web.load import MAX_REQUESTS_PER_GAME, load
 GAMES = 50
 
 
+@pytest.mark.soak
 def test_fifty_games_at_once(table: Table) -> None:
     result = load("127.0.0.1", table.port, games=GAMES, deadline=240.0)
     print(result.line())

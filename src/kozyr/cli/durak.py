@@ -14,7 +14,9 @@ import argparse
 import itertools
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 from kozyr.cards import SUIT_NAMES
@@ -34,11 +36,12 @@ from kozyr.cli.durak_rules import add_rules_options, describe_rules, rules_of
 from kozyr.durak import RUNG_NAMES, pad_seed
 from kozyr.durak.bots.sides import check_read, describe, resolve
 from kozyr.durak.ladder import LadderResult, TableResult, ladder, table_bots
+from kozyr.durak.ladder.options import RunOptions
 from kozyr.durak.ladder.result import interrupted
 from kozyr.durak.params import PARAM_DOCS, PARAM_NAMES, PARAM_RANGES, Params, param_name
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["register", "setting", "settings_help", "check_settings"]
+__all__ = ["register", "setting", "settings_help", "check_settings", "run_options", "running"]
 
 DEFAULT_SEED = "ladder"
 
@@ -115,7 +118,28 @@ def _shown_settings(params: Params, rungs: set[int]) -> str:
 
 
 def _deal_mode(args: argparse.Namespace) -> str:
-    return "reference" if args.reference else ("sha" if args.sha else "fast")
+    """--reference, --sha or neither (fast deals); a command without the two (`kozyr tune`) deals fast."""
+    return "reference" if getattr(args, "reference", False) else ("sha" if getattr(args, "sha", False) else "fast")
+
+
+def run_options(args: argparse.Namespace, *, progress: Callable[[int, int], None] | None = None,
+                chunk: int | None = None, client: Any = None) -> RunOptions:
+    """The `RunOptions` of a command's common options: --seed, --reference/--sha, --workers, --timeout, with
+    the cluster's `client` (--cluster/--scheduler, once connected), the command's `progress` bar and its
+    `chunk`; checked here, once (a bad value is the library's one line: `workers=300 is outside 1..256`),
+    and passed as `options=` to `ladder`, `sprt`, `spsa` and `optuna_search`."""
+    return RunOptions(seed=args.seed, deal=_deal_mode(args), workers=args.workers, chunk=chunk,
+                      timeout=getattr(args, "timeout", None), client=client, progress=progress)
+
+
+@contextmanager
+def running(args: argparse.Namespace, *, progress: Callable[[int, int], None] | None = None,
+            chunk: int | None = None) -> Iterator[RunOptions]:
+    """The run's `RunOptions` (`run_options`) for the block, on the cluster of --cluster/--scheduler if one is
+    given (`_cluster.connect`): checked before a cluster starts, so that a bad value is refused at once."""
+    options = run_options(args, progress=progress, chunk=chunk)
+    with _cluster.connect(args) as client:
+        yield options if client is None else replace(options, client=client)
 
 
 SEARCH_CHUNK = 4   # deals between two progress reports when rung 4 plays (it plays tens of deals a second, not 10**5)
@@ -126,14 +150,8 @@ def _chunk(sides: Sequence[object], args: argparse.Namespace) -> int | None:
     estimate of the time left, within its first second (the default chunk of hundreds of deals would hold it
     at 0 for a minute). The chunking never changes the deals (`kozyr.durak.ladder.chunks`); a cluster keeps
     its task chunks."""
-    return SEARCH_CHUNK if 4 in sides and getattr(args, "client", None) is None else None
-
-
-def _run_ladder(a: Any, b: Any, deals: int, args: argparse.Namespace, params: Params | None,
-                update: Callable[[int, int], None] | None) -> LadderResult:
-    return ladder(a, b, deals, args.seed, deal=_deal_mode(args), workers=args.workers, params=params,
-                  progress=update, client=getattr(args, "client", None), pairs=getattr(args, "pairs", False),
-                  timeout=getattr(args, "timeout", None), chunk=_chunk((a, b), args))
+    cluster = getattr(args, "cluster", None) or getattr(args, "scheduler", None)
+    return SEARCH_CHUNK if 4 in sides and not cluster else None
 
 
 def _interrupted(err: KeyboardInterrupt, done_before: int, total: int) -> KeyboardInterrupt:
@@ -167,8 +185,8 @@ def _ladder_command(args: argparse.Namespace) -> int:
     a, b = _resolved(values)
     update, close = progress(args.deals, f"{describe(a)} vs {describe(b)}")
     try:
-        with _cluster.connect(args):
-            r = _run_ladder(a, b, args.deals, args, params, update)
+        with running(args, progress=update, chunk=_chunk((a, b), args)) as options:
+            r = ladder(a, b, args.deals, params=params, pairs=args.pairs, options=options)
     finally:
         close()
     if args.json:
@@ -213,10 +231,8 @@ def _table_command(args: argparse.Namespace, rules: Any) -> int:
     total = args.deals * rules.seats
     update, close = progress(total, " vs ".join(describe(s) for s in sides))
     try:
-        with _cluster.connect(args):
-            r = ladder(sides, args.deals, args.seed, rules=rules, deal=_deal_mode(args), workers=args.workers,
-                       params=params, progress=update, client=getattr(args, "client", None),
-                       timeout=getattr(args, "timeout", None), chunk=_chunk(sides, args))
+        with running(args, progress=update, chunk=_chunk(sides, args)) as options:
+            r = ladder(sides, args.deals, rules=rules, params=params, options=options)
     finally:
         close()
     if args.json:
@@ -272,7 +288,8 @@ def _sweep_command(args: argparse.Namespace) -> int:
                 update(offset + done, total)
 
             try:
-                results.append((params, _run_ladder(3, 2, args.deals, args, Params.of(params), step)))
+                results.append((params, ladder(3, 2, args.deals, params=Params.of(params),
+                                               options=run_options(args, progress=step))))
             except KeyboardInterrupt as err:
                 raise _interrupted(err, offset, total) from None
     finally:
@@ -400,14 +417,12 @@ def _sprt_command(args: argparse.Namespace) -> int:
         against = _resolved([durak_sides.BotSpec(v, {}) if durak_sides.is_bot(v) else v for v in args.against])
     show, close = _live_line()
     try:
-        with _cluster.connect(args):
+        with running(args) as options:
             r = sprt(a, b, args.elo0, args.elo1, alpha=args.alpha, beta=args.beta, model=args.model, against=against,
-                     pairs=not args.no_pairs, batch=args.batch, max_deals=args.max_deals, seed=args.seed,
-                     deal=_deal_mode(args), workers=args.workers,
+                     pairs=not args.no_pairs, batch=args.batch, max_deals=args.max_deals,
                      params_a=params_a if isinstance(a, int) else None,
                      params_b=params_b if isinstance(b, int) else None,
-                     on_batch=show, client=args.client, timeout=args.timeout,
-                     rules=rules)
+                     on_batch=show, rules=rules, options=options)
     finally:
         close()
     if args.json:
@@ -463,8 +478,10 @@ def _sprt_command(args: argparse.Namespace) -> int:
 
 # -- kozyr replay ------------------------------------------------------------------------
 def _replay_record(path: str) -> int:
-    """`kozyr replay --file FILE`: a saved game record (docs/records.md): the trump, both hands as dealt,
-    then bout by bout what beat what and how it ended; cards as `10♠` where the terminal can show them.
+    """`kozyr replay --file FILE`: a saved game record (docs/records.md) of any table: the table (unless it is
+    the two-seat game), the trump, every hand as dealt, then bout by bout (`records.bouts`, the library's one
+    grouping) who led, what beat what, every transfer and show, and how it ended; at a table, the seats as
+    they went out; then the result. Cards as `10♠` where the terminal can show them.
 
     A record whose move the rules (or the record's form) refuse is one line built from the refusal's fields
     (`index`, `seat`, `move`, `code`, `reason`), never from its message.
@@ -483,77 +500,34 @@ def _replay_record(path: str) -> int:
         raise KozyrError(e.code, f"{path}: move {e.fields['index']} ({what}) refused: {e.code}: "
                          f"{e.fields.get('reason', e.detail)}", **e.fields) from None
     look = look_for(sys.stdout, ascii=False, symbols="♠♥♦♣")
-    if not game.rules.two_seat:
-        return _replay_table_record(path, game, look)
-    dealt = Game.from_order(game.order)
-    turnup = f", turn-up {look.card(dealt.turnup)}" if dealt.turnup is not None else ""
-    print(f"{path}: trump {look.suit(game.trump)} {SUIT_NAMES[game.trump]}{turnup}; {_moves(game.moves)}")
-    for seat in (0, 1):
-        hand = sorted(CardSet(dealt.hands[seat]), key=lambda c: (c >> 4, c & 15))
-        print(f"  seat {seat} was dealt {' '.join(look.card(c) for c in hand)}")
-    words = {"done": "beaten off", "exhausted": "beaten off (nothing left to throw in)",
-             "spent": "beaten off (a hand spent)", "capped": "beaten off (the bout full)", "taken": "taken"}
-    for n, bout in enumerate(records.bouts(game), 1):
-        pairs = ", ".join(f"{look.card(a)} beaten by {look.card(d)}" if d is not None else f"{look.card(a)} unbeaten"
-                          for a, d in bout.pairs)
-        end = ("still open" if bout.how is None else
-               f"taken by seat {1 - bout.attacker}" if bout.taken else words.get(bout.how, bout.how))
-        print(f"{n:4}. seat {bout.attacker} attacks: {pairs}; {end}")
-    if game.result is None:
-        print(f"unfinished after {_moves(game.moves)}")
-    else:
-        _print_result(game, lambda r: f"seat {r.fool} is the fool ({r.outcome})")
-    return 0
-
-
-def _replay_table_record(path: str, game: Any, look: Any) -> int:
-    """`kozyr replay --file` of a record of any table but the two-seat game: the table, every hand as dealt,
-    then bout by bout who led and defended, what beat what, every transfer and show, and how it ended; the
-    seats as they went out, and the losers."""
-    from kozyr.cards import CardSet
-    from kozyr.durak import Game
-
+    two = game.rules.two_seat      # the two-seat game reads as it always has: no table, no seats going out
     dealt = Game.from_order(game.order, rules=game.rules)
     turnup = f", turn-up {look.card(dealt.turnup)}" if dealt.turnup is not None else ""
-    print(f"{path}: {game.rules!r}; trump {look.suit(game.trump)} {SUIT_NAMES[game.trump]}{turnup}; "
-          f"{_moves(game.moves)}")
+    table = "" if two else f"{game.rules!r}; "
+    print(f"{path}: {table}trump {look.suit(game.trump)} {SUIT_NAMES[game.trump]}{turnup}; {_moves(game.moves)}")
     for seat in range(game.seats):
         hand = sorted(CardSet(dealt.hands[seat]), key=lambda c: (c >> 4, c & 15))
         print(f"  seat {seat} was dealt {' '.join(look.card(c) for c in hand)}")
     words = {"done": "beaten off", "exhausted": "beaten off (nothing left to throw in)",
              "spent": "beaten off (a hand spent)", "capped": "beaten off (the bout full)", "taken": "taken"}
-    n, leader, defender = 0, None, dealt.bout.defender
-    parts: list[str] = []
-    pairs: list[list[Any]] = []
-
-    def table() -> str:
-        return ", ".join(f"{look.card(a)} beaten by {look.card(d)}" if d is not None else f"{look.card(a)} unbeaten"
-                         for a, d in pairs)
-
-    for e in game.events:
-        if e.kind in ("attack", "transfer"):
-            if leader is None:
-                leader = e.seat
-            pairs.append([e.card, None])
-        elif e.kind == "beat":
-            next(p for p in pairs if p[1] is None)[1] = e.card
-        if e.kind in ("transfer", "show"):
-            parts.append(f"seat {e.seat} {'transfers with' if e.kind == 'transfer' else 'shows'} "
-                         f"{look.card(e.card)} to seat {e.to}")
-            defender = e.to
-        elif e.kind == "out":
-            print(f"      seat {e.seat} is out")
-        elif e.kind == "bout_end" and leader is not None:
-            n += 1
-            end = f"taken by seat {defender}" if e.taken else words.get(e.how, e.how)
-            print(f"{n:4}. seat {leader} leads: {'; '.join([table(), *parts])}; {end}")
-            leader, defender, parts, pairs = None, e.defender, [], []
-    if leader is not None:
-        print(f"{n + 1:4}. seat {leader} leads: {'; '.join([table(), *parts])}; still open")
-    if game.result is None:
+    # a bout no card was played in (a resign or a swap before the lead) has nothing to show
+    for n, bout in enumerate((b for b in records.bouts(game) if b.pairs), 1):
+        parts = [", ".join(f"{look.card(a)} beaten by {look.card(d)}" if d is not None else f"{look.card(a)} unbeaten"
+                           for a, d in bout.pairs)]
+        parts += [f"seat {e.seat} {'transfers with' if e.kind == 'transfer' else 'shows'} {look.card(e.card)} "
+                  f"to seat {e.to}" for e in bout.handovers]
+        end = ("still open" if bout.how is None else
+               f"taken by seat {bout.defender}" if bout.taken else words.get(bout.how, bout.how))
+        print(f"{n:4}. seat {bout.attacker} {'attacks' if two else 'leads'}: {'; '.join(parts)}; {end}")
+        if not two:
+            for seat in bout.out:
+                print(f"      seat {seat} is out")
+    result = game.result
+    if result is None:
         print(f"unfinished after {_moves(game.moves)}")
+    elif two:
+        _print_result(game, lambda r: f"seat {r.fool} is the fool ({r.outcome})")
     else:
-        result = game.result
         who = (f"seat {result.fool} is the fool ({result.outcome})" if result.fool is not None else
                f"seats {', '.join(map(str, result.losers))} lose ({result.outcome})")
         _print_result(game, lambda r: who)

@@ -24,7 +24,7 @@ from typing import Any
 
 from kozyr.cli import _cluster, durak_sides
 from kozyr.cli._common import check_plot_path, need, positive, print_table, progress, pyplot, save_plot
-from kozyr.cli.durak import check_settings, setting
+from kozyr.cli.durak import check_settings, running, setting
 from kozyr.cli.durak_rules import add_rules_options, rules_of
 from kozyr.durak.bots.sides import resolve
 from kozyr.durak.bots.userbots import BotSpec
@@ -184,11 +184,10 @@ def _tune_command(args: argparse.Namespace) -> int:
             update(k + 1, args.trials)
 
         try:
-            with _cluster.connect(args):
+            with running(args) as options:
                 found = optuna_search(what, start, trials=args.trials, deals_per_trial=args.deals_per_iteration,
-                                      opponent=opponent, seed=args.seed, rung=rung, base=base, lower=lower,
-                                      upper=upper, workers=args.workers, client=args.client, callback=trial_done,
-                                      timeout=args.timeout, rules=rules_of(args))
+                                      opponent=opponent, rung=rung, base=base, lower=lower, upper=upper,
+                                      callback=trial_done, rules=rules_of(args), options=options)
         finally:
             close()
         if args.json:
@@ -212,12 +211,11 @@ def _tune_command(args: argparse.Namespace) -> int:
             update(step["k"] + 1, args.iterations)
 
         try:
-            with _cluster.connect(args):
+            with running(args) as options:
                 run = spsa(what, start, iterations=args.iterations, deals_per_iteration=args.deals_per_iteration,
                            a=args.a, c=args.c, A=args.A, alpha=args.alpha, gamma=args.gamma, opponent=opponent,
-                           seed=args.seed, rung=rung, base=base, lower=lower, upper=upper,
-                           workers=args.workers, client=args.client, callback=step_done, timeout=args.timeout,
-                           rules=rules_of(args))
+                           rung=rung, base=base, lower=lower, upper=upper, callback=step_done,
+                           rules=rules_of(args), options=options)
         finally:
             close()
         if args.json:

@@ -85,8 +85,6 @@ def _add_sprt(args: argparse.Namespace) -> int:
     sides = {"a": a, "b": b}
     rules = rules_of(args)
     if not rules.two_seat:
-        if args.against:
-            args.parser.error(f"--against at a table of {rules.seats} seats: a gauntlet is the two-seat test's")
         spec["rules"] = rules.as_dict()
     if args.against:
         from kozyr.durak.tuning.measure import MAX_AGAINST

@@ -1,4 +1,4 @@
-"""Old durak names for one release: the table of modules that moved into rooms, its import hook, and `renamed`.
+"""Old durak names for one release: the table of modules that moved into rooms, its import hook, the renamed.
 
 Release 0.4 put durak's modules into rooms (`bots/`, `learn/`, `tuning/`,
 `oracle/`). Every old import path keeps working for one minor release: the
@@ -12,10 +12,20 @@ that drops the old paths comes, this file goes and nothing else changes.
 rooms' packages, which re-export the names those modules held; they need no
 entry here.
 
-Names renamed in place (a class, a property, a keyword, a setting, a bot's
-name: "table" now means a `Rules` of N seats and nothing else) keep working
-for the same release; each old name calls `renamed`, so that they all say
-the same thing.
+Names the one path for every table made redundant (`RENAMED`: the ladder's
+`TableJob`, `play_table_range`, `replay_table`, the cluster's `TableTask`,
+`run_table`, the replay's `table_players` and `table_game`) are kept the
+same way, for the same release, in a second table here: a plain alias is
+answered by its module's `__getattr__` (`renamed`), a function that forwards
+warns at each call (`warn_renamed`), each with a `DeprecationWarning` naming
+the new spelling.
+
+Words renamed so that each means one thing (in kozyr "table" is a `Rules` of
+N seats and nothing else: rung 4's `Table`, `Game.table`, the setting
+`TABLE_RULES`; the panel's `tuned`) keep their old names for the same
+release too, each where it lives (a module `__getattr__`, a property, the
+settings' own table of old names), all through `warn_old_name`: the one
+message, which `warn_renamed` gives as well.
 """
 from __future__ import annotations
 
@@ -27,7 +37,7 @@ import warnings
 from types import ModuleType
 from typing import Any
 
-__all__ = ["MOVED", "install", "renamed"]
+__all__ = ["MOVED", "RENAMED", "install", "renamed", "warn_renamed", "warn_old_name"]
 
 #: old dotted module path -> new dotted module path
 MOVED: dict[str, str] = {
@@ -58,18 +68,55 @@ MOVED: dict[str, str] = {
 }
 
 
+#: old dotted name -> its new spelling (a plain alias: the object itself; a function: the call that replaces it)
+RENAMED: dict[str, str] = {
+    "kozyr.durak.ladder.TableJob": "kozyr.durak.ladder.Job",
+    "kozyr.durak.ladder.play_table_range": "kozyr.durak.ladder.play_range(job, first, count, ...)",
+    "kozyr.durak.ladder.replay_table": "kozyr.durak.ladder.replay(sides, seed, i, rotation=r, rules=...)",
+    "kozyr.durak.ladder.replays.table_players": "kozyr.durak.ladder.replays.seat_players",
+    "kozyr.durak.ladder.replays.table_game": "kozyr.durak.ladder.deal_game(seed, i, deal, rules=...)",
+    "kozyr.durak.ladder.cluster.TableTask": "kozyr.durak.ladder.cluster.Task",
+    "kozyr.durak.ladder.cluster.run_table": "kozyr.durak.ladder.cluster.run(client, job, ...)",
+}
+#: the plain aliases among them: old dotted name -> (module, name) of the object it is
+ALIASES: dict[str, tuple[str, str]] = {
+    "kozyr.durak.ladder.TableJob": ("kozyr.durak.ladder.job", "Job"),
+    "kozyr.durak.ladder.cluster.TableTask": ("kozyr.durak.ladder.cluster", "Task"),
+}
+
+
+def warn_renamed(old: str, stacklevel: int = 3) -> None:
+    """The deprecation message of a renamed name of `RENAMED` (`stacklevel` 3: the line that called the
+    function that forwards, or read the alias)."""
+    warn_old_name(old, RENAMED[old], stacklevel + 1)
+
+
+def warn_old_name(old: str, new: str, stacklevel: int = 3) -> None:
+    """The one deprecation message of a renamed name: the old name, its new spelling, and when the old goes.
+    `stacklevel` is `warnings.warn`'s, counted from here: 3 is the line that called the Python function
+    calling this; a compiled (Cython) function adds no frame, so one passes 2 from there."""
+    warnings.warn(f"{old} is {new} now; the old name works until kozyr 0.5: use {new}", DeprecationWarning,
+                  stacklevel=stacklevel)
+
+
+def renamed(module: str, name: str) -> Any:
+    """A module `__getattr__`'s answer for `name`: a plain alias of `RENAMED`, with its warning (read at the
+    caller's line: past this frame and the `__getattr__`), or AttributeError as for any missing name."""
+    old = f"{module}.{name}"
+    if old not in ALIASES:
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+    # `from package import old` reads the name twice: the import system's probe of a package's fromlist, then
+    # the statement's own read; only the second warns, so that one statement is one warning
+    if sys._getframe(2).f_code.co_name != "_handle_fromlist":
+        warn_renamed(old, stacklevel=4)
+    home, attr = ALIASES[old]
+    return getattr(importlib.import_module(home), attr)
+
+
 def warn(old: str, stacklevel: int) -> None:
     """The one deprecation message: the old path, the new one, and when the old goes."""
     warnings.warn(f"{old} moved to {MOVED[old]}; the old path works until kozyr 0.5: import {MOVED[old]}",
                   DeprecationWarning, stacklevel=stacklevel)
-
-
-def renamed(old: str, new: str, stacklevel: int = 3) -> None:
-    """The one deprecation message for a renamed name: the old name, the new one, and when the old goes.
-    `stacklevel` is `warnings.warn`'s, counted from here: 3 points at the line that called the Python
-    function calling this; a compiled (Cython) function adds no frame, so one passes 2."""
-    warnings.warn(f"{old} is now {new}; the old name works until kozyr 0.5: use {new}", DeprecationWarning,
-                  stacklevel=stacklevel)
 
 
 class _Alias(importlib.abc.Loader):

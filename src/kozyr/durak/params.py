@@ -72,7 +72,7 @@ its playouts):
 
 `Params` is frozen and hashable; `Params.of(None | Params | mapping)` is how
 every API takes them (a mapping of NAME: value, names in any case; an old name of
-`RENAMED` is taken for its new one, with a DeprecationWarning).
+`OLD_NAMES` is taken for its new one, with a DeprecationWarning).
 """
 from __future__ import annotations
 
@@ -82,22 +82,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from kozyr.durak._moved import renamed
+from kozyr.durak._moved import warn_old_name
 from kozyr.errors import KozyrError, shown, whole
 
-__all__ = ["Params", "PARAM_NAMES", "PARAM_RANGES", "PARAM_RUNGS", "PARAM_DOCS", "RENAMED", "check_value",
+__all__ = ["Params", "PARAM_NAMES", "PARAM_RANGES", "PARAM_RUNGS", "PARAM_DOCS", "OLD_NAMES", "check_value",
            "param_name"]
 
 #: a setting's old name -> its name now (each old name works, with a DeprecationWarning, until kozyr 0.5)
-RENAMED: dict[str, str] = {"TABLE_RULES": "VARIANT_PLAY"}
+OLD_NAMES: dict[str, str] = {"TABLE_RULES": "VARIANT_PLAY"}
 
 
 def _new_name(key: str, stacklevel: int) -> str:
     """The setting's name now for an upper-case `key` (an old name warns; any other key is itself)."""
-    new = RENAMED.get(key)
+    new = OLD_NAMES.get(key)
     if new is None:
         return key
-    renamed(f"the setting {key}", new, stacklevel + 1)
+    warn_old_name(f"the setting {key}", new, stacklevel + 1)
     return new
 
 
@@ -151,7 +151,7 @@ class Params:
     @property
     def TABLE_RULES(self) -> int:
         """VARIANT_PLAY's old name (warns; works until kozyr 0.5)."""
-        renamed("Params.TABLE_RULES", "Params.VARIANT_PLAY")
+        warn_old_name("kozyr.durak.Params.TABLE_RULES", "kozyr.durak.Params.VARIANT_PLAY")
         return self.VARIANT_PLAY
 
     def __post_init__(self) -> None:
@@ -211,19 +211,19 @@ _DEFAULTS: dict[str, int] = {f.name: f.default for f in _FIELDS}  # type: ignore
 
 
 def param_name(text: object) -> str | None:
-    """NAME for a field name in any case (an old name of `RENAMED`: its new one, with a
+    """NAME for a field name in any case (an old name of `OLD_NAMES`: its new one, with a
     DeprecationWarning), or None."""
     key = _new_name(str(text).strip().upper(), 3)
     return key if key in PARAM_RANGES else None
 
 
 def _old_keywords(init: Any) -> Any:
-    """Params' dataclass __init__, taking an old setting name of `RENAMED` as a keyword too
+    """Params' dataclass __init__, taking an old setting name of `OLD_NAMES` as a keyword too
     (with a DeprecationWarning): `Params(TABLE_RULES=13)` still builds, until kozyr 0.5."""
 
     @functools.wraps(init)
     def __init__(self: Params, *args: Any, **kwargs: Any) -> None:
-        for old in RENAMED.keys() & kwargs.keys():
+        for old in OLD_NAMES.keys() & kwargs.keys():
             new = _new_name(old, 3)
             if new in kwargs:
                 raise KozyrError("bad_param", f"the setting {new} is given twice: as {new} and as its old name {old}",

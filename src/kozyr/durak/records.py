@@ -29,15 +29,16 @@ from typing import Any
 
 from kozyr import __version__
 from kozyr.cards import card_name, parse_card
-from kozyr.durak.codes import IllegalMove
+from kozyr.durak.codes import KINDS, IllegalMove
 from kozyr.durak.core.engine import Game
+from kozyr.durak.events import Event
 from kozyr.durak.rules import DECKS, MAX_SEATS, THROW_INS, VARIANTS, Rules
 from kozyr.errors import KozyrError, shown
 from kozyr.files import parse_json, read_bytes, write_atomic
 from kozyr.schema import mismatch, where
 
-__all__ = ["FORMAT", "SCHEMA", "BoutRecord", "to_record", "from_record", "bouts", "picture", "dumps", "loads", "save",
-           "load"]
+__all__ = ["FORMAT", "SCHEMA", "BoutRecord", "Handover", "to_record", "from_record", "bouts", "picture", "dumps",
+           "loads", "save", "load"]
 
 FORMAT = "kozyr-durak-record/1"
 
@@ -268,44 +269,101 @@ def load(path: str) -> Game:
 
 
 @dataclass(frozen=True, slots=True)
+class Handover:
+    """A transfer or a show (perevodnoy): `kind` ("transfer" or "show"), the `seat` that handed the defence on,
+    its `card` (put on the table, or shown and kept), and the new defender (`to`)."""
+
+    kind: str
+    seat: int
+    card: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
 class BoutRecord:
-    """One bout of a played deal: who attacked, each attack card with the card that beat it (None when
-    unbeaten), and how the bout ended (`how`, one of BOUT_ENDINGS, or None for the bout still open)."""
+    """One bout of a played deal, at any table, as its events tell it.
+
+    `attacker` is the seat that led the bout (its leader: a transfer hands the defence on, never the lead);
+    `pairs` every attack card on the table in the order it was put there (leads, throw-ins and transfer
+    cards alike) with the card that beat it (None when unbeaten; cards are answered oldest first); `by`
+    the seat that put each attack card down, so a throw-in by another seat or a transfer shows as the
+    seat it came from; `defender` the seat defending at the close (the last transfer's or show's target,
+    the seat that took a taken bout), or now, for the bout still open; `handovers` the bout's transfers
+    and shows in order (`Handover`); `how` one of BOUT_ENDINGS, or None for the bout still open (or
+    ended by a resign); `taken` whether the defender picked the bout up; `moves` the bout's moves as
+    indices into the game's history; `out` the seats that went out at its close.
+
+    A bout no card was played in is the deal's last, still open: a swap or a resign before the lead.
+    """
 
     attacker: int
     pairs: tuple[tuple[int, int | None], ...]
     how: str | None
     taken: bool
+    by: tuple[int, ...] = ()
+    defender: int | None = None
+    handovers: tuple[Handover, ...] = ()
+    moves: range = range(0)
+    out: tuple[int, ...] = ()
+
+
+_MOVES = frozenset(KINDS)   # the events a move writes first; the closes, refills, outs and game_end follow it
 
 
 def bouts(game: Game) -> list[BoutRecord]:
-    """The bouts of `game` so far, read from its events (the last one open while the deal runs).
+    """The bouts of `game` so far, read from its events, at any table: every move in exactly one bout, in
+    order (the last bout open while the deal runs, or when a resign ended it).
+
+    A move writes its own event first and then what it caused; a bout ends with the move whose events
+    hold its `bout_end`, which names the next bout's leader and defender (the first bout's are the deal's).
 
     >>> game = Game.from_seed("x" * 32, 2)
     >>> for _ in range(3):
     ...     _ = game.apply(game.turn, game.legal_moves()[0])
-    >>> [(b.attacker, [(card_name(a), card_name(d) if d is not None else None) for a, d in b.pairs], b.how)
-    ...  for b in bouts(game)]
-    [(0, [('JS', 'KS')], 'exhausted'), (1, [('TS', None)], None)]
+    >>> [(b.attacker, [(card_name(a), card_name(d) if d is not None else None) for a, d in b.pairs], b.how,
+    ...   b.moves) for b in bouts(game)]
+    [(0, [('JS', 'KS')], 'exhausted', range(0, 2)), (1, [('TS', None)], None, range(2, 3))]
     """
+    if not isinstance(game, Game):
+        raise KozyrError("bad_game", f"{shown(game)} is not a durak Game", field="game", value=game)
+    dealt = Game.from_order(game.order, rules=game.rules).bout
     out: list[BoutRecord] = []
-    attacker: int | None = None
+    leader, defender = dealt.leader, dealt.defender
+    first = move = 0        # the bout's first move and the next move's index in the history
     pairs: list[list[Any]] = []
+    by: list[int] = []
+    handovers: list[Handover] = []
+    gone: list[int] = []
+    end: Event | None = None
+
+    def close(how: str | None, taken: bool) -> BoutRecord:
+        return BoutRecord(leader, tuple((a, d) for a, d in pairs), how, taken, tuple(by), defender,
+                          tuple(handovers), range(first, move), tuple(gone))
+
     for e in game.events:
-        if e.kind == "attack":
-            if attacker is None:
-                attacker = e.seat
+        if e.kind in _MOVES:
+            if end is not None:              # the first move after a close opens the next bout
+                out.append(close(end.how, bool(end.taken)))
+                leader = end.attacker if end.attacker is not None else leader
+                defender = end.defender if end.defender is not None else 1 - leader   # Rules(): the other seat
+                first, pairs, by, handovers, gone, end = move, [], [], [], [], None
+            move += 1
+        if e.kind in ("attack", "transfer") and e.seat is not None:
             pairs.append([e.card, None])
+            by.append(e.seat)
         elif e.kind == "beat":
-            for pair in reversed(pairs):
-                if pair[1] is None:
-                    pair[1] = e.card
-                    break
-        elif e.kind == "bout_end" and attacker is not None:
-            out.append(BoutRecord(attacker, tuple((a, d) for a, d in pairs), e.how, bool(e.taken)))
-            attacker, pairs = None, []
-    if attacker is not None:
-        out.append(BoutRecord(attacker, tuple((a, d) for a, d in pairs), None, False))
+            next(p for p in pairs if p[1] is None)[1] = e.card    # the oldest unanswered card
+        if e.kind in ("transfer", "show") and e.seat is not None and e.card is not None and e.to is not None:
+            handovers.append(Handover(e.kind, e.seat, e.card, e.to))
+            defender = e.to
+        elif e.kind == "bout_end":
+            end = e
+        elif e.kind == "out" and e.seat is not None:
+            gone.append(e.seat)
+    if end is not None:
+        out.append(close(end.how, bool(end.taken)))
+    elif move > first:
+        out.append(close(None, False))
     return out
 
 
@@ -317,4 +375,4 @@ def picture(game: Game | dict[str, Any]) -> str:
         game = from_record(game)
     if not isinstance(game, Game):
         raise KozyrError("bad_game", f"{shown(game)} is not a durak Game or record", field="game", value=game)
-    return durak_record_svg(bouts(game), trump=game.trump, result=game.result)
+    return durak_record_svg([b for b in bouts(game) if b.pairs], trump=game.trump, result=game.result)

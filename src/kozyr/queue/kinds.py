@@ -147,7 +147,7 @@ def _durak_sprt_play(spec: dict[str, Any], k: int, client: Any) -> tuple[dict[st
     against = [durak_side(x) for x in spec["against"]] if spec.get("against") else None
     r = sprt(durak_side(a), durak_side(b), spec["elo0"], spec["elo1"], alpha=spec["alpha"], beta=spec["beta"],
              model=spec["model"], batch=size, max_deals=size, seed=batch_seed(spec["seed"], k), deal=spec["deal"],
-             params_a=_params(a), params_b=_params(b), client=None if against else client,
+             params_a=_params(a), params_b=_params(b), client=client,
              timeout=spec.get("timeout"), workers=spec.get("workers", 1), rules=_rules(spec), against=against)
     return {"counts": list(r.counts), "a_fools": r.a_fool.hits, "b_fools": r.b_fool.hits, "draws": r.draw.hits,
             "group": r.test.group, "deals": r.deals}, r.deals

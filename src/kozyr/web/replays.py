@@ -47,14 +47,13 @@ class DurakReplay:
         self.seats = self.rules.seats
         self.texts = ["The deal: six cards each." if self.rules.two_seat else
                       f"The deal: six cards each to {self.seats} seats ({self.rules!r})."]
-        self.marks = [{"step": 0, "label": "bout 1"}]
         replayed = self._game(0)
-        for n, (seat, move) in enumerate(self.history, 1):
+        for seat, move in self.history:
             defender = replayed.bout.defender
-            events = replayed.apply(seat, move)
-            self.texts.append(words.durak_step(seat, move, events, defender))
-            if any(e.kind == "bout_end" for e in events) and n < len(self.history):
-                self.marks.append({"step": n, "label": f"bout {len(self.marks) + 1}"})
+            self.texts.append(words.durak_step(seat, move, replayed.apply(seat, move), defender))
+        # a bout's mark is the step its first move is played from (the library's one grouping into bouts)
+        self.marks = [{"step": b.moves.start, "label": f"bout {k}"}
+                      for k, b in enumerate(durak_records.bouts(replayed), 1)] or [{"step": 0, "label": "bout 1"}]
         self.result = replayed.result
         self.deal_picture = pictures.durak_deal(replayed)
 

@@ -36,6 +36,7 @@ def test_the_word_is_sha256_of_seed_seat_ply_three_ways():
         __import__("hashlib").sha256(b"durak-replay-1:1:1:0").digest()[:4], "big")
 
 
+@pytest.mark.soak
 def test_the_fast_word_is_the_same_in_c_and_python_and_differs_from_the_spec():
     rng = random.Random(4)
     for _ in range(2000):

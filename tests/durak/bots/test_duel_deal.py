@@ -10,6 +10,7 @@ deals out both ways; this compares the deals themselves.)
 """
 from __future__ import annotations
 
+import pytest
 from _compiled import hooks
 
 
@@ -18,6 +19,7 @@ def agrees(key: int, count: int) -> list[int]:
     return hooks().fast_deal_agrees(key, count)
 
 
+@pytest.mark.soak
 def test_the_one_pass_deal_is_the_shuffles_deal() -> None:
     assert agrees(29, 100_000) == []
     assert agrees(2**64 - 50_000, 50_000) == []     # the generator's key wrapping around

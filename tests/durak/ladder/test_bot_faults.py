@@ -117,6 +117,7 @@ def test_a_slow_answer_is_refused_only_with_a_timeout() -> None:
         assert refusal(ladder, slow, 2, 2, timeout=bad).code == "bad_timeout"
 
 
+@pytest.mark.soak
 def test_native_bots_are_held_to_the_same_rules() -> None:
     wrong = build(NATIVE / "wrong_bot.pyx")
     err = refusal(ladder, wrong.bot(after=12), 2, 50, "native", workers=2)

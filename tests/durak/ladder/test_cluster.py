@@ -156,6 +156,7 @@ def test_chunks_that_do_not_divide_the_ladder(client: Any, deals: int, chunk: in
         assert seen == sorted(seen) and seen[-1] == deals and len(seen) == len(plan(deals, 2, chunk))
 
 
+@pytest.mark.soak
 def test_a_killed_worker_loses_nothing() -> None:
     """Kill (SIGKILL) the worker holding our chunks mid-ladder: Dask recomputes them, the arrays stand."""
     distributed = _distributed()
@@ -317,6 +318,7 @@ def test_the_cli_prints_the_local_table_apart_from_the_timing_line() -> None:
 
 @pytest.mark.parametrize("when,group", [("playing", False), ("playing", True), ("starting", True)],
                          ids=["playing-process", "playing-process-group", "starting-process-group"])
+@pytest.mark.soak
 def test_ctrl_c_on_a_cluster_ladder(when: str, group: bool) -> None:
     """SIGINT to the command (or, like a terminal's Ctrl-C, to its whole process group): 130 and one line.
 
@@ -408,18 +410,21 @@ def test_spsa_against_a_panel_with_a_client_is_the_local_run(client: Any) -> Non
 
 
 def test_the_table_test_the_gauntlet_and_table_tuning_on_a_cluster_are_the_local_runs(client: Any) -> None:
-    """One job for every table: the sequential test at a table, the gauntlet (against=) and SPSA at a table
-    play their batches on the cluster and decide as the local runs do (they were refused before)."""
+    """One job for every table: the sequential test at a table, the gauntlet (against=, at two seats and at a
+    table) and SPSA at a table play their batches on the cluster and decide as the local runs do."""
     from kozyr.durak.tuning import sprt, spsa
 
     kw: dict[str, Any] = {"seed": "table-cluster", "batch": 120, "max_deals": 600, "rules": Rules(seats=3)}
     local, remote = sprt(3, 2, 0, 5, **kw), sprt(3, 2, 0, 5, client=client, **kw)
     assert (remote.decision, remote.deals, remote.counts, remote.llr_history) == (
         local.decision, local.deals, local.counts, local.llr_history)
-    kw = {"seed": "gauntlet-cluster", "batch": 200, "max_deals": 800, "against": [2, 1]}
-    local, remote = sprt(3, 2, 0, 5, **kw), sprt(3, 2, 0, 5, client=client, **kw)
-    assert (remote.decision, remote.deals, remote.counts, remote.llr_history) == (
-        local.decision, local.deals, local.counts, local.llr_history)
+    gauntlets: list[dict[str, Any]] = [
+        {"seed": "gauntlet-cluster", "batch": 200, "max_deals": 800, "against": [2, 1]},
+        {"seed": "gauntlet-table", "batch": 180, "max_deals": 720, "against": [2, 1], "rules": Rules(seats=3)}]
+    for kw in gauntlets:
+        local, remote = sprt(3, 2, 0, 5, **kw), sprt(3, 2, 0, 5, client=client, **kw)
+        assert (remote.decision, remote.deals, remote.counts, remote.llr_history) == (
+            local.decision, local.deals, local.counts, local.llr_history)
     kw = {"start": {"CHEAP_POWER": 6}, "iterations": 2, "deals_per_iteration": 120, "seed": 5,
           "rules": Rules(seats=3)}
     tuned, remote_tuned = spsa(["CHEAP_POWER"], **kw), spsa(["CHEAP_POWER"], client=client, **kw)

@@ -1,7 +1,7 @@
 """The table ladder: N sides at a table of N seats, every deal played N times with the sides rotated.
 
 The C loop's games are checked against the same games played through the
-Python Game API (`replay_table`, with Bots built from the same words), at 3,
+Python Game API (`replay`, with Bots built from the same words), at 3,
 4 and 6 seats, perevodnoy, teams and every deal mode; the rotation layout,
 the arrays' independence of workers and chunks, the per-side summary, a
 capped deal counted apart, Python and native bots at a table, the refusals
@@ -19,7 +19,7 @@ from _compiled import build
 from kozyr.cli import main
 from kozyr.durak import Move, Rules, View
 from kozyr.durak.bots.sides import resolve
-from kozyr.durak.ladder import TableResult, ladder, replay, replay_table
+from kozyr.durak.ladder import TableResult, ladder, replay
 from kozyr.durak.ladder._loop import Runner
 from kozyr.durak.ladder.job import Job
 from kozyr.durak.ladder.result import CAPPED, places
@@ -56,7 +56,7 @@ def test_every_game_is_the_game_api_s_game(rules: Rules, sides: list[int], deal:
     got = r.places()
     for i in range(1, 6):
         for rot in range(n):
-            game = replay_table(sides, "table", i, rot, rules=rules, deal=deal)
+            game = replay(list(sides), "table", i, rotation=rot, rules=rules, deal=deal)
             k = (i - 1) * n + rot
             losers, place = _expected(game, rot, n)
             assert (r.losers[k], r.moves[k], r.bouts[k]) == (losers, game.moves, game.bouts), (i, rot)
@@ -78,7 +78,7 @@ def test_the_rotations_of_a_deal_are_one_deal_with_the_sides_rotated(seats: int)
         back = ((bits[:, 0] >> rot) | (bits[:, 0] << (seats - rot))) & ((1 << seats) - 1)
         assert np.array_equal(bits[:, rot], back), rot
     # and the deal is the same shuffled deal in every rotation: the Game API's deal i, whatever the rotation
-    games = [replay_table([1] * seats, "rotate", 3, rot, rules=rules) for rot in range(seats)]
+    games = [replay([1] * seats, "rotate", 3, rotation=rot, rules=rules) for rot in range(seats)]
     assert len({g.order for g in games}) == 1
 
 
@@ -213,7 +213,7 @@ def test_rung_4_sits_at_a_table_as_the_python_path_plays_it(rules: Rules) -> Non
     assert r.games == 2 * rules.seats
     for i in (1, 2):
         for rotation in range(rules.seats):
-            game = replay_table(sides, "r4", i, rotation, rules=rules)
+            game = replay(list(sides), "r4", i, rotation=rotation, rules=rules)
             k = (i - 1) * rules.seats + rotation
             assert game.moves == r.moves[k], (i, rotation)
 
@@ -232,9 +232,6 @@ def test_a_bot_that_goes_wrong_names_the_deal_and_rotation() -> None:
         replay([2, wrong, 2], "oops", e.fields["deal"], rotation=0, rules=rules)
     assert again.value.code == e.code and again.value.fields["ply"] == e.fields["ply"]
     assert again.value.fields["replay"] == e.fields["replay"]
-    with pytest.raises(KozyrError) as old:      # the old name plays the same game
-        replay_table([2, wrong, 2], "oops", e.fields["deal"], 0, rules=rules)
-    assert old.value.fields["ply"] == e.fields["ply"]
 
 
 def test_the_shell(capsys: pytest.CaptureFixture[str]) -> None:

@@ -186,6 +186,7 @@ def arrays(r: Any) -> tuple[Any, ...]:
     return tuple(np.asarray(a).tolist() for a in (r.fool, r.moves, r.bouts, r.largest))
 
 
+@pytest.mark.soak
 def test_a_policy_plays_in_the_ladder_as_its_view_bot_does_in_threads_and_processes() -> None:
     policy = policy_side(ub.hash_policy)
     assert isinstance(policy, PolicyBot) and policy_side(policy) is policy

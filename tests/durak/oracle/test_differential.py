@@ -68,6 +68,7 @@ TestDifferentialMachine.settings = settings(max_examples=60, stateful_step_count
                                             suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("oracle", [_SwappedTake, _ShortTalon])
 def test_the_state_machine_sees_a_planted_difference(oracle) -> None:
     class Planted(Differential):

@@ -134,6 +134,7 @@ def test_the_driver_sees_a_planted_rule(plant: str) -> None:
             compare_table_deal(rules, seed_of(n), 1, random.Random(n), engine=planted, oracle=Twin)
 
 
+@pytest.mark.soak
 def test_the_state_machine_sees_a_planted_rule() -> None:
     class Planted(TableDifferential):
         engine = ThrowersAnticlockwise

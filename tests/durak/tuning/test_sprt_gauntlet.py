@@ -9,6 +9,7 @@ every pair; bad input is one KozyrError.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -70,12 +71,44 @@ def test_a_clear_difference_is_decided() -> None:
     (dict(against=["nobody"]), "bad_side"),
     (dict(against=2, pairs=False), "bad_pairs"),
     (dict(against=2, client=object()), "bad_client"),
-    (dict(against=2, rules=Rules(seats=3)), "bad_against"),
+    (dict(against=[2, "learned"], rules=Rules(seats=6)), "bad_side"),   # the learned rung does not play 6 seats
 ])
 def test_bad_gauntlets_are_refused(kw: dict[str, object], code: str) -> None:
     with pytest.raises(KozyrError) as e:
         sprt(3, 2, 0, 5, batch=40, max_deals=40, **kw)   # type: ignore[arg-type]
     assert e.value.code == code and "\n" not in str(e.value)
+
+
+def _table_expected(a: object, b: object, x: object, deals: int, seed: str, rules: Rules) -> list[int]:
+    """The 4N + 1 counts of a against b over `deals` deals of opponent x at a table (x in the other seats),
+    each deal in its N rotations, from two plain table ladders."""
+    n = rules.seats
+    sa = ladder([a] + [x] * (n - 1), deals, seed, rules=rules).scores(0).reshape(-1, n).sum(axis=1)
+    sb = ladder([b] + [x] * (n - 1), deals, seed, rules=rules).scores(0).reshape(-1, n).sum(axis=1)
+    counts = [0] * (4 * n + 1)
+    for diff in sa - sb:            # -N .. N in steps of 1/2
+        counts[int(round(2 * diff)) + 2 * n] += 1
+    return counts
+
+
+@pytest.mark.parametrize("rules", [Rules(seats=3), Rules(seats=4, variant="perevodnoy")], ids=repr)
+def test_at_a_table_the_counts_are_two_plain_table_ladders_per_opponent(rules: Rules) -> None:
+    n = rules.seats
+    r = sprt(3, 2, 0, 5, against=[1, taker], rules=rules, seed="gt", batch=2 * n * 10, max_deals=2 * n * 60,
+             alpha=TINY, beta=TINY)
+    assert r.decision == "none" and r.test.units == 60 and r.deals == 2 * n * 60 and r.test.group == 2 * n
+    want = [p + q for p, q in zip(_table_expected(3, 2, 1, 30, "gt/1", rules),
+                                  _table_expected(3, 2, taker, 30, "gt/2", rules))]
+    assert list(r.counts) == want and len(r.counts) == 4 * n + 1
+    rules_dict = r.as_dict()["rules"]
+    assert f"G0..G{4 * n}" in r.share() and isinstance(rules_dict, dict) and rules_dict["seats"] == n
+
+
+def test_at_a_table_a_clear_difference_is_decided_and_replays_whatever_the_workers() -> None:
+    kw: dict[str, Any] = dict(against=[2, taker], rules=Rules(seats=3), seed="tc", batch=300)
+    one, two = sprt(3, 1, 0, 20, **kw), sprt(3, 1, 0, 20, workers=2, **kw)
+    assert one.decision == "H1" and one.a_fool.hits < one.b_fool.hits
+    assert one.counts == two.counts and one.llr_history == two.llr_history
 
 
 def test_the_shell(capsys: pytest.CaptureFixture[str]) -> None:

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kozyr.durak._moved import renamed
+from kozyr.durak._moved import warn_old_name
 from kozyr.durak.bots.bot import Bot
 from kozyr.durak.moves import Move
 from kozyr.durak.params import Params
@@ -133,7 +133,7 @@ def __getattr__(name: str) -> object:
     new = _OLD_ATTRS.get(name)
     if new is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    renamed(f"{__name__}.{name}", f"{__name__}.{new}")
+    warn_old_name(f"{__name__}.{name}", f"{__name__}.{new}")
     return globals()[new]
 
 
@@ -143,7 +143,7 @@ def new_name(name: str) -> str:
     new = OLD_NAMES.get(name)
     if new is None:
         return name
-    renamed(f"the panel bot {name!r}", repr(new), 3)
+    warn_old_name(f"the panel bot {name!r}", repr(new), 3)
     return new
 
 

@@ -61,7 +61,7 @@ from kozyr.durak.bots.rung4 cimport (
 from kozyr.durak.bots.rungs cimport ask_of, fill_view
 from kozyr.durak.bots._stop cimport poll_context, poll_signals
 
-from kozyr.durak._moved import renamed
+from kozyr.durak._moved import warn_old_name
 from kozyr.durak.bots.analysis import Analysis, Estimate
 from kozyr.durak.moves import Move
 from kozyr.durak.params import PARAM_RANGES as _RANGES
@@ -121,7 +121,7 @@ def __getattr__(name):
     """`Table`, Scratch's old name, for one release (a module-level __getattr__, PEP 562: a
     compiled module answers it as a Python one does), with a DeprecationWarning."""
     if name == "Table":
-        renamed("kozyr.durak.bots.rung4.Table", "kozyr.durak.bots.rung4.Scratch", 2)
+        warn_old_name("kozyr.durak.bots.rung4.Table", "kozyr.durak.bots.rung4.Scratch", 2)
         return Scratch
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
@@ -131,7 +131,7 @@ cdef Scratch _old_table(object table, Scratch scratch, str where):
     DeprecationWarning); both at once is a TypeError, as a keyword given twice is."""
     if scratch is not None:
         raise TypeError(f"{where}() got both scratch= and table=, its old name")
-    renamed(f"{where}(table=...)", f"{where}(scratch=...)", 2)
+    warn_old_name(f"{__name__}.{where}(table=...)", f"{__name__}.{where}(scratch=...)", 2)
     return <Scratch?>table
 
 

@@ -68,7 +68,7 @@ import numpy as np
 cimport numpy as cnp
 
 from kozyr.cards import card_name, parse_card
-from kozyr.durak._moved import renamed
+from kozyr.durak._moved import warn_old_name
 from kozyr.durak.codes import BOUT_ENDINGS, CODES, KINDS, PHASES, IllegalMove
 from kozyr.durak.core.gameview import table_of
 from kozyr.durak.events import Event, log_digest
@@ -744,7 +744,7 @@ cdef class Game:
     def table(self):
         """`bout_cards`' old name, until kozyr 0.5 (with a DeprecationWarning): in kozyr a table is a
         `Rules` of N seats."""
-        renamed("Game.table", "Game.bout_cards", 2)
+        warn_old_name("kozyr.durak.Game.table", "kozyr.durak.Game.bout_cards", 2)
         return CardSet.wrap(self.st.bout_cards)
 
     @property

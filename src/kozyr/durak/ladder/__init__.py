@@ -51,6 +51,7 @@ from typing import Any
 
 import numpy as np
 
+from kozyr.durak import _moved
 from kozyr.durak.bots.sides import (
     PARAMS,
     BotFactory,
@@ -68,7 +69,7 @@ from kozyr.durak.ladder._loop import Runner, play_seeded
 from kozyr.durak.ladder.chunks import THREAD_CHUNKS, plan
 from kozyr.durak.ladder.job import Job, fool_of
 from kozyr.durak.ladder.options import MAX_WORKERS, RunOptions
-from kozyr.durak.ladder.replays import deal_game, players, replay, replay_table
+from kozyr.durak.ladder.replays import deal_game, players, replay, replay_table  # noqa: F401 (deprecated)
 from kozyr.durak.ladder.result import LadderResult, TableResult, interrupted
 from kozyr.durak.learn.policy import PolicyBot, policy_side
 from kozyr.durak.params import PARAM_RUNGS, Params
@@ -79,12 +80,10 @@ from kozyr.stats import Rate
 
 __all__ = [
     "ladder", "LadderResult", "Rate", "deal_seed", "deal_game", "replay", "a_seat", "play", "table_bots",
-    "PARAMS", "DEALS", "MAX_DEALS", "MAX_WORKERS", "play_range", "TableResult", "replay_table", "play_table_range",
-    "table_sides", "TableJob", "Job", "RunOptions",
+    "PARAMS", "DEALS", "MAX_DEALS", "MAX_WORKERS", "play_range", "TableResult", "table_sides", "Job", "RunOptions",
 ]
 
 MAX_DEALS = 10**9        # 8 bytes of arrays a deal: a billion deals is 8 GB
-TableJob = Job           # kept for old callers: one job for every table
 DIRECT_MAX = 16384       # play_range without progress plays up to this many deals in the calling thread (~40 ms)
 Progress = Callable[[int, int], None]
 
@@ -335,8 +334,14 @@ def table_sides(sides: list[object], rules: Rules, params: object = None) -> tup
 
 def play_table_range(job: Job, first: int, count: int, *, workers: int = 1, progress: Progress | None = None,
                      chunk: int | None = None, cpu: list[float] | None = None) -> tuple[np.ndarray, ...]:
-    """Kept for old callers: `play_range(job, ...)`, the one range of every table."""
+    """Deprecated (until kozyr 0.5; warns at each call): `play_range(job, ...)`, the one range of every table."""
+    _moved.warn_renamed("kozyr.durak.ladder.play_table_range")
     return play_range(job, first, count, workers=workers, progress=progress, chunk=chunk, cpu=cpu)
+
+
+def __getattr__(name: str) -> Any:
+    """`TableJob`, the old name of `Job`, with its DeprecationWarning (until kozyr 0.5)."""
+    return _moved.renamed(__name__, name)
 
 
 def _seed_and_text(seed: object) -> tuple[bytes, bytes]:

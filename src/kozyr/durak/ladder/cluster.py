@@ -40,6 +40,7 @@ from typing import Any
 
 import numpy as np
 
+from kozyr.durak import _moved
 from kozyr.durak.bots.sides import Side
 from kozyr.durak.ladder._loop import Runner
 from kozyr.durak.ladder.chunks import TASK_CHUNKS, plan
@@ -47,7 +48,7 @@ from kozyr.durak.ladder.job import DTYPES, Job
 from kozyr.durak.ladder.result import interrupted
 from kozyr.errors import KozyrError, shown
 
-__all__ = ["Task", "TableTask", "run_table", "play_task", "Merge", "Batches", "plan", "run", "threads_of", "RETRIES"]
+__all__ = ["Task", "play_task", "Merge", "Batches", "plan", "run", "threads_of", "RETRIES"]
 
 AHEAD = 2            # chunks in flight per worker thread: one running, one queued behind it
 RETRIES = 3          # a chunk whose task raises is tried again; a dead worker's chunks are recomputed anyway
@@ -69,9 +70,6 @@ class Task:
     @property
     def width(self) -> int:
         return self.job.width
-
-
-TableTask = Task     # kept for old callers: one task for every table
 
 
 def play_task(task: Task) -> tuple[int, Arrays]:
@@ -163,13 +161,19 @@ def run(client: Any, job: Job, *, chunk: int | None = None, progress: Progress |
 
 def run_table(client: Any, job: Job, *, chunk: int | None = None, progress: Progress | None = None,
               retries: int = RETRIES) -> Arrays:
-    """Kept for old callers: `run`."""
+    """Deprecated (until kozyr 0.5; warns at each call): `run(client, job, ...)`, the one driver of every table."""
+    _moved.warn_renamed("kozyr.durak.ladder.cluster.run_table")
     return run(client, job, chunk=chunk, progress=progress, retries=retries)
+
+
+def __getattr__(name: str) -> Any:
+    """`TableTask`, the old name of `Task`, with its DeprecationWarning (until kozyr 0.5)."""
+    return _moved.renamed(__name__, name)
 
 
 def _drive(client: Any, make: Callable[[int, int], Any], units: int, width: int, dtypes: Sequence[Any],
            chunk: int | None, progress: Progress | None, retries: int) -> Arrays:
-    """The driver of `run` and `run_table`: tasks `make(first, count)` for the chunks, merged by index."""
+    """The driver of `run`: tasks `make(first, count)` for the chunks, merged by index."""
     from distributed import as_completed
 
     total = units * width

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from kozyr.durak import _moved
 from kozyr.durak.bots.rung4 import Scratch, best4
 from kozyr.durak.bots.rungs import best
 from kozyr.durak.bots.sides import Side, resolve
@@ -32,8 +33,7 @@ from kozyr.durak.seeds import (
 )
 from kozyr.errors import KozyrError, whole
 
-__all__ = ["players", "play_python", "deal_game", "replay", "MAX_MOVES", "table_players", "table_game",
-           "replay_table", "seat_players"]
+__all__ = ["players", "play_python", "deal_game", "replay", "MAX_MOVES", "seat_players"]
 
 MAX_MOVES = _ENGINE_MAX_MOVES   # the harnesses' one cap on a deal's moves (core/state.pxd)
 Player = Callable[[Any], Any]
@@ -116,12 +116,14 @@ def seat_players(sides: Sequence[object], seed: object, i: int, rotation: int, d
 
 def table_players(sides: Sequence[object], seed: object, i: int, rotation: int, deal: str = "fast",
                   params: dict[str, int] | None = None) -> list[Player]:
-    """Kept for old callers: `seat_players`."""
+    """Deprecated (until kozyr 0.5; warns at each call): `seat_players`."""
+    _moved.warn_renamed("kozyr.durak.ladder.replays.table_players")
     return seat_players(sides, seed, i, rotation, deal, params)
 
 
 def table_game(seed: object, i: int, rules: Any, deal: str = "fast", *, engine: Any = None) -> Any:
-    """Kept for old callers: `deal_game(seed, i, deal, rules=rules)`."""
+    """Deprecated (until kozyr 0.5; warns at each call): `deal_game(seed, i, deal, rules=rules)`."""
+    _moved.warn_renamed("kozyr.durak.ladder.replays.table_game")
     return deal_game(seed, i, deal, rules=rules, engine=engine)
 
 
@@ -193,6 +195,7 @@ def replay(a: object, b: object = None, seed: object = None, i: object = None, *
 
 def replay_table(sides: Sequence[object], seed: object, i: int, rotation: int, *, rules: Any, deal: str = "fast",
                  params: dict[str, int] | None = None, engine: Any = None, timeout: float | None = None) -> Any:
-    """Kept for old callers: `replay(sides, seed, i, rotation=rotation, rules=rules)`."""
+    """Deprecated (until kozyr 0.5; warns at each call): `replay(sides, seed, i, rotation=rotation, rules=rules)`."""
+    _moved.warn_renamed("kozyr.durak.ladder.replay_table")
     return replay(list(sides), seed, i, rotation=rotation, rules=rules, deal=deal, params=params, engine=engine,
                   timeout=timeout)

@@ -231,7 +231,7 @@ def _replay(name: str, side: Side, rules: Rules, seed: str) -> int:
             theirs = (int(t.losers[k]), int(t.moves[k]), int(t.bouts[k]))
             if mine != theirs:
                 raise _fail("replay", name, rules, f"deal {i}, rotation {rot} of the table ladder against rung 2s "
-                            f"(seed {seed!r}) ended (losers, moves, bouts) {theirs}, and replay_table {mine}",
+                            f"(seed {seed!r}) ended (losers, moves, bouts) {theirs}, and replay {mine}",
                             deal=i)
     return REPLAY_DEALS * n
 

@@ -14,6 +14,7 @@ from kozyr.durak.tuning.measure import (
     OptunaResult,
     SprtReport,
     TuneResult,
+    duel_counts,
     gauntlet_counts,
     optuna_search,
     pair_scores,
@@ -26,8 +27,8 @@ from kozyr.durak.tuning.measure import (
     table_scores,
 )
 
-__all__ = ["sprt", "SprtReport", "gauntlet_counts", "rotation_counts", "table_scores", "table_field", "spsa",
-           "TuneResult", "optuna_search", "OptunaResult", "pair_scores", "share", "sprt_counts"]
+__all__ = ["sprt", "SprtReport", "gauntlet_counts", "duel_counts", "rotation_counts", "table_scores", "table_field",
+           "spsa", "TuneResult", "optuna_search", "OptunaResult", "pair_scores", "share", "sprt_counts"]
 
 
 def __getattr__(name: str) -> Any:

@@ -28,6 +28,7 @@ the number of workers.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from collections.abc import Callable, Mapping
@@ -39,7 +40,7 @@ import numpy as np
 from kozyr.durak.bots.sides import Side, check_read, check_table, describe, resolve
 from kozyr.durak.bots.userbots import BotFactory
 from kozyr.durak.ladder import MAX_DEALS, play_range
-from kozyr.durak.ladder.job import Job, fool_of
+from kozyr.durak.ladder.job import Job
 from kozyr.durak.ladder.options import RunOptions
 from kozyr.durak.ladder.result import CAPPED, pair_scores
 from kozyr.durak.params import Params
@@ -51,12 +52,11 @@ from kozyr.stats import SPRT, Rate, SPRTResult, decide, normalized_elo, rate, ru
 from kozyr.tune import SPSAResult, schedule
 from kozyr.tune import spsa as _spsa
 
-__all__ = ["sprt", "SprtReport", "gauntlet_counts", "rotation_counts", "table_scores", "table_field", "spsa",
-           "TuneResult", "optuna_search", "OptunaResult", "pair_scores", "share", "sprt_counts"]
+__all__ = ["sprt", "SprtReport", "gauntlet_counts", "duel_counts", "rotation_counts", "table_scores", "table_field",
+           "spsa", "TuneResult", "optuna_search", "OptunaResult", "pair_scores", "share", "sprt_counts"]
 
 DEFAULT_BATCH = 10_000        # deals between two looks at the LLR: ~20 ms of play to ~0.6 ms of statistics
 DEFAULT_MAX_DEALS = 1_000_000
-GAUNTLET_GROUP = 4            # deals in a gauntlet's unit: one deal pair played by a, the same pair by b
 MAX_AGAINST = 16              # a gauntlet's opponents at most
 
 
@@ -184,10 +184,15 @@ def share(test: SPRTResult, *, a: str = "a", b: str = "b", deals: int | None = N
     n = test.units
     played = (n * 2 if test.pairs else n) if deals is None else deals
     g = test.group
-    if against:
-        played = n * GAUNTLET_GROUP if deals is None else deals
+    if against and g == 4:
+        played = n * g if deals is None else deals
         units = (f"{n:,} deal pairs, each played by both sides, the opponents in turn ({played:,} deals); "
                  "counts G0..G8 of 4 + (a's pair score - b's) x 2")
+    elif against:
+        played = n * g if deals is None else deals
+        w = g // 2
+        units = (f"{n:,} deals x {w} rotations, each played by both sides, the opponents in turn ({played:,} "
+                 f"games); counts G0..G{4 * w} of {2 * w} + (a's deal score - b's) x 2")
     elif g > 2:
         played = n * g if deals is None else deals
         units = (f"{n:,} deals x {g} rotations ({played:,} games, the candidate in each seat); "
@@ -239,16 +244,19 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
     the ones still outstanding are cancelled at the decision: the decision,
     the deal count and the LLR history are those of the local run.
 
-    At a table (`rules`, a `Rules` other than `Rules()`: `_table_sprt`), a is
-    the candidate and b the field (one side, in every other seat): every deal
-    is played N times, the candidate in each seat in turn, a game scores 1
-    when the candidate is not the fool (not in the losing team), 1/2 a draw,
-    compared duplicate-wise with the field's (every side held every seat on
-    the same cards), and the N games of a deal are one unit of the test, as a
-    pair is one unit of two: `_table_sprt`.
+    At a table (`rules`: a `Rules` of N seats; `Rules()` is the two-seat
+    game), a is the candidate and b the field (one side, in every other
+    seat): every deal is played N times, the candidate in each seat in turn,
+    a game scores 1 when the candidate is not the fool (not in the losing
+    team), 1/2 a draw, compared duplicate-wise with the field's (every side
+    held every seat on the same cards), and the N games of a deal are one
+    unit of the test. A deal pair is that unit at two seats: one test,
+    `_duplicate_sprt`, plays every table; `pairs=False` (one game a deal,
+    the trinomial) only at `Rules()`, where seats alternate.
 
     With `against` (a side, or a list of up to 16: a panel), a and b do not
-    meet: each plays the opponents on the same deal pairs, and the test asks
+    meet: each plays the opponents on the same deals (pairs at two seats, a
+    deal's N rotations at a table, the opponent in every other seat), and the test asks
     whether a does better against them than b (`_gauntlet_sprt`): how a
     candidate is accepted against the version before it when strength is
     to hold against players neither was built against.
@@ -261,62 +269,106 @@ def sprt(a: object, b: object, elo0: float, elo1: float, *, alpha: float = 0.05,
     ('H1', True, True)
     """
     run = RunOptions.of(options, seed=seed, deal=deal, workers=workers, timeout=timeout, client=client)
-    if rules is not None:
-        table = Rules.of(rules)   # type: ignore[arg-type]
-        if not table.two_seat:
-            if against is not None:
-                raise KozyrError("bad_against", f"against= at a table of {table.seats} seats: a gauntlet is the "
-                                 "two-seat test's (at a table the field already plays every other seat)",
-                                 field="against", value=against)
-            return _table_sprt(a, b, elo0, elo1, table, alpha=alpha, beta=beta, model=model, pairs=pairs, batch=batch,
-                               max_deals=max_deals, params_a=params_a, params_b=params_b, on_batch=on_batch,
-                               run=run)
-    side_a, side_b = _side(a, params_a, "a"), _side(b, params_b, "b")
+    table = Rules() if rules is None else Rules.of(rules)   # type: ignore[arg-type]
+    side_a = _side(a, params_a, "a")
     if against is not None:
-        return _gauntlet_sprt(side_a, side_b, against, elo0, elo1, alpha=alpha, beta=beta, model=model, pairs=pairs,
-                              batch=batch, max_deals=max_deals, on_batch=on_batch, run=run)
-    if not isinstance(pairs, bool):
-        raise KozyrError("bad_pairs", f"pairs={shown(pairs)} is not True or False", field="pairs", value=pairs)
-    w = 2 if pairs else 1
-    size = whole("batch", batch, w, MAX_DEALS)
-    limit = whole("max_deals", max_deals, w, MAX_DEALS)
-    for name, value in (("batch", size), ("max_deals", limit)):
-        if value % w:
-            raise KozyrError(f"bad_{name}", f"{name}={value:,} is odd: with pairs every deal is played twice",
-                             field=name, value=value)
-    seed, deal, timeout = run.seed, run.deal, run.timeout
+        return _gauntlet_sprt(side_a, _side(b, params_b, "b"), against, elo0, elo1, table, alpha=alpha, beta=beta,
+                              model=model, pairs=pairs, batch=batch, max_deals=max_deals, on_batch=on_batch, run=run)
+    return _duplicate_sprt(side_a, b, params_b, elo0, elo1, table, alpha=alpha, beta=beta, model=model, pairs=pairs,
+                           batch=batch, max_deals=max_deals, on_batch=on_batch, run=run)
+
+
+def _units(name: str, value: object, job_width: int, two_seat: bool, pairs: bool) -> int:
+    """`batch` or `max_deals` (deals, or games at a table) in units of the test: at two seats a count of
+    whole deals, even with pairs (refused when odd); at a table games rounded down to whole deals, at least
+    one deal for `max_deals`."""
+    if two_seat:
+        n = whole(name, value, job_width, MAX_DEALS)
+        if n % job_width:
+            raise KozyrError(f"bad_{name}", f"{name}={n:,} is odd: with pairs every deal is played twice",
+                             field=name, value=n)
+        return n // job_width
+    if name == "batch":
+        return max(1, whole(name, value, 1, MAX_DEALS) // job_width)
+    return whole(name, value, job_width, MAX_DEALS) // job_width
+
+
+def _check_on_batch(on_batch: object) -> None:
     if on_batch is not None and not callable(on_batch):
         raise KozyrError("bad_on_batch", f"on_batch {shown(on_batch)} is not callable", field="on_batch",
                          value=on_batch)
-    fools = [0, 0, 0]   # a, b, draws
-    played = [0]        # deals of finished batches
 
-    job = Job((side_a, side_b), Rules(), seed, deal, limit // w, timeout, pairs)
-    source = _batches(job, run)
+
+def _duplicate_sprt(side_a: Side, b: object, params_b: object, elo0: float, elo1: float, rules: Rules, *,
+                    alpha: float, beta: float, model: str, pairs: object, batch: int, max_deals: int,
+                    on_batch: Callable[[SPRT, int], None] | None, run: RunOptions) -> SprtReport:
+    """`sprt` at any table: the candidate a in each seat in turn, the field b in the others.
+
+    Every deal is played in its N rotations (the ladder: side 0, the
+    candidate, sits seat r in rotation r; at two seats with `pairs`, the deal
+    and its seats swapped). A game scores a side 1 when it is not the fool
+    (not in the losing team), 1/2 a draw (or a game stopped at the move cap),
+    0 when it lost. The candidate's share of the losses at equal strength is
+    1/N, not 1/2, so it is compared duplicate-wise: over the N rotations of
+    a deal every side held every seat on the same cards, and the deal's
+    score is 1/2 + (the candidate's total score - the mean field side's
+    total score) / (2N), which is 1/2 on average exactly when the candidate
+    does as well as the field. A deal is one unit of the test (deals are
+    independent, so the GSPRT's multinomial model holds, and the seat and
+    the cards' luck cancel within a deal): `rotation_counts`, `kozyr.stats`
+    counts with `group=N` (the normalized hypothesis is per game, as a pair's
+    is scaled by sqrt 2). At two seats the candidate's and the field's
+    scores add up to the deal's games, so the score is the candidate's
+    pair score over 2: the pentanomial pair test, exactly. `pairs=False`
+    (two seats, `Rules()` only: one game a deal, deal i seating a in seat
+    i % 2) tests the trinomial counts of single deals.
+
+    `batch` and `max_deals` count games (deals x N; at two seats deals, even
+    with pairs).
+    """
+    n = rules.seats
+    sides = table_field(side_a, b, params_b, rules)
+    check_table(sides, rules)          # a bot that cannot play this table: refused before play
+    if not isinstance(pairs, bool):
+        raise KozyrError("bad_pairs", f"pairs={shown(pairs)} is not True or False", field="pairs", value=pairs)
+    if not pairs and not rules.two_seat:
+        raise KozyrError("bad_pairs", f"pairs={shown(pairs)} at a table of {n} seats: the {n} rotations of a deal "
+                         "are one unit of the test", field="pairs", value=pairs)
+    job = Job(tuple(sides), rules, run.seed, run.deal, 0, run.timeout, pairs and rules.two_seat)
+    w = job.width
+    size = _units("batch", batch, w, rules.two_seat, pairs)
+    limit = _units("max_deals", max_deals, w, rules.two_seat, pairs)
+    _check_on_batch(on_batch)
+    source = _batches(dataclasses.replace(job, deals=limit), run)
+    fools = [0, 0, 0]   # games the candidate lost, field seat-games lost, draws
+    played = [0]
 
     def play_batch(first: int, count: int) -> list[int]:
-        fool = fool_of(source(first, count)[0])
+        losers = source(first, count)[0]
         played[0] = (first + count) * w
-        twice = np.where(fool < 0, 1, 2 * fool.astype(np.int64))   # a's score x 2: b fool 2, draw 1, a fool 0
-        by = np.bincount(twice, minlength=3)
-        fools[0] += int(by[0])
-        fools[1] += int(by[2])
-        fools[2] += int(by[1])
-        if not pairs:
-            return [int(c) for c in by]
-        return [int(c) for c in np.bincount(twice[0::2] + twice[1::2], minlength=5)]
+        bits = losers.astype(np.int64) & 0xFF
+        ended = losers != CAPPED
+        fools[0] += int(np.count_nonzero(ended & ((bits & 1) != 0)))
+        fools[1] += sum(int(np.count_nonzero(ended & (((bits >> j) & 1) != 0))) for j in range(1, n))
+        fools[2] += int(np.count_nonzero(losers == 0))
+        return rotation_counts(losers, n, w)
 
+    games = "deals" if rules.two_seat else "games"
     report = None if on_batch is None else (lambda state: on_batch(state, state.units * w))
     try:
         r = run_sprt(play_batch, elo0=elo0, elo1=elo1, alpha=alpha, beta=beta, model=model, pairs=pairs,
-                     batch=size // w, max_units=limit // w, on_batch=report)
+                     group=None if n == 2 else n, width=None if n == 2 else 4 * n * (n - 1) + 1, batch=size,
+                     max_units=limit, on_batch=report)
     except KeyboardInterrupt:
-        raise KeyboardInterrupt(f"interrupted after {played[0]:,} deals of the test: no decision") from None
+        raise KeyboardInterrupt(f"interrupted after {played[0]:,} {games} of the test: no decision") from None
     finally:
         source.close()     # the test has decided (or stopped): cancel what was played ahead on a cluster
-    deals = r.units * w
-    return SprtReport(test=r, deals=deals, a_fool=rate(fools[0], deals), b_fool=rate(fools[1], deals),
-                      draw=rate(fools[2], deals), seed=seed, deal=deal, a=describe(side_a), b=describe(side_b))
+    played_games = r.units * w
+    field = describe(sides[1]) if n == 2 else f"{n - 1} x {describe(sides[1])}"
+    return SprtReport(test=r, deals=played_games, a_fool=rate(fools[0], played_games),
+                      b_fool=rate(fools[1], played_games * (n - 1)), draw=rate(fools[2], played_games),
+                      seed=run.seed, deal=run.deal, a=describe(side_a), b=field,
+                      rules=None if rules.two_seat else rules)
 
 
 class _Local:
@@ -373,82 +425,97 @@ def _opponents(against: object) -> list[Side]:
 
 
 def gauntlet_counts(fool_a: np.ndarray, fool_b: np.ndarray) -> list[int]:
-    """A gauntlet's counts `[G0 .. G8]` from a's and b's ladders against one opponent on the same deal pairs
-    (`ladder`'s fool arrays, the opponent side b of each): a pair's unit is 4 + (a's pair score - b's) x 2,
-    a pair score being 0, 1/2, .., 2 (a deal scores 1 not the fool, 1/2 a draw)."""
-    ta = np.where(fool_a < 0, 1, 2 * fool_a.astype(np.int64))   # x 2: the opponent the fool 2, a draw 1
-    tb = np.where(fool_b < 0, 1, 2 * fool_b.astype(np.int64))
-    k = (ta[0::2] + ta[1::2]) - (tb[0::2] + tb[1::2]) + 4
-    return [int(c) for c in np.bincount(k, minlength=9)]
+    """A two-seat gauntlet's counts `[G0 .. G8]` from a's and b's ladders against one opponent on the same
+    deal pairs (`ladder`'s fool arrays, the opponent side b of each): `duel_counts` of their losers."""
+    return duel_counts(fool_a.astype(np.int64) + 1, fool_b.astype(np.int64) + 1, 2)
 
 
-def _gauntlet_sprt(side_a: Side, side_b: Side, against: object, elo0: float, elo1: float, *, alpha: float,
-                   beta: float, model: str, pairs: object, batch: int, max_deals: int,
+def duel_counts(losers_a: np.ndarray, losers_b: np.ndarray, width: int) -> list[int]:
+    """A gauntlet's counts from a's and b's games against one opponent on the same deals (side 0 each, the
+    opponent in every other seat; `width` games a deal: the deal's rotations, or a pair at two seats):
+    `[G0 .. G4w]`, a deal's unit being 2w + (a's deal score - b's) x 2, a deal score being a side's sum
+    over the deal's games (1 not in the losing team, 1/2 a draw or a capped game, 0 lost)."""
+    ca = table_scores(losers_a, 0).reshape(-1, width).sum(axis=1)    # x 2: 0 .. 2w
+    cb = table_scores(losers_b, 0).reshape(-1, width).sum(axis=1)
+    return [int(c) for c in np.bincount(ca - cb + 2 * width, minlength=4 * width + 1)]
+
+
+def _gauntlet_sprt(side_a: Side, side_b: Side, against: object, elo0: float, elo1: float, rules: Rules, *,
+                   alpha: float, beta: float, model: str, pairs: object, batch: int, max_deals: int,
                    on_batch: Callable[[SPRT, int], None] | None, run: RunOptions) -> SprtReport:
     """`sprt(a, b, ..., against=[X1, .., Xm])`: is a at least elo1 stronger than b against the Xs?
 
     Duplicate play: opponent Xj (j = 1..m) deals the ladder of seed
-    `<seed>/j`, and a and b each play its deal pairs against it (a deal
-    twice, the seats swapped), so that the cards and the seats are the same
-    for both. A unit of the test is one deal pair of one opponent, scored
-    1/2 + (a's pair score - b's) / 8 (a pair score: 0, 1/2, .., 2, a deal
-    being worth 1 when the side is not the fool, 1/2 a draw): 1/2 on average
-    exactly when a does as well against the Xs as b. The units take the
-    opponents in turn (unit u: opponent u mod m + 1, its pair u div m + 1),
-    so a test's deals do not depend on its batches, and the units are
-    independent (each opponent's own deals), as the GSPRT's multinomial
-    model asks. Nine outcomes, `kozyr.stats` counts with `group=4` (a unit
-    holds four deals; normalized Elo is per deal). Two seats and deal pairs,
-    on local threads or a cluster (`client`); `batch` and `max_deals` count deals, 4 a unit.
+    `<seed>/j`, and a and b each play its deals against it, on the same
+    cards and in the same seats (at two seats a deal pair, the seats
+    swapped; at a table of N the deal's N rotations, a or b in side 0 and Xj
+    in every other seat). A unit of the test is one deal of one opponent
+    (w games for a, the same w for b), scored 1/2 + (a's deal score - b's) /
+    (2w) (a deal score: the side's sum over its w games, a game being worth
+    1 when the side is not the fool, 1/2 a draw): 1/2 on average exactly when
+    a does as well against the Xs as b. The units take the opponents in turn
+    (unit u: opponent u mod m + 1, its deal u div m + 1), so a test's deals
+    do not depend on its batches, and the units are independent (each
+    opponent's own deals), as the GSPRT's multinomial model asks. 4w + 1
+    outcomes (nine at two seats), `kozyr.stats` counts with `group=2w` (a
+    unit holds 2w games; normalized Elo is per game). On local threads or a
+    cluster (`client`); `batch` and `max_deals` count games, 2w a unit.
     """
     opponents = _opponents(against)
     if pairs is not True:
         raise KozyrError("bad_pairs", f"pairs={shown(pairs)} with against: a gauntlet compares a and b on the same "
-                         "deal pairs", field="pairs", value=pairs)
-    m = len(opponents)
-    size = max(1, whole("batch", batch, 1, MAX_DEALS) // GAUNTLET_GROUP)
-    # below one unit (a deal pair of a and of b) the test would play a unit past it: refused, as the pair test does
-    limit = whole("max_deals", max_deals, GAUNTLET_GROUP, MAX_DEALS) // GAUNTLET_GROUP
-    seed, deal, timeout = run.seed, run.deal, run.timeout
-    seeds = [ladder_seed(f"{ladder_seed(seed)}/{j + 1}") for j in range(m)]
-    if on_batch is not None and not callable(on_batch):
-        raise KozyrError("bad_on_batch", f"on_batch {shown(on_batch)} is not callable", field="on_batch",
-                         value=on_batch)
-    fools = [0, 0, 0]   # a's deals lost, b's deals lost, draws (of all deals)
+                         "deals in every seat", field="pairs", value=pairs)
+    n, m = rules.seats, len(opponents)
+    jobs = [[Job((side,) + (x,) * (n - 1), rules, ladder_seed(f"{ladder_seed(run.seed)}/{j + 1}"), run.deal, 0,
+                 run.timeout, rules.two_seat) for j, x in enumerate(opponents)] for side in (side_a, side_b)]
+    for side_jobs in jobs:
+        for job in side_jobs:
+            check_table(job.sides, rules)
+    w = jobs[0][0].width
+    group = 2 * w
+    size = max(1, whole("batch", batch, 1, MAX_DEALS) // group)
+    # below one unit (a deal of a and of b) the test would play a unit past it: refused, as the pair test does
+    limit = whole("max_deals", max_deals, group, MAX_DEALS) // group
+    _check_on_batch(on_batch)
+    fools = [0, 0, 0]   # a's games lost, b's games lost, draws (of all games)
     played = [0]
-    per = (limit + m - 1) // m          # opponent j's deal pairs at most: units j, j + m, ... below limit
-    sources = [[_batches(Job((side, x), Rules(), seeds[j], deal, per, timeout, True), run)
-                for j, x in enumerate(opponents)] for side in (side_a, side_b)]
+    per = (limit + m - 1) // m          # opponent j's deals at most: units j, j + m, ... below limit
+    sources = [[_batches(dataclasses.replace(job, deals=per), run) for job in side_jobs] for side_jobs in jobs]
+
+    def lost(losers: np.ndarray) -> int:
+        return int(np.count_nonzero((losers != CAPPED) & ((losers.astype(np.int64) & 1) != 0)))
 
     def play_batch(first: int, count: int) -> list[int]:
-        counts = [0] * 9
+        counts = [0] * (4 * w + 1)
         for j in range(m):
             lo = (first - j + m - 1) // m           # opponent j's units u = j + m * i in [first, first + count)
             hi = (first + count - 1 - j) // m
             if hi < lo:
                 continue
-            fa = fool_of(sources[0][j](lo, hi - lo + 1)[0])
-            fb = fool_of(sources[1][j](lo, hi - lo + 1)[0])
-            fools[0] += int(np.count_nonzero(fa == 0))
-            fools[1] += int(np.count_nonzero(fb == 0))
-            fools[2] += int(np.count_nonzero(fa < 0)) + int(np.count_nonzero(fb < 0))
-            counts = [c + d for c, d in zip(counts, gauntlet_counts(fa, fb))]
-        played[0] = (first + count) * GAUNTLET_GROUP
+            la = sources[0][j](lo, hi - lo + 1)[0]
+            lb = sources[1][j](lo, hi - lo + 1)[0]
+            fools[0] += lost(la)
+            fools[1] += lost(lb)
+            fools[2] += int(np.count_nonzero(la == 0)) + int(np.count_nonzero(lb == 0))
+            counts = [c + d for c, d in zip(counts, duel_counts(la, lb, w))]
+        played[0] = (first + count) * group
         return counts
 
-    report = None if on_batch is None else (lambda state: on_batch(state, state.units * GAUNTLET_GROUP))
+    games = "deals" if rules.two_seat else "games"
+    report = None if on_batch is None else (lambda state: on_batch(state, state.units * group))
     try:
         r = run_sprt(play_batch, elo0=elo0, elo1=elo1, alpha=alpha, beta=beta, model=model, pairs=True,
-                     group=GAUNTLET_GROUP, width=9, batch=size, max_units=limit, on_batch=report)
+                     group=group, width=4 * w + 1, batch=size, max_units=limit, on_batch=report)
     except KeyboardInterrupt:
-        raise KeyboardInterrupt(f"interrupted after {played[0]:,} deals of the test: no decision") from None
+        raise KeyboardInterrupt(f"interrupted after {played[0]:,} {games} of the test: no decision") from None
     finally:
         for source in sources[0] + sources[1]:
             source.close()
-    half = r.units * 2            # deals each of a and b played
+    half = r.units * w            # games each of a and b played
     return SprtReport(test=r, deals=2 * half, a_fool=rate(fools[0], half), b_fool=rate(fools[1], half),
-                      draw=rate(fools[2], 2 * half), seed=seed, deal=deal, a=describe(side_a), b=describe(side_b),
-                      against=tuple(describe(x) for x in opponents))
+                      draw=rate(fools[2], 2 * half), seed=run.seed, deal=run.deal, a=describe(side_a),
+                      b=describe(side_b), against=tuple(describe(x) for x in opponents),
+                      rules=None if rules.two_seat else rules)
 
 
 def table_field(a: Side, b: object, params_b: object, rules: Rules) -> list[Side]:
@@ -471,96 +538,32 @@ def table_scores(losers: np.ndarray, side: int = 0) -> np.ndarray:
     return np.where((losers == 0) | (losers == CAPPED), 1, np.where(lost, 0, 2))
 
 
-def rotation_counts(losers: np.ndarray, seats: int) -> list[int]:
-    """The table test's counts from a table ladder's losers (deals x N games, the candidate side 0, the
-    field the others): `[G0 .. GW]`, W = 4N(N - 1), deal by deal: the candidate's score over the N
-    rotations against the mean field side's, as `_table_sprt` says (index W x the deal's score)."""
+def rotation_counts(losers: np.ndarray, seats: int, width: int | None = None) -> list[int]:
+    """The duplicate test's counts from a ladder's losers (deals x `width` games, the candidate side 0,
+    the field the others; `width` is N, the deal's rotations, unless given), deal by deal, as
+    `_duplicate_sprt` says: at a table of N >= 3 seats `[G0 .. GW]`, W = 4N(N - 1), the candidate's score
+    over the rotations against the mean field side's (index W x the deal's score); at two seats, where
+    the field's score is the rest of the deal's, the candidate's score alone: `[P0 .. P4]` for a pair
+    (the pentanomial), `[L, D, W]` for one game a deal (the trinomial)."""
     n = seats
-    c2 = table_scores(losers, 0).reshape(-1, n).sum(axis=1)                              # 0 .. 2N
-    f2 = sum(table_scores(losers, j).reshape(-1, n).sum(axis=1) for j in range(1, n))   # 0 .. 2N(N - 1)
+    w = n if width is None else width
+    c2 = table_scores(losers, 0).reshape(-1, w).sum(axis=1)                              # 0 .. 2w
+    if n == 2:
+        return [int(x) for x in np.bincount(c2, minlength=2 * w + 1)]
+    f2 = sum(table_scores(losers, j).reshape(-1, w).sum(axis=1) for j in range(1, n))   # 0 .. 2N(N - 1)
     k = (n - 1) * c2 + 2 * n * (n - 1) - f2
     return [int(x) for x in np.bincount(k, minlength=4 * n * (n - 1) + 1)]
 
 
-def _table_sprt(a: object, b: object, elo0: float, elo1: float, rules: Rules, *, alpha: float, beta: float,
-                model: str, pairs: bool, batch: int, max_deals: int, params_a: object, params_b: object,
-                on_batch: Callable[[SPRT, int], None] | None, run: RunOptions) -> SprtReport:
-    """`sprt` at a table of N seats: the candidate a in each seat in turn, the field b in the others.
-
-    Every deal is played in its N rotations (the table ladder: side 0, the
-    candidate, sits seat r in rotation r). A game scores a side 1 when it is
-    not the fool (not in the losing team), 1/2 a draw (or a game stopped at
-    the move cap), 0 when it lost. The candidate's share of the losses at
-    equal strength is 1/N, not 1/2, so it is compared duplicate-wise, as a
-    pair compares two seats: over the N rotations of a deal every side held
-    every seat on the same cards, and the deal's score is 1/2 + (the
-    candidate's total score - the mean field side's total score) / (2N),
-    which is 1/2 on average exactly when the candidate does as well as the
-    field. A deal is one unit of the test: `kozyr.stats` counts of 4N(N - 1)
-    + 1 outcomes (the deal's score in steps of 1/(4N(N - 1))) with `group=N`
-    (the normalized hypothesis is per game, as a pair's is scaled by sqrt 2).
-    Deals are independent, so the GSPRT's multinomial model holds, and the
-    seat and the cards' luck cancel within a deal as in a pair. At two seats
-    without draws this is the pentanomial pair test exactly.
-    `batch` and `max_deals` count games (deals x N), rounded down to whole
-    deals.
-    """
-    n = rules.seats
-    side_a = _side(a, params_a, "a")
-    sides = table_field(side_a, b, params_b, rules)
-    check_table(sides, rules)          # a bot that cannot play this table: refused before play
-    if pairs is not True:
-        raise KozyrError("bad_pairs", f"pairs={shown(pairs)} at a table of {n} seats: the {n} rotations of a deal "
-                         "are one unit of the test", field="pairs", value=pairs)
-    size = max(1, whole("batch", batch, 1, MAX_DEALS) // n)
-    limit = whole("max_deals", max_deals, n, MAX_DEALS) // n     # at least one deal in its N rotations
-    seed, deal = run.seed, run.deal
-    if on_batch is not None and not callable(on_batch):
-        raise KozyrError("bad_on_batch", f"on_batch {shown(on_batch)} is not callable", field="on_batch",
-                         value=on_batch)
-    job = Job(tuple(sides), rules, seed, deal, limit, run.timeout)
-    source = _batches(job, run)
-    fools = [0, 0, 0]   # games the candidate lost, field seat-games lost, draws
-    played = [0]
-
-    def play_batch(first: int, count: int) -> list[int]:
-        losers = source(first, count)[0]
-        played[0] = (first + count) * n
-        bits = losers.astype(np.int64) & 0xFF
-        ended = losers != CAPPED
-        fools[0] += int(np.count_nonzero(ended & ((bits & 1) != 0)))
-        fools[1] += sum(int(np.count_nonzero(ended & (((bits >> j) & 1) != 0))) for j in range(1, n))
-        fools[2] += int(np.count_nonzero(losers == 0))
-        return rotation_counts(losers, n)
-
-    report = None if on_batch is None else (lambda state: on_batch(state, state.units * n))
-    try:
-        r = run_sprt(play_batch, elo0=elo0, elo1=elo1, alpha=alpha, beta=beta, model=model, pairs=True, group=n,
-                     width=4 * n * (n - 1) + 1, batch=size, max_units=limit, on_batch=report)
-    except KeyboardInterrupt:
-        raise KeyboardInterrupt(f"interrupted after {played[0]:,} games of the test: no decision") from None
-    finally:
-        source.close()
-    games = r.units * n
-    return SprtReport(test=r, deals=games, a_fool=rate(fools[0], games),
-                      b_fool=rate(fools[1], games * (n - 1)), draw=rate(fools[2], games), seed=seed, deal=deal,
-                      a=describe(side_a), b=f"{n - 1} x {describe(sides[1])}", rules=rules)
-
-
 # -- SPSA ---------------------------------------------------------------------------------------
-def _tuning_table(rules: object) -> Rules | None:
-    """The table a tuning run plays (None: the two-seat game)."""
-    if rules is None:
-        return None
-    table = Rules.of(rules)   # type: ignore[arg-type]
-    return None if table.two_seat else table
-
+def _tuning_table(rules: object) -> Rules:
+    """The table a tuning run plays (`Rules()`, the two-seat game, when None)."""
+    return Rules() if rules is None else Rules.of(rules)   # type: ignore[arg-type]
 
 
 def _check_tuning_table(scorer: Any, tuned: Side, rival: Side | list[Side] | None) -> None:
-    """At a table, the tuned bot and every opponent must play it (`check_table`): refused before play."""
-    if scorer.rules is not None:
-        check_table([tuned, *(rival if isinstance(rival, list) else [] if rival is None else [rival])], scorer.rules)
+    """The tuned bot and every opponent must play the table (`check_table`): refused before play."""
+    check_table([tuned, *(rival if isinstance(rival, list) else [] if rival is None else [rival])], scorer.rules)
 
 
 def _check_run(options: RunOptions | None, seed: object, workers: object, deal: object, timeout: object,
@@ -574,31 +577,27 @@ def _check_run(options: RunOptions | None, seed: object, workers: object, deal: 
 class _Scorer:
     """Plays settings (or knobs) of the tuned bot on deal pairs: the SPSA objective and the Optuna score."""
 
-    def __init__(self, space: Space, pairs_per_round: int, run: RunOptions, rules: Rules | None = None) -> None:
+    def __init__(self, space: Space, pairs_per_round: int, run: RunOptions, rules: Rules) -> None:
         self.space = space
         self.pairs, self.seed, self.deal, self.workers = pairs_per_round, run.seed, run.deal, run.workers
         self.client, self.timeout = run.client, run.timeout
-        self.rules = rules       # a table (None: the two-seat game)
+        self.rules = rules       # the table (`Rules()`: the two-seat game)
         self.deals = 0
 
     def side(self, values: Mapping[str, float]) -> Side:
         return self.space.side(values)
 
     def score(self, a: Side, b: Side, seed: object) -> float:
-        """Side a's mean score per deal over the round's deal pairs; at a table, a in side 0 and b in the
-        other seats, its mean duplicate score per deal (`_table_sprt`: 1/2 when a does as well as b) over
-        the round's deals, each in every rotation (as many games as the pairs' deals)."""
-        if self.rules is not None:
-            n = self.rules.seats
-            count = max(1, 2 * self.pairs // n)
-            sides = table_field(a, b, None, self.rules)
-            losers = self._play(Job(tuple(sides), self.rules, seed, self.deal, count, self.timeout))[0]
-            self.deals += len(losers)
-            counts = np.array(rotation_counts(losers, n), dtype=np.float64)
-            return float((counts * np.arange(len(counts))).sum() / (counts.sum() * (len(counts) - 1)))
-        fool = fool_of(self._play(Job((a, b), Rules(), seed, self.deal, self.pairs, self.timeout, True))[0])
-        self.deals += len(fool)
-        return float(pair_scores(fool).mean())
+        """Side a's mean duplicate score per deal, a in side 0 and b in the other seats, over the round's
+        deals, each in every rotation (`_duplicate_sprt`: 1/2 when a does as well as b; at two seats a's
+        mean score per deal over the round's deal pairs), as many games as the pairs' deals."""
+        n = self.rules.seats
+        count = max(1, 2 * self.pairs // n)
+        sides = table_field(a, b, None, self.rules)
+        losers = self._play(Job(tuple(sides), self.rules, seed, self.deal, count, self.timeout, self.rules.two_seat))[0]
+        self.deals += len(losers)
+        counts = np.array(rotation_counts(losers, n), dtype=np.float64)
+        return float((counts * np.arange(len(counts))).sum() / (counts.sum() * (len(counts) - 1)))
 
     def _play(self, job: Job) -> tuple[np.ndarray, ...]:
         """The whole of `job`: as tasks on the Dask cluster (`client`), else on local threads; the same arrays."""
