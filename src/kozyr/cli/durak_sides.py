@@ -58,7 +58,7 @@ def side(text: str) -> int | str:
             raise argparse.ArgumentTypeError(f"unknown rung {shown(text)}: rungs are {names}")
         return value
     if stripped in OLD_NAMES:      # a panel bot's old name: a one-line note, then its new name
-        print(f"kozyr: the panel bot {stripped!r} is now {OLD_NAMES[stripped]!r}; the old name works until "
+        print(f"kozyr: the panel bot {stripped!r} is {OLD_NAMES[stripped]!r} now; the old name works until "
               f"kozyr 0.5", file=sys.stderr)
         stripped = OLD_NAMES[stripped]
     if stripped in PANEL:          # a panel bot by its short name: the panel's own module:attr

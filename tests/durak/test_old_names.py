@@ -56,7 +56,8 @@ def test_the_searches_take_table_as_scratch_with_a_warning() -> None:
     for name, call in (("best4", lambda **kw: best4(view, 7, **kw)), ("analyse", lambda **kw: analyse(view, 7, **kw)),
                        ("solve", lambda **kw: solve(view, **kw))):
         new = call(scratch=Scratch())
-        with pytest.warns(DeprecationWarning, match=rf"rung4\.{name}\(table=\.\.\.\) is kozyr\.durak\.bots\.rung4\.{name}\(scratch=\.\.\.\) now"):
+        says = rf"rung4\.{name}\(table=\.\.\.\) is kozyr\.durak\.bots\.rung4\.{name}\(scratch=\.\.\.\) now"
+        with pytest.warns(DeprecationWarning, match=says):
             old = call(table=Scratch())
         assert old == new, name
         with pytest.raises(TypeError, match="both scratch= and table="):
@@ -72,7 +73,8 @@ def test_game_table_is_bout_cards_with_a_warning() -> None:
     assert turn is not None
     game.apply(turn, next(m for m in game.legal_moves() if m.kind == "attack"))
     assert len(game.bout_cards) == 1
-    with pytest.warns(DeprecationWarning, match=rf"kozyr\.durak\.Game\.table is kozyr\.durak\.Game\.bout_cards now; {OLD_GOES}"):
+    says = rf"kozyr\.durak\.Game\.table is kozyr\.durak\.Game\.bout_cards now; {OLD_GOES}"
+    with pytest.warns(DeprecationWarning, match=says):
         assert game.table == game.bout_cards
 
 
@@ -92,7 +94,8 @@ def test_params_take_table_rules_as_variant_play_with_a_warning() -> None:
         assert Params().replace(TABLE_RULES=3) == Params(VARIANT_PLAY=3)
     with pytest.warns(DeprecationWarning, match=VARIANT):
         assert param_name(" Table_Rules ") == "VARIANT_PLAY"
-    with pytest.warns(DeprecationWarning, match=rf"Params\.TABLE_RULES is kozyr\.durak\.Params\.VARIANT_PLAY now; {OLD_GOES}"):
+    says = rf"kozyr\.durak\.Params\.TABLE_RULES is kozyr\.durak\.Params\.VARIANT_PLAY now; {OLD_GOES}"
+    with pytest.warns(DeprecationWarning, match=says):
         assert Params(VARIANT_PLAY=6).TABLE_RULES == 6
 
 
@@ -140,7 +143,8 @@ def test_the_panel_s_tuned_is_spsa3_with_a_warning() -> None:
         assert panel.TUNED == panel.SPSA3_SETTINGS == Params(CHEAP_POWER=-1, DEEP_TALON=4)
     with pytest.warns(DeprecationWarning, match=rf"the panel bot 'tuned' is 'spsa3' now; {OLD_GOES}"):
         assert resolve("tuned") == resolve("spsa3")
-    with pytest.warns(DeprecationWarning, match=r"panel\.tuned is kozyr\.durak\.bots\.panel\.spsa3 now"):   # a record's spec of it still opens
+    # a record's spec of it still opens
+    with pytest.warns(DeprecationWarning, match=r"panel\.tuned is kozyr\.durak\.bots\.panel\.spsa3 now"):
         assert BotSpec("kozyr.durak.bots.panel:tuned").open() is panel.spsa3
     assert "spsa3" in NAMES and "tuned" not in NAMES and "tuned" not in panel.PANEL
     with pytest.raises(AttributeError):
@@ -152,7 +156,7 @@ def test_the_shell_takes_tuned_with_a_one_line_note(capsys: pytest.CaptureFixtur
 
     assert durak_sides.side("tuned") == durak_sides.side("spsa3") == "kozyr.durak.bots.panel:spsa3"
     err = capsys.readouterr().err
-    assert err == "kozyr: the panel bot 'tuned' is now 'spsa3'; the old name works until kozyr 0.5\n"
+    assert err == "kozyr: the panel bot 'tuned' is 'spsa3' now; the old name works until kozyr 0.5\n"
     assert "tuned" not in durak_sides.SIDE_HELP
 
 
