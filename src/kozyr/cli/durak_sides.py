@@ -30,8 +30,9 @@ import sys
 from typing import Any
 
 from kozyr.durak import RUNG_NAMES
-from kozyr.durak.bots.panel import OLD_NAMES, PANEL
+from kozyr.durak.bots.panel import PANEL
 from kozyr.durak.bots.panel import spec as panel_spec
+from kozyr.durak.bots.sides import OLD_NAMES
 from kozyr.durak.bots.userbots import BotSpec, knob_value
 from kozyr.errors import shown
 

@@ -37,7 +37,8 @@ import warnings
 from types import ModuleType
 from typing import Any
 
-__all__ = ["MOVED", "RENAMED", "install", "renamed", "warn_renamed", "warn_old_name"]
+__all__ = ["MOVED", "RENAMED", "install", "renamed", "warn_renamed", "warn_old_name",
+           "old_attributes"]
 
 #: old dotted module path -> new dotted module path
 MOVED: dict[str, str] = {
@@ -89,6 +90,22 @@ def warn_renamed(old: str, stacklevel: int = 3) -> None:
     """The deprecation message of a renamed name of `RENAMED` (`stacklevel` 3: the line that called the
     function that forwards, or read the alias)."""
     warn_old_name(old, RENAMED[old], stacklevel + 1)
+
+
+def old_attributes(module: ModuleType, old_names: dict[str, str]) -> None:
+    """Give `module` a `__getattr__` (PEP 562; a compiled module's too) that answers each old name of
+    `old_names` (old -> new) with the attribute of its new name, warning (`warn_old_name`) at the line that
+    read it; any other missing name is missing as before. Installed from outside, so that a bot's source
+    the blindness tests read whole stays the view's alone."""
+
+    def __getattr__(name: str) -> Any:
+        new = old_names.get(name)
+        if new is None:
+            raise AttributeError(f"module {module.__name__!r} has no attribute {name!r}")
+        warn_old_name(f"{module.__name__}.{name}", f"{module.__name__}.{new}")
+        return getattr(module, new)
+
+    module.__getattr__ = __getattr__  # type: ignore[method-assign]
 
 
 def warn_old_name(old: str, new: str, stacklevel: int = 3) -> None:

@@ -218,7 +218,9 @@ R4_IMPORTS: dict[str, set[str] | None] = {
     "kozyr.errors": {"KozyrError", "shown", "whole"},
     "kozyr.cards": {"CardSet"}, "kozyr.durak.codes": {"PHASES"}, "kozyr.durak.moves": {"Move"},
     "kozyr.durak.views": {"View"}, "kozyr.durak.events": {"Event"}, "kozyr.durak.memory": {"Memory"},
-    "kozyr.durak.bots.rung4": {"BUDGET", "ENDGAME", "K", "PARAM_RANGES", "PLAYOUT", "Table", "analyse", "best4"},
+    "kozyr.durak.bots.rung4": {"BUDGET", "ENDGAME", "K", "PARAM_RANGES", "PLAYOUT", "Scratch", "analyse", "best4"},
+    # the one deprecation message (the searches' old keyword table=, until kozyr 0.5): text, no game state
+    "kozyr.durak._moved": {"warn_old_name"},
     # what the search saw, as plain data (analysis.py: frozen dataclasses of moves and numbers)
     "kozyr.durak.bots.analysis": {"Analysis", "Estimate"},
     "kozyr.durak.bots.rungs": {"PARAM_RANGES", "CHEAP_POWER", "DEEP_TALON"},
@@ -521,7 +523,7 @@ def test_the_twin_check_catches_a_view_that_peeks():
 # -- the panel (kozyr.durak.bots.panel): Python bots of the view alone ------------------------------------
 #
 # The same checks as the rungs', read from the panel's source: it may import the view's vocabulary
-# (`Move`, `View`), the settings (`Params`) and `Bot` (the tuned rung 3 is a rung with other settings,
+# (`Move`, `View`), the settings (`Params`) and `Bot` (spsa3, the tuned rung 3, is a rung with other settings,
 # and rungs 1-3 are held blind above); `__future__` and `__all__` are its only dunders.
 
 PANEL_IMPORTS = {**ALLOWED_IMPORTS, "__future__": {"annotations"}, "kozyr.durak.bots.bot": {"Bot"},

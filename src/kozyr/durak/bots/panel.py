@@ -24,7 +24,8 @@ the earlier move of the legal list.
   CHEAP_POWER=-1, DEEP_TALON=4; docs/benchmarks.md, "Tuning"), a `Bot`, so it
   plays in the compiled loop. Its old name `tuned` (and `TUNED` its settings'),
   which read like the tuning room and `kozyr tune`, works until kozyr 0.5 with
-  a DeprecationWarning (`OLD_NAMES`).
+  a DeprecationWarning (`kozyr.durak.bots` gives them: this source stays the
+  view's alone, as the blindness tests hold it; `sides.OLD_NAMES` the typed name).
 
 A table of takers can keep a talon alive for ever (every bout taken, every
 hand above six, nobody draws), so past ply `LONG` (300 events, several times
@@ -39,13 +40,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kozyr.durak._moved import warn_old_name
 from kozyr.durak.bots.bot import Bot
 from kozyr.durak.moves import Move
 from kozyr.durak.params import Params
 from kozyr.durak.views import View
 
-__all__ = ["taker", "shedder", "hoarder", "spsa3", "SPSA3_SETTINGS", "PANEL", "OLD_NAMES", "new_name", "spec"]
+__all__ = ["taker", "shedder", "hoarder", "spsa3", "SPSA3_SETTINGS", "PANEL", "spec"]
 
 SPSA3_SETTINGS = Params(CHEAP_POWER=-1, DEEP_TALON=4)
 TAKE, DONE, SWAP = Move("take"), Move("done"), Move("swap")
@@ -118,33 +118,10 @@ def hoarder(view: View) -> Move | None:
     return _answer(view, beaters, throws)
 
 
-spsa3 = Bot(3, "spsa3", params=SPSA3_SETTINGS)   # rung 3 draws no words: the seed text changes no move
+spsa3 = Bot(3, "spsa3", params=SPSA3_SETTINGS)   # rung 3 draws no random words: its name there changes no move
 
 PANEL: dict[str, Callable[[View], Move | None]] = {"taker": taker, "shedder": shedder, "hoarder": hoarder,
                                                    "spsa3": spsa3}
-#: a panel bot's old name -> its name now (the old one works, with a DeprecationWarning, until kozyr 0.5)
-OLD_NAMES: dict[str, str] = {"tuned": "spsa3"}
-_OLD_ATTRS = {**OLD_NAMES, "TUNED": "SPSA3_SETTINGS"}
-
-
-def __getattr__(name: str) -> object:
-    """The old names (`tuned`, `TUNED`) for one release, with a DeprecationWarning: so `from
-    kozyr.durak.bots.panel import tuned` and a record's `kozyr.durak.bots.panel:tuned` still play."""
-    new = _OLD_ATTRS.get(name)
-    if new is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    warn_old_name(f"{__name__}.{name}", f"{__name__}.{new}")
-    return globals()[new]
-
-
-def new_name(name: str) -> str:
-    """A panel bot's name now for a name a person typed: an old name warns and gives the new one;
-    any other name is itself (`sides.resolve` and the shell read names through this)."""
-    new = OLD_NAMES.get(name)
-    if new is None:
-        return name
-    warn_old_name(f"the panel bot {name!r}", repr(new), 3)
-    return new
 
 
 def spec(name: str) -> str:

@@ -8,7 +8,7 @@ exact endgame value once the talon is empty (two seats, no transfers), and
 `Scratch` the search's reusable scratch memory (the endgame solver's
 transposition table, the tree search's nodes) a bot may keep so as not to
 allocate it per decision (`Table`, its old name, works until kozyr 0.5 with a
-DeprecationWarning). Rung 4 plays every table the rules do (2 to 6 seats, 24 to 52
+DeprecationWarning: `kozyr.durak.bots` gives it, so that this source reads the view alone). Rung 4 plays every table the rules do (2 to 6 seats, 24 to 52
 cards, perevodnoy, teams) and decides from the view alone, as rungs 1 to 3
 do: the view carries the seat's public memory (the heap's cards, the cards
 known to be in each other hand, the talon's bottom card, the unseen cards),
@@ -117,21 +117,12 @@ cdef class Scratch:
         self.sc.general = on
 
 
-def __getattr__(name):
-    """`Table`, Scratch's old name, for one release (a module-level __getattr__, PEP 562: a
-    compiled module answers it as a Python one does), with a DeprecationWarning."""
-    if name == "Table":
-        warn_old_name("kozyr.durak.bots.rung4.Table", "kozyr.durak.bots.rung4.Scratch", 2)
-        return Scratch
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 cdef Scratch _old_table(object table, Scratch scratch, str where):
     """The Scratch given as `table=`, the old name of `scratch=` (works until kozyr 0.5, with a
     DeprecationWarning); both at once is a TypeError, as a keyword given twice is."""
     if scratch is not None:
         raise TypeError(f"{where}() got both scratch= and table=, its old name")
-    warn_old_name(f"{__name__}.{where}(table=...)", f"{__name__}.{where}(scratch=...)", 2)
+    warn_old_name(f"kozyr.durak.bots.rung4.{where}(table=...)", f"kozyr.durak.bots.rung4.{where}(scratch=...)", 2)
     return <Scratch?>table
 
 

@@ -30,9 +30,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from kozyr.durak._moved import warn_old_name
 from kozyr.durak.bots.bot import RUNG_NAMES, Bot, check_rung
 from kozyr.durak.bots.bot4 import Rung4Bot
-from kozyr.durak.bots.panel import PANEL, new_name
+from kozyr.durak.bots.panel import PANEL
 from kozyr.durak.bots.panel import spec as panel_spec
 from kozyr.durak.bots.userbots import BotFactory, BotSpec, is_factory
 from kozyr.durak.params import PARAM_NAMES, PARAM_RUNGS, Params, param_name
@@ -40,12 +41,24 @@ from kozyr.durak.seeds import fast_key, fast_word, seed_text, word
 from kozyr.errors import KozyrError, shown
 
 __all__ = ["Side", "NativeBot", "resolve", "describe", "PARAMS", "reads", "check_read", "seat_bot", "RUNG_SIDES",
-           "user_bot", "NAMES", "check_table"]
+           "user_bot", "NAMES", "OLD_NAMES", "new_name", "check_table"]
 
 PARAMS = PARAM_NAMES
 RUNG_SIDES = (1, 2, 3, 4)
 # the sides the shell names by a word, as the factories they stand for (resolve takes them as the shell does)
 NAMES = {**{name: panel_spec(name) for name in PANEL}, "learned": "kozyr.durak.learn.learned:LearnedBot"}
+#: an old name a person may still type -> its name in NAMES now (works, with a DeprecationWarning, until kozyr 0.5)
+OLD_NAMES: dict[str, str] = {"tuned": "spsa3"}
+
+
+def new_name(name: str) -> str:
+    """A side's name now for a name a person typed: an old name (`OLD_NAMES`) warns and gives the new one;
+    any other name is itself (`resolve` reads names through this; the shell prints a note instead)."""
+    new = OLD_NAMES.get(name)
+    if new is None:
+        return name
+    warn_old_name(f"the panel bot {name!r}", repr(new), 4)
+    return new
 
 
 @dataclass(frozen=True)
@@ -118,7 +131,7 @@ def resolve(side: object, params: object = None) -> Side:
     """A `Side` from a rung int, a Bot, a Rung4Bot, a NativeBot, a callable `view -> Move`, a
     factory (a `BotFactory`, a `BotSpec`, or a callable taking knobs by keyword only:
     `userbots.is_factory`), which is built here, or a name the shell takes (`NAMES`: a panel bot,
-    ``learned``; a panel bot's old name, `panel.OLD_NAMES`, with a DeprecationWarning; or
+    ``learned``; a panel bot's old name, `OLD_NAMES`, with a DeprecationWarning; or
     ``module:attr`` / ``<file>.py:attr``); `params` (a Params or a mapping) apply to a
     rung int only (a Bot carries its own)."""
     settings = Params.of(params)

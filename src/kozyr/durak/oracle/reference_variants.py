@@ -44,6 +44,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from kozyr.cards import SUIT_NAMES, CardSet, card_name, parse_card
+from kozyr.durak._moved import warn_old_name
 from kozyr.durak.codes import CARD_KINDS, KINDS, IllegalMove
 from kozyr.durak.events import Event, Result
 from kozyr.durak.moves import DONE, RESIGN, SWAP, TAKE, Move
@@ -862,9 +863,16 @@ class Game(Faces):
         return tuple(CardSet(h) for h in self._hands)
 
     @property
-    def table(self) -> CardSet:
-        """Every card on the table."""
+    def bout_cards(self) -> CardSet:
+        """Every card of the bout on the table, attack and beat (the engine's `Game.bout_cards`)."""
         return CardSet(self._table_cards())
+
+    @property
+    def table(self) -> CardSet:
+        """`bout_cards`' old name, until kozyr 0.5 (with a DeprecationWarning), as the engine's."""
+        warn_old_name("kozyr.durak.oracle.reference_variants.Game.table",
+                      "kozyr.durak.oracle.reference_variants.Game.bout_cards")
+        return self.bout_cards
 
     @property
     def out(self) -> tuple[int, ...]:
