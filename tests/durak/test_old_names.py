@@ -15,13 +15,13 @@ import json
 
 import pytest
 
-from kozyr.durak import Game, Params
+from kozyr.durak import Game, Params, Rules, View
 from kozyr.errors import KozyrError
 
 OLD_GOES = r"the old name works until kozyr 0\.5"
 
 
-def _endgame_view() -> object:
+def _endgame_view() -> View:
     """A two-seat view of a deal whose talon is empty and whose seat on turn has a choice (the solver plays it)."""
     for seed in range(200):
         game = Game.from_rng(seed)
@@ -46,7 +46,7 @@ def test_rung4_table_is_scratch_with_a_warning() -> None:
     assert Table is rung4.Scratch
     assert "Scratch" in rung4.__all__ and "Table" not in rung4.__all__
     with pytest.raises(AttributeError, match="no attribute 'Tables'"):
-        rung4.Tables  # noqa: B018 (the module's __getattr__ answers only its old names)
+        rung4.Tables  # type: ignore[attr-defined]  # noqa: B018 (only the old names are answered)
 
 
 def test_the_searches_take_table_as_scratch_with_a_warning() -> None:
@@ -76,6 +76,22 @@ def test_game_table_is_bout_cards_with_a_warning() -> None:
     says = rf"kozyr\.durak\.Game\.table is kozyr\.durak\.Game\.bout_cards now; {OLD_GOES}"
     with pytest.warns(DeprecationWarning, match=says):
         assert game.table == game.bout_cards
+
+
+def test_the_oracle_twin_s_table_is_bout_cards_with_a_warning() -> None:
+    from kozyr.durak.oracle.reference_variants import Game as Twin
+
+    rules = Rules(seats=3)
+    engine = Game.from_rng(5, rules=rules)
+    twin = Twin.from_order(engine.order, rules=rules)
+    turn = twin.turn
+    assert turn is not None
+    move = next(m for m in twin.legal_moves() if m.kind == "attack")
+    twin.apply(turn, move)
+    engine.apply(turn, move)
+    assert len(twin.bout_cards) == 1 and twin.bout_cards == engine.bout_cards
+    with pytest.warns(DeprecationWarning, match=r"reference_variants\.Game\.table is .*Game\.bout_cards now"):
+        assert twin.table == twin.bout_cards
 
 
 # -- the setting TABLE_RULES is VARIANT_PLAY ------------------------------------------------------------
@@ -137,10 +153,11 @@ def test_the_panel_s_tuned_is_spsa3_with_a_warning() -> None:
     from kozyr.durak.bots.userbots import BotSpec
 
     with pytest.warns(DeprecationWarning, match=rf"panel\.tuned is kozyr\.durak\.bots\.panel\.spsa3 now; {OLD_GOES}"):
-        from kozyr.durak.bots.panel import tuned
+        from kozyr.durak.bots.panel import tuned  # type: ignore[attr-defined]
     assert tuned is panel.spsa3
     with pytest.warns(DeprecationWarning, match=r"panel\.TUNED is kozyr\.durak\.bots\.panel\.SPSA3_SETTINGS now"):
-        assert panel.TUNED == panel.SPSA3_SETTINGS == Params(CHEAP_POWER=-1, DEEP_TALON=4)
+        assert panel.TUNED == panel.SPSA3_SETTINGS  # type: ignore[attr-defined]
+    assert panel.SPSA3_SETTINGS == Params(CHEAP_POWER=-1, DEEP_TALON=4)
     with pytest.warns(DeprecationWarning, match=rf"the panel bot 'tuned' is 'spsa3' now; {OLD_GOES}"):
         assert resolve("tuned") == resolve("spsa3")
     # a record's spec of it still opens
@@ -148,7 +165,7 @@ def test_the_panel_s_tuned_is_spsa3_with_a_warning() -> None:
         assert BotSpec("kozyr.durak.bots.panel:tuned").open() is panel.spsa3
     assert "spsa3" in NAMES and "tuned" not in NAMES and "tuned" not in panel.PANEL
     with pytest.raises(AttributeError):
-        panel.tuning  # noqa: B018
+        panel.tuning  # type: ignore[attr-defined]  # noqa: B018
 
 
 def test_the_shell_takes_tuned_with_a_one_line_note(capsys: pytest.CaptureFixture[str]) -> None:

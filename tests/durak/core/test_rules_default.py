@@ -40,6 +40,7 @@ def test_every_deal_takes_rules_as_none() -> None:
 
 
 def test_the_bulk_playouts_take_rules_as_none() -> None:
-    a, b = random_playouts(300, 7, rules=Rules()), random_playouts(300, 7)
+    a: dict[str, Any] = dict(random_playouts(300, 7, rules=Rules()))
+    b: dict[str, Any] = dict(random_playouts(300, 7))
     assert a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
 
