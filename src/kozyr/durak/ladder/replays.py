@@ -49,7 +49,8 @@ def deal_game(seed: object, i: int, deal: str = "fast", *, rules: Any = None, en
     from kozyr.durak.rules import Rules
 
     table = None if rules is None else Rules.of(rules)
-    kw = {} if table is None or table.two_seat else {"rules": table}   # Rules(): the engines' default
+    # Rules() is the engines' default and is left out, so that the two-seat oracle twin (no rules=) replays too
+    kw = {} if table is None or table.two_seat else {"rules": table}
     return engine.from_rng(ds, **kw) if isinstance(ds, int) else engine.from_seed(ds, 1, **kw)
 
 
