@@ -9,30 +9,16 @@ close are the ones the engine put out.
 """
 from __future__ import annotations
 
-import contextlib
-import itertools
 import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kozyr.durak import Game, Rules
+from kozyr.durak.oracle.testing import all_rules
 from kozyr.durak.records import BoutRecord, bouts
-from kozyr.errors import KozyrError
 
-
-def _tables() -> list[Rules]:
-    out = []
-    for seats, deck, variant, throw_in, show, five, swap, draw, teams in itertools.product(
-            range(2, 7), (24, 32, 36, 52), ("podkidnoy", "perevodnoy"), ("all", "neighbours"), (False, True),
-            (False, True), (True, False), (True, False), (False, True)):
-        with contextlib.suppress(KozyrError):
-            out.append(Rules(seats=seats, deck=deck, variant=variant, throw_in=throw_in, show_trump=show,
-                             first_five=five, swap=swap, draw=draw, teams=teams))
-    return out
-
-
-TABLES = _tables()
+TABLES = all_rules()   # every option set Rules accepts (912)
 
 
 def _played(rules: Rules, seed: int, stop: int | None, resign: bool) -> Game:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -14,21 +13,9 @@ from _served import Table
 
 from kozyr.cli import main
 from kozyr.durak import Bot, Game, Rules
+from kozyr.durak.oracle.testing import all_rules
 from kozyr.durak.records import dumps, to_record
 from kozyr.errors import KozyrError
-
-
-def every_table() -> list[Rules]:
-    """Every option set `Rules` accepts (912 of them)."""
-    out = []
-    for seats, deck, variant, throw_in, show, five, swap, draw, teams in itertools.product(
-            range(2, 7), (24, 32, 36, 52), ("podkidnoy", "perevodnoy"), ("all", "neighbours"), (False, True),
-            (False, True), (True, False), (True, False), (False, True)):
-        with contextlib.suppress(KozyrError):
-            out.append(Rules(seats=seats, deck=deck, variant=variant, throw_in=throw_in, show_trump=show,
-                             first_five=five, swap=swap, draw=draw, teams=teams))
-    return out
-
 
 # each option value at least once, at a handful of tables (the soak run takes all of them)
 COVERING = [Rules(), Rules(draw=False), Rules(deck=24), Rules(deck=52, variant="perevodnoy"),
@@ -112,7 +99,7 @@ def test_a_draw_false_record_is_not_shown_as_a_draw(table: Table) -> None:
 
 @pytest.mark.soak
 def test_every_table_replays_at_its_own_table(table: Table) -> None:
-    tables = every_table()
+    tables = all_rules()   # every option set Rules accepts
     assert len(tables) == 912
     for n, rules in enumerate(tables):
         check(table, rules, f"every-{n}")
