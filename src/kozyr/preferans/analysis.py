@@ -339,6 +339,33 @@ def convention_of(view: View) -> Convention:
     return SOCHI
 
 
+def _solving(view: View, p: _Problem) -> tuple[dict[str, Any], int, list[int], dict[int, int]]:
+    """What the solver is asked at the seat's card and what the settlement counts, for `analyse` and
+    `world_gains` alike: `move_values`' keywords (who plays, the trick so far, the kind, the counted seat:
+    the declarer, or in raspasy the seat itself), the counted seat, the other active seats, tricks won."""
+    act = p.active
+    trick = tuple((act.index(s), c) for s, c in view.trick.plays) if view.trick else ()
+    won = {s: view.won[s] for s in act}
+    kw: dict[str, Any] = {"to_play": p.on_turn(), "trick": trick, "kind": p.kind}
+    if p.kind == "raspasy":
+        counted = view.seat
+        kw["seat"] = act.index(counted)
+    else:
+        assert view.declarer is not None
+        counted = view.declarer
+        kw["declarer"] = act.index(counted)
+        kw["trump"] = view.trump
+    return kw, counted, [s for s in act if s != counted], won
+
+
+def _finals(t: int, counted: int, others: list[int], won: dict[int, int]) -> dict[int, int]:
+    """Every active seat's final tricks when the counted seat takes `t` more (the rest split as `_split` says)."""
+    mine = won[counted] + t
+    finals = _split(10 - mine - sum(won[s] for s in others), others, won)
+    finals[counted] = mine
+    return finals
+
+
 def analyse(view: View, *, limit: int = 2000, samples: int = 64, seed: int = 0,
             convention: Convention | None = None, solver: Solver | None = None) -> Analysis:
     """Every legal card of ``view``'s seat with the distribution of its results over the worlds consistent
@@ -352,27 +379,12 @@ def analyse(view: View, *, limit: int = 2000, samples: int = 64, seed: int = 0,
     n, ws = worlds(view, limit=limit, samples=samples, seed=seed)
     pricer = _Pricer(view, convention if convention is not None else convention_of(view))
     sv = solver if solver is not None else Solver(16)
-    act = p.active
-    to_play = p.on_turn()
-    trick = tuple((act.index(s), c) for s, c in view.trick.plays) if view.trick else ()
-    won = {s: view.won[s] for s in act}
-    kw: dict[str, Any] = {"to_play": to_play, "trick": trick, "kind": p.kind}
-    if p.kind == "raspasy":
-        counted = view.seat
-        kw["seat"] = act.index(counted)
-    else:
-        assert view.declarer is not None
-        counted = view.declarer
-        kw["declarer"] = act.index(counted)
-        kw["trump"] = view.trump
-    others = [s for s in act if s != counted]
+    kw, counted, others, won = _solving(view, p)
     results: dict[Any, tuple[dict[int, int], dict[Fraction, int]]] = {m.arg: ({}, {}) for m in view.legal}
     for w in ws:
         values = sv.move_values(w.hands, **kw)
         for card, t in values.items():
-            mine = won[counted] + t
-            finals = _split(10 - mine - sum(won[s] for s in others), others, won)
-            finals[counted] = mine
+            finals = _finals(t, counted, others, won)
             tr, wh = results[card]
             seat_tricks = finals.get(view.seat, 0)
             tr[seat_tricks] = tr.get(seat_tricks, 0) + 1
@@ -391,27 +403,12 @@ def world_gains(view: View, ws: Sequence[World], *, convention: Convention | Non
         raise PreferansError("not_in_play", "view: the seat has no card to play now", field="view")
     pricer = _Pricer(view, convention if convention is not None else convention_of(view))
     sv = solver if solver is not None else Solver(16)
-    act = p.active
     assert view.trick is not None
-    trick = tuple((act.index(s), c) for s, c in view.trick.plays)
-    won = {s: view.won[s] for s in act}
-    kw: dict[str, Any] = {"to_play": p.on_turn(), "trick": trick, "kind": p.kind}
-    if p.kind == "raspasy":
-        counted = view.seat
-        kw["seat"] = act.index(counted)
-    else:
-        assert view.declarer is not None
-        counted = view.declarer
-        kw["declarer"] = act.index(counted)
-        kw["trump"] = view.trump
-    others = [s for s in act if s != counted]
+    kw, counted, others, won = _solving(view, p)
     out = []
     for w in ws:
         gains = {}
         for card, t in sv.move_values(w.hands, **kw).items():
-            mine = won[counted] + t
-            finals = _split(10 - mine - sum(won[s] for s in others), others, won)
-            finals[counted] = mine
-            gains[card] = pricer.price(finals)
+            gains[card] = pricer.price(_finals(t, counted, others, won))
         out.append(gains)
     return out
